@@ -1,0 +1,22 @@
+import type { Options } from 'tsup';
+
+/**
+ * Shared tsup settings for every published package: ESM + CJS + .d.ts, one entry per
+ * public subpath. ESM-only dependencies listed in `bundle` are inlined into the output
+ * (the CJS build cannot `require()` them).
+ */
+export function packageBuild(options: { entry?: Record<string, string>; bundle?: (string | RegExp)[] } = {}): Options {
+  return {
+    entry: options.entry ?? { index: 'src/index.ts' },
+    format: ['esm', 'cjs'],
+    dts: true,
+    clean: true,
+    sourcemap: true,
+    target: 'es2022',
+    platform: 'neutral',
+    treeshake: true,
+    splitting: false,
+    noExternal: options.bundle ?? [],
+    outExtension: ({ format }) => ({ js: format === 'cjs' ? '.cjs' : '.js' }),
+  };
+}
