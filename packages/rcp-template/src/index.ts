@@ -1,0 +1,14 @@
+export { parseTemplate } from './parse-template';
+export type { ParsedTemplate, TemplatePart } from './parse-template';
+export { collectTemplateTokens } from './collect-template-tokens';
+export { compileRequest } from './compile-request';
+export type {
+  CompileRequestOptions,
+  CompiledRequest,
+  RenderedRequest,
+  RequestTemplate,
+} from './compile-request';
+export { RcpTemplateError } from './template-error';
+export type { RcpTemplateErrorCode, RcpTemplateErrorOptions, TemplatePosition } from './template-error';
+export { RcpError, isRcpError } from 'rcp-errors';
+export type { RcpErrorCode, RcpErrorOptions } from 'rcp-errors';

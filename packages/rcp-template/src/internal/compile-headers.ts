@@ -1,0 +1,112 @@
+import { parseIn, structureError } from './parse-in';
+import { readValue, scalarText, valueError, type TemplateValues } from './values';
+
+/** One header, compiled once. `constant` is set when the value has no tokens. */
+interface HeaderEntry {
+  name: string;
+  constant: string | undefined;
+  texts: string[];
+  names: string[];
+  /** The name is `__proto__`: assign with defineProperty so it stays an own key. */
+  protoKey: boolean;
+}
+
+/** RFC 9110 `tchar`. */
+function isTokenChar(c: number): boolean {
+  return (
+    (c >= 0x30 && c <= 0x39) ||
+    (c >= 0x41 && c <= 0x5a) ||
+    (c >= 0x61 && c <= 0x7a) ||
+    "!#$%&'*+-.^_`|~".includes(String.fromCharCode(c))
+  );
+}
+
+/** Index of the first character not allowed in a header value (C0 controls, DEL, above U+00FF), or -1. */
+export function findUnsafeHeaderChar(text: string): number {
+  for (let index = 0; index < text.length; index++) {
+    const c = text.charCodeAt(index);
+    if (c < 0x20 || c === 0x7f || c > 0xff) return index;
+  }
+  return -1;
+}
+
+/** Compiles the `headers` map. */
+export function compileHeaders(headers: unknown, tokens: string[]): HeaderEntry[] {
+  if (headers === undefined) return [];
+  if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) {
+    throw structureError('headers', '', 0, 'headers must be an object of string templates');
+  }
+  const entries: HeaderEntry[] = [];
+  for (const name of Object.keys(headers)) {
+    if (name === '') throw structureError('header name', name, 0, 'a header name cannot be empty');
+    for (let index = 0; index < name.length; index++) {
+      if (!isTokenChar(name.charCodeAt(index))) {
+        throw structureError(`header name "${name}"`, name, index, 'header names are RFC 9110 tokens and are never templated');
+      }
+    }
+    const template = (headers as Record<string, unknown>)[name];
+    const where = `header "${name}"`;
+    if (typeof template !== 'string') throw structureError(where, String(template), 0, 'the value must be a string template');
+    const unsafe = findUnsafeHeaderChar(template);
+    if (unsafe !== -1) {
+      throw structureError(where, template, unsafe, 'header values cannot contain control characters or characters above U+00FF');
+    }
+    const parsed = parseIn(template, where);
+    const texts: string[] = [''];
+    const names: string[] = [];
+    for (const part of parsed.parts) {
+      if (part.kind === 'token') {
+        names.push(part.name);
+        texts.push('');
+        if (!tokens.includes(part.name)) tokens.push(part.name);
+      } else {
+        texts[texts.length - 1] += part.text;
+      }
+    }
+    entries.push({
+      name,
+      constant: names.length === 0 ? template : undefined,
+      texts,
+      names,
+      protoKey: name === '__proto__',
+    });
+  }
+  return entries;
+}
+
+function headerText(value: unknown, name: string): string {
+  const text = typeof value === 'string' ? value : scalarText(value, name, 'header');
+  if (findUnsafeHeaderChar(text) !== -1) {
+    throw valueError(name, 'header', 'the value contains a control character (CR, LF, NUL, ...) or a character above U+00FF');
+  }
+  return text;
+}
+
+/** Renders headers; an entry with a missing token is left out. */
+export function renderHeaders(entries: HeaderEntry[], values: TemplateValues): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let index = 0; index < entries.length; index++) {
+    const entry = entries[index] as HeaderEntry;
+    let value = entry.constant;
+    if (value === undefined) {
+      const { texts, names } = entry;
+      value = texts[0] as string;
+      for (let at = 0; at < names.length; at++) {
+        const name = names[at] as string;
+        const raw = readValue(values, name);
+        if (raw === undefined) {
+          value = undefined;
+          break;
+        }
+        value += headerText(raw, name) + (texts[at + 1] as string);
+      }
+      if (value === undefined) continue;
+    }
+    if (entry.protoKey) {
+      Object.defineProperty(out, entry.name, { value, enumerable: true, writable: true, configurable: true });
+    } else {
+      out[entry.name] = value;
+    }
+  }
+  return out;
+}
