@@ -1,0 +1,84 @@
+import { compileResponsePath, type CompiledPath } from './internal/json-path';
+import { joinPointer } from './internal/json-pointer';
+import { RcpManifestError, type ManifestIssue } from './manifest-errors';
+
+/**
+ * Response mappings compiled by {@link compileResponseMappings}.
+ *
+ * @example
+ * ```ts
+ * const mappings: CompiledResponseMappings = compileResponseMappings({ name: '@data.name' });
+ * mappings.apply({ data: { name: 'Ada' } }); // { name: 'Ada' }
+ * ```
+ */
+export interface CompiledResponseMappings {
+  /** The mapped field names, in manifest order. */
+  readonly fields: readonly string[];
+  /**
+   * Reshapes a response: for each field, a singular query yields its value (the field is left
+   * out when nothing matches); any other query yields an array of every match (possibly empty).
+   * Returns a fresh object; values are taken from `data` as they are (not copied).
+   */
+  apply(data: unknown): Record<string, unknown>;
+}
+
+function setField(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/**
+ * Compiles a tool's `responseMappings` (`{ field: "@json.path" }`) once, so applying them to each
+ * response does no parsing. `"@"` is the whole response; `"@data.name"` is the RFC 9535 query
+ * `$.data.name`; `"@[0]"` / `"@.x"` are `$[0]` / `$.x`.
+ *
+ * Paths are parsed with the `jsonpath-rfc9535` parser (no code is evaluated) and shared with
+ * manifest validation through a bounded cache. Singular queries run as direct walks over own
+ * properties; name, index, wildcard, slice and descendant selectors are evaluated on the parsed
+ * query; only queries with a filter selector (`[?...]`) are handed to the library's `query()`.
+ *
+ * @param mappings - Field name → `@` path.
+ * @throws {@link RcpManifestError} RCP_INVALID_MANIFEST listing every invalid entry (pointer `/<field>`).
+ *
+ * @example
+ * ```ts
+ * import { compileResponseMappings } from 'rcp-manifest';
+ *
+ * const mappings = compileResponseMappings({ name: '@data.name', tags: '@data.tags[*].label', missing: '@nope' });
+ * mappings.apply({ data: { name: 'Ada', tags: [{ label: 'math' }] } });
+ * // { name: 'Ada', tags: ['math'] }   (missing is singular and matched nothing: left out)
+ * ```
+ */
+export function compileResponseMappings(mappings: Readonly<Record<string, string>>): CompiledResponseMappings {
+  if (typeof mappings !== 'object' || mappings === null || Array.isArray(mappings)) {
+    throw new RcpManifestError([{ path: '', message: 'responseMappings must be an object of "@" paths' }]);
+  }
+  const issues: ManifestIssue[] = [];
+  const entries: [string, CompiledPath][] = [];
+  for (const field of Object.keys(mappings)) {
+    const pointer = joinPointer('', field);
+    const expression: unknown = mappings[field];
+    if (field === '') issues.push({ path: pointer, message: 'a mapping name cannot be empty' });
+    else if (field === '__proto__') issues.push({ path: pointer, message: '"__proto__" cannot be a mapping name' });
+    if (typeof expression !== 'string') {
+      issues.push({ path: pointer, message: 'must be a string' });
+      continue;
+    }
+    const compiled = compileResponsePath(expression);
+    if (compiled.ok) entries.push([field, compiled.path]);
+    else issues.push({ path: pointer, message: compiled.message });
+  }
+  if (issues.length > 0) throw new RcpManifestError(issues);
+  const fields = Object.freeze(entries.map(([field]) => field));
+  return Object.freeze({
+    fields,
+    apply(data: unknown): Record<string, unknown> {
+      const out: Record<string, unknown> = {};
+      for (const [field, path] of entries) {
+        const nodes = path.select(data);
+        if (!path.singular) setField(out, field, nodes);
+        else if (nodes.length > 0) setField(out, field, nodes[0]);
+      }
+      return out;
+    },
+  });
+}

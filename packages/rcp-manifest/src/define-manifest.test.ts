@@ -1,0 +1,42 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { RcpManifestError, defineManifest, type RcpManifest } from './index';
+
+describe('defineManifest', () => {
+  it('keeps literal types and returns the validated, frozen manifest', () => {
+    const manifest = defineManifest({
+      rcpVersion: '0.1',
+      auth: { type: 'header', name: 'Authorization', scheme: 'Bearer' },
+      tools: [
+        {
+          name: 'search_courses',
+          description: 'Searches the course catalog.',
+          method: 'GET',
+          url: '/courses/search',
+          queryParams: { q: '{{query}}' },
+          params: [{ name: 'query', type: 'string', required: true }],
+        },
+      ],
+    });
+    expectTypeOf(manifest.tools[0].name).toEqualTypeOf<'search_courses'>();
+    expectTypeOf(manifest.tools[0].method).toEqualTypeOf<'GET'>();
+    expectTypeOf(manifest).toMatchTypeOf<RcpManifest>();
+    expect(manifest.tools[0].name).toBe('search_courses');
+    expect(Object.isFrozen(manifest)).toBe(true);
+  });
+
+  it('rejects at compile time what the schema forbids', () => {
+    // @ts-expect-error method must be one of the five
+    expect(() => defineManifest({ rcpVersion: '0.1', tools: [{ name: 'a', description: 'd', method: 'FETCH', url: '/' }] })).toThrow();
+    // @ts-expect-error rcpVersion must be a supported version
+    expect(() => defineManifest({ rcpVersion: '0.2', tools: [] })).toThrow();
+  });
+
+  it('validates at run time what types cannot express, and throws', () => {
+    expect(() =>
+      defineManifest({
+        rcpVersion: '0.1',
+        tools: [{ name: 'get_item', description: 'Get an item.', method: 'GET', url: '/items/{{id}}' }],
+      }),
+    ).toThrow(RcpManifestError);
+  });
+});

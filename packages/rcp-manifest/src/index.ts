@@ -1,0 +1,15 @@
+export { RCP_VERSIONS, isSupportedVersion } from './versions';
+export type { RcpVersion } from './versions';
+export { RcpManifestSchema, RcpToolSchema, RcpParamSchema, RcpAuthSchema } from './manifest-schema';
+export type { RcpManifest, RcpTool, RcpParam, RcpParamType, RcpAuth, RcpHttpMethod } from './manifest-schema';
+export { parseManifest, safeParseManifest, DEFAULT_MANIFEST_LIMITS } from './parse-manifest';
+export type { ParseManifestOptions, SafeParseManifestResult } from './parse-manifest';
+export { defineManifest } from './define-manifest';
+export { compileResponseMappings } from './compile-response-mappings';
+export type { CompiledResponseMappings } from './compile-response-mappings';
+export { toolParams } from './tool-params';
+export type { ToolParam } from './tool-params';
+export { RcpVersionError, RcpManifestError, RcpManifestLimitError } from './manifest-errors';
+export type { ManifestIssue, ManifestLimit } from './manifest-errors';
+export { RcpError, isRcpError } from 'rcp-errors';
+export type { RcpErrorCode, RcpErrorOptions } from 'rcp-errors';

@@ -1,0 +1,459 @@
+import { query as libraryQuery, type JsonValue } from 'jsonpath-rfc9535';
+import parseJsonPath, { type JsonPathQuery } from 'jsonpath-rfc9535/parser';
+
+/*
+ * Response-mapping paths: `"@" + rest` is the RFC 9535 query `"$" + rest` (or `"$." + rest` when
+ * rest starts with a member name, so `@data.name` is `$.data.name`).
+ *
+ * Every path is parsed ONCE with the library's parser (pure peggy parser: no code is generated or
+ * evaluated) and kept in a bounded cache shared by manifest validation and
+ * `compileResponseMappings`. The parser accepts a few queries RFC 9535 calls invalid (integers
+ * outside the I-JSON range, ill-typed function calls), so this module type-checks the AST itself.
+ *
+ * Evaluation:
+ * - singular queries (name and index selectors only) compile to a direct walk of own properties;
+ * - other queries made of name, index, wildcard and slice selectors in child or descendant
+ *   segments are evaluated here on the parsed AST;
+ * - queries containing a filter selector (`[?...]`) fall back to the library's `query()`, which
+ *   re-parses the text on every call. Filters are rare in response mappings; evaluating them here
+ *   would mean re-implementing comparison, logical and function semantics (incl. I-Regexp).
+ */
+
+type Segment = JsonPathQuery['segments'][number];
+type SegmentNode = Segment['node'];
+type BracketedSelection = Extract<SegmentNode, { type: 'BracketedSelection' }>;
+type Selector = BracketedSelection['selectors'][number];
+type FilterSelector = Extract<Selector, { type: 'FilterSelector' }>;
+type LogicalExpression = FilterSelector['value'];
+type ComparisonExpression = Extract<LogicalExpression, { type: 'ComparisonExpr' }>;
+type Comparable = ComparisonExpression['left'];
+type FunctionExpression = Extract<Comparable, { type: 'FunctionExpr' }>;
+type FunctionArgument = FunctionExpression['arguments'][number];
+type FilterQuery = Extract<FunctionArgument, { type: 'FilterQuery' }>;
+type SingularQuery = Extract<Comparable, { type: 'RelSingularQuery' | 'AbsSingularQuery' }>;
+type AnySegment = Segment | SingularQuery['segments'][number];
+
+/** A compiled response path. */
+export interface CompiledPath {
+  /** The `@...` expression as written in the manifest. */
+  readonly expression: string;
+  /** The equivalent RFC 9535 query text (`$...`). */
+  readonly query: string;
+  /** RFC 9535 singular query: yields at most one node. */
+  readonly singular: boolean;
+  /** True when evaluation falls back to the library (the query has a filter selector). */
+  readonly usesFilter: boolean;
+  /** The nodelist the query selects from `data`, in RFC 9535 order. */
+  select(data: unknown): unknown[];
+}
+
+/** Result of compiling one path: the compiled path or why it is invalid. */
+export type PathCompileResult = { readonly ok: true; readonly path: CompiledPath } | { readonly ok: false; readonly message: string };
+
+class InvalidQuery extends Error {}
+
+const MAX_CACHED_PATHS = 1024;
+const cache = new Map<string, PathCompileResult>();
+
+/** True when `expression` is in the compile cache (for tests). */
+export function isPathCached(expression: string): boolean {
+  return cache.has(expression);
+}
+
+/** Turns `@...` into the RFC 9535 query text, or undefined when it does not start with `@`. */
+export function toRfc9535Query(expression: string): string | undefined {
+  if (!expression.startsWith('@')) return undefined;
+  const rest = expression.slice(1);
+  if (rest === '' || /^[.[ \t\n\r]/.test(rest)) return `$${rest}`;
+  return `$.${rest}`;
+}
+
+/**
+ * Compiles a response path (`@...`), parsing it at most once per distinct text while it stays in
+ * the cache (least recently used entries are evicted past {@link MAX_CACHED_PATHS}).
+ */
+export function compileResponsePath(expression: string): PathCompileResult {
+  const cached = cache.get(expression);
+  if (cached !== undefined) {
+    cache.delete(expression);
+    cache.set(expression, cached);
+    return cached;
+  }
+  const result = compileUncached(expression);
+  if (cache.size >= MAX_CACHED_PATHS) {
+    const oldest = cache.keys().next().value;
+    if (oldest !== undefined) cache.delete(oldest);
+  }
+  cache.set(expression, result);
+  return result;
+}
+
+function compileUncached(expression: string): PathCompileResult {
+  const queryText = toRfc9535Query(expression);
+  if (queryText === undefined) return { ok: false, message: 'must start with "@" (for example "@data.name")' };
+  let ast: JsonPathQuery;
+  try {
+    ast = parseJsonPath(queryText);
+  } catch (error) {
+    const detail = error instanceof RangeError ? 'it is nested too deeply' : firstLine(error);
+    return { ok: false, message: `is not a valid RFC 9535 JSONPath query (${queryText}): ${detail}` };
+  }
+  let usesFilter: boolean;
+  try {
+    usesFilter = checkSegments(ast.segments);
+  } catch (error) {
+    const detail = error instanceof InvalidQuery ? error.message : 'it is nested too deeply';
+    return { ok: false, message: `is not a valid RFC 9535 JSONPath query (${queryText}): ${detail}` };
+  }
+  if (usesFilter && hasUngroupedAndChain(queryText)) {
+    return {
+      ok: false,
+      message:
+        `uses three or more "&&" conditions in a row (${queryText}), which the JSONPath engine evaluates incorrectly; ` +
+        'group them with parentheses, e.g. "a && (b && c)"',
+    };
+  }
+  const singularSteps = singularPath(ast.segments);
+  const path: CompiledPath =
+    singularSteps !== undefined
+      ? Object.freeze({
+          expression,
+          query: queryText,
+          singular: true,
+          usesFilter: false,
+          select: (data: unknown) => walkSingular(singularSteps, data),
+        })
+      : Object.freeze({
+          expression,
+          query: queryText,
+          singular: false,
+          usesFilter,
+          select: usesFilter
+            ? (data: unknown) => libraryQuery(data as JsonValue, queryText) as unknown[]
+            : (data: unknown) => evaluateSegments(ast.segments, data),
+        });
+  return Object.freeze({ ok: true as const, path });
+}
+
+/**
+ * True when some nesting level of the query text holds `x && y && z` without parentheses.
+ * jsonpath-rfc9535 1.3 parses such a chain as `x && (y || z)` (its grammar folds the third and
+ * later operands with OR), and the AST cannot tell that apart from a real `x && (y || z)`, so
+ * the text is scanned instead (string literals skipped; `(`, `[` open a level; `||` and `,`
+ * reset the count).
+ */
+function hasUngroupedAndChain(text: string): boolean {
+  const counts: number[] = [0];
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (char === "'" || char === '"') {
+      for (i++; i < text.length && text[i] !== char; i++) if (text[i] === '\\') i++;
+    } else if (char === '(' || char === '[') counts.push(0);
+    else if (char === ')' || char === ']') {
+      if (counts.length > 1) counts.pop();
+    } else if (char === ',' || (char === '|' && text[i + 1] === '|')) counts[counts.length - 1] = 0;
+    else if (char === '&' && text[i + 1] === '&') {
+      i++;
+      const level = counts.length - 1;
+      counts[level] = (counts[level] ?? 0) + 1;
+      if ((counts[level] ?? 0) >= 2) return true;
+    }
+  }
+  return false;
+}
+
+function firstLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const line = message.split('\n')[0] ?? '';
+  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Static checks the parser leaves to evaluation time (RFC 9535 §2.1 integers, §2.4.3 typing)
+// ---------------------------------------------------------------------------------------------
+
+type FunctionType = 'value' | 'logical' | 'nodes';
+
+const FUNCTIONS: Readonly<Record<string, { readonly parameters: readonly FunctionType[]; readonly result: FunctionType }>> = {
+  length: { parameters: ['value'], result: 'value' },
+  count: { parameters: ['nodes'], result: 'value' },
+  match: { parameters: ['value', 'value'], result: 'logical' },
+  search: { parameters: ['value', 'value'], result: 'logical' },
+  value: { parameters: ['nodes'], result: 'value' },
+};
+
+/**
+ * The index of an index selector. Inside singular queries of comparisons the parser nests the
+ * selector (`{ type: 'IndexSelector', selector: { type: 'IndexSelector', value } }`).
+ */
+function indexOf(node: { value?: number; selector?: { value?: number } }): number {
+  const value = node.value ?? node.selector?.value;
+  if (typeof value !== 'number') throw new InvalidQuery('malformed index selector');
+  return value;
+}
+
+function checkInteger(value: number | null): void {
+  if (value !== null && !Number.isSafeInteger(value)) {
+    throw new InvalidQuery('integers must be within -(2^53-1) and 2^53-1 (I-JSON)');
+  }
+}
+
+/** Checks segments; returns true when a filter selector occurs at this level. */
+function checkSegments(segments: readonly AnySegment[]): boolean {
+  let usesFilter = false;
+  for (const segment of segments) {
+    const node = segment.node;
+    switch (node.type) {
+      case 'IndexSelector':
+        checkInteger(indexOf(node));
+        break;
+      case 'BracketedSelection':
+        for (const selector of node.selectors) {
+          if (selector.type === 'IndexSelector') checkInteger(selector.value);
+          else if (selector.type === 'SliceSelector') {
+            checkInteger(selector.start);
+            checkInteger(selector.end);
+            checkInteger(selector.step);
+          } else if (selector.type === 'FilterSelector') {
+            usesFilter = true;
+            checkLogical(selector.value);
+          }
+        }
+        break;
+      default:
+        break;
+    }
+  }
+  return usesFilter;
+}
+
+function isSingularSegments(segments: readonly AnySegment[]): boolean {
+  return singularPath(segments) !== undefined;
+}
+
+function checkFilterQuery(filterQuery: FilterQuery): void {
+  checkSegments(filterQuery.value.segments);
+}
+
+function checkLogical(expression: LogicalExpression): void {
+  switch (expression.type) {
+    case 'LogicalOrExpr':
+    case 'LogicalAndExpr':
+      checkLogical(expression.left);
+      checkLogical(expression.right);
+      return;
+    case 'LogicalNotExpr':
+      checkLogical(expression.expression);
+      return;
+    case 'TestExpr': {
+      const inner = expression.expression;
+      if (inner.type === 'FilterQuery') checkFilterQuery(inner);
+      else if (checkFunction(inner) === 'value') {
+        throw new InvalidQuery(`${inner.name}() returns a value and cannot be used as a test`);
+      }
+      return;
+    }
+    case 'ComparisonExpr':
+      checkComparable(expression.left);
+      checkComparable(expression.right);
+      return;
+    default:
+      throw new InvalidQuery('unsupported filter expression');
+  }
+}
+
+function checkComparable(comparable: Comparable): void {
+  switch (comparable.type) {
+    case 'Literal':
+      return;
+    case 'RelSingularQuery':
+    case 'AbsSingularQuery':
+      checkSegments(comparable.segments);
+      return;
+    case 'FunctionExpr':
+      if (checkFunction(comparable) !== 'value') {
+        throw new InvalidQuery(`${comparable.name}() does not return a value and cannot be compared`);
+      }
+      return;
+    default:
+      throw new InvalidQuery('unsupported comparable');
+  }
+}
+
+/** Checks a function call and returns its result type. */
+function checkFunction(call: FunctionExpression): FunctionType {
+  const declaration = Object.hasOwn(FUNCTIONS, call.name) ? FUNCTIONS[call.name] : undefined;
+  if (declaration === undefined) throw new InvalidQuery(`unknown function ${call.name}()`);
+  if (call.arguments.length !== declaration.parameters.length) {
+    throw new InvalidQuery(`${call.name}() takes ${declaration.parameters.length} argument(s)`);
+  }
+  call.arguments.forEach((argument, index) => {
+    checkArgument(call.name, argument, declaration.parameters[index] as FunctionType);
+  });
+  return declaration.result;
+}
+
+function checkArgument(name: string, argument: FunctionArgument, expected: FunctionType): void {
+  const fail = (): never => {
+    throw new InvalidQuery(`argument of ${name}() must be of ${expected === 'value' ? 'ValueType' : expected === 'nodes' ? 'NodesType' : 'LogicalType'}`);
+  };
+  switch (argument.type) {
+    case 'Literal':
+      if (expected !== 'value') fail();
+      return;
+    case 'FilterQuery':
+      checkFilterQuery(argument);
+      if (expected === 'value' && !isSingularSegments(argument.value.segments)) fail();
+      return;
+    case 'FunctionExpr': {
+      const result = checkFunction(argument);
+      if (expected === 'value' && result !== 'value') fail();
+      if (expected === 'nodes' && result !== 'nodes') fail();
+      if (expected === 'logical' && result === 'value') fail();
+      return;
+    }
+    default:
+      if (expected !== 'logical') fail();
+      checkLogical(argument as LogicalExpression);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Evaluation
+// ---------------------------------------------------------------------------------------------
+
+type Step = { readonly kind: 'name'; readonly name: string } | { readonly kind: 'index'; readonly index: number };
+
+/** The steps of a singular query, or undefined when the query is not singular. */
+function singularPath(segments: readonly AnySegment[]): Step[] | undefined {
+  const steps: Step[] = [];
+  for (const segment of segments) {
+    if (segment.type === 'DescendantSegment') return undefined;
+    let node: SegmentNode | Selector | AnySegment['node'] = segment.node;
+    if (node.type === 'BracketedSelection') {
+      if (node.selectors.length !== 1) return undefined;
+      node = node.selectors[0] as Selector;
+    }
+    if (node.type === 'MemberNameShorthand' || node.type === 'NameSelector') steps.push({ kind: 'name', name: node.value });
+    else if (node.type === 'IndexSelector') steps.push({ kind: 'index', index: indexOf(node) });
+    else return undefined;
+  }
+  return steps;
+}
+
+function isObjectNode(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function walkSingular(steps: readonly Step[], data: unknown): unknown[] {
+  let current = data;
+  for (const step of steps) {
+    if (step.kind === 'name') {
+      if (!isObjectNode(current) || !Object.hasOwn(current, step.name)) return [];
+      current = current[step.name];
+    } else {
+      if (!Array.isArray(current)) return [];
+      const index = step.index < 0 ? current.length + step.index : step.index;
+      if (index < 0 || index >= current.length) return [];
+      current = current[index];
+    }
+  }
+  return [current];
+}
+
+function selectChildren(value: unknown, out: unknown[]): void {
+  if (Array.isArray(value)) {
+    for (const element of value) out.push(element);
+  } else if (isObjectNode(value)) {
+    for (const key of Object.keys(value)) out.push(value[key]);
+  }
+}
+
+function selectName(value: unknown, name: string, out: unknown[]): void {
+  if (isObjectNode(value) && Object.hasOwn(value, name)) out.push(value[name]);
+}
+
+function selectIndex(value: unknown, index: number, out: unknown[]): void {
+  if (!Array.isArray(value)) return;
+  const normalized = index < 0 ? value.length + index : index;
+  if (normalized >= 0 && normalized < value.length) out.push(value[normalized]);
+}
+
+/** RFC 9535 §2.3.4.2.2 slice semantics. */
+function selectSlice(value: unknown, start: number | null, end: number | null, stepOrNull: number | null, out: unknown[]): void {
+  if (!Array.isArray(value)) return;
+  const step = stepOrNull ?? 1;
+  if (step === 0) return;
+  const length = value.length;
+  const normalize = (i: number): number => (i >= 0 ? i : length + i);
+  if (step > 0) {
+    const lower = Math.min(Math.max(normalize(start ?? 0), 0), length);
+    const upper = Math.min(Math.max(normalize(end ?? length), 0), length);
+    for (let i = lower; i < upper; i += step) out.push(value[i]);
+  } else {
+    const upper = Math.min(Math.max(normalize(start ?? length - 1), -1), length - 1);
+    const lower = Math.min(Math.max(end === null ? -1 : normalize(end), -1), length - 1);
+    for (let i = upper; lower < i; i += step) out.push(value[i]);
+  }
+}
+
+function applySelection(node: SegmentNode, value: unknown, out: unknown[]): void {
+  switch (node.type) {
+    case 'MemberNameShorthand':
+      selectName(value, node.value, out);
+      return;
+    case 'WildcardSelector':
+      selectChildren(value, out);
+      return;
+    case 'BracketedSelection':
+      for (const selector of node.selectors) {
+        switch (selector.type) {
+          case 'NameSelector':
+            selectName(value, selector.value, out);
+            break;
+          case 'IndexSelector':
+            selectIndex(value, selector.value, out);
+            break;
+          case 'WildcardSelector':
+            selectChildren(value, out);
+            break;
+          case 'SliceSelector':
+            selectSlice(value, selector.start, selector.end, selector.step, out);
+            break;
+          default:
+            // Filter selectors never reach this evaluator (see usesFilter).
+            throw new Error('filter selectors are evaluated by the library');
+        }
+      }
+      return;
+    default:
+      return;
+  }
+}
+
+/** Visits `value` and all its descendants, each node before its children, arrays in order. */
+function forEachDescendant(value: unknown, visit: (node: unknown) => void): void {
+  const stack: unknown[] = [value];
+  const children: unknown[] = [];
+  while (stack.length > 0) {
+    const current = stack.pop();
+    visit(current);
+    children.length = 0;
+    selectChildren(current, children);
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+  }
+}
+
+function evaluateSegments(segments: readonly Segment[], data: unknown): unknown[] {
+  let nodes: unknown[] = [data];
+  for (const segment of segments) {
+    const next: unknown[] = [];
+    if (segment.type === 'ChildSegment') {
+      for (const node of nodes) applySelection(segment.node, node, next);
+    } else {
+      for (const node of nodes) forEachDescendant(node, (descendant) => applySelection(segment.node, descendant, next));
+    }
+    nodes = next;
+  }
+  return nodes;
+}

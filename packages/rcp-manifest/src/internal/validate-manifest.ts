@@ -1,0 +1,286 @@
+import { compileRequest, isRcpError, parseTemplate, type RequestTemplate } from 'rcp-template';
+import type { ManifestIssue } from '../manifest-errors';
+import { HTTP_TOKEN_PATTERN, RcpAuthSchema, RcpManifestSchema, RcpParamSchema, RcpToolSchema } from '../manifest-schema';
+import { FORBIDDEN_HEADER_NAMES, headerNameProblem } from './header-names';
+import { compileResponsePath } from './json-path';
+import { comparePointers, joinPointer } from './json-pointer';
+import { walkJsonTree } from './json-tree';
+import { structuralIssues } from './structural-check';
+
+/** Problems (errors) and warnings of one manifest, each sorted in document order. */
+export interface ValidationResult {
+  readonly issues: ManifestIssue[];
+  readonly warnings: ManifestIssue[];
+}
+
+type JsonObject = Record<string, unknown>;
+
+const HTTP_TOKEN = new RegExp(HTTP_TOKEN_PATTERN);
+/** `$schema` (an editor's JSON Schema reference) is expected at the top and ignored silently. */
+const MANIFEST_KEYS = [...Object.keys(RcpManifestSchema.properties), '$schema'];
+const TOOL_KEYS = Object.keys(RcpToolSchema.properties);
+const PARAM_KEYS = Object.keys(RcpParamSchema.properties);
+const AUTH_KEYS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  RcpAuthSchema.anyOf.map((variant) => [variant.properties.type.const, Object.keys(variant.properties)]),
+);
+
+export function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** An own property's value (never an inherited one). */
+export function own(object: JsonObject, key: string): unknown {
+  return Object.hasOwn(object, key) ? object[key] : undefined;
+}
+
+/** Collects issues and warnings for one manifest. */
+class Report {
+  readonly issues: ManifestIssue[] = [];
+  readonly warnings: ManifestIssue[] = [];
+
+  error(path: string, message: string): void {
+    this.issues.push({ path, message });
+  }
+
+  warn(path: string, message: string): void {
+    this.warnings.push({ path, message });
+  }
+
+  unknownFields(object: JsonObject, pointer: string, known: readonly string[]): void {
+    for (const key of Object.keys(object)) {
+      if (!known.includes(key)) this.warn(joinPointer(pointer, key), `unknown field "${key}" is ignored`);
+    }
+  }
+}
+
+function templateErrorMessage(error: unknown): string {
+  if (isRcpError(error)) return error.message;
+  if (error instanceof RangeError) return 'the template is nested too deeply';
+  return 'the template could not be compiled';
+}
+
+/** Tokens of one template position, or undefined (and an issue) when it does not compile. */
+function compileTokens(template: RequestTemplate, pointer: string, report: Report): readonly string[] | undefined {
+  try {
+    return compileRequest(template).tokens;
+  } catch (error) {
+    report.error(pointer, templateErrorMessage(error));
+    return undefined;
+  }
+}
+
+function checkAuth(auth: unknown, pointer: string, report: Report): void {
+  if (!isJsonObject(auth)) return;
+  const type = own(auth, 'type');
+  const known = typeof type === 'string' && Object.hasOwn(AUTH_KEYS, type) ? AUTH_KEYS[type] : undefined;
+  if (known === undefined) return; // structural check reports it
+  report.unknownFields(auth, pointer, known);
+  const name = own(auth, 'name');
+  if (type === 'header' && typeof name === 'string' && HTTP_TOKEN.test(name) && FORBIDDEN_HEADER_NAMES.has(name.toLowerCase())) {
+    report.error(joinPointer(pointer, 'name'), `"${name}" cannot carry a credential (the HTTP client controls that header)`);
+  }
+}
+
+/** The header name the effective auth sets, lowercase, if any. */
+function authHeaderName(auth: unknown): string | undefined {
+  if (!isJsonObject(auth) || own(auth, 'type') !== 'header') return undefined;
+  const name = own(auth, 'name');
+  return typeof name === 'string' ? name.toLowerCase() : undefined;
+}
+
+interface ToolContext {
+  readonly pointer: string;
+  /** Declared param names → index of their first declaration. */
+  readonly declared: Map<string, number>;
+  readonly used: Set<string>;
+  readonly report: Report;
+}
+
+function useTokens(tokens: readonly string[], pointer: string, context: ToolContext): void {
+  for (const token of tokens) {
+    context.used.add(token);
+    if (!context.declared.has(token)) {
+      context.report.error(pointer, `uses {{${token}}}, which is not declared in params`);
+    }
+  }
+}
+
+function checkParams(tool: JsonObject, context: ToolContext): void {
+  const params = own(tool, 'params');
+  if (!Array.isArray(params)) return;
+  params.forEach((param: unknown, index) => {
+    if (!isJsonObject(param)) return;
+    const pointer = joinPointer(context.pointer, 'params', index);
+    context.report.unknownFields(param, pointer, PARAM_KEYS);
+    const name = own(param, 'name');
+    if (typeof name !== 'string') return;
+    const first = context.declared.get(name);
+    if (first !== undefined) {
+      context.report.error(
+        joinPointer(pointer, 'name'),
+        `duplicate param name "${name}" (already declared at ${joinPointer(context.pointer, 'params', first)})`,
+      );
+    } else {
+      context.declared.set(name, index);
+    }
+  });
+}
+
+function checkUrl(tool: JsonObject, context: ToolContext): void {
+  const url = own(tool, 'url');
+  if (typeof url !== 'string') return;
+  const pointer = joinPointer(context.pointer, 'url');
+  const tokens = compileTokens({ method: 'GET', url }, pointer, context.report);
+  if (tokens !== undefined) useTokens(tokens, pointer, context);
+}
+
+function checkQueryParams(tool: JsonObject, context: ToolContext): void {
+  const queryParams = own(tool, 'queryParams');
+  if (!isJsonObject(queryParams)) return;
+  for (const key of Object.keys(queryParams)) {
+    const value = queryParams[key];
+    if (typeof value !== 'string') continue;
+    const pointer = joinPointer(context.pointer, 'queryParams', key);
+    const tokens = compileTokens({ method: 'GET', url: '/', queryParams: { [key]: value } }, pointer, context.report);
+    if (tokens !== undefined) useTokens(tokens, pointer, context);
+  }
+}
+
+function checkHeaders(tool: JsonObject, effectiveAuth: unknown, context: ToolContext): void {
+  const headers = own(tool, 'headers');
+  if (!isJsonObject(headers)) return;
+  const seen = new Map<string, string>();
+  const authHeader = authHeaderName(effectiveAuth);
+  for (const name of Object.keys(headers)) {
+    const value = headers[name];
+    const pointer = joinPointer(context.pointer, 'headers', name);
+    const problem = headerNameProblem(name);
+    const lower = name.toLowerCase();
+    if (problem !== undefined) context.report.error(pointer, problem);
+    else if (seen.has(lower)) {
+      context.report.error(pointer, `duplicates header "${seen.get(lower) ?? ''}" (header names are case-insensitive)`);
+    } else if (lower === authHeader) {
+      context.report.error(pointer, `"${name}" is the auth header: the client sets it from the credential`);
+    }
+    if (!seen.has(lower)) seen.set(lower, name);
+    if (typeof value !== 'string') continue;
+    if (problem === undefined) {
+      const tokens = compileTokens({ method: 'GET', url: '/', headers: { [name]: value } }, pointer, context.report);
+      if (tokens !== undefined) useTokens(tokens, pointer, context);
+    } else {
+      // The name is wrong; still account for the value's tokens so the other rules stay accurate.
+      try {
+        useTokens(parseTemplate(value).tokens, pointer, context);
+      } catch (error) {
+        context.report.error(pointer, templateErrorMessage(error));
+      }
+    }
+  }
+}
+
+function checkBody(tool: JsonObject, context: ToolContext): void {
+  if (!Object.hasOwn(tool, 'body')) return;
+  const body = tool['body'];
+  if (body === undefined) return;
+  const pointer = joinPointer(context.pointer, 'body');
+  if (own(tool, 'method') === 'GET') {
+    context.report.error(pointer, 'a GET request cannot have a body (fetch refuses it): use POST, PUT, PATCH or DELETE, or remove the body');
+  }
+  const before = context.report.issues.length;
+  const strings = new Map<string, string>();
+  walkJsonTree(
+    body,
+    pointer,
+    (text, at) => {
+      if (!strings.has(text)) strings.set(text, at);
+      try {
+        useTokens(parseTemplate(text).tokens, at, context);
+      } catch (error) {
+        context.report.error(at, templateErrorMessage(error));
+      }
+    },
+    (at, message) => context.report.error(at, message),
+  );
+  if (context.report.issues.length > before) return;
+  // Rules of the template engine beyond token syntax, reported at the string they concern.
+  try {
+    compileRequest({ method: 'POST', url: '/', body });
+  } catch (error) {
+    const template = isRcpError(error) ? (error as { template?: unknown }).template : undefined;
+    const at = typeof template === 'string' ? (strings.get(template) ?? pointer) : pointer;
+    context.report.error(at, templateErrorMessage(error));
+  }
+}
+
+function checkResponseMappings(tool: JsonObject, context: ToolContext): void {
+  const mappings = own(tool, 'responseMappings');
+  if (!isJsonObject(mappings)) return;
+  for (const key of Object.keys(mappings)) {
+    const pointer = joinPointer(context.pointer, 'responseMappings', key);
+    if (key === '') context.report.error(pointer, 'a mapping name cannot be empty');
+    else if (key === '__proto__') context.report.error(pointer, '"__proto__" cannot be a mapping name');
+    const value = mappings[key];
+    if (typeof value !== 'string' || !value.startsWith('@')) continue; // structural check reports it
+    const compiled = compileResponsePath(value);
+    if (!compiled.ok) context.report.error(pointer, compiled.message);
+  }
+}
+
+function checkTool(tool: unknown, pointer: string, serverAuth: unknown, report: Report): void {
+  if (!isJsonObject(tool)) return;
+  report.unknownFields(tool, pointer, TOOL_KEYS);
+  const context: ToolContext = { pointer, declared: new Map(), used: new Set(), report };
+  checkParams(tool, context);
+  const hasAuth = Object.hasOwn(tool, 'auth') && tool['auth'] !== undefined;
+  if (hasAuth) checkAuth(tool['auth'], joinPointer(pointer, 'auth'), report);
+  checkUrl(tool, context);
+  checkQueryParams(tool, context);
+  checkHeaders(tool, hasAuth ? tool['auth'] : serverAuth, context);
+  checkBody(tool, context);
+  checkResponseMappings(tool, context);
+  for (const [name, index] of context.declared) {
+    if (!context.used.has(name)) {
+      report.warn(
+        joinPointer(pointer, 'params', index),
+        `param "${name}" is declared but not used in url, queryParams, headers or body`,
+      );
+    }
+  }
+}
+
+function normalize(list: ManifestIssue[]): ManifestIssue[] {
+  const seen = new Set<string>();
+  const unique = list.filter((issue) => {
+    const key = `${issue.path}\u0000${issue.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return unique.sort((a, b) => comparePointers(a.path, b.path));
+}
+
+/**
+ * Every structural and semantic problem of a manifest object whose version already passed the
+ * gate, plus warnings (unknown fields, unused params).
+ */
+export function validateManifest(manifest: JsonObject): ValidationResult {
+  const report = new Report();
+  for (const issue of structuralIssues(manifest)) report.error(issue.path, issue.message);
+  report.unknownFields(manifest, '', MANIFEST_KEYS);
+  const serverAuth = own(manifest, 'auth');
+  checkAuth(serverAuth, '/auth', report);
+  const tools = own(manifest, 'tools');
+  if (Array.isArray(tools)) {
+    const names = new Map<string, number>();
+    tools.forEach((tool: unknown, index) => {
+      const pointer = joinPointer('', 'tools', index);
+      checkTool(tool, pointer, serverAuth, report);
+      const name = isJsonObject(tool) ? own(tool, 'name') : undefined;
+      if (typeof name !== 'string') return;
+      const first = names.get(name);
+      if (first === undefined) names.set(name, index);
+      else report.error(joinPointer(pointer, 'name'), `duplicate tool name "${name}" (already used at /tools/${first})`);
+    });
+  }
+  return { issues: normalize(report.issues), warnings: normalize(report.warnings) };
+}

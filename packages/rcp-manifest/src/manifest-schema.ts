@@ -1,0 +1,243 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/** Tool names: what model APIs accept as function names. */
+export const TOOL_NAME_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
+/** Param names: the `{{token}}` name grammar, minus names that collide with `Object.prototype`. */
+export const PARAM_NAME_PATTERN = '^(?!(?:__proto__|constructor|prototype)$)[A-Za-z_][A-Za-z0-9_]*$';
+/** RFC 9110 `token` (header field names, auth schemes). */
+export const HTTP_TOKEN_PATTERN = "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$";
+/** At least one non-whitespace character. */
+export const NON_BLANK_PATTERN = '\\S';
+/** A response mapping value starts with `@`. */
+export const MAPPING_PATH_PATTERN = '^@';
+/** Any key at all, including ones with line breaks (TypeBox's default record key skips those). */
+const ANY_KEY = Type.String({ pattern: '^[\\s\\S]*$' });
+
+/**
+ * TypeBox schema of a tool or server `auth` object: `{ type: "none" }` or
+ * `{ type: "header", name, scheme? }`.
+ *
+ * @example
+ * ```ts
+ * import { RcpAuthSchema } from 'rcp-manifest';
+ * import { Value } from '@sinclair/typebox/value';
+ * Value.Check(RcpAuthSchema, { type: 'header', name: 'Authorization', scheme: 'Bearer' }); // true
+ * ```
+ */
+export const RcpAuthSchema = Type.Union(
+  [
+    Type.Object(
+      { type: Type.Literal('none', { description: 'No credential is sent.' }) },
+      { title: 'No auth', description: 'The tool is called without a credential.' },
+    ),
+    Type.Object(
+      {
+        type: Type.Literal('header', { description: 'The credential is sent in one request header.' }),
+        name: Type.String({
+          pattern: HTTP_TOKEN_PATTERN,
+          description:
+            'Header name (an RFC 9110 token), e.g. "Authorization". Not Host, Content-Length, Transfer-Encoding, Connection, Cookie or another hop-by-hop header.',
+        }),
+        scheme: Type.Optional(
+          Type.String({
+            pattern: HTTP_TOKEN_PATTERN,
+            description: 'Scheme written before the credential, e.g. "Bearer" sends "Authorization: Bearer <credential>". Omitted: the bare credential is sent.',
+          }),
+        ),
+      },
+      { title: 'Header auth', description: 'The client sends a credential it obtains for the user in one header.' },
+    ),
+  ],
+  {
+    title: 'RCP auth',
+    description: 'How a tool call is authenticated. On a tool it overrides the server-level auth; omitted, the tool inherits it.',
+  },
+);
+
+/**
+ * TypeBox schema of one declared tool parameter.
+ *
+ * @example
+ * ```ts
+ * import { RcpParamSchema } from 'rcp-manifest';
+ * import { Value } from '@sinclair/typebox/value';
+ * Value.Check(RcpParamSchema, { name: 'query', type: 'string', required: true }); // true
+ * ```
+ */
+export const RcpParamSchema = Type.Object(
+  {
+    name: Type.String({
+      pattern: PARAM_NAME_PATTERN,
+      description: 'The {{token}} name ([A-Za-z_][A-Za-z0-9_]*), unique within the tool; not __proto__, constructor or prototype.',
+    }),
+    type: Type.Optional(
+      Type.Union(
+        [
+          Type.Literal('string'),
+          Type.Literal('number'),
+          Type.Literal('integer'),
+          Type.Literal('boolean'),
+          Type.Literal('array'),
+          Type.Literal('object'),
+        ],
+        { description: 'JSON type of the argument. Default "string".' },
+      ),
+    ),
+    description: Type.Optional(Type.String({ description: 'What the model is told about this argument.' })),
+    required: Type.Optional(
+      Type.Boolean({ description: 'Whether the argument must be given. Default false; a param used in the URL path is always required.' }),
+    ),
+  },
+  { title: 'RCP param', description: 'One argument of a tool: declares a {{token}} used in url, queryParams, headers or body.' },
+);
+
+/**
+ * TypeBox schema of one tool in a manifest.
+ *
+ * @example
+ * ```ts
+ * import { RcpToolSchema } from 'rcp-manifest';
+ * import { Value } from '@sinclair/typebox/value';
+ * Value.Check(RcpToolSchema, { name: 'ping', description: 'Ping.', method: 'GET', url: '/ping' }); // true
+ * ```
+ */
+export const RcpToolSchema = Type.Object(
+  {
+    name: Type.String({
+      pattern: TOOL_NAME_PATTERN,
+      description: 'Unique tool name, 1-64 characters from A-Z a-z 0-9 _ -.',
+    }),
+    description: Type.String({
+      pattern: NON_BLANK_PATTERN,
+      description: 'What the model sees when deciding whether to call the tool. Not blank.',
+    }),
+    method: Type.Union(
+      [Type.Literal('GET'), Type.Literal('POST'), Type.Literal('PUT'), Type.Literal('PATCH'), Type.Literal('DELETE')],
+      { description: 'HTTP method, uppercase.' },
+    ),
+    url: Type.String({
+      description:
+        'Absolute http(s) URL, or a path starting with a single "/" (resolved against the manifest URL\'s origin). May contain {{token}} placeholders in the path and query only; no #fragment.',
+    }),
+    params: Type.Optional(
+      Type.Array(RcpParamSchema, { description: 'Declares every {{token}} used in url, queryParams, headers and body.' }),
+    ),
+    queryParams: Type.Optional(
+      Type.Record(ANY_KEY, Type.String(), {
+        description: 'Query parameters appended to the url: literal keys, {{token}}-templated values.',
+      }),
+    ),
+    headers: Type.Optional(
+      Type.Record(ANY_KEY, Type.String(), {
+        propertyNames: { pattern: HTTP_TOKEN_PATTERN },
+        description: 'Request headers: literal names (RFC 9110 tokens), {{token}}-templated values.',
+      }),
+    ),
+    body: Type.Optional(
+      Type.Unknown({
+        description: 'JSON body template; its presence means the request has a JSON body. A string that is exactly "{{x}}" becomes the typed argument.',
+      }),
+    ),
+    auth: Type.Optional(RcpAuthSchema),
+    responseMappings: Type.Optional(
+      Type.Record(ANY_KEY, Type.String({ pattern: MAPPING_PATH_PATTERN }), {
+        propertyNames: { minLength: 1, not: { const: '__proto__' } },
+        description:
+          'Reshapes the response before the model sees it: { field: "@json.path" }. "@data.name" is the RFC 9535 query $.data.name; a singular query yields a value (or leaves the field out), any other an array.',
+      }),
+    ),
+  },
+  { title: 'RCP tool', description: 'One HTTP endpoint a model may call.' },
+);
+
+/**
+ * TypeBox schema of a whole RCP manifest (`GET <manifest-url>`). This is the structural part of
+ * validation; {@link parseManifest} adds the semantic rules (unique names, declared tokens, URL
+ * shape, header names, JSONPath syntax, ...).
+ *
+ * @example
+ * ```ts
+ * import { RcpManifestSchema } from 'rcp-manifest';
+ * import { TypeCompiler } from '@sinclair/typebox/compiler';
+ * const check = TypeCompiler.Compile(RcpManifestSchema);
+ * check.Check({ rcpVersion: '0.1', tools: [] }); // true
+ * ```
+ */
+export const RcpManifestSchema = Type.Object(
+  {
+    rcpVersion: Type.Literal('0.1', { description: 'Protocol version. A client refuses a version it does not support.' }),
+    auth: Type.Optional(RcpAuthSchema),
+    tools: Type.Array(RcpToolSchema, { description: 'The tools this server offers.' }),
+  },
+  {
+    title: 'RCP manifest',
+    description: 'The directory of tools an RCP server publishes at its manifest URL. Unknown fields are ignored.',
+  },
+);
+
+/** Recursively readonly view of a manifest type (manifests returned by the parser are deep-frozen). */
+type DeepReadonly<T> = T extends (infer E)[]
+  ? readonly DeepReadonly<E>[]
+  : T extends object
+    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+    : T;
+
+/**
+ * An `auth` object: `{ type: 'none' }` or `{ type: 'header', name, scheme? }`.
+ *
+ * @example
+ * ```ts
+ * const auth: RcpAuth = { type: 'header', name: 'Authorization', scheme: 'Bearer' };
+ * ```
+ */
+export type RcpAuth = DeepReadonly<Static<typeof RcpAuthSchema>>;
+
+/**
+ * A declared tool parameter, as written in the manifest (see `toolParams` for defaults applied).
+ *
+ * @example
+ * ```ts
+ * const param: RcpParam = { name: 'learnerId', type: 'string', description: "The learner's id" };
+ * ```
+ */
+export type RcpParam = DeepReadonly<Static<typeof RcpParamSchema>>;
+
+/**
+ * A param's JSON type.
+ *
+ * @example
+ * ```ts
+ * const type: RcpParamType = 'integer';
+ * ```
+ */
+export type RcpParamType = NonNullable<RcpParam['type']>;
+
+/**
+ * One tool of a manifest.
+ *
+ * @example
+ * ```ts
+ * const tool: RcpTool = { name: 'ping', description: 'Ping the server.', method: 'GET', url: '/ping' };
+ * ```
+ */
+export type RcpTool = DeepReadonly<Static<typeof RcpToolSchema>>;
+
+/**
+ * An HTTP method a tool may use.
+ *
+ * @example
+ * ```ts
+ * const method: RcpHttpMethod = 'POST';
+ * ```
+ */
+export type RcpHttpMethod = RcpTool['method'];
+
+/**
+ * A whole manifest. Manifests returned by `parseManifest` are validated, deep-frozen copies.
+ *
+ * @example
+ * ```ts
+ * const manifest: RcpManifest = { rcpVersion: '0.1', auth: { type: 'none' }, tools: [] };
+ * ```
+ */
+export type RcpManifest = DeepReadonly<Static<typeof RcpManifestSchema>>;

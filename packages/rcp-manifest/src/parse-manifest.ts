@@ -1,0 +1,178 @@
+import { RcpError, isRcpError } from 'rcp-errors';
+import { copyManifest } from './internal/copy-manifest';
+import { readManifestInput, type ManifestLimits } from './internal/read-input';
+import { isJsonObject, own, validateManifest } from './internal/validate-manifest';
+import { RcpManifestError, RcpManifestLimitError, RcpVersionError, type ManifestIssue } from './manifest-errors';
+import type { RcpManifest } from './manifest-schema';
+import { RCP_VERSIONS, isSupportedVersion } from './versions';
+
+/**
+ * Limits applied to a manifest. Each must be a positive safe integer.
+ *
+ * @example
+ * ```ts
+ * parseManifest(text, { maxBytes: 1024 * 1024, maxTools: 200, maxDepth: 32 });
+ * ```
+ */
+export interface ParseManifestOptions {
+  /**
+   * Largest manifest text accepted, in UTF-8 bytes. Applies when the input is a string or a
+   * `Uint8Array` (an already-parsed value has no byte size).
+   * @default 5242880 (5 MiB)
+   */
+  maxBytes?: number;
+  /**
+   * Largest number of tools accepted.
+   * @default 5000
+   */
+  maxTools?: number;
+  /**
+   * Deepest JSON nesting accepted (the manifest object itself is level 1; a tool is level 3).
+   * @default 64
+   */
+  maxDepth?: number;
+}
+
+/**
+ * The default limits of {@link ParseManifestOptions}.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_MANIFEST_LIMITS } from 'rcp-manifest';
+ * DEFAULT_MANIFEST_LIMITS.maxBytes; // 5242880
+ * ```
+ */
+export const DEFAULT_MANIFEST_LIMITS: Readonly<Required<ParseManifestOptions>> = Object.freeze({
+  maxBytes: 5 * 1024 * 1024,
+  maxTools: 5000,
+  maxDepth: 64,
+});
+
+/**
+ * Result of {@link safeParseManifest}.
+ *
+ * @example
+ * ```ts
+ * const result: SafeParseManifestResult = safeParseManifest(json);
+ * if (result.ok) console.log(result.manifest.tools.length, result.warnings);
+ * else console.error(result.error.code);
+ * ```
+ */
+export type SafeParseManifestResult =
+  | {
+      readonly ok: true;
+      /** The validated, deep-frozen manifest. */
+      readonly manifest: RcpManifest;
+      /** Unknown fields and unused params: accepted, but probably mistakes. */
+      readonly warnings: readonly ManifestIssue[];
+    }
+  | {
+      readonly ok: false;
+      /**
+       * `RcpVersionError` (RCP_UNSUPPORTED_VERSION), `RcpManifestError` (RCP_INVALID_MANIFEST),
+       * `RcpManifestLimitError` (RCP_MANIFEST_LIMIT), or an `RcpError` RCP_INVALID_OPTIONS.
+       */
+      readonly error: RcpError;
+    };
+
+function resolveLimits(options: ParseManifestOptions | undefined): ManifestLimits {
+  if (options !== undefined && (typeof options !== 'object' || options === null)) {
+    throw new RcpError('RCP_INVALID_OPTIONS', 'parseManifest options must be an object');
+  }
+  const limits = { ...DEFAULT_MANIFEST_LIMITS };
+  for (const key of ['maxBytes', 'maxTools', 'maxDepth'] as const) {
+    const value = options?.[key];
+    if (value === undefined) continue;
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
+      throw new RcpError('RCP_INVALID_OPTIONS', `parseManifest option ${key} must be a positive integer`);
+    }
+    limits[key] = value;
+  }
+  return limits;
+}
+
+/** Parses and validates; throws an RcpError on any failure. */
+function parse(input: unknown, options: ParseManifestOptions | undefined): { manifest: RcpManifest; warnings: ManifestIssue[] } {
+  const limits = resolveLimits(options);
+  try {
+    const value = readManifestInput(input, limits);
+    if (!isJsonObject(value)) {
+      throw new RcpManifestError([{ path: '', message: 'the manifest must be a JSON object' }]);
+    }
+    const version = own(value, 'rcpVersion');
+    if (!isSupportedVersion(version)) throw new RcpVersionError(version, RCP_VERSIONS);
+    const tools = own(value, 'tools');
+    if (Array.isArray(tools) && tools.length > limits.maxTools) {
+      throw new RcpManifestLimitError('tools', limits.maxTools, tools.length);
+    }
+    const result = validateManifest(value);
+    if (result.issues.length > 0) throw new RcpManifestError(result.issues);
+    return { manifest: copyManifest(value), warnings: result.warnings };
+  } catch (cause) {
+    if (isRcpError(cause)) throw cause;
+    // Only reachable with exotic non-JSON input (throwing getters, proxies): report, never crash.
+    throw new RcpManifestError([{ path: '', message: 'the manifest could not be read as JSON data' }], { cause });
+  }
+}
+
+/**
+ * Validates an RCP manifest and returns a deep-frozen copy holding only the fields RCP 0.1
+ * defines. `input` is the parsed JSON value, or its text as a string or UTF-8 bytes.
+ *
+ * Order: the byte and depth limits (they guard the parser), then the version gate (a missing or
+ * unsupported `rcpVersion` throws {@link RcpVersionError} and nothing else is examined), the
+ * tool-count limit, then every rule at once: all problems are collected and thrown together as
+ * one {@link RcpManifestError} whose `issues` carry JSON Pointers.
+ *
+ * @param input - The manifest: a JSON value, a JSON string, or UTF-8 bytes.
+ * @param options - Limits, see {@link ParseManifestOptions}.
+ * @returns The validated manifest (deep-frozen; unknown fields dropped; nothing defaulted).
+ * @throws {@link RcpVersionError} RCP_UNSUPPORTED_VERSION, {@link RcpManifestError} RCP_INVALID_MANIFEST,
+ *   {@link RcpManifestLimitError} RCP_MANIFEST_LIMIT, or `RcpError` RCP_INVALID_OPTIONS for bad options.
+ *
+ * @example
+ * ```ts
+ * import { parseManifest, RcpManifestError } from 'rcp-manifest';
+ *
+ * const response = await fetch('https://api.example.com/rcp');
+ * try {
+ *   const manifest = parseManifest(await response.text());
+ *   console.log(manifest.tools.map((tool) => tool.name));
+ * } catch (error) {
+ *   if (error instanceof RcpManifestError) console.error(error.issues); // [{ path: '/tools/0/url', message: '...' }]
+ *   else throw error; // RCP_UNSUPPORTED_VERSION, RCP_MANIFEST_LIMIT, ...
+ * }
+ * ```
+ */
+export function parseManifest(input: unknown, options?: ParseManifestOptions): RcpManifest {
+  return parse(input, options).manifest;
+}
+
+/**
+ * Like {@link parseManifest}, but never throws: returns `{ ok: true, manifest, warnings }` or
+ * `{ ok: false, error }`. Warnings list unknown fields (ignored) and declared params no
+ * template uses.
+ *
+ * @param input - The manifest: a JSON value, a JSON string, or UTF-8 bytes.
+ * @param options - Limits, see {@link ParseManifestOptions}.
+ *
+ * @example
+ * ```ts
+ * import { safeParseManifest } from 'rcp-manifest';
+ *
+ * const result = safeParseManifest(await response.text());
+ * if (!result.ok) throw result.error;
+ * for (const warning of result.warnings) console.warn(warning.path, warning.message);
+ * ```
+ */
+export function safeParseManifest(input: unknown, options?: ParseManifestOptions): SafeParseManifestResult {
+  try {
+    const { manifest, warnings } = parse(input, options);
+    return Object.freeze({ ok: true as const, manifest, warnings: Object.freeze(warnings.map((w) => Object.freeze(w))) });
+  } catch (error) {
+    const rcpError = isRcpError(error)
+      ? error
+      : new RcpManifestError([{ path: '', message: 'the manifest could not be validated' }], { cause: error });
+    return Object.freeze({ ok: false as const, error: rcpError as RcpError });
+  }
+}
