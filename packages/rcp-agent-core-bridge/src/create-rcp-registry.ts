@@ -1,0 +1,176 @@
+import { RcpError } from 'rcp-errors';
+import type { RcpClient, RcpClientTool, RcpDiscovery } from 'rcp-client';
+import type { ModelToolRegistryClass, SealedModelToolRegistry } from './model-tool';
+import { ModelToolRegistry } from './model-tool-registry';
+import { createModelTransport, type ModelTransport } from './model-transport';
+import type { RcpCallPlan, RcpModelToolsOptions } from './rcp-model-tools';
+import { assignToolIds, type RcpToolEntry } from './internal/assign-tool-ids';
+import { toRcpModelTool } from './internal/rcp-model-tool';
+import { quote } from './internal/quote';
+
+/**
+ * A stage: the tools a model may select in it. Either a list of tool ids or names (a name
+ * shared by several manifests selects every tool with that name), or a predicate over the
+ * discovered tools (`(tool) => tool.method === 'GET'` for a read-only stage).
+ *
+ * @example
+ * ```ts
+ * const browse: RcpStage = ['search_courses'];
+ * const readOnly: RcpStage = (tool) => tool.method === 'GET';
+ * ```
+ */
+export type RcpStage = readonly string[] | ((tool: RcpClientTool, id: string) => boolean);
+
+/**
+ * Options of {@link createRcpRegistry}.
+ *
+ * @example
+ * ```ts
+ * const options: RcpRegistryOptions<{ currentUserId?: string }> = {
+ *   client,
+ *   discoveries: [learn],
+ *   stages: { browse: ['search_courses'], act: () => true },
+ * };
+ * ```
+ */
+export interface RcpRegistryOptions<Context = any, StageId extends string = string> extends RcpModelToolsOptions {
+  /** The client the tools were discovered with; plans execute through it. */
+  client: RcpClient<Context>;
+  /** What `client.discover()` returned, for one manifest or several. */
+  discoveries: RcpDiscovery | readonly RcpDiscovery[];
+  /**
+   * Stages by id. Each gets a sealed projection and a transport whose id is the stage id.
+   * @default {} (only the full catalog)
+   */
+  stages?: Readonly<Record<StageId, RcpStage>>;
+  /**
+   * The registry class to build the catalog with: the real `@jangts/agent-core`
+   * `ModelToolRegistry`, or any class with the same contract (`new Registry(tools).seal()`).
+   * @default ModelToolRegistry (the bundled implementation)
+   */
+  Registry?: ModelToolRegistryClass;
+}
+
+/**
+ * What {@link createRcpRegistry} returns (frozen).
+ *
+ * @example
+ * ```ts
+ * const { registry, stages, transports } = createRcpRegistry({ client, discoveries, stages: { browse: ['search_courses'] } });
+ * registry.ids(); stages.browse.ids(); transports.browse.catalog();
+ * ```
+ */
+export interface RcpRegistry<Context = any, StageId extends string = string> {
+  /** The sealed catalog of every discovered tool. */
+  readonly registry: SealedModelToolRegistry<RcpCallPlan<Context>>;
+  /** One sealed projection per stage. */
+  readonly stages: Readonly<Record<StageId, SealedModelToolRegistry<RcpCallPlan<Context>>>>;
+  /** One transport per stage; `transport.id` is the stage id. */
+  readonly transports: Readonly<Record<StageId, ModelTransport<RcpCallPlan<Context>>>>;
+}
+
+/** The ids a stage selects, in list order (a list) or catalog order (a predicate). */
+function stageMembers(stageId: string, stage: RcpStage, entries: readonly RcpToolEntry[]): string[] {
+  if (typeof stage === 'function') {
+    return entries.filter(({ id, tool }) => stage(tool, id)).map(({ id }) => id);
+  }
+  if (!Array.isArray(stage)) {
+    throw new RcpError(
+      'RCP_INVALID_OPTIONS',
+      `Stage ${quote(stageId)} must be a list of tool ids or names, or a predicate (tool) => boolean.`,
+    );
+  }
+  const members: string[] = [];
+  for (const entry of stage as readonly unknown[]) {
+    if (typeof entry !== 'string') {
+      throw new RcpError('RCP_INVALID_OPTIONS', `Stage ${quote(stageId)} lists a tool that is not a string.`);
+    }
+    const byId = entries.find(({ id }) => id === entry);
+    const matches = byId ? [byId] : entries.filter(({ tool }) => tool.name === entry);
+    if (matches.length === 0) {
+      throw new RcpError('RCP_UNKNOWN_TOOL', `Stage ${quote(stageId)} lists unknown tool ${quote(entry)}.`);
+    }
+    for (const { id } of matches) if (!members.includes(id)) members.push(id);
+  }
+  return members;
+}
+
+/**
+ * Builds an agent-core registry over discovered RCP tools: the sealed catalog, one sealed
+ * projection per stage and one transport per stage (its id is the stage id).
+ *
+ * Stages are enforced when a selection is RESOLVED, not only in what a model is shown:
+ * selecting, through a stage's projection or transport, a tool outside that stage throws
+ * `RCP_TOOL_NOT_IN_STAGE` and an unknown tool `RCP_UNKNOWN_TOOL`, synchronously, before any
+ * plan exists. The tools' own `resolve` checks their stage too (a `stageId` naming a stage
+ * they are not part of is refused), so the guarantee holds with any `Registry` class.
+ * A `stageId` that names no stage (e.g. the full catalog used directly) is not restricted.
+ *
+ * @throws RcpError `RCP_INVALID_OPTIONS` (bad client, discoveries, stages), `RCP_UNKNOWN_TOOL`
+ *   (a stage lists an unknown tool), `RCP_INVALID_TOOL` (colliding ids).
+ * @example
+ * ```ts
+ * import { createRcpClient } from 'rcp-client';
+ * import { createRcpRegistry, toModelResult } from 'rcp-agent-core-bridge';
+ *
+ * const client = createRcpClient({ resolvers: { learnerId: (ctx) => ctx.currentUserId } });
+ * const learn = await client.discover('https://learn.example.com/rcp/manifest');
+ * const { transports } = createRcpRegistry({
+ *   client,
+ *   discoveries: [learn],
+ *   stages: { browse: ['search_courses'], act: () => true },
+ * });
+ * const plan = transports.browse.select({ name: 'search_courses', arguments: '{"query":"algebra"}' });
+ * const outcome = await plan.execute({ currentUserId: 'u-1' }).then(toModelResult, toModelResult);
+ * ```
+ */
+export function createRcpRegistry<Context = any, StageId extends string = never>(
+  options: RcpRegistryOptions<Context, StageId>,
+): RcpRegistry<Context, StageId> {
+  if (typeof options !== 'object' || options === null) {
+    throw new RcpError('RCP_INVALID_OPTIONS', 'createRcpRegistry needs an options object.');
+  }
+  const { client, discoveries, Registry = ModelToolRegistry, namespace } = options;
+  const stages: Readonly<Record<string, RcpStage>> = options.stages ?? {};
+  if (typeof client !== 'object' || client === null || typeof client.execute !== 'function') {
+    throw new RcpError('RCP_INVALID_OPTIONS', 'createRcpRegistry needs an RCP client (from createRcpClient).');
+  }
+  if (typeof Registry !== 'function') {
+    throw new RcpError('RCP_INVALID_OPTIONS', 'Registry must be a registry class: new Registry(tools).seal().');
+  }
+  if (typeof stages !== 'object' || stages === null || Array.isArray(stages)) {
+    throw new RcpError('RCP_INVALID_OPTIONS', 'stages must be an object of stage id → tool list or predicate.');
+  }
+
+  const entries = assignToolIds(discoveries, namespace === undefined ? {} : { namespace });
+  const membership = new Map<string, ReadonlySet<string>>();
+  const stageLists: [string, string[]][] = [];
+  for (const [stageId, stage] of Object.entries(stages)) {
+    if (stageId.trim() === '') throw new RcpError('RCP_INVALID_OPTIONS', 'A stage id must not be blank.');
+    const members = stageMembers(stageId, stage, entries);
+    membership.set(stageId, new Set(members));
+    stageLists.push([stageId, members]);
+  }
+
+  const guard = (toolId: string, stageId: string): void => {
+    const members = membership.get(stageId);
+    if (members !== undefined && !members.has(toolId)) {
+      throw new RcpError(
+        'RCP_TOOL_NOT_IN_STAGE',
+        `Tool ${quote(toolId)} is not available in stage ${quote(stageId)}.`,
+      );
+    }
+  };
+  const definitions = entries.map((entry) => toRcpModelTool(client, entry, guard));
+  const registry = new Registry(definitions).seal() as SealedModelToolRegistry<RcpCallPlan<Context>>;
+
+  const projections = stageLists.map(([stageId, members]) => [stageId, registry.select(members)] as const);
+  const transports = projections.map(
+    ([stageId, tools]) => [stageId, createModelTransport({ id: stageId, tools })] as const,
+  );
+  return Object.freeze({
+    registry,
+    stages: Object.freeze(Object.fromEntries(projections)) as RcpRegistry<Context, StageId>['stages'],
+    transports: Object.freeze(Object.fromEntries(transports)) as RcpRegistry<Context, StageId>['transports'],
+  });
+}

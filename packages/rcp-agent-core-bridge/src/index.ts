@@ -1,0 +1,23 @@
+export { ModelToolRegistry } from './model-tool-registry';
+export type {
+  AsIntent,
+  JsonSchemaObject,
+  ModelTool,
+  ModelToolContext,
+  ModelToolRegistryClass,
+  ModelToolSelection,
+  RegisteredModelTool,
+  SchemaAdapter,
+  SealedModelToolRegistry,
+  ToolCondition,
+} from './model-tool';
+export { Support } from './support';
+export type { ModelToolCall, ModelToolListing, ModelTransport, ModelTransportOptions } from './model-transport';
+export { createRcpModelTools } from './rcp-model-tools';
+export type { RcpCallPlan, RcpModelTool, RcpModelToolsOptions, RcpNamespace, RcpToolInput } from './rcp-model-tools';
+export { createRcpRegistry } from './create-rcp-registry';
+export type { RcpRegistry, RcpRegistryOptions, RcpStage } from './create-rcp-registry';
+export { toModelResult } from './to-model-result';
+export type { ModelErrorCode, ModelResult } from './to-model-result';
+export { RcpError, isRcpError } from 'rcp-errors';
+export type { RcpErrorCode, RcpErrorOptions } from 'rcp-errors';

@@ -1,0 +1,53 @@
+/**
+ * `rcp-sdk/client`: everything `rcp-client` exports — `createRcpClient` (discover, prepare,
+ * execute), `validateArguments`, `describeManifest` and the client errors.
+ * Re-exports only; every name is listed explicitly and kept equal to `rcp-client`'s own
+ * exports (a test checks it).
+ *
+ * @example
+ * ```ts
+ * import { createRcpClient, describeManifest } from 'rcp-sdk/client';
+ *
+ * const client = createRcpClient({ resolvers: { userId: (ctx) => ctx.currentUserId } });
+ * const { manifest, tools } = await client.discover('https://example.com/rcp/manifest');
+ * console.log(describeManifest(manifest, tools));
+ * ```
+ *
+ * @packageDocumentation
+ */
+export {
+  createRcpClient,
+  validateArguments,
+  describeManifest,
+  RcpInvalidArgumentsError,
+  RcpResolverError,
+  RcpHttpError,
+  RcpError,
+  isRcpError,
+} from 'rcp-client';
+export type {
+  RcpClient,
+  RcpDiscovery,
+  RcpDiscoveryWarning,
+  RcpDiscoverOptions,
+  RcpExecuteOptions,
+  RcpExecuteResult,
+  RcpPreparedRequest,
+  RcpClientOptions,
+  RcpResolver,
+  RcpResolverInfo,
+  RcpCredentialsProvider,
+  RcpCredentialsInfo,
+  RcpHeaderAuth,
+  RcpClientTool,
+  RcpClientToolParam,
+  RcpInputSchema,
+  RcpInputSchemaProperty,
+  RcpArgumentIssue,
+  RcpErrorCode,
+  RcpErrorOptions,
+  RcpManifest,
+  RcpAuth,
+  RcpParamType,
+  RcpHttpMethod,
+} from 'rcp-client';
