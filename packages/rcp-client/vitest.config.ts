@@ -1,3 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({ test: { include: ['src/**/*.test.ts'] } });
+export default defineConfig({
+  // Tests that import the package by its name ('rcp-client', as users do) get the source, so they
+  // run on a clean clone before any build.
+  resolve: { alias: { 'rcp-client': fileURLToPath(new URL('./src/index.ts', import.meta.url)) } },
+  test: { include: ['src/**/*.test.ts'] },
+});

@@ -1,0 +1,151 @@
+import type { RcpAuth } from 'rcp-manifest';
+import type { RcpClientTool } from './client-tool';
+
+/**
+ * What a resolver receives besides the call's context: the tool being called and the
+ * name of the param it must fill.
+ *
+ * @example
+ * ```ts
+ * const resolver: RcpResolver<{ tenant: string }> = (ctx, { tool, param }) => ctx.tenant;
+ * ```
+ */
+export interface RcpResolverInfo {
+  /** The tool being executed (as returned by `discover`). */
+  readonly tool: RcpClientTool;
+  /** The name of the param this resolver fills. */
+  readonly param: string;
+}
+
+/**
+ * Fills one param from the operator's own context, never from the model. Sync or async.
+ * Return `undefined` or `null` when there is nothing to resolve from (no signed-in user,
+ * say): the call then fails with `RCP_UNRESOLVED` before any HTTP request.
+ *
+ * @example
+ * ```ts
+ * const learnerId: RcpResolver<{ currentUserId?: string }> = (ctx) => ctx.currentUserId;
+ * ```
+ */
+export type RcpResolver<Context = any> = (ctx: Context, info: RcpResolverInfo) => unknown;
+
+/**
+ * The header auth a credential is requested for: the header name and optional scheme.
+ *
+ * @example
+ * ```ts
+ * const auth: RcpHeaderAuth = { type: 'header', name: 'Authorization', scheme: 'Bearer' };
+ * ```
+ */
+export type RcpHeaderAuth = Extract<RcpAuth, { type: 'header' }>;
+
+/**
+ * What the credentials provider receives: where the credential will be sent and why.
+ *
+ * @example
+ * ```ts
+ * const credentials: RcpCredentialsProvider = ({ origin }) =>
+ *   origin === 'https://api.example.com' ? process.env.EXAMPLE_TOKEN : undefined;
+ * ```
+ */
+export interface RcpCredentialsInfo<Context = any> {
+  /** The URL the tool was discovered from. */
+  readonly manifestUrl: string;
+  /** The origin the credential will be sent to (always a trusted origin). */
+  readonly origin: string;
+  /** The tool being executed. */
+  readonly tool: RcpClientTool;
+  /** The tool's effective auth (its own, or the manifest's). */
+  readonly auth: RcpHeaderAuth;
+  /** The context passed to `execute` / `prepare`. */
+  readonly ctx: Context;
+}
+
+/**
+ * Returns the credential for a tool whose effective auth is `header`, sync or async.
+ * Return the bare credential (the client adds the scheme, e.g. `Bearer`); `undefined`,
+ * `null` or an empty string fails the call with `RCP_MISSING_CREDENTIALS`.
+ *
+ * @example
+ * ```ts
+ * const credentials: RcpCredentialsProvider = () => process.env.LEARN_TOKEN;
+ * ```
+ */
+export type RcpCredentialsProvider<Context = any> = (
+  info: RcpCredentialsInfo<Context>,
+) => string | undefined | null | Promise<string | undefined | null>;
+
+/**
+ * Options of {@link createRcpClient}. Every option is optional; invalid values throw
+ * `RCP_INVALID_OPTIONS` when the client is created.
+ *
+ * @example
+ * ```ts
+ * const options: RcpClientOptions<{ currentUserId?: string }> = {
+ *   resolvers: { learnerId: (ctx) => ctx.currentUserId },
+ *   credentials: () => process.env.LEARN_TOKEN,
+ *   trustedOrigins: ['https://api.example.com'],
+ *   timeout: 10_000,
+ * };
+ * ```
+ */
+export interface RcpClientOptions<Context = any> {
+  /**
+   * Resolvers by param name. A param with a resolver is removed from every tool's
+   * `inputSchema` at discovery and filled by the resolver at execution.
+   * @default {}
+   */
+  resolvers?: Readonly<Record<string, RcpResolver<Context>>>;
+  /**
+   * Supplies the credential for tools whose effective auth is `header`. It is only ever
+   * asked for (and the credential only ever sent) for a trusted origin.
+   * @default undefined (tools that need a credential fail with RCP_MISSING_CREDENTIALS)
+   */
+  credentials?: RcpCredentialsProvider<Context>;
+  /**
+   * Extra origins (`https://api.example.com`) that may receive credentials and resolver
+   * values, beyond the manifest's own origin and origins of its registrable domain.
+   * @default []
+   */
+  trustedOrigins?: readonly string[];
+  /**
+   * SSRF policy: called with every URL the client is about to request (the manifest,
+   * each tool call, each redirect); return `false` to refuse it (`RCP_ORIGIN_NOT_ALLOWED`).
+   * @default undefined (any http(s) URL may be called when no secret is sent)
+   */
+  allowOrigin?: (url: URL) => boolean;
+  /**
+   * One deadline in milliseconds for the whole call: every attempt, redirect and retry wait,
+   * headers and body (`RCP_TIMEOUT`).
+   * @default 30000
+   */
+  timeout?: number;
+  /**
+   * Retries after the first attempt, for GET, PUT and DELETE only, on network errors and
+   * 408, 429, 502, 503, 504 (honouring `Retry-After`). POST and PATCH are never retried.
+   * @default 2
+   */
+  retry?: number;
+  /**
+   * Largest response body accepted from a tool call, counted while streaming.
+   * @default 10485760 (10 MiB)
+   */
+  maxResponseBytes?: number;
+  /**
+   * Largest manifest accepted by `discover`, counted while streaming.
+   * @default 5242880 (5 MiB)
+   */
+  maxManifestBytes?: number;
+  /**
+   * The `fetch` implementation to use (a proxy-aware one, a test router...).
+   * @default globalThis.fetch
+   */
+  fetch?: typeof globalThis.fetch;
+  /**
+   * Headers added to every request (e.g. `User-Agent`). They go to every origin, so they
+   * must not carry secrets: `Authorization`, `Proxy-Authorization` and `Cookie` are
+   * refused here — use `credentials`.
+   * @default {}
+   */
+  headers?: Readonly<Record<string, string>>;
+}

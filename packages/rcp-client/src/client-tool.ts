@@ -1,0 +1,89 @@
+import type { RcpAuth, RcpHttpMethod, RcpParamType } from 'rcp-manifest';
+
+/**
+ * One property of a tool's model-facing {@link RcpInputSchema}.
+ *
+ * @example
+ * ```ts
+ * const property: RcpInputSchemaProperty = { type: 'string', description: 'Free-text search term' };
+ * ```
+ */
+export interface RcpInputSchemaProperty {
+  readonly type: RcpParamType;
+  /** The param's description; absent when the manifest gives none. */
+  readonly description?: string;
+}
+
+/**
+ * The JSON Schema a model fills for a tool. Resolver-bound params are absent from
+ * `properties` and `required`: the model cannot supply them.
+ *
+ * @example
+ * ```ts
+ * const schema: RcpInputSchema = {
+ *   type: 'object',
+ *   properties: { query: { type: 'string', description: 'Free-text search term' } },
+ *   required: ['query'],
+ *   additionalProperties: false,
+ * };
+ * ```
+ */
+export interface RcpInputSchema {
+  readonly type: 'object';
+  readonly properties: Readonly<Record<string, RcpInputSchemaProperty>>;
+  readonly required: readonly string[];
+  readonly additionalProperties: false;
+}
+
+/**
+ * A declared param of a tool, as the client sees it: type defaulted, `required` forced for
+ * path params, and `resolved` when a resolver of this client fills it.
+ *
+ * @example
+ * ```ts
+ * const param: RcpClientToolParam = {
+ *   name: 'userId', type: 'string', required: true, description: "the user's id", resolved: true,
+ * };
+ * ```
+ */
+export interface RcpClientToolParam {
+  readonly name: string;
+  readonly type: RcpParamType;
+  readonly required: boolean;
+  /** '' when the manifest gives none. */
+  readonly description: string;
+  /** True when a resolver of the client fills this param (hidden from the model). */
+  readonly resolved: boolean;
+}
+
+/**
+ * A tool returned by `client.discover()`: a frozen plain object to show a model
+ * (`name`, `description`, `inputSchema`) and to pass back to `execute` / `prepare`.
+ * The compiled request lives inside the client, keyed by this exact object: a copy or a
+ * hand-made look-alike is refused with `RCP_INVALID_TOOL`.
+ *
+ * @example
+ * ```ts
+ * const { tools } = await client.discover('https://example.com/rcp/manifest');
+ * const modelTools = tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema }));
+ * ```
+ */
+export interface RcpClientTool {
+  readonly name: string;
+  readonly description: string;
+  readonly method: RcpHttpMethod;
+  /** The absolute URL template (relative manifest URLs resolved against the manifest URL). */
+  readonly url: string;
+  /** The origin every call of this tool goes to. */
+  readonly origin: string;
+  /** The URL of the manifest this tool comes from. */
+  readonly manifestUrl: string;
+  /** The model-facing JSON Schema of the arguments. */
+  readonly inputSchema: RcpInputSchema;
+  /** Names of the params a resolver fills (absent from `inputSchema`). */
+  readonly resolvedParams: readonly string[];
+  /** Every declared param, including resolver-bound ones. */
+  readonly params: readonly RcpClientToolParam[];
+  /** The effective auth: the tool's own, or the manifest's. */
+  readonly auth: RcpAuth;
+}

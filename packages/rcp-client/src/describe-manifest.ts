@@ -1,0 +1,65 @@
+import { toolParams, type RcpAuth, type RcpManifest } from 'rcp-manifest';
+import type { RcpClientTool } from './client-tool';
+import { findCompiledTool } from './internal/tool-registry';
+
+// Control characters (and line/paragraph separators) would let a manifest forge extra lines.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+
+function clean(text: string): string {
+  return text.replace(CONTROL, ' ');
+}
+
+function describeAuth(auth: RcpAuth): string {
+  if (auth.type !== 'header') return 'none';
+  return auth.scheme ? `header "${auth.name}" (scheme: ${auth.scheme})` : `header "${auth.name}"`;
+}
+
+/**
+ * Prints what a server asks for, to review before wiring it into a live agent: the manifest's
+ * version and auth, each tool (with its own auth when it overrides the manifest's), and each
+ * param with its type, whether it is required, whether a resolver of your client fills it
+ * (hidden from the model), and its description. Pass the `tools` of the same `discover` call
+ * to see the resolver marks; without them (or with copies, or tools of another discovery) every
+ * param is shown as model-filled. Lines are joined with
+ * `\n`, with no trailing newline; a param with no description ends after its flags.
+ *
+ * @example
+ * ```ts
+ * import { createRcpClient, describeManifest } from 'rcp-client';
+ *
+ * const client = createRcpClient({ resolvers: { userId: (ctx) => ctx.currentUserId } });
+ * const { manifest, tools } = await client.discover('https://example.com/rcp/manifest');
+ * console.log(describeManifest(manifest, tools));
+ * // RCP manifest v0.1 — auth: header "Authorization" (scheme: Bearer)
+ * // 1 tool(s):
+ * // - get_profile (GET) — Get the current user's profile.
+ * //     userId: string, required [resolved by client, hidden from model] — the user's id
+ * ```
+ */
+export function describeManifest(manifest: RcpManifest, tools: readonly RcpClientTool[] = []): string {
+  // Discovered tools, by the manifest tool they were compiled from (copies and tools of other
+  // manifests match nothing).
+  const bySource = new Map<unknown, RcpClientTool>();
+  for (const tool of tools) {
+    const compiled = findCompiledTool(tool);
+    if (compiled !== undefined) bySource.set(compiled.source, tool);
+  }
+  const lines = [
+    `RCP manifest v${clean(manifest.rcpVersion)} — auth: ${describeAuth(manifest.auth ?? { type: 'none' })}`,
+    `${manifest.tools.length} tool(s):`,
+  ];
+  for (const source of manifest.tools) {
+    const ownAuth = source.auth === undefined ? '' : `, auth: ${describeAuth(source.auth)}`;
+    lines.push(`- ${clean(source.name)} (${source.method}${ownAuth}) — ${clean(source.description)}`);
+    const client = bySource.get(source);
+    // A discovered tool already carries its params (defaults applied, resolver marks).
+    const params = client?.params ?? toolParams(source);
+    for (const param of params) {
+      const flags = `${param.type}, ${param.required ? 'required' : 'optional'}`;
+      const mark = 'resolved' in param && param.resolved ? ' [resolved by client, hidden from model]' : '';
+      const description = param.description ? ` — ${clean(param.description)}` : '';
+      lines.push(`    ${param.name}: ${flags}${mark}${description}`);
+    }
+  }
+  return lines.join('\n');
+}

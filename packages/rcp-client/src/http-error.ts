@@ -1,0 +1,63 @@
+import { RcpError } from 'rcp-errors';
+
+/**
+ * What an {@link RcpHttpError} is built from.
+ *
+ * @example
+ * ```ts
+ * const details: RcpHttpErrorDetails = { status: 404, url: 'https://api.example.com/items/7', bodyExcerpt: 'not found' };
+ * ```
+ */
+export interface RcpHttpErrorDetails {
+  /** The HTTP status of the final response (after redirects). */
+  status: number;
+  /** The URL that answered, without query or fragment. */
+  url: string;
+  /** The start of the response body as text, already bounded and redacted. */
+  bodyExcerpt: string;
+  /** The request method, shown in the message. */
+  method?: string;
+  /** The status text the server sent, shown in the message. */
+  statusText?: string;
+  /** The underlying error, kept on `error.cause`. */
+  cause?: unknown;
+}
+
+/**
+ * Thrown (code `RCP_HTTP_ERROR`) when a tool's server answers with a status outside 2xx, after
+ * redirects and retries. `bodyExcerpt` holds the start of the server's answer (at most 1,024
+ * characters, with the call's credentials replaced by `[redacted]`) so an agent can read the
+ * server's own explanation; `url` never contains the query string.
+ *
+ * @example
+ * ```ts
+ * import { isRcpError } from 'rcp-client';
+ * try {
+ *   await client.execute(tool, { query: 'algebra' });
+ * } catch (error) {
+ *   if (isRcpError(error, 'RCP_HTTP_ERROR')) console.log(error.status, error.bodyExcerpt);
+ *   // 404 '{"error":"no such course"}'
+ * }
+ * ```
+ */
+export class RcpHttpError extends RcpError<'RCP_HTTP_ERROR'> {
+  /** The HTTP status of the final response. */
+  readonly status: number;
+  /** The start of the response body as text: at most 1,024 characters, credentials redacted. */
+  readonly bodyExcerpt: string;
+  /** The URL that answered, without query or fragment. */
+  readonly url: string;
+
+  constructor(details: RcpHttpErrorDetails) {
+    const statusText = details.statusText ? ` ${details.statusText}` : '';
+    const method = details.method ? `${details.method} ` : '';
+    super(
+      'RCP_HTTP_ERROR',
+      `Request failed with status ${details.status}${statusText}: ${method}${details.url}`,
+      'cause' in details ? { cause: details.cause } : {},
+    );
+    this.status = details.status;
+    this.bodyExcerpt = details.bodyExcerpt;
+    this.url = details.url;
+  }
+}

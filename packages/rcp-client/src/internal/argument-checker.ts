@@ -1,0 +1,70 @@
+import type { RcpParamType } from 'rcp-manifest';
+import { RcpInvalidArgumentsError, type RcpArgumentIssue } from '../invalid-arguments-error';
+import { expectedType, kindOf, typeCheckFor, type TypeCheck } from './value-types';
+
+/** A model-fillable param, as the checker needs it. */
+export interface CheckedParam {
+  name: string;
+  type: RcpParamType;
+  required: boolean;
+}
+
+/**
+ * Validates a call's arguments and returns a null-prototype copy holding only declared,
+ * non-null values. Throws `RCP_INVALID_ARGUMENTS` listing every problem.
+ */
+export type ArgumentChecker = (args: unknown) => Record<string, unknown>;
+
+/** RFC 6901 escaping of one reference token. */
+function pointer(key: string): string {
+  return `/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+}
+
+/**
+ * Compiles, once per tool at discovery, the checker for its model-fillable params. No JSON
+ * Schema is interpreted per call: a lookup table and one precomputed type check per param.
+ * Only own enumerable string keys of `args` are read; `undefined` and `null` mean "not given".
+ */
+export function compileArgumentChecker(toolName: string, params: readonly CheckedParam[]): ArgumentChecker {
+  const index: Record<string, number> = Object.create(null);
+  const checks: TypeCheck[] = [];
+  const required: string[] = [];
+  params.forEach((param, i) => {
+    index[param.name] = i;
+    checks.push(typeCheckFor(param.type));
+    if (param.required) required.push(param.name);
+  });
+  const types = params.map((param) => param.type);
+
+  return (args) => {
+    if (args === undefined) args = {};
+    if (typeof args !== 'object' || args === null || Array.isArray(args)) {
+      throw new RcpInvalidArgumentsError(toolName, [{ path: '', message: `must be an object (got ${kindOf(args)})` }]);
+    }
+    const source = args as Record<string, unknown>;
+    const values: Record<string, unknown> = Object.create(null);
+    let issues: RcpArgumentIssue[] | undefined;
+    for (const key of Object.keys(source)) {
+      const i = index[key];
+      if (i === undefined) {
+        (issues ??= []).push({ path: pointer(key), message: 'is not a parameter of this tool' });
+        continue;
+      }
+      const value = source[key];
+      if (value === undefined || value === null) continue;
+      if (!checks[i]!(value)) {
+        (issues ??= []).push({ path: pointer(key), message: `must be ${expectedType(types[i]!)} (got ${kindOf(value)})` });
+        continue;
+      }
+      values[key] = value;
+    }
+    for (const name of required) {
+      if (values[name] !== undefined) continue;
+      const path = pointer(name);
+      if (issues?.some((issue) => issue.path === path)) continue;
+      (issues ??= []).push({ path, message: 'is required' });
+    }
+    if (issues) throw new RcpInvalidArgumentsError(toolName, issues);
+    return values;
+  };
+}

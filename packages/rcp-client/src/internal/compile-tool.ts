@@ -1,0 +1,157 @@
+import { compileResponseMappings, type RcpAuth, type RcpTool } from 'rcp-manifest';
+import { compileRequest } from 'rcp-template';
+import type { RcpResolverInfo } from '../client-options';
+import type { RcpClientTool, RcpClientToolParam, RcpInputSchema, RcpInputSchemaProperty } from '../client-tool';
+import { compileArgumentChecker } from './argument-checker';
+import type { ResolvedClientOptions } from './resolve-options';
+import { registerTool, type CompiledAuth, type CompiledTool, type ResolvedParam } from './tool-registry';
+import { typeCheckFor } from './value-types';
+
+/** The per-manifest context shared by every tool of one discovery. */
+export interface ToolCompilationContext {
+  owner: object;
+  manifestUrl: string;
+  manifestOrigin: string;
+  serverAuth: RcpAuth;
+  options: ResolvedClientOptions;
+  /** Trust and `allowOrigin` decisions for a tool origin (memoised per discovery). */
+  decide(origin: string): { trusted: boolean; allowed: boolean };
+  isAllowed(url: string | URL): boolean;
+  isRedirectAllowed(target: URL): boolean;
+}
+
+/** A compiled tool and, when it cannot be executed as is, a warning about it. */
+export interface ToolCompilation {
+  tool: RcpClientTool;
+  warning: string | undefined;
+}
+
+const NO_AUTH: RcpAuth = Object.freeze({ type: 'none' });
+
+/**
+ * Compiles one manifest tool: its request template, argument checker, model-facing
+ * `inputSchema`, resolver list, auth and trust decision. Runs once per tool at discovery.
+ */
+export function compileTool(source: RcpTool, context: ToolCompilationContext): ToolCompilation {
+  const { options } = context;
+  const auth: RcpAuth = source.auth ?? context.serverAuth ?? NO_AUTH;
+
+  const request = compileRequest(
+    {
+      method: source.method,
+      url: source.url,
+      ...(source.queryParams !== undefined && { queryParams: source.queryParams }),
+      ...(source.headers !== undefined && { headers: source.headers }),
+      ...(source.body !== undefined && { body: source.body }),
+    },
+    { baseUrl: context.manifestUrl },
+  );
+  const url = source.url.startsWith('/') ? context.manifestOrigin + source.url : source.url;
+  const origin = request.origin ?? new URL(url).origin;
+
+  const params: RcpClientToolParam[] = [];
+  const properties: Record<string, RcpInputSchemaProperty> = {};
+  const required: string[] = [];
+  const fillable: { name: string; type: RcpClientToolParam['type']; required: boolean }[] = [];
+  const resolvedNames: string[] = [];
+  // The rule of rcp-manifest's `toolParams` (type defaults to string, path params are required),
+  // applied with the path tokens of the request compiled here rather than compiling it again.
+  const pathTokens = request.pathTokens;
+  for (const declared of source.params ?? []) {
+    const param: RcpClientToolParam = Object.freeze({
+      name: declared.name,
+      type: declared.type ?? 'string',
+      required: declared.required === true || pathTokens.includes(declared.name),
+      description: declared.description ?? '',
+      resolved: Object.hasOwn(options.resolvers, declared.name),
+    });
+    params.push(param);
+    const resolved = param.resolved;
+    if (resolved) {
+      resolvedNames.push(param.name);
+      continue;
+    }
+    properties[param.name] = Object.freeze(
+      param.description ? { type: param.type, description: param.description } : { type: param.type },
+    );
+    if (param.required) required.push(param.name);
+    fillable.push({ name: param.name, type: param.type, required: param.required });
+  }
+
+  const inputSchema: RcpInputSchema = Object.freeze({
+    type: 'object',
+    properties: Object.freeze(properties),
+    required: Object.freeze(required),
+    additionalProperties: false,
+  });
+
+  const tool: RcpClientTool = Object.freeze({
+    name: source.name,
+    description: source.description,
+    method: source.method,
+    url,
+    origin,
+    manifestUrl: context.manifestUrl,
+    inputSchema,
+    resolvedParams: Object.freeze(resolvedNames),
+    params: Object.freeze(params),
+    auth,
+  });
+
+  const resolved: ResolvedParam[] = params
+    .filter((param) => param.resolved)
+    .map((param) => ({
+      name: param.name,
+      type: param.type,
+      check: typeCheckFor(param.type),
+      resolver: options.resolvers[param.name]!,
+      info: Object.freeze({ tool, param: param.name }) satisfies RcpResolverInfo,
+    }));
+
+  const templateHeaders = source.headers === undefined ? [] : Object.keys(source.headers);
+  let compiledAuth: CompiledAuth | undefined;
+  if (auth.type === 'header') {
+    const lower = auth.name.toLowerCase();
+    compiledAuth = {
+      auth,
+      prefix: auth.scheme ? `${auth.scheme} ` : '',
+      shadowedHeaders: templateHeaders.filter((name) => name.toLowerCase() === lower),
+      credentials: options.credentials,
+    };
+  }
+
+  const carriesSecrets = compiledAuth !== undefined || resolved.length > 0;
+  const { trusted, allowed } = context.decide(origin);
+  let untrustedMessage: string | undefined;
+  let warning: string | undefined;
+  if (carriesSecrets && !trusted) {
+    const what = [compiledAuth && 'a credential', resolved.length > 0 && 'resolver values'].filter(Boolean).join(' and ');
+    untrustedMessage =
+      `Tool "${tool.name}" would send ${what} to ${origin}, which is not a trusted origin ` +
+      `(add it to the client's "trustedOrigins" option if it should be)`;
+    warning = `${untrustedMessage}; executing it will fail with RCP_ORIGIN_NOT_ALLOWED`;
+  } else if (!allowed) {
+    warning = `Tool "${tool.name}" calls ${origin}, which the client's "allowOrigin" policy refuses`;
+  }
+
+  const compiled: CompiledTool = {
+    owner: context.owner,
+    source,
+    checkArguments: compileArgumentChecker(tool.name, fillable),
+    resolved,
+    auth: compiledAuth,
+    request,
+    urlPrefix: `${origin}/`,
+    contentTypeHeader:
+      source.body === undefined ? undefined : templateHeaders.find((name) => name.toLowerCase() === 'content-type'),
+    untrustedMessage,
+    isAllowed: options.allowOrigin === undefined ? undefined : (target) => context.isAllowed(target),
+    isRedirectAllowed: context.isRedirectAllowed,
+    mappings:
+      source.responseMappings === undefined || Object.keys(source.responseMappings).length === 0
+        ? undefined
+        : compileResponseMappings(source.responseMappings),
+  };
+  registerTool(tool, compiled);
+  return { tool, warning };
+}

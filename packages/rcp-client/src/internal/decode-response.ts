@@ -1,0 +1,52 @@
+import { RcpError } from 'rcp-errors';
+import { isJsonMediaType } from './media-type';
+import type { SendResult } from './send';
+
+const UTF8 = new TextDecoder();
+
+/** The `charset` parameter of a Content-Type, lower-cased, or undefined. */
+function charsetOf(contentType: string): string | undefined {
+  const match = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType);
+  return match?.[1]?.toLowerCase();
+}
+
+/** Decodes text with the declared charset when the platform knows it, else as UTF-8. */
+function decodeText(body: Uint8Array, contentType: string): string {
+  const charset = charsetOf(contentType);
+  if (charset === undefined || charset === 'utf-8' || charset === 'utf8') return UTF8.decode(body);
+  try {
+    return new TextDecoder(charset).decode(body);
+  } catch {
+    return UTF8.decode(body);
+  }
+}
+
+/**
+ * Turns a response body into data. `application/json` and any `+json` type are parsed as JSON
+ * (UTF-8, a leading BOM ignored; an empty body is `null`; malformed JSON is
+ * `RCP_INVALID_RESPONSE`). Every other type, or none, is returned as text, decoded with the
+ * declared `charset` when known, else UTF-8. `contentType` is the header as sent (`''` when
+ * absent).
+ */
+export function decodeResponse(result: SendResult): { data: unknown; contentType: string } {
+  const contentType = result.headers.get('content-type') ?? '';
+  if (!isJsonMediaType(contentType)) return { data: decodeText(result.body, contentType), contentType };
+  if (result.body.byteLength === 0) return { data: null, contentType };
+  try {
+    return { data: JSON.parse(UTF8.decode(result.body)) as unknown, contentType };
+  } catch (error) {
+    throw new RcpError(
+      'RCP_INVALID_RESPONSE',
+      `The response from ${originOf(result.url)} is declared as JSON (${contentType.trim().slice(0, 100)}) but is not valid JSON`,
+      { cause: error },
+    );
+  }
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return 'the server';
+  }
+}

@@ -1,0 +1,81 @@
+import { RcpError } from 'rcp-errors';
+
+const EMPTY = new Uint8Array(0);
+
+function ignore(): void {}
+
+function tooLarge(maxBytes: number, what: string): RcpError<'RCP_RESPONSE_TOO_LARGE'> {
+  return new RcpError('RCP_RESPONSE_TOO_LARGE', `The response body ${what} the limit of ${maxBytes} bytes (maxResponseBytes)`);
+}
+
+/** Joins chunks into one array without copying when there is only one. */
+function concat(chunks: Uint8Array[], total: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
+  if (chunks.length === 0) return EMPTY;
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+/**
+ * Reads a whole response body, at most `maxBytes` bytes (after content decoding), counted
+ * while streaming. A `Content-Length` above the cap fails before anything is read; a missing
+ * or false one changes nothing, because the count is what decides. When the cap is crossed
+ * the stream is cancelled (the connection is closed) and `RCP_RESPONSE_TOO_LARGE` is thrown.
+ * Stream errors (network failure, abort) propagate as they are.
+ */
+export async function readBody(response: Response, maxBytes: number): Promise<Uint8Array> {
+  const declared = response.headers.get('content-length');
+  if (declared !== null && Number(declared) > maxBytes) {
+    void response.body?.cancel().catch(ignore);
+    throw tooLarge(maxBytes, `(Content-Length ${Number(declared)}) exceeds`);
+  }
+  const stream = response.body;
+  if (stream === null) return EMPTY;
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      void reader.cancel().catch(ignore);
+      throw tooLarge(maxBytes, 'exceeds');
+    }
+    chunks.push(value);
+  }
+  return concat(chunks, total);
+}
+
+/**
+ * Reads at most the first `maxBytes` bytes of a body and then cancels the rest (for error
+ * excerpts: never fails for size). A network failure mid-body returns what was read so far;
+ * once `signal` is aborted (deadline or caller), the stream error propagates instead.
+ */
+export async function readBodyPrefix(response: Response, maxBytes: number, signal?: AbortSignal): Promise<Uint8Array> {
+  const stream = response.body;
+  if (stream === null) return EMPTY;
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    while (total < maxBytes) {
+      const { done, value } = await reader.read();
+      if (done) return concat(chunks, total);
+      const room = maxBytes - total;
+      const kept = value.byteLength > room ? value.subarray(0, room) : value;
+      chunks.push(kept);
+      total += kept.byteLength;
+    }
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return concat(chunks, total);
+  }
+  void reader.cancel().catch(ignore);
+  return concat(chunks, total);
+}

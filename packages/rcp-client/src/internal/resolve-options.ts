@@ -1,0 +1,131 @@
+import { RcpError } from 'rcp-errors';
+import type { RcpClientOptions, RcpCredentialsProvider, RcpResolver } from '../client-options';
+import { normalizeOrigins } from './trust';
+
+/** Defaults of every numeric option (documented with `@default` on {@link RcpClientOptions}). */
+export const DEFAULT_TIMEOUT = 30_000;
+export const DEFAULT_RETRY = 2;
+export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
+export const DEFAULT_MAX_MANIFEST_BYTES = 5 * 1024 * 1024;
+
+/** Largest delay `setTimeout` accepts. */
+const MAX_TIMEOUT = 2_147_483_647;
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+// Visible ASCII, space, tab and Latin-1: what a header value may carry (no CR, LF, NUL, DEL).
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie']);
+const TRANSPORT_HEADERS = new Set(['host', 'content-length', 'transfer-encoding', 'connection']);
+
+/** Options checked once, with defaults applied. */
+export interface ResolvedClientOptions {
+  resolvers: Readonly<Record<string, RcpResolver>>;
+  credentials: RcpCredentialsProvider | undefined;
+  trustedOrigins: readonly string[];
+  allowOrigin: ((url: URL) => boolean) | undefined;
+  timeout: number;
+  retry: number;
+  maxResponseBytes: number;
+  maxManifestBytes: number;
+  fetch: typeof globalThis.fetch | undefined;
+  headers: Readonly<Record<string, string>>;
+}
+
+function invalid(message: string): RcpError<'RCP_INVALID_OPTIONS'> {
+  return new RcpError('RCP_INVALID_OPTIONS', message);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+function positiveInteger(name: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) {
+    throw invalid(`Option "${name}" must be a positive integer (bytes)`);
+  }
+  return value;
+}
+
+function optionalFunction<F>(name: string, value: unknown): F | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'function') throw invalid(`Option "${name}" must be a function`);
+  return value as F;
+}
+
+/**
+ * Checks every option of `createRcpClient` and applies defaults. Throws `RCP_INVALID_OPTIONS`
+ * naming the option (never echoing a header value).
+ */
+export function resolveClientOptions(options: RcpClientOptions | undefined): ResolvedClientOptions {
+  if (options === undefined) options = {};
+  if (!isPlainObject(options)) throw invalid('Options must be a plain object');
+
+  const resolvers: Record<string, RcpResolver> = Object.create(null);
+  if (options.resolvers !== undefined) {
+    if (!isPlainObject(options.resolvers)) throw invalid('Option "resolvers" must be an object of functions');
+    for (const name of Object.keys(options.resolvers)) {
+      const resolver = options.resolvers[name];
+      if (typeof resolver !== 'function') throw invalid(`Resolver "${name}" must be a function`);
+      resolvers[name] = resolver as RcpResolver;
+    }
+  }
+
+  let trustedOrigins: readonly string[] = [];
+  if (options.trustedOrigins !== undefined) {
+    if (!Array.isArray(options.trustedOrigins)) throw invalid('Option "trustedOrigins" must be an array of origins');
+    trustedOrigins = Object.freeze(normalizeOrigins(options.trustedOrigins));
+  }
+
+  let timeout = DEFAULT_TIMEOUT;
+  if (options.timeout !== undefined) {
+    const value: unknown = options.timeout;
+    if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > MAX_TIMEOUT) {
+      throw invalid(`Option "timeout" must be a number of milliseconds between 1 and ${MAX_TIMEOUT}`);
+    }
+    timeout = value;
+  }
+
+  let retry = DEFAULT_RETRY;
+  if (options.retry !== undefined) {
+    const value: unknown = options.retry;
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+      throw invalid('Option "retry" must be a non-negative integer (retries after the first attempt)');
+    }
+    retry = value;
+  }
+
+  const headers: Record<string, string> = {};
+  if (options.headers !== undefined) {
+    if (!isPlainObject(options.headers)) throw invalid('Option "headers" must be an object of strings');
+    for (const name of Object.keys(options.headers)) {
+      const value: unknown = options.headers[name];
+      if (!HEADER_NAME.test(name)) throw invalid(`Header name "${name.slice(0, 64)}" in option "headers" is not valid`);
+      const lower = name.toLowerCase();
+      if (SECRET_HEADERS.has(lower)) {
+        throw invalid(
+          `Header "${name}" cannot be set in option "headers": it would be sent to every origin. Use the "credentials" option`,
+        );
+      }
+      if (TRANSPORT_HEADERS.has(lower)) throw invalid(`Header "${name}" cannot be set in option "headers"`);
+      if (typeof value !== 'string' || !HEADER_VALUE.test(value)) {
+        throw invalid(`Header "${name}" in option "headers" must be a string without control characters`);
+      }
+      headers[name] = value;
+    }
+  }
+
+  return {
+    resolvers: Object.freeze(resolvers),
+    credentials: optionalFunction<RcpCredentialsProvider>('credentials', options.credentials),
+    trustedOrigins,
+    allowOrigin: optionalFunction<(url: URL) => boolean>('allowOrigin', options.allowOrigin),
+    timeout,
+    retry,
+    maxResponseBytes: positiveInteger('maxResponseBytes', options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES),
+    maxManifestBytes: positiveInteger('maxManifestBytes', options.maxManifestBytes, DEFAULT_MAX_MANIFEST_BYTES),
+    fetch: optionalFunction<typeof globalThis.fetch>('fetch', options.fetch),
+    headers: Object.freeze(headers),
+  };
+}

@@ -1,0 +1,79 @@
+import { RcpError } from 'rcp-errors';
+import type { CompiledResponseMappings, RcpParamType, RcpTool } from 'rcp-manifest';
+import type { CompiledRequest } from 'rcp-template';
+import type { RcpCredentialsProvider, RcpHeaderAuth, RcpResolver, RcpResolverInfo } from '../client-options';
+import type { RcpClientTool } from '../client-tool';
+import type { ArgumentChecker } from './argument-checker';
+import type { TypeCheck } from './value-types';
+
+/** A resolver-bound param of one tool, ready to be filled. */
+export interface ResolvedParam {
+  name: string;
+  type: RcpParamType;
+  check: TypeCheck;
+  resolver: RcpResolver;
+  /** The frozen `{ tool, param }` passed to the resolver (built once). */
+  info: RcpResolverInfo;
+}
+
+/** Header auth of one tool, ready to be applied. */
+export interface CompiledAuth {
+  auth: RcpHeaderAuth;
+  /** `"Bearer "` or `''`. */
+  prefix: string;
+  /** The tool's own template header keys that name the same header (dropped: the credential wins). */
+  shadowedHeaders: readonly string[];
+  credentials: RcpCredentialsProvider | undefined;
+}
+
+/** Everything `execute` needs for one tool, computed once at discovery. */
+export interface CompiledTool {
+  /** The client that discovered the tool; other clients refuse it. */
+  owner: object;
+  /** The manifest tool it was compiled from (the validated, frozen object). */
+  source: RcpTool;
+  checkArguments: ArgumentChecker;
+  resolved: readonly ResolvedParam[];
+  auth: CompiledAuth | undefined;
+  request: CompiledRequest;
+  /** `origin + "/"`: every rendered URL starts with it. */
+  urlPrefix: string;
+  /** The key of the tool's own Content-Type header template, if it has one. */
+  contentTypeHeader: string | undefined;
+  /** Why this tool may not carry its secrets (origin not trusted), checked before they are fetched. */
+  untrustedMessage: string | undefined;
+  /** Per-call `allowOrigin` check on the rendered URL (undefined when no policy was given). */
+  isAllowed: ((url: string) => boolean) | undefined;
+  isRedirectAllowed: (target: URL) => boolean;
+  mappings: CompiledResponseMappings | undefined;
+}
+
+const registry = new WeakMap<object, CompiledTool>();
+
+/** Records the compiled internals of a tool object returned by `discover`. */
+export function registerTool(tool: RcpClientTool, compiled: CompiledTool): void {
+  registry.set(tool, compiled);
+}
+
+/** The compiled internals of `tool`, or undefined when it is not a tool returned by `discover`. */
+export function findCompiledTool(tool: unknown): CompiledTool | undefined {
+  return typeof tool === 'object' && tool !== null ? registry.get(tool) : undefined;
+}
+
+/**
+ * The compiled internals of `tool`, or `RCP_INVALID_TOOL` when it is not an object returned by
+ * `discover` (a copy, a hand-made look-alike) or, with `owner`, was discovered by another client.
+ */
+export function compiledToolOf(tool: unknown, owner?: object): CompiledTool {
+  const compiled = findCompiledTool(tool);
+  if (compiled === undefined) {
+    throw new RcpError(
+      'RCP_INVALID_TOOL',
+      'Not a tool returned by client.discover(): pass the tool object itself, not a copy',
+    );
+  }
+  if (owner !== undefined && compiled.owner !== owner) {
+    throw new RcpError('RCP_INVALID_TOOL', 'This tool was discovered by another client: execute it with that client');
+  }
+  return compiled;
+}

@@ -1,0 +1,140 @@
+import { RcpError } from 'rcp-errors';
+import { getDomain } from 'tldts';
+
+/** What the trust policy is built from: the manifest's URL and the operator's options. */
+export interface TrustPolicyOptions {
+  /** Absolute http(s) URL the manifest was fetched from. */
+  manifestUrl: string;
+  /** Extra exact origins that may receive secrets (normalised here; see {@link normalizeOrigins}). */
+  trustedOrigins?: readonly string[];
+  /** The operator's policy for every outgoing request (SSRF guard). */
+  allowOrigin?: (url: URL) => boolean;
+}
+
+/** Decisions about where a request may go. Built once per discovered manifest. */
+export interface TrustPolicy {
+  /**
+   * True when credentials and resolver values may be sent to `url`: its origin is the
+   * manifest's origin, one of `trustedOrigins`, or an origin of the same registrable domain
+   * (site) as the manifest with scheme `https:` or the manifest's own scheme.
+   */
+  isTrusted(url: string | URL): boolean;
+  /**
+   * True when any request may go to `url`: http(s) only, and the operator's `allowOrigin`
+   * (when given) accepts it. An exception thrown by `allowOrigin` propagates.
+   */
+  isAllowed(url: string | URL): boolean;
+}
+
+/** The public-suffix lookup: private suffixes count (`a.github.io` and `b.github.io` are different sites). */
+const DOMAIN_OPTIONS = { allowPrivateDomains: true } as const;
+
+/** Decisions are cached per origin; the cache is cleared when it grows past this many entries. */
+const MAX_CACHED_ORIGINS = 1_000;
+
+function parseUrl(url: string | URL): URL | undefined {
+  if (url instanceof URL) return url;
+  try {
+    return new URL(url);
+  } catch {
+    return undefined;
+  }
+}
+
+function isHttp(url: URL): boolean {
+  return url.protocol === 'https:' || url.protocol === 'http:';
+}
+
+/**
+ * The registrable domain (eTLD+1) of a host, from the public-suffix list, or `undefined` for
+ * IP addresses, `localhost`, bare public suffixes and anything else without one.
+ */
+function registrableDomain(hostname: string): string | undefined {
+  return getDomain(hostname, DOMAIN_OPTIONS) ?? undefined;
+}
+
+function invalidOrigin(index: number, entry: unknown, reason: string, cause?: unknown): RcpError<'RCP_INVALID_OPTIONS'> {
+  const shown = typeof entry === 'string' ? JSON.stringify(entry.length > 100 ? `${entry.slice(0, 100)}…` : entry) : typeof entry;
+  return new RcpError(
+    'RCP_INVALID_OPTIONS',
+    `trustedOrigins[${index}] (${shown}) ${reason}; expected an origin such as "https://api.example.com"`,
+    cause === undefined ? {} : { cause },
+  );
+}
+
+/**
+ * Validates and normalises a list of origins (`https://api.example.com`, optionally with a
+ * port and a single trailing `/`). Each must be an absolute http(s) URL with nothing after the
+ * authority: no path, query, fragment or user info. Returns each entry's serialised origin
+ * (lower-cased host, default port dropped, IDN in punycode), without duplicates.
+ * Throws `RCP_INVALID_OPTIONS` naming the first bad entry.
+ */
+export function normalizeOrigins(origins: readonly string[]): string[] {
+  const out = new Set<string>();
+  origins.forEach((entry: unknown, index) => {
+    if (typeof entry !== 'string') throw invalidOrigin(index, entry, 'is not a string');
+    let url: URL;
+    try {
+      url = new URL(entry);
+    } catch (error) {
+      throw invalidOrigin(index, entry, 'is not an absolute URL', error);
+    }
+    if (!isHttp(url)) throw invalidOrigin(index, entry, 'must use http or https');
+    if (url.username !== '' || url.password !== '') throw invalidOrigin(index, entry, 'must not contain user info');
+    if (url.hostname.includes('*')) throw invalidOrigin(index, entry, 'must name one host (wildcards are not supported)');
+    if (url.pathname !== '/' || url.search !== '' || url.hash !== '' || /[?#]/.test(entry)) {
+      throw invalidOrigin(index, entry, 'must be an origin only (no path, query or fragment)');
+    }
+    out.add(url.origin);
+  });
+  return [...out];
+}
+
+/**
+ * Builds the trust policy for one manifest. A manifest never widens trust: only the
+ * manifest's own origin, its registrable domain and the operator's `trustedOrigins` count.
+ * Throws `RCP_INVALID_OPTIONS` when `manifestUrl` is not an absolute http(s) URL or an entry of
+ * `trustedOrigins` is not an origin.
+ */
+export function createTrustPolicy(options: TrustPolicyOptions): TrustPolicy {
+  const manifest = parseUrl(options.manifestUrl);
+  if (manifest === undefined || !isHttp(manifest)) {
+    throw new RcpError('RCP_INVALID_OPTIONS', 'The manifest URL must be an absolute http(s) URL');
+  }
+  const manifestOrigin = manifest.origin;
+  const manifestScheme = manifest.protocol;
+  const manifestSite = registrableDomain(manifest.hostname);
+  const trustedOrigins = new Set(normalizeOrigins(options.trustedOrigins ?? []));
+  const allowOrigin = options.allowOrigin;
+  const cache = new Map<string, boolean>();
+
+  function decide(url: URL): boolean {
+    const origin = url.origin;
+    if (origin === manifestOrigin || trustedOrigins.has(origin)) return true;
+    if (manifestSite === undefined) return false;
+    if (url.protocol !== 'https:' && url.protocol !== manifestScheme) return false;
+    return registrableDomain(url.hostname) === manifestSite;
+  }
+
+  return {
+    isTrusted(input) {
+      const url = parseUrl(input);
+      if (url === undefined || !isHttp(url)) return false;
+      const origin = url.origin;
+      let trusted = cache.get(origin);
+      if (trusted === undefined) {
+        trusted = decide(url);
+        if (cache.size >= MAX_CACHED_ORIGINS) cache.clear();
+        cache.set(origin, trusted);
+      }
+      return trusted;
+    },
+    isAllowed(input) {
+      const url = parseUrl(input);
+      if (url === undefined || !isHttp(url)) return false;
+      if (allowOrigin === undefined) return true;
+      // A copy: the operator's callback cannot change the URL the caller goes on to use.
+      return allowOrigin(new URL(url.href)) === true;
+    },
+  };
+}
