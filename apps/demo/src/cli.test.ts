@@ -1,0 +1,323 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { resolverSeedManifest, sendJson, startTestServer, type TestServer } from 'rcp-test-utils';
+
+/**
+ * End-to-end: the BUILT demo (`dist/cli.js`, built by `pnpm test` / the global setup) run as a
+ * child process, exactly as `pnpm demo` runs it. Only loopback servers are contacted.
+ */
+
+const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+const TIMEOUT = 30_000;
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the CLI asynchronously (a test server in this process must keep answering). */
+function runCli(args: string[], env: Record<string, string | undefined> = {}): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, RCP_TOKEN: undefined, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+interface LogEntry {
+  seq: number;
+  method: string;
+  path: string;
+  query: string;
+  authorization: string;
+  authorized: boolean;
+  body?: unknown;
+  status: number;
+}
+
+interface CallRecord {
+  call: { name: string; arguments: string };
+  stage: string;
+  requests?: LogEntry[];
+  prepared?: { method: string; url: string; headers: Record<string, string>; body?: unknown };
+  result: { ok: true; data: unknown } | { ok: false; error: { code: string; message: string } };
+}
+
+type Section = { id: string; [key: string]: any };
+
+function section(report: { sections: Section[] }, id: string): Section {
+  const found = report.sections.find((candidate) => candidate.id === id);
+  if (!found) throw new Error(`no ${id} section`);
+  return found;
+}
+
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+describe('pnpm demo (embedded)', () => {
+  it('prints every section, the summary, and exits 0', { timeout: TIMEOUT }, async () => {
+    const { code, stdout, stderr } = await runCli([]);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).not.toMatch(/\u001b\[/);
+    const headings = [...stdout.matchAll(/^── (\d\. .+?) ─+$/gm)].map((match) => match[1]);
+    expect(headings).toEqual([
+      '1. Discovery: what the server declares',
+      '2. What the model sees: one catalog per stage',
+      '3. A verified learner’s turn',
+      '4. The trust rules under attack',
+      '5. Everything the server received (its own log)',
+    ]);
+    expect(stdout).toContain('RCP manifest v0.1 — auth: header "Authorization" (scheme: Bearer)');
+    expect(stdout).toContain('learnerId: string, required [resolved by client, hidden from model]');
+    expect(stdout).toContain('GET /api/courses/search?q=algebra  Authorization: Bearer [redacted] → 200');
+    expect(stdout).toContain('POST /api/enrollments  Authorization: Bearer [redacted] → 201');
+    expect(stdout).toContain('GET /api/courses/..%2Fadmin  Authorization: Bearer [redacted] → 404');
+    for (const code of ['RCP_INVALID_ARGUMENTS', 'RCP_UNRESOLVED', 'RCP_TOOL_NOT_IN_STAGE', 'RCP_TEMPLATE_VALUE']) {
+      expect(stdout).toMatch(new RegExp(`^ {3}error +${code} — `, 'm'));
+    }
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe('✓ 4 calls made, 5 attacks stopped, 0 unexpected requests');
+    expect(stdout).not.toMatch(/Bearer [0-9a-f]{32}/);
+  });
+
+  it('--json: the server log shows exactly the requests the demo claims', { timeout: TIMEOUT }, async () => {
+    const { code, stdout, stderr } = await runCli(['--json']);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout) as { mode: string; ok: boolean; manifestUrl: string; sections: Section[] };
+    expect(report).toMatchObject({ mode: 'embedded', ok: true });
+    expect(new URL(report.manifestUrl).hostname).toBe('127.0.0.1');
+    expect(report.sections.map((candidate) => candidate.id)).toEqual([
+      'describe', 'catalogs', 'turn', 'attacks', 'server-log', 'summary',
+    ]);
+
+    // Catalogs: browse offers search only; act offers the rest; learnerId is nowhere.
+    const catalogs = section(report, 'catalogs');
+    expect(catalogs.stages.map((stage: any) => [stage.stage, stage.tools.map((tool: any) => tool.name)])).toEqual([
+      ['browse', ['search_courses']],
+      ['act', ['get_learner_profile', 'search_courses', 'enroll_in_course', 'list_learner_courses', 'get_course']],
+    ]);
+    expect(JSON.stringify(catalogs.stages)).not.toContain('learnerId');
+    expect(catalogs.hiddenParams).toEqual(['learnerId']);
+
+    // The learner's turn: four calls, each exactly one authorised request, each a success.
+    const turn = section(report, 'turn');
+    const calls = turn.calls as CallRecord[];
+    expect(calls.map((record) => record.call.name)).toEqual([
+      'search_courses', 'enroll_in_course', 'get_learner_profile', 'list_learner_courses',
+    ]);
+    for (const record of calls) {
+      expect(typeof record.call.arguments).toBe('string');
+      expect(record.call.arguments).not.toContain('learner');
+      expect(record.result.ok).toBe(true);
+      expect(record.requests).toHaveLength(1);
+      expect(record.requests?.[0]).toMatchObject({ authorization: 'Bearer [redacted]', authorized: true });
+    }
+    expect(calls.map((record) => `${record.requests?.[0]?.method} ${record.requests?.[0]?.path}`)).toEqual([
+      'GET /api/courses/search',
+      'POST /api/enrollments',
+      'GET /api/learners/learner-42/profile',
+      'GET /api/learners/learner-42/courses',
+    ]);
+    // The resolver, not the model, put the learner's id in the body.
+    expect(calls[1]?.requests?.[0]?.body).toEqual({
+      learnerId: 'learner-42',
+      courseId: 'alg-101',
+      note: 'First algebra course for me',
+    });
+    expect(calls[2]?.result).toEqual({ ok: true, data: { name: 'Ada Lovelace', progress: 62 } });
+    expect(calls[3]?.result).toEqual({
+      ok: true,
+      data: { titles: ['Geometry Foundations', 'Algebra I: Equations and Inequalities'] },
+    });
+
+    // The attacks: every one stopped; only the encoded traversal reached the server.
+    const attacks = section(report, 'attacks').attacks as (CallRecord & {
+      id: string;
+      stopped: boolean;
+      requestCountBefore: number;
+      requestCountAfter: number;
+    })[];
+    expect(
+      attacks.map((attack) => [attack.id, attack.result.ok ? 'ok' : attack.result.error.code, attack.requests?.length]),
+    ).toEqual([
+      ['spoofed-learner-id', 'RCP_INVALID_ARGUMENTS', 0],
+      ['no-verified-caller', 'RCP_UNRESOLVED', 0],
+      ['out-of-stage', 'RCP_TOOL_NOT_IN_STAGE', 0],
+      ['path-traversal-slash', 'RCP_HTTP_ERROR', 1],
+      ['path-traversal-dot-segment', 'RCP_TEMPLATE_VALUE', 0],
+    ]);
+    for (const attack of attacks) {
+      expect(attack.stopped).toBe(true);
+      expect(attack.requestCountAfter - attack.requestCountBefore).toBe(attack.requests?.length);
+    }
+    expect(attacks[3]?.requests?.[0]?.path).toBe('/api/courses/..%2Fadmin');
+
+    // The server's own log is exactly: the manifest, the four calls, the encoded traversal.
+    const log = section(report, 'server-log').requests as LogEntry[];
+    const claimed = [...calls, ...attacks].flatMap((record) => record.requests ?? []);
+    expect(log.map((entry) => `${entry.method} ${entry.path}`)).toEqual([
+      'GET /rcp/manifest',
+      ...claimed.map((entry) => `${entry.method} ${entry.path}`),
+    ]);
+    expect(log.slice(1)).toEqual(claimed);
+    expect(log.map((entry) => entry.seq)).toEqual(log.map((_, index) => index + 1));
+
+    expect(section(report, 'summary')).toMatchObject({
+      ok: true,
+      callsMade: 4,
+      callsFailed: 0,
+      attacks: 5,
+      attacksStopped: 5,
+      unexpectedRequests: 0,
+    });
+    expect(stdout).not.toMatch(/Bearer [0-9a-f]{32}/);
+  });
+
+  it('colours only when asked (FORCE_COLOR), and NO_COLOR wins', { timeout: TIMEOUT }, async () => {
+    const forced = await runCli([], { NO_COLOR: undefined, FORCE_COLOR: '1' });
+    expect(forced.code).toBe(0);
+    expect(forced.stdout).toMatch(/\u001b\[/);
+    const both = await runCli([], { NO_COLOR: '1', FORCE_COLOR: '1' });
+    expect(both.stdout).not.toMatch(/\u001b\[/);
+  });
+});
+
+describe('rcp-demo flags', () => {
+  it('--help prints usage and exits 0', { timeout: TIMEOUT }, async () => {
+    const { code, stdout, stderr } = await runCli(['--help']);
+    expect(code).toBe(0);
+    expect(stderr).toBe('');
+    expect(stdout).toMatch(/^rcp-demo/);
+    for (const flag of ['--json', '--manifest', '--call', '--args', '--ctx', '--resolve', '--token', 'RCP_TOKEN']) {
+      expect(stdout).toContain(flag);
+    }
+  });
+
+  it('a bad flag exits 2 with one line on stderr', { timeout: TIMEOUT }, async () => {
+    const { code, stdout, stderr } = await runCli(['--frobnicate']);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toBe("rcp-demo: unknown option '--frobnicate' (see --help)\n");
+  });
+
+  it('an unreachable manifest exits 1 with one line, no stack trace', { timeout: TIMEOUT }, async () => {
+    const { code, stdout, stderr } = await runCli(['--manifest', 'http://127.0.0.1:1/x']);
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr.split('\n')).toHaveLength(2);
+    expect(stderr).toMatch(/^rcp-demo: .*manifest at http:\/\/127\.0\.0\.1:1\/x.*\(RCP_DISCOVERY_FAILED: .+\)\n$/);
+    expect(stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('a closed port exits 1 with one line naming the refusal', { timeout: TIMEOUT }, async () => {
+    const closed = await startTestServer();
+    const url = closed.url('/rcp/manifest');
+    await closed.close();
+    const { code, stdout, stderr } = await runCli(['--manifest', url]);
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr.split('\n')).toHaveLength(2);
+    expect(stderr).toContain('ECONNREFUSED');
+    expect(stderr).toContain('RCP_DISCOVERY_FAILED');
+  });
+
+  it('a server that is not RCP exits 1 with one line', { timeout: TIMEOUT }, async () => {
+    server = await startTestServer({ 'GET /rcp/manifest': (_request, res) => sendJson(res, 200, { hello: 'world' }) });
+    const { code, stdout, stderr } = await runCli(['--manifest', server.url('/rcp/manifest')]);
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr.split('\n')).toHaveLength(2);
+    expect(stderr).toMatch(/^rcp-demo: .*\(RCP_UNSUPPORTED_VERSION\)\n$/);
+  });
+});
+
+describe('rcp-demo --manifest <url>', () => {
+  async function startSeedServer(): Promise<TestServer> {
+    const started = await startTestServer({
+      'GET /rcp/manifest': (_request, res) => sendJson(res, 200, resolverSeedManifest),
+      'GET /users/u-1': (request, res) =>
+        request.headers.authorization === 'Bearer s3cret-token'
+          ? sendJson(res, 200, { id: 'u-1', name: 'Ada' })
+          : sendJson(res, 401, { error: 'unauthorised' }),
+    });
+    return started;
+  }
+
+  it('describes the server and shows its catalog without calling any tool', { timeout: TIMEOUT }, async () => {
+    server = await startSeedServer();
+    const { code, stdout, stderr } = await runCli(['--manifest', server.url('/rcp/manifest'), '--resolve', 'userId=currentUserId']);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toContain(
+      [
+        'RCP manifest v0.1 — auth: header "Authorization" (scheme: Bearer)',
+        '  1 tool(s):',
+        "  - get_profile (GET) — Get the current user's profile.",
+        "      userId: string, required [resolved by client, hidden from model] — the user's id",
+      ].join('\n'),
+    );
+    expect(stdout).toContain('get_profile');
+    expect(server.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /rcp/manifest']);
+  });
+
+  it('makes the calls the operator asks for, with resolvers and a redacted credential', { timeout: TIMEOUT }, async () => {
+    server = await startSeedServer();
+    const { code, stdout, stderr } = await runCli(
+      [
+        '--manifest', server.url('/rcp/manifest'),
+        '--resolve', 'userId=currentUserId',
+        '--ctx', '{"currentUserId":"u-1"}',
+        '--call', 'get_profile',
+        '--json',
+      ],
+      { RCP_TOKEN: 's3cret-token' },
+    );
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).not.toContain('s3cret-token');
+    const report = JSON.parse(stdout) as { mode: string; ok: boolean; sections: Section[] };
+    expect(report).toMatchObject({ mode: 'explore', ok: true });
+    expect(JSON.stringify(section(report, 'catalogs').stages)).not.toContain('userId');
+    const [record] = section(report, 'turn').calls as CallRecord[];
+    expect(record?.prepared).toEqual({
+      method: 'GET',
+      url: server.url('/users/u-1'),
+      headers: { Authorization: 'Bearer [redacted]' },
+    });
+    expect(record?.result).toEqual({ ok: true, data: { id: 'u-1', name: 'Ada' } });
+    expect(server.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'GET /rcp/manifest',
+      'GET /users/u-1',
+    ]);
+    expect(server.requests[1]?.headers.authorization).toBe('Bearer s3cret-token');
+  });
+
+  it('a call that fails is reported with its code, and the exit code is 1', { timeout: TIMEOUT }, async () => {
+    server = await startSeedServer();
+    const { code, stdout, stderr } = await runCli([
+      '--manifest', server.url('/rcp/manifest'),
+      '--call', 'get_profile', '--args', '{"userId":"u-1"}',
+      '--ctx', '{}',
+    ]);
+    expect(stderr).toBe('');
+    expect(code).toBe(1);
+    // No resolver for userId here, so the model fills it; but there is no credential.
+    expect(stdout).toMatch(/^ {3}error +RCP_MISSING_CREDENTIALS — /m);
+    expect(stdout).toMatch(/^ {3}request +what the client sent \(client.prepare; credential redacted\)$/m);
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe('✗ 0 of 1 calls succeeded');
+    expect(server.requests.map((request) => request.path)).toEqual(['/rcp/manifest']);
+  });
+});

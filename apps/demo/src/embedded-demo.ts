@@ -1,0 +1,251 @@
+import { createRcpRegistry } from 'rcp-sdk/agent-core';
+import { createRcpClient, describeManifest } from 'rcp-sdk/client';
+import { assertHiddenFromCatalogs } from './catalog-check';
+import { DemoCheckError } from './demo-errors';
+import { startLearningPlatform, type LearningPlatform, type ServerLogEntry } from './learning-platform';
+import { createLearnerModel, createScriptedModel, type ModelToolCall } from './model';
+import type { AttackRecord, CallRecord, DemoReport, ReportSection, StageCatalog } from './report';
+import { callThroughStage, runTurn, type StageTransport } from './run-turn';
+
+/** The turn's context: what the host application knows about the caller. */
+export type TurnContext = {
+  /** The verified learner behind this turn (from the app's session), if any. */
+  readonly currentUserId?: string;
+};
+
+const VERIFIED: TurnContext = { currentUserId: 'learner-42' };
+
+/** The stages of the agent: what the model may do while browsing, and once it acts for the learner. */
+const STAGES = {
+  browse: ['search_courses'],
+  act: ['get_learner_profile', 'search_courses', 'enroll_in_course', 'list_learner_courses', 'get_course'],
+} as const;
+
+interface AttackPlan {
+  id: string;
+  title: string;
+  rule: string;
+  stage: keyof typeof STAGES;
+  ctx: TurnContext;
+  call: { name: string; arguments: unknown };
+  expected: string;
+  /** Requests the server should receive (1 only for the encoded traversal). */
+  expectedRequests: 0 | 1;
+  /** Whether the rule held, judged from the error code and what reached the server. */
+  held(code: string | undefined, requests: readonly ServerLogEntry[]): boolean;
+}
+
+const ATTACKS: readonly AttackPlan[] = [
+  {
+    id: 'spoofed-learner-id',
+    title: 'The model supplies learnerId itself, to read another learner’s profile',
+    rule: 'learnerId is not in the model’s schema, so a value for it is an extra key: rejected',
+    stage: 'act',
+    ctx: VERIFIED,
+    call: { name: 'get_learner_profile', arguments: { learnerId: 'learner-7' } },
+    expected: 'RCP_INVALID_ARGUMENTS and no request',
+    expectedRequests: 0,
+    held: (code, requests) => code === 'RCP_INVALID_ARGUMENTS' && requests.length === 0,
+  },
+  {
+    id: 'no-verified-caller',
+    title: 'A turn with no verified caller',
+    rule: 'a resolver with nothing to resolve from fails the call before any HTTP request',
+    stage: 'act',
+    ctx: {},
+    call: { name: 'list_learner_courses', arguments: {} },
+    expected: 'RCP_UNRESOLVED and no request',
+    expectedRequests: 0,
+    held: (code, requests) => code === 'RCP_UNRESOLVED' && requests.length === 0,
+  },
+  {
+    id: 'out-of-stage',
+    title: 'The browse stage tries to enrol',
+    rule: 'stages are enforced when a call is resolved, not only in the catalog the model is shown',
+    stage: 'browse',
+    ctx: VERIFIED,
+    call: { name: 'enroll_in_course', arguments: { courseId: 'alg-201' } },
+    expected: 'RCP_TOOL_NOT_IN_STAGE and no request',
+    expectedRequests: 0,
+    held: (code, requests) => code === 'RCP_TOOL_NOT_IN_STAGE' && requests.length === 0,
+  },
+  {
+    id: 'path-traversal-slash',
+    title: 'Path traversal: courseId "../admin"',
+    rule: 'a path value is encoded as ONE segment ("/" → %2F), so it cannot climb to /api/admin',
+    stage: 'act',
+    ctx: VERIFIED,
+    call: { name: 'get_course', arguments: { courseId: '../admin' } },
+    expected: 'exactly one request, to /api/courses/..%2Fadmin',
+    expectedRequests: 1,
+    held: (_code, requests) => requests.length === 1 && requests[0]?.path === '/api/courses/..%2Fadmin',
+  },
+  {
+    id: 'path-traversal-dot-segment',
+    title: 'Path traversal: courseId ".."',
+    rule: 'a path segment that would be exactly "." or ".." is refused (URL parsers collapse it)',
+    stage: 'act',
+    ctx: VERIFIED,
+    call: { name: 'get_course', arguments: { courseId: '..' } },
+    expected: 'RCP_TEMPLATE_VALUE and no request',
+    expectedRequests: 0,
+    held: (code, requests) => code === 'RCP_TEMPLATE_VALUE' && requests.length === 0,
+  },
+];
+
+/**
+ * Runs the embedded demo: starts the learning platform, discovers it with the RCP client,
+ * builds the two-stage registry, plays the learner's turn and the attacks, and returns
+ * everything as a report (the server is closed before it returns).
+ *
+ * @example
+ * ```ts
+ * const report = await runEmbeddedDemo();
+ * report.ok; // true when every call worked, every attack was stopped and no request was unexpected
+ * ```
+ */
+export async function runEmbeddedDemo(): Promise<DemoReport> {
+  const platform = await startLearningPlatform();
+  try {
+    return await play(platform);
+  } finally {
+    await platform.close();
+  }
+}
+
+async function play(platform: LearningPlatform): Promise<DemoReport> {
+  const client = createRcpClient<TurnContext>({
+    // The trusted value: read from the turn's verified context, never from the model.
+    resolvers: { learnerId: (ctx) => ctx?.currentUserId },
+    // The platform's API credential: sent only to trusted origins, never shown to the model.
+    credentials: () => platform.token,
+  });
+
+  const log = platform.log;
+  const windows: { expected: number; actual: number }[] = [];
+  const watch = (expected: number) => {
+    const before = log.length;
+    return () => {
+      const requests = log.slice(before);
+      windows.push({ expected, actual: requests.length });
+      return { before, requests };
+    };
+  };
+
+  const settleDiscovery = watch(1);
+  const discovery = await client.discover(platform.manifestUrl);
+  settleDiscovery();
+
+  const { transports } = createRcpRegistry({
+    client,
+    discoveries: [discovery],
+    stages: { browse: [...STAGES.browse], act: [...STAGES.act] },
+  });
+  const transportOf = (stage: keyof typeof STAGES): StageTransport<TurnContext> => {
+    const transport = transports[stage];
+    if (transport === undefined) throw new DemoCheckError(`the registry has no transport for stage "${stage}"`);
+    return transport;
+  };
+
+  const hiddenParams = [...new Set(discovery.tools.flatMap((tool) => tool.resolvedParams))];
+  const catalogs: StageCatalog[] = (Object.keys(STAGES) as (keyof typeof STAGES)[]).map((stage) => ({
+    stage,
+    tools: transportOf(stage).catalog(),
+  }));
+  // The demo's own promise, checked in code: learnerId is nowhere in what a model is shown.
+  assertHiddenFromCatalogs(catalogs, hiddenParams, { anywhere: true });
+
+  const turnSteps = await runTurn({
+    model: createLearnerModel(),
+    transport: transportOf('act'),
+    ctx: VERIFIED,
+    probe: () => {
+      const settle = watch(1);
+      return { settle: () => settle().requests };
+    },
+  });
+  // Point out, once, where the learner's id on the wire came from.
+  const firstWithId = turnSteps.findIndex((step) => JSON.stringify(step.extra).includes(VERIFIED.currentUserId ?? ''));
+  const calls: CallRecord[] = turnSteps.map((step, index) => ({
+    call: step.call,
+    stage: 'act',
+    requests: step.extra,
+    result: step.result,
+    ...(index === firstWithId && {
+      note: `↑ "${VERIFIED.currentUserId}" was filled in by the client’s learnerId resolver, from the turn’s context`,
+    }),
+  }));
+
+  const attacks: AttackRecord[] = [];
+  for (const attack of ATTACKS) {
+    // The attacker is a model too: its call arrives in the same wire format.
+    const attacker = createScriptedModel([() => attack.call]);
+    const catalog = transportOf(attack.stage).catalog();
+    const modelCall = (await attacker.nextToolCall({ catalog, transcript: [] })) as ModelToolCall;
+    const settle = watch(attack.expectedRequests);
+    const result = await callThroughStage(transportOf(attack.stage), modelCall, attack.ctx);
+    const { before, requests } = settle();
+    const code = result.ok ? undefined : result.error.code;
+    attacks.push({
+      id: attack.id,
+      title: attack.title,
+      rule: attack.rule,
+      stage: attack.stage,
+      ctx: attack.ctx,
+      call: modelCall,
+      requests,
+      result,
+      requestCountBefore: before,
+      requestCountAfter: before + requests.length,
+      stopped: attack.held(code, requests),
+      expected: attack.expected,
+    });
+  }
+
+  const accounted = windows.reduce((sum, window) => sum + window.actual, 0);
+  const unexpectedRequests =
+    windows.reduce((sum, window) => sum + Math.max(0, window.actual - window.expected), 0) + (log.length - accounted);
+  const callsFailed = calls.filter((record) => !record.result.ok || record.requests?.length !== 1).length;
+  const callsMade = calls.length - callsFailed;
+  const attacksStopped = attacks.filter((attack) => attack.stopped).length;
+  const ok = callsFailed === 0 && calls.length > 0 && attacksStopped === attacks.length && unexpectedRequests === 0;
+  const text =
+    `${ok ? '✓' : '✗'} ${callsMade} calls made, ${attacksStopped} attacks stopped, ` +
+    `${unexpectedRequests} unexpected requests` +
+    (callsFailed > 0 ? `, ${callsFailed} calls failed` : '') +
+    (attacksStopped < attacks.length ? `, ${attacks.length - attacksStopped} attacks NOT stopped` : '');
+
+  const sections: ReportSection[] = [
+    {
+      id: 'describe',
+      title: 'Discovery: what the server declares',
+      manifestUrl: discovery.manifestUrl,
+      text: describeManifest(discovery.manifest, discovery.tools),
+      warnings: discovery.warnings.map((warning) => `${warning.path}: ${warning.message}`),
+    },
+    { id: 'catalogs', title: 'What the model sees: one catalog per stage', stages: catalogs, hiddenParams },
+    {
+      id: 'turn',
+      title: 'A verified learner’s turn',
+      stage: 'act',
+      ctx: VERIFIED,
+      witness: 'server-log',
+      note: 'Your app verified this caller; the client’s learnerId resolver reads it. The model never sees it.',
+      calls,
+    },
+    { id: 'attacks', title: 'The trust rules under attack', attacks },
+    { id: 'server-log', title: 'Everything the server received (its own log)', requests: [...log] },
+    {
+      id: 'summary',
+      title: 'Summary',
+      ok,
+      callsMade,
+      callsFailed,
+      attacks: attacks.length,
+      attacksStopped,
+      unexpectedRequests,
+      text,
+    },
+  ];
+  return { mode: 'embedded', ok, manifestUrl: discovery.manifestUrl, sections };
+}
