@@ -1,0 +1,353 @@
+/**
+ * `pnpm bench`: RCP against raw fetch, ky, UTCP and MCP on the same work, in the same run.
+ * Prints Markdown tables on stdout (progress on stderr) and writes bench/results/latest.json.
+ *
+ * Environment (for development only; the defaults are the published setup):
+ *   BENCH_QUICK=1            small counts, 2 rounds (a smoke run; numbers are not comparable)
+ *   BENCH_ROUNDS, BENCH_SEQ, BENCH_CONC, BENCH_MCP_SCALE, BENCH_ONLY=call,discovery,template,mapping,footprint
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runCallOverhead } from './call-overhead/run-call-overhead.js';
+import type { CallOverheadConfig, CallOverheadResult, ContenderSummary } from './call-overhead/types.js';
+import { runDiscovery, type DiscoveryResult } from './discovery.js';
+import { runFootprint, type FootprintResult } from './footprint.js';
+import { bytes, markdownTable, ms, ns, num, ratio, us } from './lib/format.js';
+import { contenderVersions, machineInfo } from './lib/machine.js';
+import { atLeast, atMost, type TargetRow } from './lib/targets.js';
+import type { ModelReadsRow } from './model-reads.js';
+import { runResponseMapping, type ResponseMappingResult } from './response-mapping.js';
+import { runTemplateRender, type TemplateRenderResult } from './template-render.js';
+
+const startedAt = performance.now();
+const benchDir = dirname(dirname(fileURLToPath(import.meta.url)));
+const quick = process.env.BENCH_QUICK === '1';
+const only = new Set((process.env.BENCH_ONLY ?? 'call,discovery,template,mapping,footprint').split(','));
+const envNumber = (name: string, fallback: number) => (process.env[name] === undefined ? fallback : Number(process.env[name]));
+const progress = (text: string) => process.stderr.write(`[bench ${((performance.now() - startedAt) / 1000).toFixed(0).padStart(3)}s] ${text}\n`);
+
+const ROUNDS = envNumber('BENCH_ROUNDS', quick ? 2 : 5);
+const callConfig: CallOverheadConfig = {
+  rounds: ROUNDS,
+  sequentialCalls: envNumber('BENCH_SEQ', quick ? 300 : 2_000),
+  concurrentCalls: envNumber('BENCH_CONC', quick ? 1_000 : 5_000),
+  concurrency: 64,
+  sequentialSlices: 8,
+  concurrentSlices: 5,
+  warmupSequential: quick ? 100 : 300,
+  warmupConcurrent: quick ? 300 : 1_000,
+  slowContenders: ['mcp'],
+  slowScale: envNumber('BENCH_MCP_SCALE', 0.25),
+};
+
+/** Reference ratios to raw fetch given by issue 6 for the peers (sequential / 64-way). */
+const ISSUE_REFERENCE: Record<string, string> = {
+  fetch: '1.00 / 1.00',
+  ky: '0.82 / 0.63',
+  rcp: 'target ≥ 0.92 / ≥ 0.93',
+  utcp: '0.87 / 0.74',
+  'utcp-silenced': '0.92 / 0.93',
+  mcp: '0.21 / 0.17',
+};
+
+const out: string[] = [];
+const print = (text = '') => out.push(text);
+
+// ---------------------------------------------------------------------------------------------
+const machine = machineInfo();
+const versions = contenderVersions();
+progress(`${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node}; load ${machine.loadAverage1m}`);
+
+let call: CallOverheadResult | { error: string } | undefined;
+if (only.has('call')) {
+  progress(`1/5 call overhead: ${callConfig.rounds} rounds × (${callConfig.sequentialCalls} sequential + ${callConfig.concurrentCalls} at ${callConfig.concurrency}-way) per contender`);
+  try {
+    call = await runCallOverhead(callConfig);
+  } catch (error) {
+    call = { error: error instanceof Error ? error.message : String(error) };
+    progress(`call overhead failed: ${call.error}`);
+  }
+}
+
+let discovery: DiscoveryResult | { error: string } | undefined;
+if (only.has('discovery')) {
+  progress('2/5 discovery');
+  try {
+    discovery = await runDiscovery({ rounds: ROUNDS, sizes: quick ? [10, 1_000] : [10, 1_000, 5_000, 10_000] });
+  } catch (error) {
+    discovery = { error: String((error as Error)?.stack ?? error) };
+    progress(`discovery failed: ${discovery.error}`);
+  }
+}
+
+let template: TemplateRenderResult | { error: string } | undefined;
+if (only.has('template')) {
+  progress('3/5 template render');
+  try {
+    template = runTemplateRender({ rounds: ROUNDS, iterations: quick ? 50_000 : 300_000 });
+  } catch (error) {
+    template = { error: String((error as Error)?.stack ?? error) };
+    progress(`template render failed: ${template.error}`);
+  }
+}
+
+let mapping: ResponseMappingResult | { error: string } | undefined;
+if (only.has('mapping')) {
+  progress('4/5 response mapping');
+  try {
+    mapping = runResponseMapping({ rounds: ROUNDS, smallIterations: quick ? 50_000 : 300_000, bigIterations: quick ? 50_000 : 300_000, wildcardIterations: quick ? 20 : 100 });
+  } catch (error) {
+    mapping = { error: String((error as Error)?.stack ?? error) };
+    progress(`response mapping failed: ${mapping.error}`);
+  }
+}
+
+let footprint: FootprintResult | { error: string } | undefined;
+if (only.has('footprint')) {
+  progress('5/5 footprint');
+  try {
+    footprint = await runFootprint({ spawns: quick ? 3 : 7 });
+  } catch (error) {
+    footprint = { error: String((error as Error)?.stack ?? error) };
+    progress(`footprint failed: ${footprint.error}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+const isError = (value: unknown): value is { error: string } => typeof value === 'object' && value !== null && 'error' in value;
+const targets: TargetRow[] = [];
+
+print(`# RCP bench — ${new Date().toISOString().slice(0, 10)}`);
+print();
+print(
+  `Machine: ${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGiB} GiB RAM, ${machine.platform} ${machine.arch}, Node ${machine.node}. ` +
+    `1-minute load average at start: ${machine.loadAverage1m} (other work on the machine makes every number noisier). ` +
+    `Medians of ${ROUNDS} interleaved rounds after warm-up; ratios are to raw fetch (higher is better for throughput).`,
+);
+print(`Versions: ${Object.entries(versions).map(([k, v]) => `${k} ${v}`).join(', ')}.`);
+if (quick) print('\n**BENCH_QUICK=1: smoke run with small counts — numbers are not comparable.**');
+print();
+
+// 1. Call overhead
+print('## 1. Call overhead (same two seed calls, alternating; upstream, MCP server and client in separate processes)');
+print();
+if (call === undefined) print('_skipped_');
+else if (isError(call)) print(`**failed:** ${call.error}`);
+else {
+  const c = call.config;
+  print(
+    `${c.sequentialCalls.toLocaleString('en-US')} sequential and ${c.concurrentCalls.toLocaleString('en-US')} ${c.concurrency}-way concurrent calls per contender per round, ${c.rounds} rounds. Each round is split into ${c.sequentialSlices} sequential / ${c.concurrentSlices} concurrent slices per contender, and the slices of all contenders are interleaved (order rotated every slice), so a contender's calls/s in a round and the raw-fetch calls/s it is divided by come from the same stretch of time. ` +
+      `CPU/call is the CPU time of all processes (client + upstream + MCP server) divided by calls.`,
+  );
+  if (c.sequentialCalls < 2_000 || c.concurrentCalls < 10_000) {
+    print(
+      `\n_Note: issue 6's setup is 2,000 sequential and 10,000 64-way calls per round; this run does ${c.sequentialCalls.toLocaleString('en-US')} and ${c.concurrentCalls.toLocaleString('en-US')} so that \`pnpm bench\` finishes in under five minutes on this 2-core machine. calls/s, latencies and ratios are rates, so they stay comparable._`,
+    );
+  }
+  for (const note of call.notes) print(`\n_Note: ${note}_`);
+  print();
+  const row = (s: ContenderSummary, mode: 'sequential' | 'concurrent') => {
+    const m = s[mode];
+    if (s.status !== 'ok' || m === undefined) return [s.label, mode === 'sequential' ? 'seq' : `${c.concurrency}-way`, 'n/a', 'n/a', 'n/a', 'n/a', 'n/a', 'n/a', ISSUE_REFERENCE[s.id] ?? ''];
+    return [
+      s.label,
+      mode === 'sequential' ? 'seq' : `${c.concurrency}-way`,
+      num(m.callsPerSecond),
+      ratio(m.ratioToFetch),
+      ms(m.p50Ms),
+      ms(m.p99Ms),
+      us(m.cpuMicrosPerCall),
+      ratio(m.cpuRatioToFetch),
+      ISSUE_REFERENCE[s.id] ?? '',
+    ];
+  };
+  const rows: string[][] = [];
+  for (const mode of ['sequential', 'concurrent'] as const) for (const s of call.contenders) rows.push(row(s, mode));
+  print(
+    markdownTable(['Contender', 'Mode', 'calls/s', '× fetch', 'p50', 'p99', 'CPU/call', 'CPU × fetch', 'issue ref (seq / 64-way)'], rows, ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'l']),
+  );
+  const unavailable = call.contenders.filter((s) => s.status !== 'ok');
+  for (const s of unavailable) print(`\n- **${s.label}: n/a** — ${s.reason}`);
+  print();
+  print('What each contender does per call:');
+  for (const s of call.contenders) print(`- **${s.label}** — ${s.does}`);
+
+  const rcp = call.contenders.find((s) => s.id === 'rcp');
+  const mcp = call.contenders.find((s) => s.id === 'mcp');
+  const peers = call.contenders.filter((s) => s.id !== 'rcp' && s.id !== 'fetch' && s.status === 'ok');
+  targets.push(atLeast('execute ≥ 0.92× raw fetch, sequential', rcp?.sequential?.ratioToFetch, 0.92, (v) => `${v.toFixed(2)}×`));
+  targets.push(atLeast('execute ≥ 0.93× raw fetch, 64-way', rcp?.concurrent?.ratioToFetch, 0.93, (v) => `${v.toFixed(2)}×`));
+  for (const mode of ['sequential', 'concurrent'] as const) {
+    const best = peers.reduce<ContenderSummary | undefined>((a, b) => ((b[mode]?.ratioToFetch ?? 0) > (a?.[mode]?.ratioToFetch ?? 0) ? b : a), undefined);
+    const mine = rcp?.[mode]?.ratioToFetch;
+    const theirs = best?.[mode]?.ratioToFetch;
+    targets.push(
+      mine === undefined || theirs === undefined
+        ? { target: `ahead of every peer (${mode})`, measured: 'n/a', status: 'n/a (not measured)', met: null }
+        : {
+            target: `ahead of every peer (${mode === 'sequential' ? 'seq' : '64-way'})`,
+            measured: `${mine.toFixed(2)}× vs best peer ${best!.label} ${theirs.toFixed(2)}×`,
+            status: mine > theirs ? 'met' : `missed by ${(theirs - mine).toFixed(2)}×`,
+            met: mine > theirs,
+          },
+    );
+    const rcpCps = rcp?.[mode]?.callsPerSecond;
+    const mcpCps = mcp?.[mode]?.callsPerSecond;
+    targets.push(
+      atLeast(`≥ 4× the MCP proxy path's throughput (${mode === 'sequential' ? 'seq' : '64-way'})`, rcpCps !== undefined && mcpCps !== undefined ? rcpCps / mcpCps : undefined, 4, (v) => `${v.toFixed(1)}×`),
+    );
+  }
+}
+print();
+
+// 2. Discovery
+print('## 2. Discovery (generated manifests, six template shapes)');
+print();
+if (discovery === undefined) print('_skipped_');
+else if (isError(discovery)) print(`**failed:** ${discovery.error}`);
+else {
+  const ops = discovery.sizes[0]?.ops.map((o) => o.op) ?? [];
+  const rows: string[][] = [];
+  for (const op of ops) {
+    for (const size of discovery.sizes) {
+      const r = size.ops.find((o) => o.op === op)!;
+      rows.push([op, num(size.tools), bytes(size.manifestBytes), r.status === 'ok' ? ms(r.ms) : `n/a — ${r.reason}`, r.status === 'ok' ? us(r.microsPerTool) : 'n/a']);
+    }
+  }
+  print(markdownTable(['Operation', 'Tools', 'Manifest', 'median', 'per tool'], rows, ['l', 'r', 'r', 'r', 'r']));
+  for (const note of discovery.notes) print(`\n_Note: ${note}_`);
+  const find = (tools: number, op: string) => discovery.sizes.find((s) => s.tools === tools)?.ops.find((o) => o.op === op);
+  const memoryOp = 'discover (in-memory fetch) + describe';
+  targets.push(atMost('1,000-tool discovery after the HTTP fetch < 20 ms (discover with in-memory fetch + describe)', find(1_000, memoryOp)?.ms, 20, (v) => `${v.toFixed(1)} ms`));
+  const flat = (op: string, from: number, to: number) => {
+    const a = find(from, op);
+    const b = find(to, op);
+    return a?.status === 'ok' && b?.status === 'ok' ? b.microsPerTool! / a.microsPerTool! : undefined;
+  };
+  targets.push(atMost('cost per tool flat from 1,000 to 10,000 — parseManifest (per-tool 10k ÷ 1k ≤ 1.25)', flat('parseManifest', 1_000, 10_000), 1.25, (v) => `${v.toFixed(2)}×`));
+  if (find(10_000, memoryOp)?.status === 'ok') {
+    targets.push(atMost(`cost per tool flat from 1,000 to 10,000 — ${memoryOp} (≤ 1.25)`, flat(memoryOp, 1_000, 10_000), 1.25, (v) => `${v.toFixed(2)}×`));
+  } else if (find(5_000, memoryOp)?.status === 'ok') {
+    targets.push(atMost(`cost per tool flat from 1,000 to 5,000 (client's tool cap) — ${memoryOp} (≤ 1.25)`, flat(memoryOp, 1_000, 5_000), 1.25, (v) => `${v.toFixed(2)}×`));
+  }
+}
+print();
+
+// 3. Template render
+print('## 3. Template render (seed tools)');
+print();
+if (template === undefined) print('_skipped_');
+else if (isError(template)) print(`**failed:** ${template.error}`);
+else {
+  const rows = template.cases.flatMap((c) => c.results.map((r) => [c.tool, r.id, ns(r.ns), ratio(r.ratioToBaseline), c.sameOutput ? 'yes' : 'NO']));
+  print(`${num(template.iterations)} renders per contender per round.`);
+  print();
+  print(markdownTable(['Tool', 'Contender', 'per render', '× hand-written', 'same URL'], rows, ['l', 'l', 'r', 'r', 'l']));
+  targets.push(atMost('template render within 2× the hand-written function (worst seed tool)', template.worstRatio, 2, (v) => `${v.toFixed(2)}×`));
+}
+print();
+
+// 4. Response mapping
+print('## 4. Response mapping');
+print();
+if (mapping === undefined) print('_skipped_');
+else if (isError(mapping)) print(`**failed:** ${mapping.error}`);
+else {
+  const rows = mapping.cases.flatMap((c) => c.results.map((r) => [c.name, bytes(c.responseBytes), r.id, ns(r.ns), ratio(r.ratioToBaseline), c.sameOutput ? 'yes' : 'NO']));
+  print(markdownTable(['Case', 'Response', 'Contender', 'per apply', '× hand-written', 'same output'], rows, ['l', 'r', 'l', 'r', 'r', 'l']));
+  targets.push(atMost('mapping within 3× hand-written access, singular paths (worst case)', mapping.worstSingularRatio, 3, (v) => `${v.toFixed(2)}×`));
+}
+print();
+
+// 5. Footprint
+print('## 5. Footprint');
+print();
+if (footprint === undefined) print('_skipped_');
+else if (isError(footprint)) print(`**failed:** ${footprint.error}`);
+else {
+  const rows = footprint.bundles.map((b) => {
+    const cold = footprint.coldImports.find((c) => c.name === b.name);
+    return [
+      b.name,
+      b.status === 'ok' ? bytes(b.minifiedBytes) : `n/a — ${b.reason}`,
+      b.status === 'ok' ? bytes(b.gzipBytes) : 'n/a',
+      cold?.status === 'ok' ? ms(cold.ms) : `n/a${cold?.reason ? ` — ${cold.reason}` : ''}`,
+    ];
+  });
+  print(`Bundle: esbuild bundle, platform browser, ESM, minify, then gzip -9 (KB = 1,000 bytes). Cold import: \`await import()\` in a fresh node process, median of ${footprint.spawnsPerPackage} spawns.`);
+  print();
+  print(markdownTable(['Package (with its dependencies)', 'min', 'min+gz', 'cold import'], rows, ['l', 'r', 'r', 'r']));
+  const client = footprint.bundles.find((b) => b.name === 'rcp-client');
+  if (client?.byPackage !== undefined) {
+    print();
+    print(
+      `rcp-client bundle by package (minified bytes before gzip): ${client.byPackage
+        .slice(0, 8)
+        .map((p) => `${p.name} ${bytes(p.bytes)}`)
+        .join(', ')}.`,
+    );
+  }
+  targets.push(atMost('rcp-client browser bundle ≤ 25 KB min+gz', client?.gzipBytes, 25_000, (v) => bytes(Math.round(v))));
+}
+print();
+
+// 6. What the model reads
+print('## 6. What the model reads (seed tools: name, description, input schema as compact JSON)');
+print();
+const reads: ModelReadsRow[] = call !== undefined && !isError(call) ? call.modelReads : [];
+if (reads.length === 0) print('_not measured (needs the call-overhead scenario)_');
+else {
+  const rows = reads.map((r) => [
+    r.stack,
+    r.status === 'ok' ? num(r.bytes) : `n/a — ${r.reason}`,
+    r.status === 'ok' ? `~${num(r.approxTokens)}` : 'n/a',
+    r.referenceBytes === undefined ? '' : num(r.referenceBytes),
+    r.note,
+  ]);
+  print(markdownTable(['Listing', 'bytes', 'tokens (chars/4)', 'issue ref bytes', 'note'], rows, ['l', 'r', 'r', 'r', 'l']));
+  const rcpBytes = reads.find((r) => r.stack.startsWith('RCP'))?.bytes;
+  for (const peer of reads.filter((r) => !r.stack.startsWith('RCP'))) {
+    const name = peer.stack.split(' ')[0]!;
+    const bound = Math.min(peer.bytes ?? Infinity, peer.referenceBytes ?? Infinity);
+    targets.push(atMost(`model-facing schemas smaller than ${name}'s listing (measured ${peer.bytes ?? 'n/a'} B, issue ${peer.referenceBytes ?? 'n/a'} B)`, rcpBytes, bound - 1, (v) => `${Math.round(v)} B`));
+  }
+  print();
+  print('<details><summary>Listings measured</summary>\n');
+  for (const r of reads) if (r.listing) print(`**${r.stack}**\n\n\`\`\`json\n${r.listing}\n\`\`\`\n`);
+  print('</details>');
+}
+print();
+
+// Targets
+print('## Targets (issue 6; reported, never asserted)');
+print();
+print(markdownTable(['Target', 'Measured', 'Status'], targets.map((t) => [t.target, t.measured, t.status])));
+print();
+const wallSeconds = (performance.now() - startedAt) / 1000;
+print(`Bench wall time (after build): ${wallSeconds.toFixed(0)} s.`);
+
+const report = out.join('\n');
+process.stdout.write(`${report}\n`);
+
+mkdirSync(join(benchDir, 'results'), { recursive: true });
+const json = {
+  generatedAt: new Date().toISOString(),
+  quick,
+  wallSeconds,
+  machine: { ...machine, loadAverage1mAtEnd: Math.round(os.loadavg()[0]! * 100) / 100 },
+  versions,
+  rounds: ROUNDS,
+  callOverhead: call,
+  discovery,
+  templateRender: template,
+  responseMapping: mapping,
+  footprint,
+  modelReads: reads,
+  targets,
+};
+writeFileSync(join(benchDir, 'results', 'latest.json'), `${JSON.stringify(json, null, 2)}\n`);
+writeFileSync(join(benchDir, 'results', 'latest.md'), `${report}\n`);
+progress('wrote bench/results/latest.json and bench/results/latest.md');
+process.exit(0);

@@ -1,0 +1,21 @@
+import { defineConfig } from 'tsup';
+
+// The bench is a private Node program: ESM only, no .d.ts, dependencies stay external so the
+// contenders run exactly as installed.
+export default defineConfig({
+  entry: {
+    run: 'src/run.ts',
+    profile: 'src/profile.ts',
+    'call-client': 'src/call-overhead/call-client.ts',
+    'upstream-server': 'src/call-overhead/upstream-server.ts',
+    'mcp-server': 'src/call-overhead/mcp-server.ts',
+  },
+  format: ['esm'],
+  platform: 'node',
+  target: 'node20',
+  clean: true,
+  sourcemap: true,
+  splitting: true,
+  dts: false,
+  treeshake: true,
+});
