@@ -107,6 +107,60 @@ describe('execute: the happy path', () => {
   });
 });
 
+describe('execute: synchronous and asynchronous resolvers and credentials', () => {
+  it('calls synchronous resolvers and a synchronous provider at once, in that order', async () => {
+    const calls: string[] = [];
+    const { client, profile } = await setup({
+      resolvers: { userId: (ctx) => (calls.push('resolver'), ctx.userId) },
+      credentials: () => (calls.push('credentials'), SECRET_TOKEN),
+    });
+    const pending = client.execute(profile, {}, { userId: 'u-1' });
+    expect(calls).toEqual(['resolver', 'credentials']);
+    expect((await pending).status).toBe(200);
+    expect(server.requests[0]?.path).toBe('/users/u-1/profile');
+  });
+
+  it('asks a synchronous provider only once an asynchronous resolver has settled', async () => {
+    const calls: string[] = [];
+    let release: (value: string) => void = () => {};
+    const { client, profile } = await setup({
+      resolvers: { userId: () => new Promise<string>((resolve) => (release = (value) => (calls.push('settled'), resolve(value)))) },
+      credentials: () => (calls.push('credentials'), SECRET_TOKEN),
+    });
+    const pending = client.execute(profile, {}, {});
+    await Promise.resolve();
+    expect(calls).toEqual([]);
+    release('u-1');
+    expect((await pending).status).toBe(200);
+    expect(calls).toEqual(['settled', 'credentials']);
+  });
+
+  it('reports problems in param order when synchronous and asynchronous resolvers are mixed', async () => {
+    const client = createRcpClient({
+      resolvers: { folder: async () => 'f', title: () => null },
+      credentials: () => SECRET_TOKEN,
+    });
+    const { tools } = await client.discover(serveManifest(server, manifest));
+    server.reset();
+    const error = await rejectsWith(client.execute(tools[1]!, {}), 'RCP_UNRESOLVED');
+    expect(error).toMatchObject({ param: 'title' });
+    expect(server.count).toBe(0);
+  });
+
+  it('redacts every form of a resolver value and the credential from an HTTP error', async () => {
+    const value = 'a/b c&d';
+    const { client, profile } = await setup({ resolvers: { userId: () => value } });
+    server.route('GET /users/a%2Fb%20c%26d/profile', (request, res) =>
+      sendJson(res, 500, { echo: [value, encodeURIComponent(value), request.url, SECRET_TOKEN, JSON.stringify(value)] }),
+    );
+    const error = await rejectsWith(client.execute(profile, { fields: ['x'] }, {}), 'RCP_HTTP_ERROR');
+    expect(server.count).toBe(1);
+    const text = errorText(error);
+    for (const form of [value, encodeURIComponent(value), 'a%2Fb%20c%26d', SECRET_TOKEN]) expect(text).not.toContain(form);
+    expect(text).toContain('[redacted]');
+  });
+});
+
 describe('execute step 1: arguments (nothing sent, nothing resolved)', () => {
   it.each([
     ['a missing required argument', {}],

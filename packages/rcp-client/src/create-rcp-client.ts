@@ -7,7 +7,7 @@ import { compileTool } from './internal/compile-tool';
 import { decodeResponse } from './internal/decode-response';
 import { fetchManifestJson, parseManifestUrl } from './internal/fetch-manifest';
 import { resolveClientOptions } from './internal/resolve-options';
-import { createSender } from './internal/send';
+import { createSender, type SendCallOptions } from './internal/send';
 import { compiledToolOf } from './internal/tool-registry';
 import { createTrustPolicy } from './internal/trust';
 import { isJsonMediaType } from './internal/media-type';
@@ -247,6 +247,7 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
       },
       isAllowed,
       isRedirectAllowed,
+      sharedAuth: new Map(),
     };
     const warnings: RcpDiscoveryWarning[] = manifestWarnings.map((warning) =>
       Object.freeze({ path: warning.path, message: warning.message }),
@@ -283,14 +284,14 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
     const compiled = compiledToolOf(tool, owner);
     const signal = executeOptions?.signal;
     if (signal?.aborted) throw aborted(signal);
-    const built = await buildRequest(compiled, tool, args, ctx);
+    // Synchronous resolvers and credentials cost no await: `buildRequest` then returns the request itself.
+    const building = buildRequest(compiled, tool, args, ctx);
+    const built = building instanceof Promise ? await building : building;
     if (signal?.aborted) throw aborted(signal);
-    const result = await send(built.request, {
-      ...(signal !== undefined && { signal }),
-      ...(built.secrets !== undefined && { secrets: built.secrets }),
-      isRedirectAllowed: compiled.isRedirectAllowed,
-      accept: ACCEPT,
-    });
+    const call: SendCallOptions = { isRedirectAllowed: compiled.isRedirectAllowed, accept: ACCEPT };
+    if (signal !== undefined) call.signal = signal;
+    if (built.secrets !== undefined) call.secrets = built.secrets;
+    const result = await send(built.request, call);
     const decoded = decodeResponse(result);
     let data = decoded.data;
     if (compiled.mappings !== undefined) {

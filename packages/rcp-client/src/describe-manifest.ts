@@ -4,9 +4,10 @@ import { findCompiledTool } from './internal/tool-registry';
 
 // Control characters (and line/paragraph separators) would let a manifest forge extra lines.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+const HAS_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 function clean(text: string): string {
-  return text.replace(CONTROL, ' ');
+  return HAS_CONTROL.test(text) ? text.replace(CONTROL, ' ') : text;
 }
 
 function describeAuth(auth: RcpAuth): string {

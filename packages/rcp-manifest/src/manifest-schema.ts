@@ -1,4 +1,17 @@
-import { Type, type Static } from '@sinclair/typebox';
+// Builders imported one by one (not the `Type` namespace, which holds every builder) so that a
+// bundler keeps only these.
+import {
+  Array as TArray,
+  Boolean as TBoolean,
+  Literal,
+  Object as TObject,
+  Optional,
+  Record as TRecord,
+  String as TString,
+  Union,
+  Unknown,
+  type Static,
+} from '@sinclair/typebox';
 
 /** Tool names: what model APIs accept as function names. */
 export const TOOL_NAME_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
@@ -11,7 +24,7 @@ export const NON_BLANK_PATTERN = '\\S';
 /** A response mapping value starts with `@`. */
 export const MAPPING_PATH_PATTERN = '^@';
 /** Any key at all, including ones with line breaks (TypeBox's default record key skips those). */
-const ANY_KEY = Type.String({ pattern: '^[\\s\\S]*$' });
+const ANY_KEY = TString({ pattern: '^[\\s\\S]*$' });
 
 /**
  * TypeBox schema of a tool or server `auth` object: `{ type: "none" }` or
@@ -24,22 +37,22 @@ const ANY_KEY = Type.String({ pattern: '^[\\s\\S]*$' });
  * Value.Check(RcpAuthSchema, { type: 'header', name: 'Authorization', scheme: 'Bearer' }); // true
  * ```
  */
-export const RcpAuthSchema = Type.Union(
+export const RcpAuthSchema = Union(
   [
-    Type.Object(
-      { type: Type.Literal('none', { description: 'No credential is sent.' }) },
+    TObject(
+      { type: Literal('none', { description: 'No credential is sent.' }) },
       { title: 'No auth', description: 'The tool is called without a credential.' },
     ),
-    Type.Object(
+    TObject(
       {
-        type: Type.Literal('header', { description: 'The credential is sent in one request header.' }),
-        name: Type.String({
+        type: Literal('header', { description: 'The credential is sent in one request header.' }),
+        name: TString({
           pattern: HTTP_TOKEN_PATTERN,
           description:
             'Header name (an RFC 9110 token), e.g. "Authorization". Not Host, Content-Length, Transfer-Encoding, Connection, Cookie or another hop-by-hop header.',
         }),
-        scheme: Type.Optional(
-          Type.String({
+        scheme: Optional(
+          TString({
             pattern: HTTP_TOKEN_PATTERN,
             description: 'Scheme written before the credential, e.g. "Bearer" sends "Authorization: Bearer <credential>". Omitted: the bare credential is sent.',
           }),
@@ -64,28 +77,28 @@ export const RcpAuthSchema = Type.Union(
  * Value.Check(RcpParamSchema, { name: 'query', type: 'string', required: true }); // true
  * ```
  */
-export const RcpParamSchema = Type.Object(
+export const RcpParamSchema = TObject(
   {
-    name: Type.String({
+    name: TString({
       pattern: PARAM_NAME_PATTERN,
       description: 'The {{token}} name ([A-Za-z_][A-Za-z0-9_]*), unique within the tool; not __proto__, constructor or prototype.',
     }),
-    type: Type.Optional(
-      Type.Union(
+    type: Optional(
+      Union(
         [
-          Type.Literal('string'),
-          Type.Literal('number'),
-          Type.Literal('integer'),
-          Type.Literal('boolean'),
-          Type.Literal('array'),
-          Type.Literal('object'),
+          Literal('string'),
+          Literal('number'),
+          Literal('integer'),
+          Literal('boolean'),
+          Literal('array'),
+          Literal('object'),
         ],
         { description: 'JSON type of the argument. Default "string".' },
       ),
     ),
-    description: Type.Optional(Type.String({ description: 'What the model is told about this argument.' })),
-    required: Type.Optional(
-      Type.Boolean({ description: 'Whether the argument must be given. Default false; a param used in the URL path is always required.' }),
+    description: Optional(TString({ description: 'What the model is told about this argument.' })),
+    required: Optional(
+      TBoolean({ description: 'Whether the argument must be given. Default false; a param used in the URL path is always required.' }),
     ),
   },
   { title: 'RCP param', description: 'One argument of a tool: declares a {{token}} used in url, queryParams, headers or body.' },
@@ -101,46 +114,46 @@ export const RcpParamSchema = Type.Object(
  * Value.Check(RcpToolSchema, { name: 'ping', description: 'Ping.', method: 'GET', url: '/ping' }); // true
  * ```
  */
-export const RcpToolSchema = Type.Object(
+export const RcpToolSchema = TObject(
   {
-    name: Type.String({
+    name: TString({
       pattern: TOOL_NAME_PATTERN,
       description: 'Unique tool name, 1-64 characters from A-Z a-z 0-9 _ -.',
     }),
-    description: Type.String({
+    description: TString({
       pattern: NON_BLANK_PATTERN,
       description: 'What the model sees when deciding whether to call the tool. Not blank.',
     }),
-    method: Type.Union(
-      [Type.Literal('GET'), Type.Literal('POST'), Type.Literal('PUT'), Type.Literal('PATCH'), Type.Literal('DELETE')],
+    method: Union(
+      [Literal('GET'), Literal('POST'), Literal('PUT'), Literal('PATCH'), Literal('DELETE')],
       { description: 'HTTP method, uppercase.' },
     ),
-    url: Type.String({
+    url: TString({
       description:
         'Absolute http(s) URL, or a path starting with a single "/" (resolved against the manifest URL\'s origin). May contain {{token}} placeholders in the path and query only; no #fragment.',
     }),
-    params: Type.Optional(
-      Type.Array(RcpParamSchema, { description: 'Declares every {{token}} used in url, queryParams, headers and body.' }),
+    params: Optional(
+      TArray(RcpParamSchema, { description: 'Declares every {{token}} used in url, queryParams, headers and body.' }),
     ),
-    queryParams: Type.Optional(
-      Type.Record(ANY_KEY, Type.String(), {
+    queryParams: Optional(
+      TRecord(ANY_KEY, TString(), {
         description: 'Query parameters appended to the url: literal keys, {{token}}-templated values.',
       }),
     ),
-    headers: Type.Optional(
-      Type.Record(ANY_KEY, Type.String(), {
+    headers: Optional(
+      TRecord(ANY_KEY, TString(), {
         propertyNames: { pattern: HTTP_TOKEN_PATTERN },
         description: 'Request headers: literal names (RFC 9110 tokens), {{token}}-templated values.',
       }),
     ),
-    body: Type.Optional(
-      Type.Unknown({
+    body: Optional(
+      Unknown({
         description: 'JSON body template; its presence means the request has a JSON body. A string that is exactly "{{x}}" becomes the typed argument.',
       }),
     ),
-    auth: Type.Optional(RcpAuthSchema),
-    responseMappings: Type.Optional(
-      Type.Record(ANY_KEY, Type.String({ pattern: MAPPING_PATH_PATTERN }), {
+    auth: Optional(RcpAuthSchema),
+    responseMappings: Optional(
+      TRecord(ANY_KEY, TString({ pattern: MAPPING_PATH_PATTERN }), {
         propertyNames: { minLength: 1, not: { const: '__proto__' } },
         description:
           'Reshapes the response before the model sees it: { field: "@json.path" }. "@data.name" is the RFC 9535 query $.data.name; a singular query yields a value (or leaves the field out), any other an array.',
@@ -163,11 +176,11 @@ export const RcpToolSchema = Type.Object(
  * check.Check({ rcpVersion: '0.1', tools: [] }); // true
  * ```
  */
-export const RcpManifestSchema = Type.Object(
+export const RcpManifestSchema = TObject(
   {
-    rcpVersion: Type.Literal('0.1', { description: 'Protocol version. A client refuses a version it does not support.' }),
-    auth: Type.Optional(RcpAuthSchema),
-    tools: Type.Array(RcpToolSchema, { description: 'The tools this server offers.' }),
+    rcpVersion: Literal('0.1', { description: 'Protocol version. A client refuses a version it does not support.' }),
+    auth: Optional(RcpAuthSchema),
+    tools: TArray(RcpToolSchema, { description: 'The tools this server offers.' }),
   },
   {
     title: 'RCP manifest',

@@ -105,9 +105,10 @@ function parse(input: unknown, options: ParseManifestOptions | undefined): { man
     if (Array.isArray(tools) && tools.length > limits.maxTools) {
       throw new RcpManifestLimitError('tools', limits.maxTools, tools.length);
     }
-    const result = validateManifest(value);
+    const fromText = typeof input === 'string' || input instanceof Uint8Array;
+    const result = validateManifest(value, { fromText });
     if (result.issues.length > 0) throw new RcpManifestError(result.issues);
-    return { manifest: copyManifest(value), warnings: result.warnings };
+    return { manifest: copyManifest(value, result.tools), warnings: result.warnings };
   } catch (cause) {
     if (isRcpError(cause)) throw cause;
     // Only reachable with exotic non-JSON input (throwing getters, proxies): report, never crash.

@@ -1,6 +1,8 @@
-import { compileBody, renderBody } from './internal/compile-body';
-import { compileHeaders, renderHeaders } from './internal/compile-headers';
-import { compileUrl, renderUrl } from './internal/compile-url';
+import { compileBody, renderBody, type BodyNode } from './internal/compile-body';
+import { compileHeaders, renderHeaders, type HeaderEntry } from './internal/compile-headers';
+import { baseOrigin, compileUrl, rebaseUrl, renderUrl, type CompiledUrl } from './internal/compile-url';
+import { compact } from './internal/compact';
+import { isImmutableTemplate } from './internal/immutable';
 import { structureError } from './internal/parse-in';
 
 /**
@@ -129,6 +131,11 @@ function isHttpToken(method: string): boolean {
  * - **body**: `"{{x}}"` becomes the typed value; longer strings interpolate scalars as text; a
  *   missing value removes the property or element.
  *
+ * A deep-frozen template (every object in it frozen, plain and without getters — as the tools
+ * `parseManifest` returns are) cannot change, so its parsing is kept with the object: compiling
+ * it again, with any `baseUrl`, only attaches the origin. Any other template is parsed on every
+ * call.
+ *
  * @param template - The request template.
  * @param options - See {@link CompileRequestOptions}.
  * @throws {@link RcpTemplateError} `RCP_TEMPLATE_SYNTAX` for a malformed template (with `offset` and `template`).
@@ -155,6 +162,37 @@ function isHttpToken(method: string): boolean {
  * ```
  */
 export function compileRequest(template: RequestTemplate, options: CompileRequestOptions = {}): CompiledRequest {
+  if (isImmutableTemplate(template)) {
+    let parts = immutableTemplates.get(template);
+    if (parts === undefined) {
+      parts = tryCompileParts(template);
+      if (parts !== undefined) immutableTemplates.set(template, parts);
+    }
+    // On a compile error, fall through: compiling again reports it exactly as an uncached compile does.
+    if (parts !== undefined) return finish(withBaseUrl(parts, options.baseUrl));
+  }
+  return finish(compileParts(template, options.baseUrl));
+}
+
+/** Everything {@link compileRequest} computes from a template: all parsing done. */
+interface RequestParts {
+  readonly method: string;
+  readonly url: CompiledUrl;
+  readonly headers: HeaderEntry[];
+  readonly body: BodyNode | undefined;
+  readonly tokens: readonly string[];
+  readonly pathTokens: readonly string[];
+}
+
+/**
+ * Parts of immutable templates (deep-frozen plain data, such as the tools `parseManifest`
+ * returns), compiled without a base URL. Compiling such a template again — with any `baseUrl` —
+ * only attaches the origin: a manifest validator and a client can both compile a tool and pay
+ * for the parsing once.
+ */
+const immutableTemplates = new WeakMap<object, RequestParts>();
+
+function compileParts(template: RequestTemplate, baseUrl: string | undefined): RequestParts {
   if (typeof template !== 'object' || template === null) {
     throw structureError('template', '', 0, 'the request template must be an object');
   }
@@ -162,24 +200,38 @@ export function compileRequest(template: RequestTemplate, options: CompileReques
   if (typeof method !== 'string' || !isHttpToken(method)) {
     throw structureError('method', String(method), 0, 'the method must be an HTTP method token such as GET');
   }
-  const url = compileUrl(template.url, template.queryParams, options.baseUrl);
-  const tokens = url.tokens.slice();
+  const tokens: string[] = [];
+  const url = compileUrl(template.url, template.queryParams, baseUrl, tokens);
   const headers = compileHeaders(template.headers, tokens);
   const hasBody = Object.hasOwn(template, 'body') && template.body !== undefined;
   const body = hasBody ? compileBody(template.body, tokens) : undefined;
+  return { method, url, headers, body, tokens: Object.freeze(compact(tokens)), pathTokens: url.pathTokens };
+}
+
+function tryCompileParts(template: RequestTemplate): RequestParts | undefined {
+  try {
+    return compileParts(template, undefined);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The parts with a relative URL resolved against `baseUrl` (absolute URLs ignore it). */
+function withBaseUrl(parts: RequestParts, baseUrl: string | undefined): RequestParts {
+  if (baseUrl === undefined || parts.url.origin !== undefined) return parts;
+  return { ...parts, url: rebaseUrl(parts.url, baseOrigin(baseUrl)) };
+}
+
+function finish(parts: RequestParts): CompiledRequest {
+  const { method, url, headers, body } = parts;
 
   function render(values: Readonly<Record<string, unknown>>): RenderedRequest {
     const source = values === null || values === undefined ? EMPTY : values;
     const renderedUrl = renderUrl(url, source);
     const renderedHeaders = renderHeaders(headers, source);
-    if (body === undefined) return { method: method as string, url: renderedUrl, headers: renderedHeaders };
-    return { method: method as string, url: renderedUrl, headers: renderedHeaders, body: renderBody(body, source) };
+    if (body === undefined) return { method, url: renderedUrl, headers: renderedHeaders };
+    return { method, url: renderedUrl, headers: renderedHeaders, body: renderBody(body, source) };
   }
 
-  return Object.freeze({
-    tokens: Object.freeze(tokens),
-    pathTokens: Object.freeze(url.pathTokens.slice()),
-    origin: url.origin,
-    render,
-  });
+  return Object.freeze({ tokens: parts.tokens, pathTokens: parts.pathTokens, origin: url.origin, render });
 }

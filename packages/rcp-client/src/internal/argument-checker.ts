@@ -26,15 +26,13 @@ function pointer(key: string): string {
  * Only own enumerable string keys of `args` are read; `undefined` and `null` mean "not given".
  */
 export function compileArgumentChecker(toolName: string, params: readonly CheckedParam[]): ArgumentChecker {
-  const index: Record<string, number> = Object.create(null);
-  const checks: TypeCheck[] = [];
-  const required: string[] = [];
-  params.forEach((param, i) => {
-    index[param.name] = i;
-    checks.push(typeCheckFor(param.type));
-    if (param.required) required.push(param.name);
-  });
+  // Exact-size lists: the checker lives as long as its tool. Few params (the usual case) are
+  // found by a scan of `names`; many by a map.
+  const names = params.map((param) => param.name);
+  const checks = params.map((param) => typeCheckFor(param.type));
   const types = params.map((param) => param.type);
+  const required = params.filter((param) => param.required).map((param) => param.name);
+  const byName = names.length > 16 ? new Map(names.map((name, i) => [name, i])) : undefined;
 
   return (args) => {
     if (args === undefined) args = {};
@@ -45,8 +43,8 @@ export function compileArgumentChecker(toolName: string, params: readonly Checke
     const values: Record<string, unknown> = Object.create(null);
     let issues: RcpArgumentIssue[] | undefined;
     for (const key of Object.keys(source)) {
-      const i = index[key];
-      if (i === undefined) {
+      const i = byName === undefined ? names.indexOf(key) : (byName.get(key) ?? -1);
+      if (i === -1) {
         (issues ??= []).push({ path: pointer(key), message: 'is not a parameter of this tool' });
         continue;
       }

@@ -12,8 +12,25 @@ export interface BuiltRequest {
   /** The JSON body before serialisation (for `prepare`). */
   body: unknown;
   credential: string | undefined;
-  /** Strings the transport must redact from its errors: the credential and resolver values. */
-  secrets: string[] | undefined;
+  /**
+   * The strings the transport must redact from its errors — the credential, and each resolver
+   * value as written and percent-encoded — computed only when an error needs them.
+   */
+  secrets: (() => string[]) | undefined;
+}
+
+/** What a call carries that must never show in an error: the credential and the resolver values. */
+class CallSecrets {
+  credential: string | undefined = undefined;
+  readonly values: unknown[] = [];
+
+  /** The strings to redact, credential first, then each resolver value's forms in param order. */
+  readonly list = (): string[] => {
+    const secrets: string[] = [];
+    if (this.credential !== undefined) secrets.push(this.credential);
+    for (const value of this.values) addSecretForms(value, secrets);
+    return secrets;
+  };
 }
 
 // What a credential may contain to be sent in a header value: no CR, LF, NUL or other control.
@@ -61,7 +78,7 @@ function accept(
   entry: ResolvedParam,
   value: unknown,
   values: Record<string, unknown>,
-  secrets: string[],
+  secrets: CallSecrets,
 ): void {
   if (value === undefined || value === null) {
     throw new RcpResolverError(
@@ -79,20 +96,21 @@ function accept(
     );
   }
   values[entry.name] = value;
-  addSecretForms(value, secrets);
+  secrets.values.push(value);
 }
 
 /**
- * Step 2: calls each resolver the tool needs, once, all started before any is awaited; sync
- * resolvers cost no await. Problems are reported in param order.
+ * Step 2: calls each resolver the tool needs, once, all started before any is awaited.
+ * Returns `undefined` when every resolver answered synchronously (no promise, no await), else
+ * a promise of the same outcome. Problems are reported in param order.
  */
-async function resolveValues(
+function resolveValues(
   compiled: CompiledTool,
   tool: RcpClientTool,
   values: Record<string, unknown>,
   ctx: unknown,
-  secrets: string[],
-): Promise<void> {
+  secrets: CallSecrets,
+): Promise<void> | undefined {
   let pending: { entry: ResolvedParam; settled: Promise<Settled> }[] | undefined;
   for (const entry of compiled.resolved) {
     let result: unknown;
@@ -113,12 +131,14 @@ async function resolveValues(
       pending.push({ entry, settled: Promise.resolve({ ok: true, value: result }) });
     }
   }
-  if (pending === undefined) return;
-  const outcomes = await Promise.all(pending.map((item) => item.settled));
-  outcomes.forEach((outcome, i) => {
-    const { entry } = pending[i]!;
-    if (!outcome.ok) throw resolverFailed(tool, entry, outcome.error);
-    accept(tool, entry, outcome.value, values, secrets);
+  if (pending === undefined) return undefined;
+  const waiting = pending;
+  return Promise.all(waiting.map((item) => item.settled)).then((outcomes) => {
+    outcomes.forEach((outcome, i) => {
+      const { entry } = waiting[i]!;
+      if (!outcome.ok) throw resolverFailed(tool, entry, outcome.error);
+      accept(tool, entry, outcome.value, values, secrets);
+    });
   });
 }
 
@@ -126,18 +146,8 @@ function missingCredentials(message: string, cause?: unknown): RcpError<'RCP_MIS
   return new RcpError('RCP_MISSING_CREDENTIALS', message, cause === undefined ? {} : { cause });
 }
 
-/** Step 3: the credential for a tool whose effective auth is `header`. */
-async function credentialFor(compiled: CompiledTool, tool: RcpClientTool, ctx: unknown): Promise<string> {
-  const { auth, credentials } = compiled.auth!;
-  const what = `Tool "${tool.name}" needs a credential (header "${auth.name}")`;
-  if (credentials === undefined) throw missingCredentials(`${what} but the client has no "credentials" option`);
-  let value: unknown;
-  try {
-    value = credentials({ manifestUrl: tool.manifestUrl, origin: tool.origin, tool, auth, ctx });
-    if (isThenable(value)) value = await value;
-  } catch (error) {
-    throw missingCredentials(`${what} and the credentials provider threw`, error);
-  }
+/** The credential a provider returned, or `RCP_MISSING_CREDENTIALS` when it is not a usable one. */
+function checkedCredential(value: unknown, what: string): string {
   if (value === undefined || value === null || value === '') {
     throw missingCredentials(`${what} and the credentials provider returned none`);
   }
@@ -148,31 +158,85 @@ async function credentialFor(compiled: CompiledTool, tool: RcpClientTool, ctx: u
   return value;
 }
 
+/**
+ * Step 3: the credential for a tool whose effective auth is `header` — directly when the
+ * provider answers synchronously, else a promise of it.
+ */
+function credentialFor(compiled: CompiledTool, tool: RcpClientTool, ctx: unknown): string | Promise<string> {
+  const { auth, credentials } = compiled.auth!;
+  const what = `Tool "${tool.name}" needs a credential (header "${auth.name}")`;
+  if (credentials === undefined) throw missingCredentials(`${what} but the client has no "credentials" option`);
+  let value: unknown;
+  try {
+    value = credentials({ manifestUrl: tool.manifestUrl, origin: tool.origin, tool, auth, ctx });
+  } catch (error) {
+    throw missingCredentials(`${what} and the credentials provider threw`, error);
+  }
+  if (!isThenable(value)) return checkedCredential(value, what);
+  return Promise.resolve(value).then(
+    (resolved) => checkedCredential(resolved, what),
+    (error: unknown) => {
+      throw missingCredentials(`${what} and the credentials provider threw`, error);
+    },
+  );
+}
+
 function originRefused(message: string): RcpError<'RCP_ORIGIN_NOT_ALLOWED'> {
   return new RcpError('RCP_ORIGIN_NOT_ALLOWED', message);
 }
 
 /**
  * Steps 1–4 of a call: validate the arguments, run the resolvers, get the credential, render
- * the request and check its origin. Sends nothing.
+ * the request and check its origin. Sends nothing. When every resolver and the credentials
+ * provider answer synchronously, so does this (no promise is created); otherwise it returns a
+ * promise. Either way a problem is thrown (or rejected) at the same step.
  */
-export async function buildRequest(
+export function buildRequest(
   compiled: CompiledTool,
   tool: RcpClientTool,
   args: unknown,
   ctx: unknown,
-): Promise<BuiltRequest> {
+): BuiltRequest | Promise<BuiltRequest> {
   // 1. Arguments: own keys only, declared params only, types checked; a fresh null-prototype copy.
   const values = compiled.checkArguments(args);
   // The destination is fixed at discovery: refuse before any secret is even fetched.
   if (compiled.untrustedMessage !== undefined) throw originRefused(compiled.untrustedMessage);
   // 2. Resolvers.
-  let secrets: string[] | undefined;
-  if (compiled.resolved.length > 0) await resolveValues(compiled, tool, values, ctx, (secrets = []));
-  // 3. Credential.
-  const credential = compiled.auth === undefined ? undefined : await credentialFor(compiled, tool, ctx);
-  if (credential !== undefined) (secrets ??= []).unshift(credential);
-  // 4. Render (rcp-template errors pass through) and check the origin policy.
+  let secrets: CallSecrets | undefined;
+  if (compiled.resolved.length > 0) {
+    secrets = new CallSecrets();
+    const resolving = resolveValues(compiled, tool, values, ctx, secrets);
+    if (resolving !== undefined) {
+      const held = secrets;
+      return resolving.then(() => withCredential(compiled, tool, values, ctx, held));
+    }
+  }
+  return withCredential(compiled, tool, values, ctx, secrets);
+}
+
+/** Step 3, then step 4. */
+function withCredential(
+  compiled: CompiledTool,
+  tool: RcpClientTool,
+  values: Record<string, unknown>,
+  ctx: unknown,
+  secrets: CallSecrets | undefined,
+): BuiltRequest | Promise<BuiltRequest> {
+  if (compiled.auth === undefined) return renderChecked(compiled, tool, values, undefined, secrets);
+  const credential = credentialFor(compiled, tool, ctx);
+  if (typeof credential === 'string') return renderChecked(compiled, tool, values, credential, secrets);
+  return credential.then((resolved) => renderChecked(compiled, tool, values, resolved, secrets));
+}
+
+/** Step 4: render (rcp-template errors pass through) and check the origin policy. */
+function renderChecked(
+  compiled: CompiledTool,
+  tool: RcpClientTool,
+  values: Record<string, unknown>,
+  credential: string | undefined,
+  secrets: CallSecrets | undefined,
+): BuiltRequest {
+  if (credential !== undefined) (secrets ??= new CallSecrets()).credential = credential;
   const rendered = compiled.request.render(values);
   // Defence in depth: rcp-template never lets a value reach the scheme, host or port.
   if (!rendered.url.startsWith(compiled.urlPrefix)) {
@@ -204,7 +268,7 @@ export async function buildRequest(
   }
   const request: SendRequest =
     body === undefined
-      ? { method: rendered.method, url: rendered.url, headers }
-      : { method: rendered.method, url: rendered.url, headers, body };
-  return { request, body: rendered.body, credential, secrets };
+      ? { method: rendered.method, url: rendered.url, headers, origin: tool.origin }
+      : { method: rendered.method, url: rendered.url, headers, body, origin: tool.origin };
+  return { request, body: rendered.body, credential, secrets: secrets?.list };
 }

@@ -1,5 +1,5 @@
 import { compileResponseMappings, type RcpAuth, type RcpTool } from 'rcp-manifest';
-import { compileRequest } from 'rcp-template';
+import { compileRequest, type RequestTemplate } from 'rcp-template';
 import type { RcpResolverInfo } from '../client-options';
 import type { RcpClientTool, RcpClientToolParam, RcpInputSchema, RcpInputSchemaProperty } from '../client-tool';
 import { compileArgumentChecker } from './argument-checker';
@@ -18,6 +18,8 @@ export interface ToolCompilationContext {
   decide(origin: string): { trusted: boolean; allowed: boolean };
   isAllowed(url: string | URL): boolean;
   isRedirectAllowed(target: URL): boolean;
+  /** Header auth compiled once per auth object for the tools that do not shadow its header (filled here). */
+  readonly sharedAuth?: Map<RcpAuth, CompiledAuth>;
 }
 
 /** A compiled tool and, when it cannot be executed as is, a warning about it. */
@@ -27,6 +29,9 @@ export interface ToolCompilation {
 }
 
 const NO_AUTH: RcpAuth = Object.freeze({ type: 'none' });
+/** The (frozen, shared) empty list of names. */
+const NO_NAMES: readonly string[] = Object.freeze([]);
+const NO_RESOLVED: readonly ResolvedParam[] = Object.freeze([]);
 
 /**
  * Compiles one manifest tool: its request template, argument checker, model-facing
@@ -36,28 +41,20 @@ export function compileTool(source: RcpTool, context: ToolCompilationContext): T
   const { options } = context;
   const auth: RcpAuth = source.auth ?? context.serverAuth ?? NO_AUTH;
 
-  const request = compileRequest(
-    {
-      method: source.method,
-      url: source.url,
-      ...(source.queryParams !== undefined && { queryParams: source.queryParams }),
-      ...(source.headers !== undefined && { headers: source.headers }),
-      ...(source.body !== undefined && { body: source.body }),
-    },
-    { baseUrl: context.manifestUrl },
-  );
+  // The validated tool is itself the template (its method, url, queryParams, headers and body):
+  // it is deep-frozen, so rcp-template reuses the parts compiled while rcp-manifest validated it
+  // and only attaches the manifest's origin.
+  const request = compileRequest(source as RequestTemplate, { baseUrl: context.manifestUrl });
   const url = source.url.startsWith('/') ? context.manifestOrigin + source.url : source.url;
   const origin = request.origin ?? new URL(url).origin;
 
-  const params: RcpClientToolParam[] = [];
   const properties: Record<string, RcpInputSchemaProperty> = {};
-  const required: string[] = [];
   const fillable: { name: string; type: RcpClientToolParam['type']; required: boolean }[] = [];
-  const resolvedNames: string[] = [];
+  let resolvedCount = 0;
   // The rule of rcp-manifest's `toolParams` (type defaults to string, path params are required),
   // applied with the path tokens of the request compiled here rather than compiling it again.
   const pathTokens = request.pathTokens;
-  for (const declared of source.params ?? []) {
+  const params: RcpClientToolParam[] = (source.params ?? []).map((declared) => {
     const param: RcpClientToolParam = Object.freeze({
       name: declared.name,
       type: declared.type ?? 'string',
@@ -65,18 +62,18 @@ export function compileTool(source: RcpTool, context: ToolCompilationContext): T
       description: declared.description ?? '',
       resolved: Object.hasOwn(options.resolvers, declared.name),
     });
-    params.push(param);
-    const resolved = param.resolved;
-    if (resolved) {
-      resolvedNames.push(param.name);
-      continue;
+    if (param.resolved) {
+      resolvedCount++;
+    } else {
+      properties[param.name] = Object.freeze(
+        param.description ? { type: param.type, description: param.description } : { type: param.type },
+      );
+      fillable.push({ name: param.name, type: param.type, required: param.required });
     }
-    properties[param.name] = Object.freeze(
-      param.description ? { type: param.type, description: param.description } : { type: param.type },
-    );
-    if (param.required) required.push(param.name);
-    fillable.push({ name: param.name, type: param.type, required: param.required });
-  }
+    return param;
+  });
+  const resolvedNames = resolvedCount === 0 ? NO_NAMES : params.filter((param) => param.resolved).map((param) => param.name);
+  const required = fillable.filter((param) => param.required).map((param) => param.name);
 
   const inputSchema: RcpInputSchema = Object.freeze({
     type: 'object',
@@ -93,31 +90,39 @@ export function compileTool(source: RcpTool, context: ToolCompilationContext): T
     origin,
     manifestUrl: context.manifestUrl,
     inputSchema,
-    resolvedParams: Object.freeze(resolvedNames),
+    resolvedParams: resolvedNames === NO_NAMES ? NO_NAMES : Object.freeze(resolvedNames),
     params: Object.freeze(params),
     auth,
   });
 
-  const resolved: ResolvedParam[] = params
-    .filter((param) => param.resolved)
-    .map((param) => ({
-      name: param.name,
-      type: param.type,
-      check: typeCheckFor(param.type),
-      resolver: options.resolvers[param.name]!,
-      info: Object.freeze({ tool, param: param.name }) satisfies RcpResolverInfo,
-    }));
+  const resolved: readonly ResolvedParam[] =
+    resolvedCount === 0
+      ? NO_RESOLVED
+      : params
+          .filter((param) => param.resolved)
+          .map((param) => ({
+            name: param.name,
+            type: param.type,
+            check: typeCheckFor(param.type),
+            resolver: options.resolvers[param.name]!,
+            info: Object.freeze({ tool, param: param.name }) satisfies RcpResolverInfo,
+          }));
 
-  const templateHeaders = source.headers === undefined ? [] : Object.keys(source.headers);
+  const templateHeaders = source.headers === undefined ? NO_NAMES : Object.keys(source.headers);
   let compiledAuth: CompiledAuth | undefined;
   if (auth.type === 'header') {
     const lower = auth.name.toLowerCase();
-    compiledAuth = {
-      auth,
-      prefix: auth.scheme ? `${auth.scheme} ` : '',
-      shadowedHeaders: templateHeaders.filter((name) => name.toLowerCase() === lower),
-      credentials: options.credentials,
-    };
+    const shadowed = templateHeaders.some((name) => name.toLowerCase() === lower);
+    compiledAuth = shadowed ? undefined : context.sharedAuth?.get(auth);
+    if (compiledAuth === undefined) {
+      compiledAuth = {
+        auth,
+        prefix: auth.scheme ? `${auth.scheme} ` : '',
+        shadowedHeaders: shadowed ? templateHeaders.filter((name) => name.toLowerCase() === lower) : NO_NAMES,
+        credentials: options.credentials,
+      };
+      if (!shadowed) context.sharedAuth?.set(auth, compiledAuth);
+    }
   }
 
   const carriesSecrets = compiledAuth !== undefined || resolved.length > 0;
@@ -145,7 +150,7 @@ export function compileTool(source: RcpTool, context: ToolCompilationContext): T
     contentTypeHeader:
       source.body === undefined ? undefined : templateHeaders.find((name) => name.toLowerCase() === 'content-type'),
     untrustedMessage,
-    isAllowed: options.allowOrigin === undefined ? undefined : (target) => context.isAllowed(target),
+    isAllowed: options.allowOrigin === undefined ? undefined : context.isAllowed,
     isRedirectAllowed: context.isRedirectAllowed,
     mappings:
       source.responseMappings === undefined || Object.keys(source.responseMappings).length === 0

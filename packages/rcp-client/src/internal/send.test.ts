@@ -444,6 +444,21 @@ describe('createSender: response size cap', () => {
   });
 });
 
+describe('createSender: the request origin', () => {
+  it('uses an origin the caller knows when the URL starts with it, and parses the URL otherwise', async () => {
+    const server = await serve({ 'GET /x': (_r, res) => sendJson(res, 200, { ok: true }) });
+    const send = sender();
+    const known = await send({ method: 'GET', url: server.url('/x'), headers: {}, origin: server.origin });
+    expect(known.status).toBe(200);
+    // A stale or wrong origin is not trusted: the URL decides.
+    const other = await send({ method: 'GET', url: server.url('/x'), headers: {}, origin: 'https://elsewhere.example' });
+    expect(other.status).toBe(200);
+    await failure(send({ method: 'GET', url: 'ftp://127.0.0.1/x', headers: {}, origin: 'ftp://127.0.0.1' }), 'RCP_ORIGIN_NOT_ALLOWED');
+    await failure(send({ method: 'GET', url: 'not a url', headers: {}, origin: 'http://127.0.0.1' }), 'RCP_NETWORK_ERROR');
+    expect(server.count).toBe(2);
+  });
+});
+
 describe('createSender: HTTP errors', () => {
   it('turns a non-2xx into RcpHttpError with status, URL without query and a redacted excerpt', async () => {
     const server = await serve({
@@ -465,6 +480,24 @@ describe('createSender: HTTP errors', () => {
     expect(http.message).toContain('404');
     expect(JSON.stringify(http)).not.toMatch(/tok-123|l-42|key=abc/);
     expect(server.count).toBe(1);
+  });
+
+  it('asks a secrets function only when it builds an error', async () => {
+    const server = await serve({
+      'GET /ok': (_r, res) => sendJson(res, 200, { ok: true }),
+      'GET /no': (_r, res) => sendJson(res, 403, { error: 'denied for s3cret' }),
+    });
+    let asked = 0;
+    const secrets = (): string[] => {
+      asked += 1;
+      return ['s3cret'];
+    };
+    const send = sender();
+    await send({ method: 'GET', url: server.url('/ok'), headers: {} }, { secrets });
+    expect(asked).toBe(0);
+    const error = (await failure(send({ method: 'GET', url: server.url('/no'), headers: {} }, { secrets }), 'RCP_HTTP_ERROR')) as RcpHttpError;
+    expect(asked).toBe(1);
+    expect(error.bodyExcerpt).toBe('{"error":"denied for [redacted]"}');
   });
 
   it(`keeps the first ${BODY_EXCERPT_CHARS} characters, and never a piece of a secret cut at the boundary`, async () => {

@@ -9,6 +9,11 @@ export interface SendRequest {
   url: string;
   headers: Record<string, string>;
   body?: string;
+  /**
+   * The URL's origin when the caller already knows it (a compiled tool's URL always starts with
+   * its origin and `/`): the URL is then not parsed again.
+   */
+  origin?: string;
 }
 
 /** Settings fixed for the lifetime of a sender (one per client). */
@@ -33,8 +38,11 @@ export interface SendCallOptions {
   accept?: string;
   /** Overrides the sender's `maxResponseBytes` for this call. */
   maxResponseBytes?: number;
-  /** Strings replaced by `[redacted]` in `RcpHttpError.bodyExcerpt` and `RcpHttpError.url`. */
-  secrets?: readonly string[];
+  /**
+   * Strings replaced by `[redacted]` in `RcpHttpError.bodyExcerpt` and `RcpHttpError.url`, or a
+   * function returning them (called only when an error is built).
+   */
+  secrets?: readonly string[] | (() => readonly string[]);
   /** Extra policy for redirect targets (after the same-origin rule), e.g. the operator's `allowOrigin`. */
   isRedirectAllowed?: (target: URL) => boolean;
 }
@@ -192,79 +200,83 @@ export function createSender(options: SenderOptions): Sender {
   /** Request headers over `accept` over client defaults, case-insensitively. */
   function headersFor(request: Record<string, string>, accept: string | undefined): Record<string, string> {
     if (defaultHeaders.length === 0 && accept === undefined) return request;
-    const present = new Set<string>();
-    for (const name of Object.keys(request)) present.add(name.toLowerCase());
+    const names = Object.keys(request);
     const out: Record<string, string> = Object.create(null) as Record<string, string>;
+    if (names.length === 0) {
+      // The common case (a tool without headers): no name to compare.
+      for (const [name, lower, value] of defaultHeaders) {
+        if (lower !== 'accept' || accept === undefined) out[name] = value;
+      }
+      if (accept !== undefined) out.accept = accept;
+      return out;
+    }
+    const present = new Set<string>();
+    for (const name of names) present.add(name.toLowerCase());
     for (const [name, lower, value] of defaultHeaders) {
       if (present.has(lower) || (lower === 'accept' && accept !== undefined)) continue;
       out[name] = value;
     }
     if (accept !== undefined && !present.has('accept')) out.accept = accept;
-    for (const name of Object.keys(request)) out[name] = request[name]!;
+    for (const name of names) out[name] = request[name]!;
     return out;
   }
 
-  return async function send(request: SendRequest, call: SendCallOptions = {}): Promise<SendResult> {
+  return async function send(request: SendRequest, call: SendCallOptions = NO_CALL_OPTIONS): Promise<SendResult> {
     const callerSignal = call.signal;
-    let startUrl: URL;
-    try {
-      startUrl = new URL(request.url);
-    } catch (error) {
-      throw new RcpError('RCP_NETWORK_ERROR', 'The request URL is not an absolute URL', { cause: error });
-    }
-    if (startUrl.protocol !== 'https:' && startUrl.protocol !== 'http:') {
-      throw new RcpError('RCP_ORIGIN_NOT_ALLOWED', `Only http and https URLs can be requested, not ${startUrl.protocol}`);
-    }
-    const origin = startUrl.origin;
+    const origin = requestOrigin(request);
     if (callerSignal?.aborted) throw abortedError(origin, callerSignal.reason);
 
     const controller = new AbortController();
     const signal = controller.signal;
-    const deadline = performance.now() + timeout;
+    const started = performance.now();
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort(new DOMException(`The request timed out after ${timeout} ms`, 'TimeoutError'));
     }, timeout);
-    const onCallerAbort = (): void => controller.abort(callerSignal!.reason);
-    callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+    let onCallerAbort: (() => void) | undefined;
+    if (callerSignal !== undefined) {
+      onCallerAbort = (): void => controller.abort(callerSignal.reason);
+      callerSignal.addEventListener('abort', onCallerAbort, { once: true });
+    }
 
     const maxBytes = call.maxResponseBytes ?? options.maxResponseBytes;
     let method = request.method.toUpperCase();
     let url = request.url;
-    let body = request.body;
-    let headers = headersFor(request.headers, call.accept);
+    let init: RequestInit = {
+      method,
+      headers: headersFor(request.headers, call.accept),
+      body: request.body,
+      signal,
+      redirect: 'manual',
+    };
     let retries = 0;
-
-    /** One hop: the first attempt and its retries. Returns the last response. */
-    async function exchange(): Promise<Response> {
-      const retriable = retryLimit > 0 && RETRY_METHODS.has(method);
-      for (;;) {
-        let response: Response;
-        try {
-          response = await fetchImpl(url, { method, headers, body, signal, redirect: 'manual' });
-        } catch (error) {
-          if (!retriable || retries >= retryLimit || signal.aborted) throw error;
-          const wait = retryBackoff(retries + 1);
-          if (performance.now() + wait >= deadline) throw error;
-          retries += 1;
-          await sleep(wait, signal);
-          continue;
-        }
-        if (!retriable || retries >= retryLimit || !RETRY_STATUSES.has(response.status)) return response;
-        const asked = parseRetryAfter(response.headers.get('retry-after'));
-        if (asked !== undefined && asked > MAX_RETRY_AFTER_MS) return response;
-        const wait = asked ?? retryBackoff(retries + 1);
-        if (performance.now() + wait >= deadline) return response;
-        retries += 1;
-        discard(response);
-        await sleep(wait, signal);
-      }
-    }
 
     try {
       for (let redirects = 0; ; redirects += 1) {
-        const response = await exchange();
+        // One hop: the first attempt and its retries.
+        const retriable = retryLimit > 0 && RETRY_METHODS.has(method);
+        let response: Response;
+        for (;;) {
+          try {
+            response = await fetchImpl(url, init);
+          } catch (error) {
+            if (!retriable || retries >= retryLimit || signal.aborted) throw error;
+            const wait = retryBackoff(retries + 1);
+            if (performance.now() + wait >= started + timeout) throw error;
+            retries += 1;
+            await sleep(wait, signal);
+            continue;
+          }
+          if (!retriable || retries >= retryLimit || !RETRY_STATUSES.has(response.status)) break;
+          const asked = parseRetryAfter(response.headers.get('retry-after'));
+          if (asked !== undefined && asked > MAX_RETRY_AFTER_MS) break;
+          const wait = asked ?? retryBackoff(retries + 1);
+          if (performance.now() + wait >= started + timeout) break;
+          retries += 1;
+          discard(response);
+          await sleep(wait, signal);
+        }
         const status = response.status;
         const location = REDIRECT_STATUSES.has(status) ? response.headers.get('location') : null;
         if (location !== null) {
@@ -293,8 +305,7 @@ export function createSender(options: SenderOptions): Sender {
           // 301 and 302 turn only POST into a GET. A PUT or DELETE is never silently turned into a GET.
           if ((status === 303 && method !== 'GET' && method !== 'HEAD') || ((status === 301 || status === 302) && method === 'POST')) {
             method = 'GET';
-            body = undefined;
-            headers = withoutBodyHeaders(headers);
+            init = { ...init, method, body: undefined, headers: withoutBodyHeaders(init.headers as Record<string, string>) };
           }
           target.hash = '';
           url = target.href;
@@ -302,12 +313,13 @@ export function createSender(options: SenderOptions): Sender {
         }
         if (status < 200 || status > 299) {
           const prefix = await readBodyPrefix(response, Math.min(maxBytes, EXCERPT_READ_BYTES), signal);
+          const secrets = typeof call.secrets === 'function' ? call.secrets() : call.secrets;
           throw new RcpHttpError({
             status,
             statusText: response.statusText,
             method,
-            url: redact(withoutQuery(url), call.secrets),
-            bodyExcerpt: cutExcerpt(redact(UTF8.decode(prefix), call.secrets)),
+            url: redact(withoutQuery(url), secrets),
+            bodyExcerpt: cutExcerpt(redact(UTF8.decode(prefix), secrets)),
           });
         }
         // A HEAD response has no body, but may announce the size of the one a GET would get.
@@ -324,9 +336,38 @@ export function createSender(options: SenderOptions): Sender {
       throw new RcpError('RCP_NETWORK_ERROR', `The request to ${origin} failed${networkReason(error)}`, { cause: error });
     } finally {
       clearTimeout(timer);
-      callerSignal?.removeEventListener('abort', onCallerAbort);
+      if (onCallerAbort !== undefined) callerSignal!.removeEventListener('abort', onCallerAbort);
     }
   };
+}
+
+const NO_CALL_OPTIONS: SendCallOptions = Object.freeze({});
+
+/**
+ * The origin of the request URL: the one the caller gives when the URL starts with it and `/`,
+ * otherwise parsed (an unparsable URL is `RCP_NETWORK_ERROR`, another scheme than http(s)
+ * `RCP_ORIGIN_NOT_ALLOWED`).
+ */
+function requestOrigin(request: SendRequest): string {
+  const known = request.origin;
+  if (
+    known !== undefined &&
+    (known.startsWith('https://') || known.startsWith('http://')) &&
+    request.url.startsWith(known) &&
+    request.url.charCodeAt(known.length) === 0x2f /* / */
+  ) {
+    return known;
+  }
+  let startUrl: URL;
+  try {
+    startUrl = new URL(request.url);
+  } catch (error) {
+    throw new RcpError('RCP_NETWORK_ERROR', 'The request URL is not an absolute URL', { cause: error });
+  }
+  if (startUrl.protocol !== 'https:' && startUrl.protocol !== 'http:') {
+    throw new RcpError('RCP_ORIGIN_NOT_ALLOWED', `Only http and https URLs can be requested, not ${startUrl.protocol}`);
+  }
+  return startUrl.origin;
 }
 
 /** Asks the redirect policy about a copy of the target; a policy that throws refuses (fail closed, cause kept). */

@@ -1,60 +1,81 @@
-import type { RcpManifest } from '../manifest-schema';
+import type { RcpManifest, RcpTool } from '../manifest-schema';
 import { freezeJsonCopy } from './json-tree';
 import { isJsonObject, own } from './validate-manifest';
 
 type JsonObject = Record<string, unknown>;
 
-/** Copies the listed fields that are present (own and not undefined), in the listed order. */
-function pick(source: JsonObject, keys: readonly string[], copy: (key: string, value: unknown) => unknown = (_, v) => v): JsonObject {
-  const out: JsonObject = {};
-  for (const key of keys) {
-    const value = own(source, key);
-    if (value !== undefined) out[key] = copy(key, value);
-  }
-  return out;
-}
-
 function copyAuth(auth: unknown): unknown {
   const source = auth as JsonObject;
-  return Object.freeze(own(source, 'type') === 'header' ? pick(source, ['type', 'name', 'scheme']) : { type: 'none' });
+  if (own(source, 'type') !== 'header') return Object.freeze({ type: 'none' });
+  const out: JsonObject = { type: 'header' };
+  const name = own(source, 'name');
+  if (name !== undefined) out['name'] = name;
+  const scheme = own(source, 'scheme');
+  if (scheme !== undefined) out['scheme'] = scheme;
+  return Object.freeze(out);
 }
+
+const PARAM_FIELDS = ['name', 'type', 'description', 'required'] as const;
 
 function copyParam(param: unknown): unknown {
-  return Object.freeze(pick(param as JsonObject, ['name', 'type', 'description', 'required']));
+  const source = param as JsonObject;
+  const out: JsonObject = {};
+  for (const key of PARAM_FIELDS) {
+    const value = own(source, key);
+    if (value !== undefined) out[key] = value;
+  }
+  return Object.freeze(out);
 }
 
-function copyTool(tool: unknown): unknown {
-  return Object.freeze(
-    pick(
-      tool as JsonObject,
-      ['name', 'description', 'method', 'url', 'params', 'queryParams', 'headers', 'body', 'auth', 'responseMappings'],
-      (key, value) => {
-        switch (key) {
-          case 'params':
-            return Object.freeze((value as unknown[]).map(copyParam));
-          case 'auth':
-            return copyAuth(value);
-          case 'queryParams':
-          case 'headers':
-          case 'responseMappings':
-          case 'body':
-            return freezeJsonCopy(value);
-          default:
-            return value;
-        }
-      },
-    ),
-  );
+const TOOL_FIELDS = [
+  'name',
+  'description',
+  'method',
+  'url',
+  'params',
+  'queryParams',
+  'headers',
+  'body',
+  'auth',
+  'responseMappings',
+] as const;
+
+/** A deep-frozen copy of one validated tool holding only the fields RCP 0.1 defines, in that order. */
+export function copyTool(tool: unknown): RcpTool {
+  const source = tool as JsonObject;
+  const out: JsonObject = {};
+  for (const key of TOOL_FIELDS) {
+    const value = own(source, key);
+    if (value === undefined) continue;
+    switch (key) {
+      case 'params':
+        out[key] = Object.freeze((value as unknown[]).map(copyParam));
+        break;
+      case 'auth':
+        out[key] = copyAuth(value);
+        break;
+      case 'queryParams':
+      case 'headers':
+      case 'responseMappings':
+      case 'body':
+        out[key] = freezeJsonCopy(value);
+        break;
+      default:
+        out[key] = value;
+    }
+  }
+  return Object.freeze(out) as unknown as RcpTool;
 }
 
 /**
  * A deep-frozen copy of a validated manifest holding only the fields RCP 0.1 defines (unknown
- * fields dropped). Nothing is defaulted: an absent optional field stays absent.
+ * fields dropped). Nothing is defaulted: an absent optional field stays absent. `copies` are
+ * tools already copied by validation (by index), used as they are.
  */
-export function copyManifest(manifest: JsonObject): RcpManifest {
+export function copyManifest(manifest: JsonObject, copies: readonly (RcpTool | undefined)[] = []): RcpManifest {
   const out: JsonObject = { rcpVersion: own(manifest, 'rcpVersion') };
   const auth = own(manifest, 'auth');
   if (auth !== undefined && isJsonObject(auth)) out['auth'] = copyAuth(auth);
-  out['tools'] = Object.freeze((own(manifest, 'tools') as unknown[]).map(copyTool));
+  out['tools'] = Object.freeze((own(manifest, 'tools') as unknown[]).map((tool, index) => copies[index] ?? copyTool(tool)));
   return Object.freeze(out) as unknown as RcpManifest;
 }

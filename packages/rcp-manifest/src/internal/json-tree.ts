@@ -56,6 +56,24 @@ export function walkJsonTree(
   }
 }
 
+/**
+ * True when every value in the tree is JSON (what {@link walkJsonTree} reports nothing for),
+ * checked without building pointers. Iterative.
+ */
+export function isPureJson(root: unknown): boolean {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (describeNonJson(value) !== undefined) return false;
+    if (Array.isArray(value)) {
+      for (let index = 0; index < value.length; index++) stack.push(value[index]);
+    } else if (typeof value === 'object' && value !== null) {
+      for (const key of Object.keys(value)) stack.push((value as Record<string, unknown>)[key]);
+    }
+  }
+  return true;
+}
+
 function isContainer(value: unknown): value is object {
   return typeof value === 'object' && value !== null;
 }
@@ -64,34 +82,53 @@ function emptyLike(value: object): Record<string, unknown> | unknown[] {
   return Array.isArray(value) ? [] : {};
 }
 
-function setOwn(target: Record<string, unknown> | unknown[], key: string | number, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') {
+    // Assignment would set the prototype: define it as an own property instead.
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  } else {
+    target[key] = value;
+  }
 }
 
 /**
  * A deep, frozen copy of a JSON tree (own enumerable keys only; a `__proto__` key stays an own
- * key). Iterative, so depth is bounded only by memory.
+ * key). Iterative, so depth is bounded only by memory; the work list is only allocated when
+ * the tree has nested containers.
  */
 export function freezeJsonCopy(root: unknown): unknown {
   if (!isContainer(root)) return root;
   const rootCopy = emptyLike(root);
-  const work: [object, Record<string, unknown> | unknown[]][] = [[root, rootCopy]];
-  const copies: object[] = [];
-  while (work.length > 0) {
-    const [source, target] = work.pop() as [object, Record<string, unknown> | unknown[]];
-    copies.push(target);
-    const keys: (string | number)[] = Array.isArray(source) ? source.map((_, index) => index) : Object.keys(source);
-    for (const key of keys) {
-      const value = (source as Record<string | number, unknown>)[key];
-      if (isContainer(value)) {
-        const copy = emptyLike(value);
-        if (Array.isArray(target)) target.push(copy);
-        else setOwn(target, key, copy);
-        work.push([value, copy]);
-      } else if (Array.isArray(target)) target.push(value);
-      else setOwn(target, key, value);
+  let pending: (object | Record<string, unknown> | unknown[])[] | undefined;
+  let source: object = root;
+  let target = rootCopy;
+  for (let next = 0; ; ) {
+    if (Array.isArray(source)) {
+      const list = target as unknown[];
+      for (let index = 0; index < source.length; index++) {
+        const value: unknown = source[index];
+        if (isContainer(value)) {
+          const copy = emptyLike(value);
+          list.push(copy);
+          (pending ??= []).push(value, copy);
+        } else list.push(value);
+      }
+    } else {
+      const object = target as Record<string, unknown>;
+      for (const key of Object.keys(source)) {
+        const value = (source as Record<string, unknown>)[key];
+        if (isContainer(value)) {
+          const copy = emptyLike(value);
+          setOwn(object, key, copy);
+          (pending ??= []).push(value, copy);
+        } else setOwn(object, key, value);
+      }
     }
+    Object.freeze(target);
+    if (pending === undefined || next >= pending.length) break;
+    source = pending[next] as object;
+    target = pending[next + 1] as Record<string, unknown> | unknown[];
+    next += 2;
   }
-  for (const copy of copies) Object.freeze(copy);
   return rootCopy;
 }

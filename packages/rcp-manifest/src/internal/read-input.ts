@@ -60,17 +60,34 @@ export function jsonTextDepth(text: string, max: number): number {
  */
 export function valueDepth(value: unknown, max: number): number {
   if (typeof value !== 'object' || value === null) return 0;
-  const stack: [unknown, number][] = [[value, 1]];
+  const stack: object[] = [value];
+  const depths: number[] = [1];
   let deepest = 0;
   while (stack.length > 0) {
-    const [current, depth] = stack.pop() as [unknown, number];
+    const current = stack.pop() as Record<string, unknown>;
+    const depth = depths.pop() as number;
     if (depth > deepest) {
       deepest = depth;
       if (deepest > max) return deepest;
     }
-    const children = Array.isArray(current) ? current : Object.values(current as object);
-    for (const child of children) {
-      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    if (Array.isArray(current)) {
+      for (let index = 0; index < current.length; index++) {
+        const child: unknown = current[index];
+        if (typeof child === 'object' && child !== null) {
+          stack.push(child);
+          depths.push(depth + 1);
+        }
+      }
+    } else {
+      // Own enumerable string keys, like Object.values, without building an array per object.
+      for (const key in current) {
+        if (!Object.hasOwn(current, key)) continue;
+        const child = current[key];
+        if (typeof child === 'object' && child !== null) {
+          stack.push(child);
+          depths.push(depth + 1);
+        }
+      }
     }
   }
   return deepest;

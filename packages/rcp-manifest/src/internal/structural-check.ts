@@ -1,6 +1,7 @@
 import { type TSchema } from '@sinclair/typebox';
-import { TypeCompiler, ValueErrorType, type ValueError } from '@sinclair/typebox/compiler';
-import { Value } from '@sinclair/typebox/value';
+import { Errors, ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
+import { TypeSystemPolicy } from '@sinclair/typebox/system';
+import { Check } from '@sinclair/typebox/value';
 import type { ManifestIssue } from '../manifest-errors';
 import {
   HTTP_TOKEN_PATTERN,
@@ -11,29 +12,116 @@ import {
   TOOL_NAME_PATTERN,
 } from '../manifest-schema';
 
-interface Checker {
-  Check(value: unknown): boolean;
-  Errors(value: unknown): Iterable<ValueError>;
+/*
+ * The structural check is RcpManifestSchema's, as TypeBox checks it. A valid manifest is
+ * recognised by `conformsToSchema`, a hand-written check of the same schema under TypeBox's
+ * default policy that allocates nothing and generates no code (so it needs no `unsafe-eval`
+ * under a CSP either). It says "valid" exactly when TypeBox does (a test holds it to that).
+ * Anything else goes to TypeBox itself: its `Check` has the last word on validity, and its
+ * `Errors` lists every problem.
+ */
+
+const TOOL_NAME = new RegExp(TOOL_NAME_PATTERN);
+const NON_BLANK = new RegExp(NON_BLANK_PATTERN);
+const PARAM_NAME = new RegExp(PARAM_NAME_PATTERN);
+const HTTP_TOKEN = new RegExp(HTTP_TOKEN_PATTERN);
+const MAPPING_PATH = new RegExp(MAPPING_PATH_PATTERN);
+const METHODS: readonly unknown[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const PARAM_TYPES: readonly unknown[] = ['string', 'number', 'integer', 'boolean', 'array', 'object'];
+
+type Fields = Record<string, unknown>;
+
+/** TypeBox's object test: not null, not an array. */
+function isObject(value: unknown): value is Fields {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-let checker: Checker | undefined;
-
-/**
- * The manifest schema compiled once (on first use). Where code generation is forbidden (a CSP
- * without `unsafe-eval`), TypeBox's interpreter checks the same schema instead.
- */
-function manifestChecker(): Checker {
-  if (checker === undefined) {
-    try {
-      checker = TypeCompiler.Compile(RcpManifestSchema);
-    } catch {
-      checker = {
-        Check: (value) => Value.Check(RcpManifestSchema, value),
-        Errors: (value) => Value.Errors(RcpManifestSchema, value),
-      };
-    }
+/** TypeBox's record test (an object, not a Date or bytes) with every own enumerable value passing `test`. */
+function isRecordOf(value: unknown, test: (entry: unknown) => boolean): boolean {
+  if (!isObject(value) || value instanceof Date || value instanceof Uint8Array) return false;
+  for (const key in value) {
+    if (Object.hasOwn(value, key) && !test(value[key])) return false;
   }
-  return checker;
+  return true;
+}
+
+function isStringEntry(entry: unknown): boolean {
+  return typeof entry === 'string';
+}
+
+function isMappingEntry(entry: unknown): boolean {
+  return typeof entry === 'string' && MAPPING_PATH.test(entry);
+}
+
+function isAuth(auth: unknown): boolean {
+  if (!isObject(auth)) return false;
+  if (auth['type'] === 'none') return true;
+  if (auth['type'] !== 'header') return false;
+  const name = auth['name'];
+  const scheme = auth['scheme'];
+  return (
+    typeof name === 'string' &&
+    HTTP_TOKEN.test(name) &&
+    (scheme === undefined || (typeof scheme === 'string' && HTTP_TOKEN.test(scheme)))
+  );
+}
+
+function isParam(param: unknown): boolean {
+  if (!isObject(param)) return false;
+  const name = param['name'];
+  const type = param['type'];
+  const description = param['description'];
+  const required = param['required'];
+  return (
+    typeof name === 'string' &&
+    PARAM_NAME.test(name) &&
+    (type === undefined || PARAM_TYPES.includes(type)) &&
+    (description === undefined || typeof description === 'string') &&
+    (required === undefined || typeof required === 'boolean')
+  );
+}
+
+function isTool(tool: unknown): boolean {
+  if (!isObject(tool)) return false;
+  const name = tool['name'];
+  const description = tool['description'];
+  if (typeof name !== 'string' || !TOOL_NAME.test(name)) return false;
+  if (typeof description !== 'string' || !NON_BLANK.test(description)) return false;
+  if (!METHODS.includes(tool['method']) || typeof tool['url'] !== 'string') return false;
+  const params = tool['params'];
+  if (params !== undefined) {
+    if (!Array.isArray(params)) return false;
+    for (let index = 0; index < params.length; index++) if (!isParam(params[index])) return false;
+  }
+  const queryParams = tool['queryParams'];
+  if (queryParams !== undefined && !isRecordOf(queryParams, isStringEntry)) return false;
+  const headers = tool['headers'];
+  if (headers !== undefined && !isRecordOf(headers, isStringEntry)) return false;
+  const auth = tool['auth'];
+  if (auth !== undefined && !isAuth(auth)) return false;
+  const mappings = tool['responseMappings'];
+  return mappings === undefined || isRecordOf(mappings, isMappingEntry);
+}
+
+/** TypeBox's global policy is the default one, which `conformsToSchema` implements. */
+function isDefaultPolicy(): boolean {
+  return (
+    !TypeSystemPolicy.ExactOptionalPropertyTypes &&
+    !TypeSystemPolicy.AllowArrayObject &&
+    !TypeSystemPolicy.AllowNaN &&
+    !TypeSystemPolicy.AllowNullVoid
+  );
+}
+
+/** True exactly for the values RcpManifestSchema accepts under TypeBox's default policy. */
+export function conformsToSchema(manifest: unknown): boolean {
+  if (!isObject(manifest) || manifest['rcpVersion'] !== '0.1') return false;
+  const auth = manifest['auth'];
+  if (auth !== undefined && !isAuth(auth)) return false;
+  const tools = manifest['tools'];
+  if (!Array.isArray(tools)) return false;
+  for (let index = 0; index < tools.length; index++) if (!isTool(tools[index])) return false;
+  return true;
 }
 
 const TOKEN_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -142,13 +230,13 @@ function collect(error: ValueError, issues: ManifestIssue[]): void {
 }
 
 /**
- * Structural problems (types, required fields, enumerations, patterns) found by the compiled
- * TypeBox schema, with readable messages. Empty when the manifest is structurally valid.
+ * Structural problems (types, required fields, enumerations, patterns) found with TypeBox, with
+ * readable messages. Empty when the manifest is structurally valid.
  */
 export function structuralIssues(manifest: unknown): ManifestIssue[] {
-  const check = manifestChecker();
-  if (check.Check(manifest)) return [];
+  if (isDefaultPolicy() && conformsToSchema(manifest)) return [];
+  if (Check(RcpManifestSchema, manifest)) return [];
   const issues: ManifestIssue[] = [];
-  for (const error of check.Errors(manifest)) collect(error, issues);
+  for (const error of Errors(RcpManifestSchema, manifest)) collect(error, issues);
   return issues;
 }

@@ -1,5 +1,7 @@
 import { isArray, isPlainObject } from './json-tree';
 import { parseIn } from './parse-in';
+import { NONE } from './compact';
+import { isValidTemplate, splitTemplate } from './scan-template';
 import { describeKind, missingError, readValue, scalarText, valueError, type TemplateValues } from './values';
 
 const CONSTANT = 0;
@@ -26,46 +28,66 @@ export interface BodyNode {
 /** Returned by {@link renderNode} for a value that must be left out. */
 const MISSING: unique symbol = Symbol('missing');
 
+
 function node(kind: number): BodyNode {
-  return { kind, value: undefined, texts: [], names: [], keys: [], children: [], protoKey: false };
+  return { kind, value: undefined, texts: NONE, names: NONE, keys: NONE, children: NONE, protoKey: false };
+}
+
+/** The JSON Pointer of the value at `path` (keys and indexes from the root), for messages. */
+function pointerOf(path: readonly (string | number)[]): string {
+  let pointer = '';
+  for (const key of path) {
+    pointer += typeof key === 'number' ? `/${key}` : `/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+  }
+  return pointer;
 }
 
 /** Compiles a body JSON tree; string values are parsed as templates. */
-export function compileBody(value: unknown, tokens: string[], pointer = ''): BodyNode {
+export function compileBody(value: unknown, tokens: string[]): BodyNode {
+  return compileNode(value, tokens, []);
+}
+
+/** `path` holds the keys from the root to `value`; the pointer is only built for an error message. */
+function compileNode(value: unknown, tokens: string[], path: (string | number)[]): BodyNode {
   if (typeof value === 'string') {
     if (value.indexOf('{{') === -1) {
       const leaf = node(CONSTANT);
       leaf.value = value;
       return leaf;
     }
-    const parsed = parseIn(value, `body at "${pointer}"`);
-    const leaf = node(parsed.single === undefined ? INTERPOLATED : SINGLE);
-    leaf.texts.push('');
-    for (const part of parsed.parts) {
-      if (part.kind === 'token') {
-        leaf.names.push(part.name);
-        leaf.texts.push('');
-        if (!tokens.includes(part.name)) tokens.push(part.name);
-      } else {
-        leaf.texts[leaf.texts.length - 1] += part.text;
-      }
-    }
+    if (!isValidTemplate(value)) parseIn(value, `body at "${pointerOf(path)}"`); // throws the syntax error
+    const { texts, names } = splitTemplate(value, 0, value.length);
+    const single = names.length === 1 && texts[0] === '' && texts[1] === '';
+    const leaf = node(single ? SINGLE : INTERPOLATED);
+    leaf.texts = texts;
+    leaf.names = names;
+    for (const name of names) if (!tokens.includes(name)) tokens.push(name);
     return leaf;
   }
   if (isArray(value)) {
     const list = node(ARRAY);
+    const children = new Array<BodyNode>(value.length);
     for (let index = 0; index < value.length; index++) {
-      list.children.push(compileBody(value[index], tokens, `${pointer}/${index}`));
+      path.push(index);
+      children[index] = compileNode(value[index], tokens, path);
+      path.pop();
     }
+    list.children = children;
     return list;
   }
   if (isPlainObject(value)) {
     const object = node(OBJECT);
-    for (const key of Object.keys(value)) {
-      object.keys.push(key);
-      object.children.push(compileBody(value[key], tokens, `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`));
+    const keys = Object.keys(value);
+    const children = new Array<BodyNode>(keys.length);
+    for (let index = 0; index < keys.length; index++) {
+      const key = keys[index] as string;
+      path.push(key);
+      children[index] = compileNode(value[key], tokens, path);
+      path.pop();
       if (key === '__proto__') object.protoKey = true;
     }
+    object.keys = keys;
+    object.children = children;
     return object;
   }
   const leaf = node(CONSTANT);

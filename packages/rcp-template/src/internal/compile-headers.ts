@@ -1,8 +1,10 @@
 import { parseIn, structureError } from './parse-in';
+import { compact, NONE } from './compact';
+import { isValidTemplate, splitTemplate } from './scan-template';
 import { readValue, scalarText, valueError, type TemplateValues } from './values';
 
 /** One header, compiled once. `constant` is set when the value has no tokens. */
-interface HeaderEntry {
+export interface HeaderEntry {
   name: string;
   constant: string | undefined;
   texts: string[];
@@ -32,7 +34,7 @@ export function findUnsafeHeaderChar(text: string): number {
 
 /** Compiles the `headers` map. */
 export function compileHeaders(headers: unknown, tokens: string[]): HeaderEntry[] {
-  if (headers === undefined) return [];
+  if (headers === undefined) return NONE;
   if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) {
     throw structureError('headers', '', 0, 'headers must be an object of string templates');
   }
@@ -45,24 +47,21 @@ export function compileHeaders(headers: unknown, tokens: string[]): HeaderEntry[
       }
     }
     const template = (headers as Record<string, unknown>)[name];
-    const where = `header "${name}"`;
-    if (typeof template !== 'string') throw structureError(where, String(template), 0, 'the value must be a string template');
+    if (typeof template !== 'string') {
+      throw structureError(`header "${name}"`, String(template), 0, 'the value must be a string template');
+    }
     const unsafe = findUnsafeHeaderChar(template);
     if (unsafe !== -1) {
-      throw structureError(where, template, unsafe, 'header values cannot contain control characters or characters above U+00FF');
+      throw structureError(
+        `header "${name}"`,
+        template,
+        unsafe,
+        'header values cannot contain control characters or characters above U+00FF',
+      );
     }
-    const parsed = parseIn(template, where);
-    const texts: string[] = [''];
-    const names: string[] = [];
-    for (const part of parsed.parts) {
-      if (part.kind === 'token') {
-        names.push(part.name);
-        texts.push('');
-        if (!tokens.includes(part.name)) tokens.push(part.name);
-      } else {
-        texts[texts.length - 1] += part.text;
-      }
-    }
+    if (!isValidTemplate(template)) parseIn(template, `header "${name}"`); // throws the syntax error
+    const { texts, names } = splitTemplate(template, 0, template.length);
+    for (const token of names) if (!tokens.includes(token)) tokens.push(token);
     entries.push({
       name,
       constant: names.length === 0 ? template : undefined,
@@ -71,7 +70,7 @@ export function compileHeaders(headers: unknown, tokens: string[]): HeaderEntry[
       protoKey: name === '__proto__',
     });
   }
-  return entries;
+  return compact(entries);
 }
 
 function headerText(value: unknown, name: string): string {

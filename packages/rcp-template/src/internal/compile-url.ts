@@ -1,5 +1,4 @@
 import { RcpError } from 'rcp-errors';
-import type { TemplatePart } from '../parse-template';
 import {
   encodeUnreserved,
   isDotOrEmptySegment,
@@ -7,6 +6,8 @@ import {
   normalizeQueryLiteral,
 } from './percent-encode';
 import { parseIn, structureError } from './parse-in';
+import { compact, NONE } from './compact';
+import { firstToken, isValidTemplate, splitTemplate } from './scan-template';
 import { missingError, readValue, scalarText, valueError, type TemplateValues } from './values';
 
 /** Literal text pieces interleaved with token names: `texts[0] names[0] texts[1] ... texts[n]`. */
@@ -31,18 +32,17 @@ interface QueryEntry extends Interleaved {
 
 /** The URL of a request, compiled once. */
 export interface CompiledUrl {
+  /** The URL template as written. */
+  template: string;
   origin: string | undefined;
   /** `statics[0] segment[0] statics[1] ... statics[n]` is the URL before the query. */
   statics: string[];
   segments: PathSegment[];
   /** Query entries; empty when the whole query is constant (then folded into the last static). */
   query: QueryEntry[];
-  tokens: string[];
-  pathTokens: string[];
+  /** Tokens used in the path, in order of first use (frozen). */
+  pathTokens: readonly string[];
 }
-
-/** A piece of the URL text after the authority, with its offset in the template. */
-type Item = { kind: 'text'; text: string; offset: number } | { kind: 'token'; name: string; offset: number };
 
 const ABSOLUTE = /^https?:\/\//i;
 
@@ -57,8 +57,18 @@ function describeForbidden(c: number): string {
   return 'control characters are not allowed in a URL template';
 }
 
-/** Resolves `baseUrl` to an http(s) origin. */
-function baseOrigin(baseUrl: string): string {
+/** The last base URL resolved and its origin: a client compiles every tool of a manifest with the same one. */
+let lastBase: { baseUrl: string; origin: string } | undefined;
+
+/** Resolves `baseUrl` to an http(s) origin (throws `RCP_INVALID_OPTIONS` when it is not one). */
+export function baseOrigin(baseUrl: string): string {
+  if (lastBase !== undefined && lastBase.baseUrl === baseUrl) return lastBase.origin;
+  const origin = parseBaseOrigin(baseUrl);
+  if (typeof baseUrl === 'string') lastBase = { baseUrl, origin };
+  return origin;
+}
+
+function parseBaseOrigin(baseUrl: string): string {
   let parsed: URL;
   try {
     parsed = new URL(baseUrl);
@@ -73,96 +83,21 @@ function baseOrigin(baseUrl: string): string {
   return parsed.origin;
 }
 
-/** Splits parsed parts (from `start` on) into items with offsets. */
-function itemsFrom(parts: readonly TemplatePart[], start: number): Item[] {
-  const items: Item[] = [];
-  let offset = 0;
-  for (const part of parts) {
-    if (part.kind === 'token') {
-      items.push({ kind: 'token', name: part.name, offset: part.offset });
-      offset = part.offset + part.name.length + 4;
-      continue;
-    }
-    const end = offset + part.text.length;
-    if (end > start) {
-      const from = Math.max(start, offset);
-      items.push({ kind: 'text', text: part.text.slice(from - offset), offset: from });
-    }
-    offset = end;
+/** The last authority (`scheme://host:port`) resolved and its origin: a manifest's tools often share one. */
+let lastAuthority: { authority: string; origin: string } | undefined;
+
+/** The origin of `scheme://authority` (with `/` appended), or undefined when it has no host or does not parse. */
+function authorityOrigin(authority: string): string | undefined {
+  if (lastAuthority !== undefined && lastAuthority.authority === authority) return lastAuthority.origin;
+  let parsed: URL;
+  try {
+    parsed = new URL(`${authority}/`);
+  } catch {
+    return undefined;
   }
-  return items;
-}
-
-/** Splits items at every literal occurrence of `separator` (tokens never contain it). */
-function splitItems(items: Item[], separator: string): Item[][] {
-  const groups: Item[][] = [[]];
-  for (const item of items) {
-    if (item.kind === 'token') {
-      (groups[groups.length - 1] as Item[]).push(item);
-      continue;
-    }
-    const pieces = item.text.split(separator);
-    let offset = item.offset;
-    pieces.forEach((piece, index) => {
-      if (index > 0) groups.push([]);
-      if (piece !== '') (groups[groups.length - 1] as Item[]).push({ kind: 'text', text: piece, offset });
-      offset += piece.length + separator.length;
-    });
-  }
-  return groups;
-}
-
-/** Splits items at the first literal occurrence of `separator`; `undefined` second half when absent. */
-function splitFirst(items: Item[], separator: string): [Item[], Item[] | undefined] {
-  for (let index = 0; index < items.length; index++) {
-    const item = items[index] as Item;
-    if (item.kind !== 'text') continue;
-    const at = item.text.indexOf(separator);
-    if (at === -1) continue;
-    const before = items.slice(0, index);
-    const after = items.slice(index + 1);
-    if (at > 0) before.push({ kind: 'text', text: item.text.slice(0, at), offset: item.offset });
-    if (at + separator.length < item.text.length) {
-      after.unshift({
-        kind: 'text',
-        text: item.text.slice(at + separator.length),
-        offset: item.offset + at + separator.length,
-      });
-    }
-    return [before, after];
-  }
-  return [items, undefined];
-}
-
-function hasToken(items: Item[]): boolean {
-  return items.some((item) => item.kind === 'token');
-}
-
-/** Builds interleaved pieces, normalising literal text with `normalize`. */
-function interleave(
-  items: Item[],
-  normalize: (text: string) => string | number,
-  url: string,
-): Interleaved {
-  const texts: string[] = [''];
-  const names: string[] = [];
-  for (const item of items) {
-    if (item.kind === 'token') {
-      names.push(item.name);
-      texts.push('');
-    } else {
-      const normalized = normalize(item.text);
-      if (typeof normalized === 'number') {
-        throw structureError('url', url, item.offset + normalized, 'not well-formed Unicode (lone surrogate)');
-      }
-      texts[texts.length - 1] += normalized;
-    }
-  }
-  return { texts, names };
-}
-
-function literalText(items: Item[], normalize: (text: string) => string | number, url: string): string {
-  return (interleave(items, normalize, url).texts[0] as string);
+  if (parsed.hostname === '') return '';
+  lastAuthority = { authority, origin: parsed.origin };
+  return parsed.origin;
 }
 
 function pushUnique(list: string[], name: string): void {
@@ -170,12 +105,31 @@ function pushUnique(list: string[], name: string): void {
 }
 
 /**
- * Compiles the URL template and the `queryParams` map. All syntax checks happen here.
+ * Normalises one literal piece of URL text that starts at `offset` in `url`; a lone surrogate
+ * is a syntax error at its offset.
+ */
+function normalizeAt(normalize: (text: string) => string | number, piece: string, offset: number, url: string): string {
+  if (piece === '') return piece;
+  const normalized = normalize(piece);
+  if (typeof normalized === 'number') {
+    throw structureError('url', url, offset + normalized, 'not well-formed Unicode (lone surrogate)');
+  }
+  return normalized;
+}
+
+/**
+ * Compiles the URL template and the `queryParams` map. All syntax checks happen here. The
+ * tokens used (path, then query) are appended to `tokens`, each once.
+ *
+ * Tokens never contain `/`, `?`, `&`, `=` or `@`, so the template is split on those characters
+ * as written: the path is what comes before the first `?`, its segments are separated by `/`,
+ * query entries by `&`, and an entry's key from its value by the first `=`.
  */
 export function compileUrl(
   url: unknown,
   queryParams: unknown,
   baseUrl: string | undefined,
+  tokens: string[],
 ): CompiledUrl {
   if (typeof url !== 'string') {
     throw structureError('url', String(url), 0, 'the URL template must be a string');
@@ -184,8 +138,7 @@ export function compileUrl(
     const c = url.charCodeAt(index);
     if (isForbiddenUrlChar(c)) throw structureError('url', url, index, describeForbidden(c));
   }
-  const parsed = parseIn(url, 'url');
-  const tokens: string[] = [];
+  if (!isValidTemplate(url)) parseIn(url, 'url'); // throws the syntax error
   const pathTokens: string[] = [];
 
   let origin: string | undefined;
@@ -201,30 +154,28 @@ export function compileUrl(
         break;
       }
     }
-    for (const part of parsed.parts) {
-      if (part.kind === 'token' && part.offset < pathStart) {
-        throw structureError(
-          'url',
-          url,
-          part.offset,
-          `token "${part.name}" is before the path: the scheme, userinfo, host and port can never contain tokens`,
-        );
-      }
+    const early = firstToken(url, 0, pathStart);
+    if (early !== -1) {
+      const close = url.indexOf('}}', early);
+      throw structureError(
+        'url',
+        url,
+        early,
+        `token "${url.slice(early + 2, close)}" is before the path: the scheme, userinfo, host and port can never contain tokens`,
+      );
     }
     const at = url.indexOf('@', authorityStart);
     if (at !== -1 && at < pathStart) {
       throw structureError('url', url, at, 'userinfo ("user:password@") is not allowed in a URL template');
     }
-    let parsedOrigin: URL;
-    try {
-      parsedOrigin = new URL(url.slice(0, pathStart) + '/');
-    } catch {
+    const authorityOriginValue = authorityOrigin(url.slice(0, pathStart));
+    if (authorityOriginValue === undefined) {
       throw structureError('url', url, authorityStart, 'the scheme and host do not form a valid URL');
     }
-    if (parsedOrigin.hostname === '') {
+    if (authorityOriginValue === '') {
       throw structureError('url', url, authorityStart, 'the URL has no host');
     }
-    origin = parsedOrigin.origin;
+    origin = authorityOriginValue;
   } else if (url.charCodeAt(0) === 0x2f /* / */) {
     if (url.charCodeAt(1) === 0x2f) {
       throw structureError('url', url, 0, 'a relative URL must start with exactly one "/" ("//host" would change the host)');
@@ -235,57 +186,71 @@ export function compileUrl(
     throw structureError('url', url, 0, 'the URL must be absolute http(s)://... or relative, starting with "/"');
   }
 
-  const [pathItems, queryItems] = splitFirst(itemsFrom(parsed.parts, pathStart), '?');
+  const queryMark = url.indexOf('?', pathStart);
+  const pathEnd = queryMark === -1 ? url.length : queryMark;
+  const normalizePath = (piece: string, offset: number): string => normalizeAt(normalizePathLiteral, piece, offset, url);
+  const normalizeQuery = (piece: string, offset: number): string => normalizeAt(normalizeQueryLiteral, piece, offset, url);
 
-  // Path: split into segments at literal "/". The first group (before the leading "/") is empty.
+  // Path: segments between literal "/" (the path, when not empty, starts with "/").
   const statics: string[] = [];
   const segments: PathSegment[] = [];
   let current = origin ?? '';
-  const segmentGroups = splitItems(pathItems, '/');
-  if (segmentGroups.length === 1) {
+  if (pathEnd === pathStart) {
     current += '/';
   } else {
-    for (let index = 1; index < segmentGroups.length; index++) {
-      const group = segmentGroups[index] as Item[];
+    let segmentStart = pathStart + 1;
+    for (;;) {
+      let segmentEnd = url.indexOf('/', segmentStart);
+      if (segmentEnd === -1 || segmentEnd > pathEnd) segmentEnd = pathEnd;
       current += '/';
-      if (!hasToken(group)) {
-        current += literalText(group, normalizePathLiteral, url);
-        continue;
+      if (firstToken(url, segmentStart, segmentEnd) === -1) {
+        current += normalizePath(url.slice(segmentStart, segmentEnd), segmentStart);
+      } else {
+        statics.push(current);
+        current = '';
+        const segment = splitTemplate(url, segmentStart, segmentEnd, normalizePath);
+        for (const name of segment.names) {
+          pushUnique(tokens, name);
+          pushUnique(pathTokens, name);
+        }
+        segments.push(segment);
       }
-      statics.push(current);
-      current = '';
-      const segment = interleave(group, normalizePathLiteral, url);
-      for (const name of segment.names) {
-        pushUnique(tokens, name);
-        pushUnique(pathTokens, name);
-      }
-      segments.push(segment);
+      if (segmentEnd === pathEnd) break;
+      segmentStart = segmentEnd + 1;
     }
   }
 
   // Query: literal entries from the URL first, then the queryParams map in order.
   const query: QueryEntry[] = [];
-  if (queryItems !== undefined) {
-    for (const entryItems of splitItems(queryItems, '&')) {
-      if (entryItems.length === 0) continue;
-      const [keyItems, valueItems] = splitFirst(entryItems, '=');
-      for (const item of keyItems) {
-        if (item.kind === 'token') {
-          throw structureError('url', url, item.offset, `token "${item.name}" is in a query key: query keys are literal`);
+  if (queryMark !== -1) {
+    let entryStart = queryMark + 1;
+    for (;;) {
+      let entryEnd = url.indexOf('&', entryStart);
+      if (entryEnd === -1) entryEnd = url.length;
+      if (entryEnd > entryStart) {
+        let equals = url.indexOf('=', entryStart);
+        if (equals >= entryEnd) equals = -1;
+        const keyEnd = equals === -1 ? entryEnd : equals;
+        const keyToken = firstToken(url, entryStart, keyEnd);
+        if (keyToken !== -1) {
+          const close = url.indexOf('}}', keyToken);
+          throw structureError('url', url, keyToken, `token "${url.slice(keyToken + 2, close)}" is in a query key: query keys are literal`);
+        }
+        const key = normalizeQuery(url.slice(entryStart, keyEnd), entryStart);
+        if (equals === -1) {
+          addEntry(query, constantEntry(key));
+        } else {
+          const value = splitTemplate(url, equals + 1, entryEnd, normalizeQuery);
+          if (value.names.length === 0) {
+            addEntry(query, constantEntry(`${key}=${value.texts[0] as string}`));
+          } else {
+            for (const name of value.names) pushUnique(tokens, name);
+            addEntry(query, dynamicEntry(`${key}=`, value));
+          }
         }
       }
-      const key = literalText(keyItems, normalizeQueryLiteral, url);
-      if (valueItems === undefined) {
-        query.push(constantEntry(key));
-        continue;
-      }
-      const value = interleave(valueItems, normalizeQueryLiteral, url);
-      if (value.names.length === 0) {
-        query.push(constantEntry(`${key}=${value.texts[0] as string}`));
-        continue;
-      }
-      for (const name of value.names) pushUnique(tokens, name);
-      query.push(dynamicEntry(`${key}=`, value));
+      if (entryEnd === url.length) break;
+      entryStart = entryEnd + 1;
     }
   }
   if (queryParams !== undefined) {
@@ -294,52 +259,69 @@ export function compileUrl(
     }
     for (const key of Object.keys(queryParams)) {
       const template = (queryParams as Record<string, unknown>)[key];
-      const where = `queryParams "${key}"`;
-      if (typeof template !== 'string') throw structureError(where, String(template), 0, 'the value must be a string template');
-      const encodedKey = encodeUnreserved(key);
-      if (encodedKey === undefined) throw structureError(where, key, 0, 'the key is not well-formed Unicode');
-      const value = parseIn(template, where);
-      const texts: string[] = [''];
-      const names: string[] = [];
-      for (const part of value.parts) {
-        if (part.kind === 'token') {
-          names.push(part.name);
-          texts.push('');
-          pushUnique(tokens, part.name);
-        } else {
-          const encoded = encodeUnreserved(part.text);
-          if (encoded === undefined) throw structureError(where, template, 0, 'the text is not well-formed Unicode');
-          texts[texts.length - 1] += encoded;
-        }
+      if (typeof template !== 'string') {
+        throw structureError(`queryParams "${key}"`, String(template), 0, 'the value must be a string template');
       }
-      if (names.length === 0) query.push(constantEntry(`${encodedKey}=${texts[0] as string}`));
-      else query.push(dynamicEntry(`${encodedKey}=`, { texts, names }));
+      const encodedKey = encodeUnreserved(key);
+      if (encodedKey === undefined) throw structureError(`queryParams "${key}"`, key, 0, 'the key is not well-formed Unicode');
+      if (!isValidTemplate(template)) parseIn(template, `queryParams "${key}"`); // throws the syntax error
+      const { texts, names } = splitTemplate(template, 0, template.length, (piece) => {
+        const encoded = encodeUnreserved(piece);
+        if (encoded === undefined) {
+          throw structureError(`queryParams "${key}"`, template, 0, 'the text is not well-formed Unicode');
+        }
+        return encoded;
+      });
+      for (const name of names) pushUnique(tokens, name);
+      if (names.length === 0) addEntry(query, constantEntry(`${encodedKey}=${texts[0] as string}`));
+      else addEntry(query, dynamicEntry(`${encodedKey}=`, { texts, names }));
     }
   }
 
-  // Merge adjacent constant entries; fold a wholly constant query into the last static.
-  const merged: QueryEntry[] = [];
-  for (const entry of query) {
-    const previous = merged[merged.length - 1];
-    if (entry.constant !== undefined && previous !== undefined && previous.constant !== undefined) {
-      previous.constant += `&${entry.constant}`;
-    } else {
-      merged.push(entry);
-    }
-  }
-  if (merged.length === 1 && merged[0]?.constant !== undefined) {
-    current += `?${merged[0].constant}`;
-    merged.length = 0;
+  // Adjacent constant entries were merged as they were added; fold a wholly constant query
+  // into the last static.
+  if (query.length === 1 && query[0]?.constant !== undefined) {
+    current += `?${query[0].constant}`;
+    query.length = 0;
   }
   statics.push(current);
 
-  const compiled: CompiledUrl = { origin, statics, segments, query: merged, tokens, pathTokens };
+  const compiled: CompiledUrl = {
+    template: url,
+    origin,
+    statics: compact(statics),
+    segments: compact(segments),
+    query: compact(query),
+    pathTokens: Object.freeze(compact(pathTokens)),
+  };
   assertKeepsOrigin(compiled, url);
   return compiled;
 }
 
+/**
+ * A URL compiled from a relative template without a base, resolved against `origin`: the
+ * same result as compiling the template with that base, without parsing it again.
+ */
+export function rebaseUrl(compiled: CompiledUrl, origin: string): CompiledUrl {
+  const statics = compiled.statics.slice();
+  statics[0] = origin + (statics[0] as string);
+  // No new probe: the relative probe already parsed this path after an http origin, and the
+  // path of an http(s) URL parses the same whatever its host.
+  return { ...compiled, origin, statics };
+}
+
+/** Appends a query entry, merging it into the previous one when both are constant. */
+function addEntry(query: QueryEntry[], entry: QueryEntry): void {
+  const previous = query[query.length - 1];
+  if (entry.constant !== undefined && previous !== undefined && previous.constant !== undefined) {
+    previous.constant += `&${entry.constant}`;
+  } else {
+    query.push(entry);
+  }
+}
+
 function constantEntry(text: string): QueryEntry {
-  return { constant: text, prefix: '', texts: [], names: [], single: false };
+  return { constant: text, prefix: '', texts: NONE, names: NONE, single: false };
 }
 
 function dynamicEntry(prefix: string, value: Interleaved): QueryEntry {
@@ -347,19 +329,55 @@ function dynamicEntry(prefix: string, value: Interleaved): QueryEntry {
   return { constant: undefined, prefix, texts: value.texts, names: value.names, single };
 }
 
+/** The origin a relative template's probe is resolved against. */
+const PROBE_ORIGIN = 'http://origin.invalid';
+
+/** The value every token takes in the probe. */
+const PROBE_VALUE = 'x';
+
+/** Interleaved pieces with every token rendered as the probe value. */
+function probePieces(texts: readonly string[]): string {
+  let out = texts[0] as string;
+  for (let index = 1; index < texts.length; index++) out += PROBE_VALUE + (texts[index] as string);
+  return out;
+}
+
+/**
+ * What {@link renderUrl} returns when every token's value is `"x"` (a scalar that needs no
+ * encoding and makes no segment empty or a dot segment), built without a values object.
+ */
+function probeText(compiled: CompiledUrl): string {
+  const { statics, segments, query } = compiled;
+  let url = statics[0] as string;
+  for (let index = 0; index < segments.length; index++) {
+    url += probePieces((segments[index] as PathSegment).texts) + (statics[index + 1] as string);
+  }
+  if (query.length === 0) return url;
+  let search = '';
+  for (let index = 0; index < query.length; index++) {
+    const entry = query[index] as QueryEntry;
+    const piece = entry.constant ?? entry.prefix + probePieces(entry.texts);
+    if (piece !== '') search = search === '' ? piece : `${search}&${piece}`;
+  }
+  return search === '' ? url : `${url}?${search}`;
+}
+
 /** Defence in depth: a probe rendering must parse to the same origin. */
 function assertKeepsOrigin(compiled: CompiledUrl, url: string): void {
-  const probeValues: Record<string, unknown> = {};
-  for (const name of compiled.tokens) probeValues[name] = 'x';
-  const probe = renderUrl(compiled, probeValues);
-  const base = compiled.origin === undefined ? 'http://origin.invalid' : undefined;
+  let probe = probeText(compiled);
+  let base: string | undefined;
+  if (compiled.origin === undefined) {
+    // A path-absolute reference resolves against the base as if appended to its origin.
+    if (probe.charCodeAt(0) === 0x2f && probe.charCodeAt(1) !== 0x2f) probe = PROBE_ORIGIN + probe;
+    else base = PROBE_ORIGIN;
+  }
   let parsed: URL;
   try {
     parsed = new URL(probe, base);
   } catch {
     throw structureError('url', url, 0, 'the URL template does not form a valid URL');
   }
-  const expected = compiled.origin ?? 'http://origin.invalid';
+  const expected = compiled.origin ?? PROBE_ORIGIN;
   if (parsed.origin !== expected) {
     throw structureError('url', url, 0, 'the URL template does not keep its origin');
   }

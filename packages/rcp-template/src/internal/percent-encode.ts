@@ -71,8 +71,22 @@ function encodeLeftovers(encoded: string): string {
 const PATH_LITERAL_EXTRA = "!$&'()*+,;=:@";
 const QUERY_LITERAL_EXTRA = "!$&'()*+,;=:@/?";
 
+/** 1 for ASCII characters kept as written: unreserved plus the position's extra delimiters. */
+function keptTable(extra: string): Uint8Array {
+  const table = UNRESERVED.slice();
+  for (let index = 0; index < extra.length; index++) table[extra.charCodeAt(index)] = 1;
+  return table;
+}
+
+const PATH_KEPT = keptTable(PATH_LITERAL_EXTRA);
+const QUERY_KEPT = keptTable(QUERY_LITERAL_EXTRA);
+
 function isHex(c: number): boolean {
   return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
+}
+
+function isUpperHex(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46);
 }
 
 /**
@@ -80,11 +94,21 @@ function isHex(c: number): boolean {
  * position's allowed delimiters and valid `%XX` escapes stay; anything else is percent-encoded.
  * Returns the offset (relative to `text`) of a lone surrogate instead when there is one.
  */
-function normalizeLiteral(text: string, extra: string): string | number {
-  let out = '';
-  for (let index = 0; index < text.length; index++) {
+function normalizeLiteral(text: string, kept: Uint8Array): string | number {
+  // Most literal text is already normal: return it without building a copy.
+  let index = 0;
+  const length = text.length;
+  while (index < length) {
     const c = text.charCodeAt(index);
-    if (c < 128 && (UNRESERVED[c] === 1 || extra.includes(text[index] as string))) {
+    if (c < 128 && kept[c] === 1) index++;
+    else if (c === 0x25 && isUpperHex(text.charCodeAt(index + 1)) && isUpperHex(text.charCodeAt(index + 2))) index += 3;
+    else break;
+  }
+  if (index === length) return text;
+  let out = text.slice(0, index);
+  for (; index < length; index++) {
+    const c = text.charCodeAt(index);
+    if (c < 128 && kept[c] === 1) {
       out += text[index];
     } else if (c === 0x25 && isHex(text.charCodeAt(index + 1)) && isHex(text.charCodeAt(index + 2))) {
       out += text.slice(index, index + 3).toUpperCase();
@@ -105,12 +129,12 @@ function normalizeLiteral(text: string, extra: string): string | number {
 
 /** Normalises literal text of one path segment (no `/` inside). */
 export function normalizePathLiteral(text: string): string | number {
-  return normalizeLiteral(text, PATH_LITERAL_EXTRA);
+  return normalizeLiteral(text, PATH_KEPT);
 }
 
 /** Normalises literal text of a query key or value written in the URL (no `&` inside). */
 export function normalizeQueryLiteral(text: string): string | number {
-  return normalizeLiteral(text, QUERY_LITERAL_EXTRA);
+  return normalizeLiteral(text, QUERY_KEPT);
 }
 
 /**

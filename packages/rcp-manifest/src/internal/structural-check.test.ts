@@ -1,0 +1,118 @@
+import fc from 'fast-check';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { TypeSystemPolicy } from '@sinclair/typebox/system';
+import { describe, expect, it } from 'vitest';
+import { RcpManifestSchema } from '../manifest-schema';
+import { conformsToSchema, structuralIssues } from './structural-check';
+
+const typebox = TypeCompiler.Compile(RcpManifestSchema);
+
+const scalar = fc.oneof(
+  fc.constantFrom('GET', 'POST', 'get', 'x', '', ' ', '@a', 'a', 'Authorization', 'bad name', '0.1', 'none', 'header', 'string', 'number'),
+  fc.integer(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constant(undefined),
+);
+const loose = fc.oneof(scalar, fc.array(scalar, { maxLength: 2 }), fc.dictionary(fc.string({ maxLength: 2 }), scalar, { maxKeys: 2 }));
+const auth = fc.oneof(
+  fc.record({ type: fc.constantFrom('none', 'header', 'basic', undefined), name: fc.oneof(fc.constantFrom('X-Key', 'bad name'), loose), scheme: fc.oneof(fc.constantFrom('Bearer', 'a b'), loose) }, { requiredKeys: [] }),
+  loose,
+);
+const stringMap = fc.oneof(fc.dictionary(fc.string({ maxLength: 3 }), fc.oneof(fc.string({ maxLength: 3 }), scalar), { maxKeys: 3 }), loose);
+const param = fc.oneof(
+  fc.record(
+    {
+      name: fc.oneof(fc.constantFrom('a', '_b', '1x', '__proto__', 'constructor', ''), loose),
+      type: fc.oneof(fc.constantFrom('string', 'integer', 'object', 'text'), loose),
+      description: fc.oneof(fc.string({ maxLength: 3 }), loose),
+      required: fc.oneof(fc.boolean(), loose),
+    },
+    { requiredKeys: [] },
+  ),
+  loose,
+);
+const tool = fc.oneof(
+  fc.record(
+    {
+      name: fc.oneof(fc.constantFrom('t', 'a-b_c', '', 'x'.repeat(65), 'bad name'), loose),
+      description: fc.oneof(fc.constantFrom('Does.', ' ', '\n'), loose),
+      method: fc.oneof(fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'get', 'HEAD'), loose),
+      url: fc.oneof(fc.constantFrom('/x', 'https://a.example/x'), loose),
+      params: fc.oneof(fc.array(param, { maxLength: 3 }), loose),
+      queryParams: stringMap,
+      headers: stringMap,
+      body: loose,
+      auth,
+      responseMappings: fc.oneof(
+        fc.dictionary(fc.string({ maxLength: 2 }), fc.oneof(fc.constantFrom('@', '@a.b', 'a', ''), scalar), { maxKeys: 2 }),
+        loose,
+      ),
+    },
+    { requiredKeys: [] },
+  ),
+  loose,
+);
+const manifest = fc.oneof(
+  fc.record(
+    { rcpVersion: fc.oneof(fc.constant('0.1'), loose), auth, tools: fc.oneof(fc.array(tool, { maxLength: 3 }), loose) },
+    { requiredKeys: [] },
+  ),
+  loose,
+);
+
+describe('conformsToSchema', () => {
+  it('says valid exactly when TypeBox does', () => {
+    fc.assert(
+      fc.property(manifest, (value) => {
+        expect(conformsToSchema(value)).toBe(typebox.Check(value));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('accepts valid manifests and refuses what is not one', () => {
+    const valid = {
+      rcpVersion: '0.1',
+      auth: { type: 'header', name: 'Authorization', scheme: 'Bearer' },
+      tools: [
+        {
+          name: 'a',
+          description: 'd',
+          method: 'POST',
+          url: '/x/{{id}}',
+          params: [{ name: 'id', type: 'string', required: true, description: '' }],
+          queryParams: { q: '{{id}}' },
+          headers: { 'X-A': 'b' },
+          body: { any: [1] },
+          auth: { type: 'none' },
+          responseMappings: { out: '@data' },
+        },
+      ],
+    };
+    expect(conformsToSchema(valid)).toBe(true);
+    expect(conformsToSchema({ ...valid, rcpVersion: '0.2' })).toBe(false);
+    expect(conformsToSchema({ ...valid, tools: [{ ...valid.tools[0], headers: { 'X-A': 1 } }] })).toBe(false);
+    expect(conformsToSchema({ ...valid, tools: [{ ...valid.tools[0], queryParams: new Date(0) }] })).toBe(false);
+    expect(conformsToSchema({ ...valid, tools: [{ ...valid.tools[0], responseMappings: { out: 'data' } }] })).toBe(false);
+  });
+});
+
+describe('structuralIssues', () => {
+  it('reports nothing for a valid manifest and every problem otherwise', () => {
+    expect(structuralIssues({ rcpVersion: '0.1', tools: [] })).toEqual([]);
+    const paths = structuralIssues({ rcpVersion: '0.1', tools: [{ name: 1 }] }).map((issue) => issue.path);
+    expect(new Set(paths)).toEqual(new Set(['/tools/0/name', '/tools/0/description', '/tools/0/method', '/tools/0/url']));
+  });
+
+  it('follows a changed TypeBox policy through TypeBox itself', () => {
+    const value = { rcpVersion: '0.1', auth: undefined, tools: [] };
+    expect(structuralIssues(value)).toEqual([]);
+    TypeSystemPolicy.ExactOptionalPropertyTypes = true;
+    try {
+      expect(structuralIssues(value).map((issue) => issue.path)).toEqual(['/auth']);
+    } finally {
+      TypeSystemPolicy.ExactOptionalPropertyTypes = false;
+    }
+  });
+});
