@@ -137,6 +137,15 @@ export interface RcpClientOptions<Context = any> {
    */
   maxManifestBytes?: number;
   /**
+   * Most tools a manifest may list before `discover` refuses it (`RCP_MANIFEST_LIMIT`).
+   * @default 5000
+   * @example
+   * ```ts
+   * createRcpClient({ maxManifestTools: 20_000 }); // a large internal API catalogue
+   * ```
+   */
+  maxManifestTools?: number;
+  /**
    * The `fetch` implementation to use (a proxy-aware one, a test router...).
    * @default globalThis.fetch
    */

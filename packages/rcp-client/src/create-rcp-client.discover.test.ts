@@ -101,6 +101,15 @@ describe('discover failures', () => {
     expect(error.cause).toMatchObject({ code: 'RCP_RESPONSE_TOO_LARGE' });
   });
 
+  it('maxManifestTools caps the tool count (RCP_MANIFEST_LIMIT passes through) and can be raised', async () => {
+    const two = { ...resolverSeedManifest, tools: [resolverSeedManifest.tools[0], { ...resolverSeedManifest.tools[0], name: 'get_profile_2' }] };
+    const url = serveManifest(server, two);
+    const error = await rejectsWith(createRcpClient({ maxManifestTools: 1 }).discover(url), 'RCP_MANIFEST_LIMIT');
+    expect(error).toMatchObject({ limit: 'tools', max: 1 });
+    const { tools } = await createRcpClient({ maxManifestTools: 2 }).discover(url);
+    expect(tools.map((tool) => tool.name)).toEqual(['get_profile', 'get_profile_2']);
+  });
+
   it('a server that stalls → RCP_DISCOVERY_FAILED (RCP_TIMEOUT)', async () => {
     server.route('GET /rcp/manifest', (_request, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });

@@ -22,6 +22,7 @@ describe('createRcpClient options', () => {
     ['maxResponseBytes 0', { maxResponseBytes: 0 }],
     ['maxResponseBytes fractional', { maxResponseBytes: 10.5 }],
     ['maxManifestBytes negative', { maxManifestBytes: -5 }],
+    ['maxManifestTools zero', { maxManifestTools: 0 }],
     ['trustedOrigins not an array', { trustedOrigins: 'https://a.example' }],
     ['trustedOrigins with a path', { trustedOrigins: ['https://a.example/path'] }],
     ['trustedOrigins not http(s)', { trustedOrigins: ['ftp://a.example'] }],

@@ -218,7 +218,7 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
       isRedirectAllowed,
       ...(discoverOptions.signal !== undefined && { signal: discoverOptions.signal }),
     });
-    const parsed = safeParseManifest(json);
+    const parsed = safeParseManifest(json, { maxTools: resolved.maxManifestTools });
     if (!parsed.ok) throw parsed.error;
     const { manifest, warnings: manifestWarnings } = parsed;
 

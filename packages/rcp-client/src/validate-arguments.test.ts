@@ -81,7 +81,7 @@ describe('validateArguments', () => {
       { path: '/id', message: 'must be a string (got integer)' },
       { path: '/s', message: 'must be a string (got integer)' },
       { path: '/n', message: 'must be a number (got NaN)' },
-      { path: '/i', message: 'must be an integer (got number)' },
+      { path: '/i', message: 'must be a safe integer (got number)' },
       { path: '/b', message: 'must be a boolean (got string)' },
       { path: '/a', message: 'must be an array (got object)' },
       { path: '/o', message: 'must be an object (got array)' },
@@ -89,6 +89,11 @@ describe('validateArguments', () => {
     expect(issuesOf({ id: 'x', s: 'y', n: Number.POSITIVE_INFINITY })).toEqual([
       { path: '/n', message: 'must be a number (got Infinity)' },
     ]);
+    // SPEC §11: integer means a safe integer; 2^60 cannot be represented exactly.
+    expect(issuesOf({ id: 'x', s: 'y', i: 2 ** 60 })).toEqual([
+      { path: '/i', message: 'must be a safe integer (got integer)' },
+    ]);
+    expect(validateArguments(tool, { id: 'x', s: 'y', i: Number.MAX_SAFE_INTEGER }).i).toBe(Number.MAX_SAFE_INTEGER);
   });
 
   it('lists every problem: required, extra keys (JSON Pointer escaped), resolver-bound keys', () => {

@@ -1,3 +1,4 @@
+import { DEFAULT_MANIFEST_LIMITS } from 'rcp-manifest';
 import { RcpError } from 'rcp-errors';
 import type { RcpClientOptions, RcpCredentialsProvider, RcpResolver } from '../client-options';
 import { normalizeOrigins } from './trust';
@@ -26,6 +27,7 @@ export interface ResolvedClientOptions {
   retry: number;
   maxResponseBytes: number;
   maxManifestBytes: number;
+  maxManifestTools: number;
   fetch: typeof globalThis.fetch | undefined;
   headers: Readonly<Record<string, string>>;
 }
@@ -125,6 +127,7 @@ export function resolveClientOptions(options: RcpClientOptions | undefined): Res
     retry,
     maxResponseBytes: positiveInteger('maxResponseBytes', options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES),
     maxManifestBytes: positiveInteger('maxManifestBytes', options.maxManifestBytes, DEFAULT_MAX_MANIFEST_BYTES),
+    maxManifestTools: positiveInteger('maxManifestTools', options.maxManifestTools, DEFAULT_MANIFEST_LIMITS.maxTools),
     fetch: optionalFunction<typeof globalThis.fetch>('fetch', options.fetch),
     headers: Object.freeze(headers),
   };

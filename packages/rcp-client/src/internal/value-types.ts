@@ -5,7 +5,7 @@ export type TypeCheck = (value: unknown) => boolean;
 
 const isString: TypeCheck = (value) => typeof value === 'string';
 const isNumber: TypeCheck = (value) => typeof value === 'number' && Number.isFinite(value);
-const isInteger: TypeCheck = (value) => Number.isInteger(value);
+const isInteger: TypeCheck = (value) => Number.isSafeInteger(value);
 const isBoolean: TypeCheck = (value) => typeof value === 'boolean';
 const isArray: TypeCheck = (value) => Array.isArray(value);
 const isObject: TypeCheck = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -22,7 +22,7 @@ const CHECKS: Record<RcpParamType, TypeCheck> = {
 const EXPECTED: Record<RcpParamType, string> = {
   string: 'a string',
   number: 'a number',
-  integer: 'an integer',
+  integer: 'a safe integer',
   boolean: 'a boolean',
   array: 'an array',
   object: 'an object',
