@@ -115,3 +115,18 @@ describe('compileResponseMappings', () => {
     expect(() => compileResponseMappings(null as unknown as Record<string, string>)).toThrow(RcpManifestError);
   });
 });
+
+describe('compileResponseMappings — singular fast path', () => {
+  it('keeps found falsy values (null, 0, false, "") and leaves out only what is missing', () => {
+    const mappings = compileResponseMappings({ n: '@a', z: '@b', f: '@c', e: '@d', gone: '@x.y', last: '@list[-1]' });
+    expect(mappings.apply({ a: null, b: 0, c: false, d: '', list: [1, 2, 3] })).toEqual({
+      n: null,
+      z: 0,
+      f: false,
+      e: '',
+      last: 3,
+    });
+    expect(mappings.apply('not an object')).toEqual({});
+    expect(mappings.apply(Object.create({ a: 'inherited' }))).toEqual({});
+  });
+});

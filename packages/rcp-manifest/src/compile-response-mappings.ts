@@ -1,4 +1,4 @@
-import { compileResponsePath, type CompiledPath } from './internal/json-path';
+import { NOT_FOUND, compileResponsePath, type CompiledPath } from './internal/json-path';
 import { joinPointer } from './internal/json-pointer';
 import { RcpManifestError, type ManifestIssue } from './manifest-errors';
 
@@ -95,14 +95,20 @@ export function compileResponseMappings(mappings: Readonly<Record<string, string
 
 function fromEntries(entries: readonly (readonly [string, CompiledPath])[]): CompiledResponseMappings {
   const fields = Object.freeze(entries.map(([field]) => field));
+  const paths = entries.map(([, path]) => path);
+  const count = fields.length;
   return Object.freeze({
     fields,
     apply(data: unknown): Record<string, unknown> {
       const out: Record<string, unknown> = {};
-      for (const [field, path] of entries) {
-        const nodes = path.select(data);
-        if (!path.singular) setField(out, field, nodes);
-        else if (nodes.length > 0) setField(out, field, nodes[0]);
+      for (let i = 0; i < count; i += 1) {
+        const path = paths[i]!;
+        if (path.get !== undefined) {
+          const value = path.get(data);
+          if (value !== NOT_FOUND) setField(out, fields[i]!, value);
+        } else {
+          setField(out, fields[i]!, path.select(data));
+        }
       }
       return out;
     },

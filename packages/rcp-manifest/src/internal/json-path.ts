@@ -45,7 +45,15 @@ export interface CompiledPath {
   readonly usesFilter: boolean;
   /** The nodelist the query selects from `data`, in RFC 9535 order. */
   select(data: unknown): unknown[];
+  /**
+   * Singular queries only: the one selected value, or {@link NOT_FOUND}. A direct walk with no
+   * nodelist allocated (the hot path of response mappings).
+   */
+  readonly get?: (data: unknown) => unknown;
 }
+
+/** What {@link CompiledPath.get} returns when a singular query selects nothing. */
+export const NOT_FOUND: unique symbol = Symbol('rcp.jsonpath.not-found');
 
 /** Result of compiling one path: the compiled path or why it is invalid. */
 export type PathCompileResult = { readonly ok: true; readonly path: CompiledPath } | { readonly ok: false; readonly message: string };
@@ -121,7 +129,11 @@ function compileUncached(expression: string): PathCompileResult {
           query: queryText,
           singular: true,
           usesFilter: false,
-          select: (data: unknown) => walkSingular(singularSteps, data),
+          select: (data: unknown) => {
+            const value = getSingular(singularSteps, data);
+            return value === NOT_FOUND ? [] : [value];
+          },
+          get: (data: unknown) => getSingular(singularSteps, data),
         })
       : Object.freeze({
           expression,
@@ -345,20 +357,23 @@ function isObjectNode(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function walkSingular(steps: readonly Step[], data: unknown): unknown[] {
+function getSingular(steps: readonly Step[], data: unknown): unknown {
   let current = data;
-  for (const step of steps) {
+  for (let i = 0; i < steps.length; i += 1) {
+    const step = steps[i]!;
     if (step.kind === 'name') {
-      if (!isObjectNode(current) || !Object.hasOwn(current, step.name)) return [];
-      current = current[step.name];
+      if (typeof current !== 'object' || current === null || Array.isArray(current) || !Object.hasOwn(current, step.name)) {
+        return NOT_FOUND;
+      }
+      current = (current as Record<string, unknown>)[step.name];
     } else {
-      if (!Array.isArray(current)) return [];
+      if (!Array.isArray(current)) return NOT_FOUND;
       const index = step.index < 0 ? current.length + step.index : step.index;
-      if (index < 0 || index >= current.length) return [];
+      if (index < 0 || index >= current.length) return NOT_FOUND;
       current = current[index];
     }
   }
-  return [current];
+  return current;
 }
 
 function selectChildren(value: unknown, out: unknown[]): void {
