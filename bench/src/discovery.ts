@@ -55,8 +55,8 @@ export async function runDiscovery(options: { rounds: number; sizes: number[] })
   const limits = { maxBytes: 256 * 2 ** 20, maxTools: 1_000_000 };
   const memoryFetch = (async () =>
     new Response(current, { status: 200, headers: { 'content-type': 'application/json' } })) as unknown as typeof fetch;
-  const memoryClient = createRcpClient({ fetch: memoryFetch, maxManifestBytes: limits.maxBytes });
-  const httpClient = createRcpClient({ maxManifestBytes: limits.maxBytes });
+  const memoryClient = createRcpClient({ fetch: memoryFetch, maxManifestBytes: limits.maxBytes, maxManifestTools: limits.maxTools });
+  const httpClient = createRcpClient({ maxManifestBytes: limits.maxBytes, maxManifestTools: limits.maxTools });
 
   const sizes: DiscoverySize[] = [];
   try {
