@@ -1,6 +1,7 @@
 import { createRcpRegistry } from 'rcp-sdk/agent-core';
-import { createRcpClient, describeManifest } from 'rcp-sdk/client';
+import { createRcpClient } from 'rcp-sdk/client';
 import { assertHiddenFromCatalogs } from './catalog-check';
+import { discoverySection } from './discovery-section';
 import { DemoCheckError } from './demo-errors';
 import { startLearningPlatform, type LearningPlatform, type ServerLogEntry } from './learning-platform';
 import { createLearnerModel, createScriptedModel, type ModelToolCall } from './model';
@@ -216,13 +217,7 @@ async function play(platform: LearningPlatform): Promise<DemoReport> {
     (attacksStopped < attacks.length ? `, ${attacks.length - attacksStopped} attacks NOT stopped` : '');
 
   const sections: ReportSection[] = [
-    {
-      id: 'describe',
-      title: 'Discovery: what the server declares',
-      manifestUrl: discovery.manifestUrl,
-      text: describeManifest(discovery.manifest, discovery.tools),
-      warnings: discovery.warnings.map((warning) => `${warning.path}: ${warning.message}`),
-    },
+    discoverySection(discovery),
     { id: 'catalogs', title: 'What the model sees: one catalog per stage', stages: catalogs, hiddenParams },
     {
       id: 'turn',

@@ -1,7 +1,8 @@
 import { createRcpRegistry } from 'rcp-sdk/agent-core';
-import { createRcpClient, describeManifest, isRcpError } from 'rcp-sdk/client';
+import { createRcpClient, isRcpError } from 'rcp-sdk/client';
 import type { RequestedCall, ResolveBinding } from './cli-options';
 import { assertHiddenFromCatalogs } from './catalog-check';
+import { discoverySection } from './discovery-section';
 import { ManifestUnavailableError } from './demo-errors';
 import type { CallRecord, DemoReport, PreparedRequestView, ReportSection, StageCatalog } from './report';
 import { callThroughStage, type StageTransport } from './run-turn';
@@ -103,13 +104,7 @@ export async function exploreManifest(options: ExploreOptions): Promise<DemoRepo
       : `${ok ? '✓' : '✗'} ${callsMade} of ${calls.length} calls succeeded`;
 
   const sections: ReportSection[] = [
-    {
-      id: 'describe',
-      title: 'Discovery: what the server declares',
-      manifestUrl: discovery.manifestUrl,
-      text: describeManifest(discovery.manifest, discovery.tools),
-      warnings: discovery.warnings.map((warning) => `${warning.path}: ${warning.message}`),
-    },
+    discoverySection(discovery),
     { id: 'catalogs', title: 'What a model sees', stages: catalogs, hiddenParams },
   ];
   if (calls.length > 0) {
