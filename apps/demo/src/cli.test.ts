@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resolverSeedManifest, sendJson, startTestServer, type TestServer } from 'rcp-test-utils';
+import type { ServerLogEntry } from './learning-platform';
 
 /**
  * End-to-end: the BUILT demo (`dist/cli.js`, built by `pnpm test` / the global setup) run as a
@@ -33,16 +34,8 @@ function runCli(args: string[], env: Record<string, string | undefined> = {}): P
   });
 }
 
-interface LogEntry {
-  seq: number;
-  method: string;
-  path: string;
-  query: string;
-  authorization: string;
-  authorized: boolean;
-  body?: unknown;
-  status: number;
-}
+/** The --json output carries the server log entries as the server records them. */
+type LogEntry = ServerLogEntry;
 
 interface CallRecord {
   call: { name: string; arguments: string };
