@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { isRcpError } from 'rcp-errors';
 import type { ModelTool } from './model-tool';
 import { ModelToolRegistry } from './model-tool-registry';
+import { codeOf } from './internal/testing';
 
 const inputSchema = {
   jsonSchema: { type: 'object', properties: {}, additionalProperties: false },
@@ -13,15 +14,6 @@ const inputSchema = {
 
 const tool = (id: string, extra: Partial<ModelTool> = {}): ModelTool<unknown, string> =>
   ({ id, description: `${id} tool`, inputSchema, resolve: () => id, ...extra }) as ModelTool<unknown, string>;
-
-function codeOf(run: () => unknown): string | undefined {
-  try {
-    run();
-  } catch (error) {
-    return isRcpError(error) ? error.code : `not an RcpError: ${String(error)}`;
-  }
-  return undefined;
-}
 
 describe('ModelToolRegistry (seed: declare two selectable tools)', () => {
   it('runs the seed example as written', () => {

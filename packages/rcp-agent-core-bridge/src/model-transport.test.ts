@@ -1,16 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { isRcpError } from 'rcp-errors';
 import { ModelToolRegistry } from './model-tool-registry';
 import { Support } from './support';
-
-function codeOf(run: () => unknown): string | undefined {
-  try {
-    run();
-  } catch (error) {
-    return isRcpError(error) ? error.code : `not an RcpError: ${String(error)}`;
-  }
-  return undefined;
-}
+import { codeOf } from './internal/testing';
 
 describe('Support (seed: project an allowed subset to only one stage)', () => {
   it('runs the seed example as written', () => {

@@ -1,9 +1,9 @@
 import { gzipSync } from 'node:zlib';
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isRcpError, type RcpErrorCode } from 'rcp-errors';
 import { sendJson, startTestServer, type TestServer } from 'rcp-test-utils';
 import { RcpHttpError } from '../http-error';
+import { rejectsWith } from './testing';
 import {
   BODY_EXCERPT_CHARS,
   MAX_REDIRECTS,
@@ -27,17 +27,6 @@ async function serve(routes: Parameters<typeof startTestServer>[0] = {}): Promis
 
 function sender(options: Partial<SenderOptions> = {}) {
   return createSender({ timeout: 5_000, retry: 2, maxResponseBytes: 1024 * 1024, ...options });
-}
-
-async function failure(promise: Promise<unknown>, code: RcpErrorCode): Promise<Error & { code: string; cause?: unknown }> {
-  try {
-    await promise;
-  } catch (error) {
-    if (!isRcpError(error)) throw error;
-    expect(error.code).toBe(code);
-    return error;
-  }
-  throw new Error(`expected ${code}, but the call succeeded`);
 }
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
@@ -112,9 +101,9 @@ describe('createSender: the basic exchange', () => {
   });
 
   it('refuses a URL that is not absolute http(s) before sending anything', async () => {
-    await failure(sender()({ method: 'GET', url: '/relative', headers: {} }), 'RCP_NETWORK_ERROR');
-    await failure(sender()({ method: 'GET', url: 'file:///etc/passwd', headers: {} }), 'RCP_ORIGIN_NOT_ALLOWED');
-    await failure(sender()({ method: 'GET', url: 'data:text/plain,hi', headers: {} }), 'RCP_ORIGIN_NOT_ALLOWED');
+    await rejectsWith(sender()({ method: 'GET', url: '/relative', headers: {} }), 'RCP_NETWORK_ERROR');
+    await rejectsWith(sender()({ method: 'GET', url: 'file:///etc/passwd', headers: {} }), 'RCP_ORIGIN_NOT_ALLOWED');
+    await rejectsWith(sender()({ method: 'GET', url: 'data:text/plain,hi', headers: {} }), 'RCP_ORIGIN_NOT_ALLOWED');
   });
 });
 
@@ -206,7 +195,7 @@ describe('createSender: redirects', () => {
   it('never follows a cross-origin redirect: the other server receives nothing', async () => {
     const other = await serve({ '*': (_r, res) => sendJson(res, 200, { stolen: true }) });
     const server = await serve({ 'GET /go': (_r, res) => redirect(res, 302, other.url('/collect')) });
-    const error = await failure(
+    const error = await rejectsWith(
       sender()({ method: 'GET', url: server.url('/go'), headers: { authorization: 'Bearer secret-token' } }, { secrets: ['secret-token'] }),
       'RCP_ORIGIN_NOT_ALLOWED',
     );
@@ -222,7 +211,7 @@ describe('createSender: redirects', () => {
     const server = await serve();
     targets.forEach((target, index) => server.route(`GET /r${index}`, (_r, res) => redirect(res, 307, target)));
     for (const index of targets.keys()) {
-      await failure(sender()({ method: 'GET', url: server.url(`/r${index}`), headers: {} }), 'RCP_ORIGIN_NOT_ALLOWED');
+      await rejectsWith(sender()({ method: 'GET', url: server.url(`/r${index}`), headers: {} }), 'RCP_ORIGIN_NOT_ALLOWED');
     }
     expect(server.count).toBe(targets.length);
     expect(other.count).toBe(0);
@@ -234,7 +223,7 @@ describe('createSender: redirects', () => {
       'GET /admin': (_r, res) => sendJson(res, 200, { admin: true }),
     });
     const asked: string[] = [];
-    await failure(
+    await rejectsWith(
       sender()(
         { method: 'GET', url: server.url('/a'), headers: {} },
         { isRedirectAllowed: (target) => (asked.push(target.pathname), !target.pathname.startsWith('/admin')) },
@@ -248,7 +237,7 @@ describe('createSender: redirects', () => {
   it('refuses the redirect (RCP_ORIGIN_NOT_ALLOWED, with cause) when isRedirectAllowed throws', async () => {
     const server = await serve({ 'GET /a': (_r, res) => redirect(res, 302, '/b'), 'GET /b': (_r, res) => sendJson(res, 200, {}) });
     const boom = new Error('policy bug');
-    const error = await failure(
+    const error = await rejectsWith(
       sender()({ method: 'GET', url: server.url('/a'), headers: {} }, { isRedirectAllowed: () => { throw boom; } }),
       'RCP_ORIGIN_NOT_ALLOWED',
     );
@@ -271,7 +260,7 @@ describe('createSender: redirects', () => {
     expect(ok.redirects).toBe(5);
     server.reset();
 
-    const error = await failure(sender()({ method: 'GET', url: server.url('/hop'), headers: {} }), 'RCP_NETWORK_ERROR');
+    const error = await rejectsWith(sender()({ method: 'GET', url: server.url('/hop'), headers: {} }), 'RCP_NETWORK_ERROR');
     expect(error.message).toMatch(/too many redirects/i);
     expect(server.count).toBe(1 + MAX_REDIRECTS);
     expect(server.requests.at(-1)?.url).toBe('/hop?n=5');
@@ -279,7 +268,7 @@ describe('createSender: redirects', () => {
 
   it('returns a 3xx without Location as an HTTP error', async () => {
     const server = await serve({ 'GET /nm': (_r, res) => sendJson(res, 304, {}) });
-    const error = await failure(sender()({ method: 'GET', url: server.url('/nm'), headers: {} }), 'RCP_HTTP_ERROR');
+    const error = await rejectsWith(sender()({ method: 'GET', url: server.url('/nm'), headers: {} }), 'RCP_HTTP_ERROR');
     expect((error as RcpHttpError).status).toBe(304);
   });
 });
@@ -287,7 +276,7 @@ describe('createSender: redirects', () => {
 describe('createSender: one deadline', () => {
   it('times out when the server never answers (RCP_TIMEOUT with cause), without retrying', async () => {
     const server = await serve({ 'GET /stall': () => {} });
-    const error = await failure(sender({ timeout: 1_000 })({ method: 'GET', url: server.url('/stall'), headers: {} }), 'RCP_TIMEOUT');
+    const error = await rejectsWith(sender({ timeout: 1_000 })({ method: 'GET', url: server.url('/stall'), headers: {} }), 'RCP_TIMEOUT');
     expect(error.cause).toBeDefined();
     expect(server.count).toBe(1);
   });
@@ -301,7 +290,7 @@ describe('createSender: one deadline', () => {
         cut = closed(res);
       },
     });
-    const error = await failure(sender({ timeout: 1_000 })({ method: 'GET', url: server.url('/half'), headers: {} }), 'RCP_TIMEOUT');
+    const error = await rejectsWith(sender({ timeout: 1_000 })({ method: 'GET', url: server.url('/half'), headers: {} }), 'RCP_TIMEOUT');
     expect(error.cause).toBeDefined();
     expect(server.count).toBe(1);
     await cut; // the client dropped the connection
@@ -309,7 +298,7 @@ describe('createSender: one deadline', () => {
 
   it('covers the retry waits: a Retry-After that does not fit the deadline is not waited for', async () => {
     const server = await serve({ 'GET /busy': statusSequence([503, 200], { 'retry-after': '3' }) });
-    const error = await failure(sender({ timeout: 2_000 })({ method: 'GET', url: server.url('/busy'), headers: {} }), 'RCP_HTTP_ERROR');
+    const error = await rejectsWith(sender({ timeout: 2_000 })({ method: 'GET', url: server.url('/busy'), headers: {} }), 'RCP_HTTP_ERROR');
     expect((error as RcpHttpError).status).toBe(503);
     expect(server.count).toBe(1);
   });
@@ -319,7 +308,7 @@ describe('createSender: the caller signal', () => {
   it('fails with RCP_ABORTED and sends nothing when the signal is already aborted', async () => {
     const server = await serve({ 'GET /x': (_r, res) => sendJson(res, 200, {}) });
     const reason = new Error('user left');
-    const error = await failure(
+    const error = await rejectsWith(
       sender()({ method: 'GET', url: server.url('/x'), headers: {} }, { signal: AbortSignal.abort(reason) }),
       'RCP_ABORTED',
     );
@@ -330,7 +319,7 @@ describe('createSender: the caller signal', () => {
   it('fails with RCP_ABORTED when aborted while waiting for the server', async () => {
     const controller = new AbortController();
     const server = await serve({ 'GET /stall': () => controller.abort(new Error('stop')) });
-    const error = await failure(
+    const error = await rejectsWith(
       sender()({ method: 'GET', url: server.url('/stall'), headers: {} }, { signal: controller.signal }),
       'RCP_ABORTED',
     );
@@ -346,7 +335,7 @@ describe('createSender: the caller signal', () => {
         setTimeout(() => controller.abort(), 50);
       },
     });
-    await failure(sender({ timeout: 10_000 })({ method: 'GET', url: server.url('/busy'), headers: {} }, { signal: controller.signal }), 'RCP_ABORTED');
+    await rejectsWith(sender({ timeout: 10_000 })({ method: 'GET', url: server.url('/busy'), headers: {} }, { signal: controller.signal }), 'RCP_ABORTED');
     expect(server.count).toBe(1);
   });
 });
@@ -369,7 +358,7 @@ describe('createSender: response size cap', () => {
       },
     });
     const send = sender({ maxResponseBytes: 1024, timeout: 4_000 });
-    await failure(send({ method: 'GET', url: server.url('/big'), headers: {} }), 'RCP_RESPONSE_TOO_LARGE');
+    await rejectsWith(send({ method: 'GET', url: server.url('/big'), headers: {} }), 'RCP_RESPONSE_TOO_LARGE');
     expect(server.count).toBe(1);
     await cut;
   });
@@ -382,7 +371,7 @@ describe('createSender: response size cap', () => {
         res.end();
       },
     });
-    await failure(sender({ maxResponseBytes: 4096 })({ method: 'GET', url: server.url('/chunked'), headers: {} }), 'RCP_RESPONSE_TOO_LARGE');
+    await rejectsWith(sender({ maxResponseBytes: 4096 })({ method: 'GET', url: server.url('/chunked'), headers: {} }), 'RCP_RESPONSE_TOO_LARGE');
     expect(server.count).toBe(1);
   });
 
@@ -395,7 +384,7 @@ describe('createSender: response size cap', () => {
       },
     });
     expect(packed.length).toBeLessThan(64 * 1024);
-    await failure(sender({ maxResponseBytes: 64 * 1024 })({ method: 'GET', url: server.url('/bomb'), headers: {} }), 'RCP_RESPONSE_TOO_LARGE');
+    await rejectsWith(sender({ maxResponseBytes: 64 * 1024 })({ method: 'GET', url: server.url('/bomb'), headers: {} }), 'RCP_RESPONSE_TOO_LARGE');
     expect(server.count).toBe(1);
   });
 
@@ -418,7 +407,7 @@ describe('createSender: response size cap', () => {
         pump();
       },
     });
-    await failure(sender({ maxResponseBytes: 256 * 1024 })({ method: 'GET', url: server.url('/endless'), headers: {} }), 'RCP_RESPONSE_TOO_LARGE');
+    await rejectsWith(sender({ maxResponseBytes: 256 * 1024 })({ method: 'GET', url: server.url('/endless'), headers: {} }), 'RCP_RESPONSE_TOO_LARGE');
     await cut;
     expect(server.count).toBe(1);
     expect(written).toBeGreaterThan(256 * 1024);
@@ -440,7 +429,7 @@ describe('createSender: response size cap', () => {
   it('applies a per-call maxResponseBytes', async () => {
     const server = await serve({ 'GET /b': (_r, res) => void res.end('x'.repeat(100)) });
     const send = sender({ maxResponseBytes: 1000 });
-    await failure(send({ method: 'GET', url: server.url('/b'), headers: {} }, { maxResponseBytes: 10 }), 'RCP_RESPONSE_TOO_LARGE');
+    await rejectsWith(send({ method: 'GET', url: server.url('/b'), headers: {} }, { maxResponseBytes: 10 }), 'RCP_RESPONSE_TOO_LARGE');
   });
 });
 
@@ -453,8 +442,8 @@ describe('createSender: the request origin', () => {
     // A stale or wrong origin is not trusted: the URL decides.
     const other = await send({ method: 'GET', url: server.url('/x'), headers: {}, origin: 'https://elsewhere.example' });
     expect(other.status).toBe(200);
-    await failure(send({ method: 'GET', url: 'ftp://127.0.0.1/x', headers: {}, origin: 'ftp://127.0.0.1' }), 'RCP_ORIGIN_NOT_ALLOWED');
-    await failure(send({ method: 'GET', url: 'not a url', headers: {}, origin: 'http://127.0.0.1' }), 'RCP_NETWORK_ERROR');
+    await rejectsWith(send({ method: 'GET', url: 'ftp://127.0.0.1/x', headers: {}, origin: 'ftp://127.0.0.1' }), 'RCP_ORIGIN_NOT_ALLOWED');
+    await rejectsWith(send({ method: 'GET', url: 'not a url', headers: {}, origin: 'http://127.0.0.1' }), 'RCP_NETWORK_ERROR');
     expect(server.count).toBe(2);
   });
 });
@@ -465,7 +454,7 @@ describe('createSender: HTTP errors', () => {
       'GET /learners/l-42': (r, res) =>
         sendJson(res, 404, { error: `no learner for key ${String(r.headers.authorization)} and tenant l-42` }),
     });
-    const error = await failure(
+    const error = await rejectsWith(
       sender()(
         { method: 'GET', url: server.url('/learners/l-42?key=abc'), headers: { authorization: 'Bearer tok-123' } },
         { secrets: ['tok-123', 'l-42', ''] },
@@ -495,7 +484,7 @@ describe('createSender: HTTP errors', () => {
     const send = sender();
     await send({ method: 'GET', url: server.url('/ok'), headers: {} }, { secrets });
     expect(asked).toBe(0);
-    const error = (await failure(send({ method: 'GET', url: server.url('/no'), headers: {} }, { secrets }), 'RCP_HTTP_ERROR')) as RcpHttpError;
+    const error = (await rejectsWith(send({ method: 'GET', url: server.url('/no'), headers: {} }, { secrets }), 'RCP_HTTP_ERROR')) as RcpHttpError;
     expect(asked).toBe(1);
     expect(error.bodyExcerpt).toBe('{"error":"denied for [redacted]"}');
   });
@@ -504,7 +493,7 @@ describe('createSender: HTTP errors', () => {
     const secret = 'S3CRET-VALUE-0123456789';
     const body = `${'a'.repeat(BODY_EXCERPT_CHARS - 5)}${secret}${'b'.repeat(5000)}`;
     const server = await serve({ 'GET /e': (_r, res) => void res.writeHead(500, { 'content-type': 'text/plain' }).end(body) });
-    const error = (await failure(
+    const error = (await rejectsWith(
       sender()({ method: 'GET', url: server.url('/e'), headers: {} }, { secrets: [secret] }),
       'RCP_HTTP_ERROR',
     )) as RcpHttpError;
@@ -526,7 +515,7 @@ describe('createSender: HTTP errors', () => {
         pump();
       },
     });
-    const error = (await failure(
+    const error = (await rejectsWith(
       sender({ retry: 0 })({ method: 'GET', url: server.url('/endless-error'), headers: {} }),
       'RCP_HTTP_ERROR',
     )) as RcpHttpError;
@@ -540,7 +529,7 @@ describe('createSender: HTTP errors', () => {
     const server = await startTestServer();
     const url = server.url('/gone');
     await server.close();
-    const error = await failure(sender({ retry: 0 })({ method: 'GET', url, headers: {} }), 'RCP_NETWORK_ERROR');
+    const error = await rejectsWith(sender({ retry: 0 })({ method: 'GET', url, headers: {} }), 'RCP_NETWORK_ERROR');
     expect(error.cause).toBeDefined();
     expect(error.message).toContain('ECONNREFUSED');
   });
@@ -556,21 +545,21 @@ describe('createSender: retries', () => {
 
   it('gives up after retry attempts and reports the last status', async () => {
     const server = await serve({ 'GET /down': statusSequence([503]) });
-    const error = (await failure(sender({ retry: 2 })({ method: 'GET', url: server.url('/down'), headers: {} }), 'RCP_HTTP_ERROR')) as RcpHttpError;
+    const error = (await rejectsWith(sender({ retry: 2 })({ method: 'GET', url: server.url('/down'), headers: {} }), 'RCP_HTTP_ERROR')) as RcpHttpError;
     expect(error.status).toBe(503);
     expect(server.count).toBe(3);
   });
 
   it('never retries with retry: 0', async () => {
     const server = await serve({ 'GET /flaky': statusSequence([503, 200]) });
-    await failure(sender({ retry: 0 })({ method: 'GET', url: server.url('/flaky'), headers: {} }), 'RCP_HTTP_ERROR');
+    await rejectsWith(sender({ retry: 0 })({ method: 'GET', url: server.url('/flaky'), headers: {} }), 'RCP_HTTP_ERROR');
     expect(server.count).toBe(1);
   });
 
   it('never retries POST or PATCH', async () => {
     const server = await serve({ 'POST /p': statusSequence([503, 200]), 'PATCH /p': statusSequence([503, 200]) });
     for (const method of ['POST', 'PATCH']) {
-      const error = (await failure(sender({ retry: 3 })({ method, url: server.url('/p'), headers: {}, body: '{}' }), 'RCP_HTTP_ERROR')) as RcpHttpError;
+      const error = (await rejectsWith(sender({ retry: 3 })({ method, url: server.url('/p'), headers: {}, body: '{}' }), 'RCP_HTTP_ERROR')) as RcpHttpError;
       expect(error.status).toBe(503);
     }
     expect(server.requests.map((r) => r.method)).toEqual(['POST', 'PATCH']);
@@ -590,8 +579,8 @@ describe('createSender: retries', () => {
 
   it('does not retry other errors (500, 404)', async () => {
     const server = await serve({ 'GET /500': statusSequence([500, 200]), 'GET /404': statusSequence([404, 200]) });
-    await failure(sender()({ method: 'GET', url: server.url('/500'), headers: {} }), 'RCP_HTTP_ERROR');
-    await failure(sender()({ method: 'GET', url: server.url('/404'), headers: {} }), 'RCP_HTTP_ERROR');
+    await rejectsWith(sender()({ method: 'GET', url: server.url('/500'), headers: {} }), 'RCP_HTTP_ERROR');
+    await rejectsWith(sender()({ method: 'GET', url: server.url('/404'), headers: {} }), 'RCP_HTTP_ERROR');
     expect(server.count).toBe(2);
   });
 
@@ -613,7 +602,7 @@ describe('createSender: retries', () => {
 
     drops = 1;
     server.reset();
-    await failure(sender({ retry: 2 })({ method: 'POST', url: server.url('/drop'), headers: {}, body: '{}' }), 'RCP_NETWORK_ERROR');
+    await rejectsWith(sender({ retry: 2 })({ method: 'POST', url: server.url('/drop'), headers: {}, body: '{}' }), 'RCP_NETWORK_ERROR');
     expect(server.count).toBe(1);
   });
 
@@ -629,7 +618,7 @@ describe('createSender: retries', () => {
 
   it(`does not retry when Retry-After asks for more than 10 s`, async () => {
     const server = await serve({ 'GET /later': statusSequence([503, 200], { 'retry-after': '3600' }) });
-    const error = (await failure(sender({ retry: 2, timeout: 30_000 })({ method: 'GET', url: server.url('/later'), headers: {} }), 'RCP_HTTP_ERROR')) as RcpHttpError;
+    const error = (await rejectsWith(sender({ retry: 2, timeout: 30_000 })({ method: 'GET', url: server.url('/later'), headers: {} }), 'RCP_HTTP_ERROR')) as RcpHttpError;
     expect(error.status).toBe(503);
     expect(server.count).toBe(1);
   });
