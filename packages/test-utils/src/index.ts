@@ -1,3 +1,3 @@
-export { startTestServer, sendJson } from './test-server';
+export { startTestServer, sendJson, serveManifest } from './test-server';
 export type { TestServer, RecordedRequest, TestRouteHandler } from './test-server';
 export { seedManifest, resolverSeedManifest, seedManifestAt, cloneFixture } from './fixtures';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { sendJson, startTestServer, type TestServer } from './index';
+import { seedManifest, sendJson, serveManifest, startTestServer, type TestServer } from './index';
 
 let server: TestServer | undefined;
 afterEach(async () => server?.close());
@@ -26,5 +26,14 @@ describe('startTestServer', () => {
   it('answers 404 for unrouted paths', async () => {
     server = await startTestServer();
     expect((await fetch(server.url('/nope'))).status).toBe(404);
+  });
+
+  it('serves a manifest as JSON at /rcp/manifest', async () => {
+    server = await startTestServer();
+    const url = serveManifest(server, seedManifest);
+    expect(url).toBe(`${server.origin}/rcp/manifest`);
+    const res = await fetch(url);
+    expect(res.headers.get('content-type')).toBe('application/json');
+    expect(await res.json()).toEqual(seedManifest);
   });
 });

@@ -119,3 +119,12 @@ export async function startTestServer(routes: Record<string, TestRouteHandler> =
     server,
   };
 }
+
+/**
+ * Serves `manifest` as JSON at `path` (default `/rcp/manifest`) on a test server and returns
+ * its URL — the one way every package's tests publish a manifest.
+ */
+export function serveManifest(server: TestServer, manifest: unknown, path = '/rcp/manifest'): string {
+  server.route(`GET ${path}`, (_request, res) => sendJson(res, 200, manifest));
+  return server.url(path);
+}

@@ -1,5 +1,5 @@
 import { isRcpError } from 'rcp-errors';
-import { sendJson, startTestServer, type TestServer } from 'rcp-test-utils';
+import { serveManifest as serveRcpManifest, startTestServer, type TestServer } from 'rcp-test-utils';
 
 /** The stable code of what `run` throws synchronously (test helper). */
 export function codeOf(run: () => unknown): string | undefined {
@@ -27,7 +27,5 @@ export async function asyncCodeOf(run: () => Promise<unknown>): Promise<string |
  */
 export async function serveManifest(manifest: (origin: string) => unknown): Promise<TestServer & { manifestUrl: string }> {
   const server = await startTestServer();
-  const body = manifest(server.origin);
-  server.route('GET /rcp/manifest', (_request, res) => sendJson(res, 200, body));
-  return Object.assign(server, { manifestUrl: server.url('/rcp/manifest') });
+  return Object.assign(server, { manifestUrl: serveRcpManifest(server, manifest(server.origin)) });
 }

@@ -4,13 +4,8 @@
  */
 import { expect } from 'vitest';
 import { isRcpError, type RcpError, type RcpErrorCode } from 'rcp-errors';
-import { sendJson, type TestServer } from 'rcp-test-utils';
 
-/** Serves `manifest` as JSON at `path` (default `/rcp/manifest`) and returns its URL. */
-export function serveManifest(server: TestServer, manifest: unknown, path = '/rcp/manifest'): string {
-  server.route(`GET ${path}`, (_request, res) => sendJson(res, 200, manifest));
-  return server.url(path);
-}
+export { serveManifest } from 'rcp-test-utils';
 
 /** Awaits `action`, expects it to fail with an RCP error of `code`, and returns the error. */
 export async function rejectsWith<Code extends RcpErrorCode>(
