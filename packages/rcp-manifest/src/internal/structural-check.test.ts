@@ -67,7 +67,7 @@ describe('conformsToSchema', () => {
       fc.property(manifest, (value) => {
         expect(conformsToSchema(value)).toBe(typebox.Check(value));
       }),
-      { numRuns: 5000 },
+      { numRuns: 2000 },
     );
   });
 

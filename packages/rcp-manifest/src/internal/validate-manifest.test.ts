@@ -106,7 +106,7 @@ describe('validateManifest: the fast path and the rule-by-rule path agree', () =
         bothPaths(manifest);
         fast += validateManifest(manifest).tools.filter((copy) => copy !== undefined).length;
       }),
-      { numRuns: 1500 },
+      { numRuns: 500 },
     );
     expect(fast).toBeGreaterThan(500);
   });
@@ -119,7 +119,7 @@ describe('validateManifest: the fast path and the rule-by-rule path agree', () =
         bothPaths(manifest);
         bothPaths(JSON.parse(JSON.stringify(manifest)) as Json, true);
       }),
-      { numRuns: 1500 },
+      { numRuns: 500 },
     );
   });
 
