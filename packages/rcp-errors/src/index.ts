@@ -1,4 +1,5 @@
 export { RcpError, isRcpError } from './rcp-error';
-export type { RcpErrorOptions } from './rcp-error';
+export type { RcpErrorOptions, RcpErrorOf } from './rcp-error';
+export type { RcpErrorFields, RcpErrorFieldsOf, RcpIssue } from './error-fields';
 export { RCP_ERROR_CODES } from './codes';
 export type { RcpErrorCode } from './codes';

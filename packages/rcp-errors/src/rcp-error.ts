@@ -1,4 +1,5 @@
 import type { RcpErrorCode } from './codes';
+import type { RcpErrorFieldsOf } from './error-fields';
 
 /** Global-registry symbol, so the marker is the same across duplicate installs and realms. */
 const RCP_ERROR_MARKER = Symbol.for('rcp-sdk.error');
@@ -70,20 +71,38 @@ export class RcpError<Code extends RcpErrorCode = RcpErrorCode> extends Error {
 }
 
 /**
+ * An RCP error of one code with that code's data fields: what `isRcpError(error, code)`
+ * narrows to. For a union of codes it is the union of each code's error, so checking
+ * `error.code` narrows further.
+ *
+ * @example
+ * ```ts
+ * function report(error: RcpErrorOf<'RCP_HTTP_ERROR'>) {
+ *   console.log(error.status, error.bodyExcerpt);
+ * }
+ * ```
+ */
+export type RcpErrorOf<Code extends RcpErrorCode = RcpErrorCode> = Code extends RcpErrorCode
+  ? RcpError<Code> & RcpErrorFieldsOf<Code>
+  : never;
+
+/**
  * Recognises an {@link RcpError} without relying on `instanceof` alone: the check uses a
  * `Symbol.for` marker, so it holds across duplicate installs of the SDK. Pass `code` to
- * also narrow on one code.
+ * also narrow on one code: the error is then typed with that code's fields
+ * ({@link RcpErrorFields}), e.g. `status` for `RCP_HTTP_ERROR`, `issues` for
+ * `RCP_INVALID_MANIFEST`.
  *
  * @example
  * ```ts
  * import { isRcpError } from 'rcp-errors';
- * if (isRcpError(error, 'RCP_HTTP_ERROR')) console.log('server said', error.message);
+ * if (isRcpError(error, 'RCP_HTTP_ERROR')) console.log('server said', error.status, error.bodyExcerpt);
  * ```
  */
 export function isRcpError<Code extends RcpErrorCode = RcpErrorCode>(
   value: unknown,
   code?: Code,
-): value is RcpError<Code> {
+): value is RcpErrorOf<Code> {
   if (typeof value !== 'object' || value === null) return false;
   const marked = value instanceof RcpError || (value as Record<symbol, unknown>)[RCP_ERROR_MARKER] === true;
   if (!marked) return false;

@@ -39,4 +39,38 @@ describe('defineManifest', () => {
       }),
     ).toThrow(RcpManifestError);
   });
+
+  it('hands each warning to onWarning (console.warn by default), then still returns the manifest', () => {
+    const seen: string[] = [];
+    const source = {
+      rcpVersion: '0.1',
+      tools: [{ name: 'list_notes', description: 'Lists notes.', method: 'GET', url: '/notes', responseMapping: {} }],
+    } as const;
+    // Plain JavaScript (or a cast) gets past the compile-time check; the warning is the run-time net.
+    const manifest = defineManifest(source as never as RcpManifest, { onWarning: (warning) => seen.push(warning.path) });
+    expect(seen).toEqual(['/tools/0/responseMapping']);
+    expect(manifest.tools).toHaveLength(1);
+
+    const printed: unknown[] = [];
+    const original = console.warn;
+    console.warn = (...args: unknown[]) => void printed.push(args.join(' '));
+    try {
+      defineManifest(source as never as RcpManifest);
+    } finally {
+      console.warn = original;
+    }
+    expect(printed).toEqual([expect.stringContaining('/tools/0/responseMapping')]);
+  });
+
+  it('reports the warnings of a manifest it refuses, before throwing', () => {
+    const seen: string[] = [];
+    const source = {
+      rcpVersion: '0.1',
+      tools: [{ name: 'get_note', description: 'Gets a note.', method: 'GET', url: '/notes/{{note}}', params: [{ name: 'noteId', requried: true }] }],
+    };
+    expect(() => defineManifest(source as never as RcpManifest, { onWarning: (warning) => seen.push(warning.path) })).toThrow(
+      RcpManifestError,
+    );
+    expect(seen).toContain('/tools/0/params/0/requried');
+  });
 });

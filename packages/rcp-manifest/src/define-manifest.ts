@@ -1,10 +1,59 @@
+import type { ManifestIssue } from './manifest-errors';
 import type { RcpManifest } from './manifest-schema';
-import { parseManifest } from './parse-manifest';
+import { safeParseManifest } from './parse-manifest';
+
+type KeysOf<T> = T extends unknown ? keyof T : never;
+type ValueAt<T, K extends PropertyKey> = T extends unknown ? (K extends keyof T ? T[K] : never) : never;
 
 /**
- * For server authors: declares a manifest in TypeScript. Typed at compile time (the literal
- * types are kept, so `manifest.tools[0].name` is `'search_courses'`, not `string`) and
+ * `T` with every key that `Shape` does not declare typed `never`, at every depth (arrays and
+ * unions of shapes included): what makes {@link defineManifest} refuse `requried: true` or
+ * `responseMapping: {}` at compile time. Values whose shape is open (`body`, JSON values) are
+ * left as they are.
+ *
+ * @example
+ * ```ts
+ * type Checked = NoUnknownKeys<{ name: 'a'; typo: 1 }, { name: string }>; // { name: 'a'; typo: never }
+ * ```
+ */
+export type NoUnknownKeys<T, Shape> = T extends readonly unknown[]
+  ? Shape extends readonly (infer Item)[]
+    ? { readonly [I in keyof T]: NoUnknownKeys<T[I], Item> }
+    : T
+  : T extends object
+    ? Shape extends object
+      ? { [K in keyof T]: K extends KeysOf<Shape> ? NoUnknownKeys<T[K], NonNullable<ValueAt<Shape, K>>> : never }
+      : T
+    : T;
+
+/**
+ * Options of {@link defineManifest}.
+ *
+ * @example
+ * ```ts
+ * defineManifest(manifest, { onWarning: (warning) => logger.warn(warning) });
+ * ```
+ */
+export interface DefineManifestOptions {
+  /**
+   * Called with each warning (an unknown field, a param no template uses): accepted by every
+   * client, but probably a mistake in your own manifest.
+   * @default prints it with `console.warn`
+   */
+  onWarning?: (warning: ManifestIssue) => void;
+}
+
+const printWarning = (warning: ManifestIssue): void => {
+  console.warn(`rcp-manifest: ${warning.path || '(root)'}: ${warning.message}`);
+};
+
+/**
+ * For server authors: declares a manifest in TypeScript. Typed at compile time — the literal
+ * types are kept (`manifest.tools[0].name` is `'search_courses'`, not `string`) and a key the
+ * manifest format does not have (`requried`, `responseMapping`) is a type error — and
  * validated at run time with every rule of {@link parseManifest}, which it throws on.
+ * Warnings (an unknown field in plain JavaScript, a param no template uses) go to
+ * `options.onWarning`, by default `console.warn`.
  *
  * @param manifest - The manifest literal.
  * @returns The validated, deep-frozen manifest.
@@ -31,6 +80,13 @@ import { parseManifest } from './parse-manifest';
  * app.get('/rcp', (req, res) => res.json(manifest));
  * ```
  */
-export function defineManifest<const M extends RcpManifest>(manifest: M): M {
-  return parseManifest(manifest) as M;
+export function defineManifest<const M extends RcpManifest>(
+  manifest: M & NoUnknownKeys<M, RcpManifest>,
+  options: DefineManifestOptions = {},
+): M {
+  const parsed = safeParseManifest(manifest);
+  const onWarning = options.onWarning ?? printWarning;
+  for (const warning of parsed.warnings) onWarning(warning);
+  if (!parsed.ok) throw parsed.error;
+  return parsed.manifest as M;
 }

@@ -5,6 +5,7 @@ export type { RcpManifest, RcpTool, RcpParam, RcpParamType, RcpAuth, RcpHttpMeth
 export { parseManifest, safeParseManifest, DEFAULT_MANIFEST_LIMITS } from './parse-manifest';
 export type { ParseManifestOptions, SafeParseManifestResult } from './parse-manifest';
 export { defineManifest } from './define-manifest';
+export type { DefineManifestOptions, NoUnknownKeys } from './define-manifest';
 export { compileResponseMappings } from './compile-response-mappings';
 export type { CompiledResponseMappings } from './compile-response-mappings';
 export { toolParams } from './tool-params';

@@ -552,6 +552,22 @@ describe('rule: auth', () => {
 });
 
 describe('warnings', () => {
+  it('are kept when the manifest is refused, so a misspelled field shows next to its error', () => {
+    const result = safeParseManifest({
+      rcpVersion: '0.1',
+      tools: [{ name: 'get_note', description: 'Gets a note.', method: 'GET', url: '/notes/{{noteId}}', parms: [{ name: 'noteId' }] }],
+    });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.code).toBe('RCP_INVALID_MANIFEST');
+    expect(result.warnings.map((warning) => warning.path)).toEqual(['/tools/0/parms']);
+    expect(Object.isFrozen(result.warnings)).toBe(true);
+  });
+
+  it('are empty when the manifest is refused before its fields are read', () => {
+    expect(safeParseManifest({ rcpVersion: '9.9', tools: [], extra: 1 })).toMatchObject({ ok: false, warnings: [] });
+  });
+
   it('unknown fields anywhere are accepted and reported as warnings', () => {
     const manifest = withTool(
       { 'x-extra': 1, params: [{ name: 'q', example: 'x' }], url: '/{{q}}', auth: { type: 'none', realm: 'r' } },

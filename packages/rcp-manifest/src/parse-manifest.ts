@@ -69,6 +69,12 @@ export type SafeParseManifestResult =
   | {
       readonly ok: false;
       /**
+       * The warnings found before the manifest was refused (a misspelled field next to the
+       * error it caused); empty when it was refused before its fields were read (version,
+       * limits, not JSON).
+       */
+      readonly warnings: readonly ManifestIssue[];
+      /**
        * `RcpVersionError` (RCP_UNSUPPORTED_VERSION), `RcpManifestError` (RCP_INVALID_MANIFEST),
        * `RcpManifestLimitError` (RCP_MANIFEST_LIMIT), or an `RcpError` RCP_INVALID_OPTIONS.
        */
@@ -91,9 +97,15 @@ function resolveLimits(options: ParseManifestOptions | undefined): ManifestLimit
   return limits;
 }
 
-/** Parses and validates; throws an RcpError on any failure. */
-function parse(input: unknown, options: ParseManifestOptions | undefined): { manifest: RcpManifest; warnings: ManifestIssue[] } {
+/** What {@link parse} found: the manifest, or the error; the warnings either way. */
+type Parsed =
+  | { ok: true; manifest: RcpManifest; warnings: ManifestIssue[] }
+  | { ok: false; error: RcpError; warnings: ManifestIssue[] };
+
+/** Parses and validates; never throws, except RCP_INVALID_OPTIONS for bad options. */
+function parse(input: unknown, options: ParseManifestOptions | undefined): Parsed {
   const limits = resolveLimits(options);
+  let warnings: ManifestIssue[] = [];
   try {
     const value = readManifestInput(input, limits);
     if (!isJsonObject(value)) {
@@ -107,12 +119,15 @@ function parse(input: unknown, options: ParseManifestOptions | undefined): { man
     }
     const fromText = typeof input === 'string' || input instanceof Uint8Array;
     const result = validateManifest(value, { fromText });
+    warnings = result.warnings;
     if (result.issues.length > 0) throw new RcpManifestError(result.issues);
-    return { manifest: copyManifest(value, result.tools), warnings: result.warnings };
+    return { ok: true, manifest: copyManifest(value, result.tools), warnings };
   } catch (cause) {
-    if (isRcpError(cause)) throw cause;
-    // Only reachable with exotic non-JSON input (throwing getters, proxies): report, never crash.
-    throw new RcpManifestError([{ path: '', message: 'the manifest could not be read as JSON data' }], { cause });
+    // Only exotic non-JSON input (throwing getters, proxies) throws anything else: report, never crash.
+    const error = isRcpError(cause)
+      ? cause
+      : new RcpManifestError([{ path: '', message: 'the manifest could not be read as JSON data' }], { cause });
+    return { ok: false, error, warnings };
   }
 }
 
@@ -146,13 +161,16 @@ function parse(input: unknown, options: ParseManifestOptions | undefined): { man
  * ```
  */
 export function parseManifest(input: unknown, options?: ParseManifestOptions): RcpManifest {
-  return parse(input, options).manifest;
+  const parsed = parse(input, options);
+  if (!parsed.ok) throw parsed.error;
+  return parsed.manifest;
 }
 
 /**
  * Like {@link parseManifest}, but never throws: returns `{ ok: true, manifest, warnings }` or
- * `{ ok: false, error }`. Warnings list unknown fields (ignored) and declared params no
- * template uses.
+ * `{ ok: false, error, warnings }`. Warnings list unknown fields (ignored) and declared params
+ * no template uses; they are kept when the manifest is refused too, so a misspelled field
+ * (`requried`) is shown next to the error it caused.
  *
  * @param input - The manifest: a JSON value, a JSON string, or UTF-8 bytes.
  * @param options - Limits, see {@link ParseManifestOptions}.
@@ -162,18 +180,19 @@ export function parseManifest(input: unknown, options?: ParseManifestOptions): R
  * import { safeParseManifest } from 'rcp-manifest';
  *
  * const result = safeParseManifest(await response.text());
- * if (!result.ok) throw result.error;
  * for (const warning of result.warnings) console.warn(warning.path, warning.message);
+ * if (!result.ok) throw result.error;
  * ```
  */
 export function safeParseManifest(input: unknown, options?: ParseManifestOptions): SafeParseManifestResult {
+  let parsed: Parsed;
   try {
-    const { manifest, warnings } = parse(input, options);
-    return Object.freeze({ ok: true as const, manifest, warnings: Object.freeze(warnings.map((w) => Object.freeze(w))) });
+    parsed = parse(input, options);
   } catch (error) {
-    const rcpError = isRcpError(error)
-      ? error
-      : new RcpManifestError([{ path: '', message: 'the manifest could not be validated' }], { cause: error });
-    return Object.freeze({ ok: false as const, error: rcpError as RcpError });
+    parsed = { ok: false, error: error as RcpError, warnings: [] }; // RCP_INVALID_OPTIONS
   }
+  const warnings = Object.freeze(parsed.warnings.map((warning) => Object.freeze(warning)));
+  return parsed.ok
+    ? Object.freeze({ ok: true as const, manifest: parsed.manifest, warnings })
+    : Object.freeze({ ok: false as const, error: parsed.error, warnings });
 }

@@ -1,0 +1,52 @@
+import type { RcpErrorCode } from './codes';
+
+/**
+ * One problem with a JSON Pointer into what was checked: a manifest (`/tools/0/url`) or a
+ * tool call's arguments (`/query`). Never contains a credential or a resolver value.
+ *
+ * @example
+ * ```ts
+ * const issue: RcpIssue = { path: '/tools/0/params/1/type', message: 'must be one of string, number, integer, boolean, array, object' };
+ * ```
+ */
+export interface RcpIssue {
+  readonly path: string;
+  readonly message: string;
+}
+
+/**
+ * The data fields each error code carries besides `code`, `message` and `cause`: the map
+ * behind {@link RcpErrorOf} and the narrowing of `isRcpError(error, code)`. Each class that
+ * throws a code (`RcpHttpError`, `RcpManifestError`, ...) has at least these fields, and the
+ * packages' type tests keep the two in step. Codes not listed carry no extra fields.
+ *
+ * @example
+ * ```ts
+ * type HttpFields = RcpErrorFields['RCP_HTTP_ERROR']; // { status; bodyExcerpt; url }
+ * ```
+ */
+export interface RcpErrorFields {
+  RCP_TEMPLATE_SYNTAX: { readonly offset?: number; readonly template?: string };
+  RCP_TEMPLATE_VALUE: { readonly token?: string; readonly position?: 'path' | 'query' | 'header' | 'body' };
+  RCP_TEMPLATE_MISSING: { readonly token?: string; readonly position?: 'path' | 'query' | 'header' | 'body' };
+  RCP_UNSUPPORTED_VERSION: { readonly received: unknown; readonly supported: readonly string[] };
+  RCP_INVALID_MANIFEST: { readonly issues: readonly RcpIssue[] };
+  RCP_MANIFEST_LIMIT: { readonly limit: 'bytes' | 'tools' | 'depth'; readonly max: number; readonly actual?: number };
+  RCP_RESOLVER_MISMATCH: { readonly tool: string; readonly param: string; readonly resolver: string; readonly path: string };
+  RCP_UNBOUND_PARAM: { readonly tool: string; readonly param: string; readonly path: string };
+  RCP_INVALID_ARGUMENTS: { readonly tool: string; readonly issues: readonly RcpIssue[] };
+  RCP_UNRESOLVED: { readonly tool: string; readonly param: string };
+  RCP_RESOLVER_FAILED: { readonly tool: string; readonly param: string };
+  RCP_HTTP_ERROR: { readonly status: number; readonly bodyExcerpt: string; readonly url: string };
+  RCP_UNKNOWN_TOOL: { readonly name: string; readonly available: readonly string[] };
+}
+
+/**
+ * The fields an error of `Code` carries (`{}` for codes without data fields).
+ *
+ * @example
+ * ```ts
+ * type Fields = RcpErrorFieldsOf<'RCP_UNRESOLVED'>; // { tool: string; param: string }
+ * ```
+ */
+export type RcpErrorFieldsOf<Code extends RcpErrorCode> = Code extends keyof RcpErrorFields ? RcpErrorFields[Code] : {};

@@ -1,0 +1,32 @@
+import { expectTypeOf, test } from 'vitest';
+import { isRcpError, type RcpErrorOf, type RcpIssue } from './index';
+
+declare const error: unknown;
+
+test('isRcpError(error, code) narrows to the fields of that code', () => {
+  if (isRcpError(error, 'RCP_HTTP_ERROR')) {
+    expectTypeOf(error.code).toEqualTypeOf<'RCP_HTTP_ERROR'>();
+    expectTypeOf(error.status).toEqualTypeOf<number>();
+    expectTypeOf(error.bodyExcerpt).toEqualTypeOf<string>();
+    expectTypeOf(error.url).toEqualTypeOf<string>();
+  }
+  if (isRcpError(error, 'RCP_INVALID_ARGUMENTS')) expectTypeOf(error.issues).toEqualTypeOf<readonly RcpIssue[]>();
+  if (isRcpError(error, 'RCP_INVALID_MANIFEST')) expectTypeOf(error.issues).toEqualTypeOf<readonly RcpIssue[]>();
+  if (isRcpError(error, 'RCP_UNSUPPORTED_VERSION')) expectTypeOf(error.received).toEqualTypeOf<unknown>();
+  if (isRcpError(error, 'RCP_UNRESOLVED')) expectTypeOf(error.param).toEqualTypeOf<string>();
+  if (isRcpError(error, 'RCP_UNKNOWN_TOOL')) expectTypeOf(error.available).toEqualTypeOf<readonly string[]>();
+});
+
+test('without a code, checking error.code narrows the same way', () => {
+  if (isRcpError(error)) {
+    expectTypeOf(error.message).toEqualTypeOf<string>();
+    if (error.code === 'RCP_RESOLVER_MISMATCH') expectTypeOf(error.resolver).toEqualTypeOf<string>();
+    // @ts-expect-error: not every RCP error has a status
+    void error.status;
+  }
+});
+
+test('a code without data fields has only the base fields', () => {
+  expectTypeOf<RcpErrorOf<'RCP_TIMEOUT'>>().toHaveProperty('code');
+  expectTypeOf<RcpErrorOf<'RCP_TIMEOUT'>>().not.toHaveProperty('status');
+});
