@@ -146,6 +146,36 @@ export interface RcpClientOptions<Context = any> {
    */
   maxManifestTools?: number;
   /**
+   * Params that must be filled by a resolver wherever a manifest declares them: `true` for
+   * every param whose name looks like an identity (`userId`, `tenant_id`, `accountId` ...),
+   * or a list of names (compared ignoring case, `_` and `-`). A covered param with no
+   * resolver fails `discover` with `RCP_UNBOUND_PARAM` instead of a warning: a CI gate.
+   * @default false (identity-looking params with no resolver are discovery warnings)
+   * @example
+   * ```ts
+   * createRcpClient({ resolvers: { userId: (ctx) => ctx.userId }, requireResolved: ['userId', 'tenantId'] });
+   * ```
+   */
+  requireResolved?: boolean | readonly string[];
+  /**
+   * Params the model may fill even though their name nearly matches a resolver's or looks
+   * like an identity: silences `RCP_RESOLVER_MISMATCH`, `RCP_UNBOUND_PARAM` and the
+   * identity warning for these exact names.
+   * @default []
+   * @example
+   * ```ts
+   * createRcpClient({ resolvers: { userId: (ctx) => ctx.userId }, modelFilledParams: ['userIds'] });
+   * ```
+   */
+  modelFilledParams?: readonly string[];
+  /**
+   * Accept `text/html` (and XHTML) answers to tool calls as text. Off by default: an HTML
+   * page answering a tool call is almost always a login wall or a proxy's error page, and is
+   * `RCP_INVALID_RESPONSE` rather than a success the model would read.
+   * @default false
+   */
+  allowHtmlResponses?: boolean;
+  /**
    * The `fetch` implementation to use (a proxy-aware one, a test router...).
    * @default globalThis.fetch
    */

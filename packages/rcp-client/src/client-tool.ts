@@ -42,7 +42,7 @@ export interface RcpInputSchema {
  * @example
  * ```ts
  * const param: RcpClientToolParam = {
- *   name: 'userId', type: 'string', required: true, description: "the user's id", resolved: true,
+ *   name: 'userId', type: 'string', required: true, description: "the user's id", resolved: true, looksLikeIdentity: false,
  * };
  * ```
  */
@@ -54,6 +54,11 @@ export interface RcpClientToolParam {
   readonly description: string;
   /** True when a resolver of the client fills this param (hidden from the model). */
   readonly resolved: boolean;
+  /**
+   * True when no resolver fills this param but its name looks like an identity the operator
+   * knows (`userId`, `tenant_id` ...): the model chooses its value. A discovery warning says so.
+   */
+  readonly looksLikeIdentity: boolean;
 }
 
 /**

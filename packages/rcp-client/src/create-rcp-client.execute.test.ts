@@ -171,7 +171,7 @@ describe('execute step 1: arguments (nothing sent, nothing resolved)', () => {
     ['not an object', 'q=x'],
   ])('refuses %s with RCP_INVALID_ARGUMENTS', async (_name, args) => {
     const { client, search, resolver, credentials } = await setup();
-    const error = await rejectsWith(client.execute(search, args), 'RCP_INVALID_ARGUMENTS');
+    const error = await rejectsWith(client.execute(search, args, {}), 'RCP_INVALID_ARGUMENTS');
     expect(error).toHaveProperty('issues');
     expect(resolver).not.toHaveBeenCalled();
     expect(credentials).not.toHaveBeenCalled();
@@ -203,12 +203,25 @@ describe('execute step 2: resolvers (nothing sent)', () => {
     expect(server.count).toBe(0);
   });
 
-  it('a resolver called without ctx that throws is RCP_RESOLVER_FAILED with the cause', async () => {
-    const { client, profile } = await setup();
-    // ctx is undefined: the resolver's `ctx.userId` throws a TypeError.
-    const error = await rejectsWith(client.execute(profile, {}), 'RCP_RESOLVER_FAILED');
+  it('a call without ctx whose resolver reads it is a clean RCP_UNRESOLVED (the TypeError kept as cause)', async () => {
+    const { client, profile, credentials } = await setup();
+    // The types require ctx here; a JavaScript caller (or an `any` context) can still leave it out.
+    // @ts-expect-error ctx is required for a client whose resolvers read a typed context
+    const error = await rejectsWith(client.execute(profile, {}), 'RCP_UNRESOLVED');
     expect(error.cause).toBeInstanceOf(TypeError);
-    expect(error).toMatchObject({ param: 'userId' });
+    expect(error).toMatchObject({ param: 'userId', tool: 'get_profile' });
+    expect(error.message).toContain('no context');
+    expect(credentials).not.toHaveBeenCalled();
+    expect(server.count).toBe(0);
+  });
+
+  it('a resolver that throws while a ctx was given is still RCP_RESOLVER_FAILED', async () => {
+    const { client, profile, resolver } = await setup();
+    resolver.mockImplementationOnce(() => {
+      throw new TypeError('boom');
+    });
+    const error = await rejectsWith(client.execute(profile, {}, {}), 'RCP_RESOLVER_FAILED');
+    expect(error.cause).toBeInstanceOf(TypeError);
     expect(server.count).toBe(0);
   });
 
@@ -283,7 +296,7 @@ describe('execute step 3: credentials (nothing sent)', () => {
   it('a tool with auth none never asks for a credential', async () => {
     const { client, search, credentials } = await setup();
     server.route('GET /search', (_request, res) => sendJson(res, 200, []));
-    await client.execute(search, { q: 'x' });
+    await client.execute(search, { q: 'x' }, {});
     expect(credentials).not.toHaveBeenCalled();
     expect(server.requests[0]?.headers.authorization).toBeUndefined();
   });
@@ -349,7 +362,7 @@ describe('execute step 4: rendering and origin checks (nothing sent)', () => {
     const { client, search } = await setup();
     const controller = new AbortController();
     controller.abort();
-    await rejectsWith(client.execute(search, { q: 'x' }, undefined, { signal: controller.signal }), 'RCP_ABORTED');
+    await rejectsWith(client.execute(search, { q: 'x' }, {}, { signal: controller.signal }), 'RCP_ABORTED');
     expect(server.count).toBe(0);
   });
 });

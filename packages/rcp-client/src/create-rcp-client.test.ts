@@ -43,7 +43,7 @@ describe('createRcpClient options', () => {
   it('accepts no options, and returns a frozen client', () => {
     const client = createRcpClient();
     expect(Object.isFrozen(client)).toBe(true);
-    expect(Object.keys(client).sort()).toEqual(['discover', 'execute', 'prepare']);
+    expect(Object.keys(client).sort()).toEqual(['call', 'discover', 'execute', 'prepare']);
   });
 
   it('sends the default headers with every request', async () => {
@@ -60,7 +60,10 @@ describe('the seed flows, end to end', () => {
     const client = createRcpClient();
     const manifestUrl = serveManifest(server, seedManifestAt(server.origin));
     const { tools, warnings } = await client.discover(manifestUrl);
-    expect(warnings).toEqual([]);
+    // No resolver fills learnerId here, so the model would: discovery says so.
+    expect(warnings).toEqual([
+      { path: '/tools/0/params/0', tool: 'get_learner_profile', message: expect.stringContaining('looks like an identity') },
+    ]);
     expect(tools.map((tool) => [tool.name, tool.method, tool.url])).toEqual([
       ['get_learner_profile', 'GET', `${server.origin}/learners/{{learnerId}}/profile`],
       ['search_courses', 'GET', `${server.origin}/courses/search`],
@@ -94,7 +97,7 @@ describe('the seed flows, end to end', () => {
     expect(profile.inputSchema).toEqual({ type: 'object', properties: {}, required: [], additionalProperties: false });
     expect(profile.resolvedParams).toEqual(['learnerId']);
     expect(profile.params).toEqual([
-      { name: 'learnerId', type: 'string', required: true, description: "The learner's id", resolved: true },
+      { name: 'learnerId', type: 'string', required: true, description: "The learner's id", resolved: true, looksLikeIdentity: false },
     ]);
     server.route('GET /learners/u-7/profile', (_request, res) => sendJson(res, 200, { data: { name: 'Bo' } }));
     const result = await client.execute(profile, {}, { currentUserId: 'u-7' });

@@ -1,16 +1,18 @@
-import { RcpError } from 'rcp-errors';
+import { RcpError, isRcpError } from 'rcp-errors';
 import { safeParseManifest, type RcpManifest } from 'rcp-manifest';
+import type { RcpCallOutcome, RcpExecuteResult, RcpToolCall } from './call-outcome';
 import type { RcpClientOptions } from './client-options';
 import type { RcpClientTool } from './client-tool';
+import { RcpUnknownToolError } from './unknown-tool-error';
 import { buildRequest } from './internal/build-request';
 import { compileTool } from './internal/compile-tool';
 import { decodeResponse } from './internal/decode-response';
 import { fetchManifestJson, parseManifestUrl } from './internal/fetch-manifest';
-import { resolveClientOptions } from './internal/resolve-options';
+import { checkModelFilledParams, checkRequireResolved, resolveClientOptions } from './internal/resolve-options';
 import { createSender, type SendCallOptions } from './internal/send';
 import { compiledToolOf } from './internal/tool-registry';
 import { createTrustPolicy } from './internal/trust';
-import { isJsonMediaType } from './internal/media-type';
+import { isHtmlMediaType, isJsonMediaType } from './internal/media-type';
 
 /**
  * A discovery warning: a manifest warning from `rcp-manifest` (an unknown field, an unused
@@ -47,6 +49,17 @@ export interface RcpDiscovery {
   /** One frozen tool per manifest tool, in manifest order. */
   readonly tools: readonly RcpClientTool[];
   readonly warnings: readonly RcpDiscoveryWarning[];
+  /**
+   * The tool named `name`. An unknown name throws `RCP_UNKNOWN_TOOL`, whose message names the
+   * closest tool and the available ones — never `undefined` to trip over later.
+   *
+   * @example
+   * ```ts
+   * const search = discovery.tool('search_courses');
+   * await client.execute(search, { query: 'algebra' });
+   * ```
+   */
+  tool(name: string): RcpClientTool;
 }
 
 /**
@@ -60,6 +73,18 @@ export interface RcpDiscovery {
 export interface RcpDiscoverOptions {
   /** Aborts the manifest fetch (`RCP_ABORTED`). */
   signal?: AbortSignal;
+  /**
+   * For this discovery, instead of the client's option: params that must be resolved
+   * (see {@link RcpClientOptions.requireResolved}).
+   * @default the client's `requireResolved`
+   */
+  requireResolved?: boolean | readonly string[];
+  /**
+   * For this discovery, instead of the client's option: params the model may fill
+   * (see {@link RcpClientOptions.modelFilledParams}).
+   * @default the client's `modelFilledParams`
+   */
+  modelFilledParams?: readonly string[];
 }
 
 /**
@@ -95,23 +120,6 @@ export interface RcpPreparedRequest {
 }
 
 /**
- * The outcome of a successful tool call (2xx).
- *
- * @example
- * ```ts
- * const { status, data, contentType } = await client.execute(tool, { query: 'algebra' });
- * ```
- */
-export interface RcpExecuteResult {
-  /** The HTTP status (2xx). */
-  status: number;
-  /** Parsed JSON (after `responseMappings`), or the text of a non-JSON response. */
-  data: unknown;
-  /** The response's Content-Type header as sent, e.g. `application/json; charset=utf-8` (`''` when absent). */
-  contentType: string;
-}
-
-/**
  * An RCP client: discovers manifests and executes their tools. Created by {@link createRcpClient}.
  *
  * @example
@@ -121,6 +129,31 @@ export interface RcpExecuteResult {
  * const result = await client.execute(tools[0]!, { query: 'algebra' }, { currentUserId: 'u-1' });
  * ```
  */
+/**
+ * The arguments after `args` of `execute`, `prepare` and `call`: the call's context, then
+ * options. The context may be left out only when `Context` accepts `undefined` (a client whose
+ * resolvers read no typed context); otherwise it is required.
+ *
+ * @example
+ * ```ts
+ * type Rest = RcpContextArgs<{ userId: string }, [options?: RcpExecuteOptions]>; // [ctx: { userId: string }, options?]
+ * ```
+ */
+export type RcpContextArgs<Context, Rest extends unknown[] = []> = undefined extends Context
+  ? [ctx?: Context, ...rest: Rest]
+  : [ctx: Context, ...rest: Rest];
+
+/**
+ * A source of tools for `client.call()`: a discovery, or a list of its tools (a stage's subset,
+ * tools of several discoveries whose names do not clash).
+ *
+ * @example
+ * ```ts
+ * const readOnly: RcpToolSource = discovery.tools.filter((tool) => tool.method === 'GET');
+ * ```
+ */
+export type RcpToolSource = RcpDiscovery | readonly RcpClientTool[];
+
 export interface RcpClient<Context = any> {
   /**
    * Fetches, validates and compiles a manifest. Fetch failures (network, non-2xx, not JSON,
@@ -143,7 +176,7 @@ export interface RcpClient<Context = any> {
    * console.log(request.url, request.headers); // { Authorization: 'Bearer [redacted]' }
    * ```
    */
-  prepare(tool: RcpClientTool, args: unknown, ctx?: Context): Promise<RcpPreparedRequest>;
+  prepare(tool: RcpClientTool, args: unknown, ...rest: RcpContextArgs<Context>): Promise<RcpPreparedRequest>;
   /**
    * Calls a tool: validates `args`, fills resolver-bound params, adds the credential,
    * renders the request, checks its origin — all before any HTTP request — then sends it,
@@ -154,7 +187,29 @@ export interface RcpClient<Context = any> {
    * const { status, data } = await client.execute(tool, { query: 'algebra' }, ctx);
    * ```
    */
-  execute(tool: RcpClientTool, args: unknown, ctx?: Context, options?: RcpExecuteOptions): Promise<RcpExecuteResult>;
+  execute(
+    tool: RcpClientTool,
+    args: unknown,
+    ...rest: RcpContextArgs<Context, [options?: RcpExecuteOptions]>
+  ): Promise<RcpExecuteResult>;
+  /**
+   * Runs a model's tool call by name: finds the tool in `source`, takes `arguments` as an
+   * object or a JSON string, and executes it. It does not throw for anything the call itself
+   * runs into — an unknown name, bad arguments, a resolver with no value, an HTTP error — but
+   * returns it as `{ ok: false, error }`; only a non-RCP error (a bug) is thrown. Hand the
+   * outcome to `toModelResult` for what the model may read.
+   *
+   * @example
+   * ```ts
+   * const outcome = await client.call(discovery, { name: 'get_note', arguments: '{"noteId":"n-1"}' }, ctx);
+   * messages.push({ role: 'tool', content: JSON.stringify(toModelResult(outcome)) });
+   * ```
+   */
+  call(
+    source: RcpToolSource,
+    toolCall: RcpToolCall,
+    ...rest: RcpContextArgs<Context, [options?: RcpExecuteOptions]>
+  ): Promise<RcpCallOutcome>;
 }
 
 const REDACTED = '[redacted]';
@@ -248,20 +303,27 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
       isAllowed,
       isRedirectAllowed,
       sharedAuth: new Map(),
+      bindings: {
+        resolverNames: Object.keys(resolved.resolvers),
+        requireResolved: checkRequireResolved(discoverOptions.requireResolved, resolved.requireResolved),
+        modelFilledParams: checkModelFilledParams(discoverOptions.modelFilledParams, resolved.modelFilledParams),
+      },
     };
     const warnings: RcpDiscoveryWarning[] = manifestWarnings.map((warning) =>
       Object.freeze({ path: warning.path, message: warning.message }),
     );
     const tools = manifest.tools.map((source, index) => {
-      const { tool, warning } = compileTool(source, context);
-      if (warning !== undefined) warnings.push(Object.freeze({ path: `/tools/${index}`, message: warning, tool: tool.name }));
-      return tool;
+      const compiled = compileTool(source, index, context);
+      for (const { path, message } of compiled.warnings) warnings.push(Object.freeze({ path, message, tool: source.name }));
+      return compiled.tool;
     });
+    const frozenTools = Object.freeze(tools);
     return Object.freeze({
       manifestUrl: url.href,
       manifest,
-      tools: Object.freeze(tools),
+      tools: frozenTools,
       warnings: Object.freeze(warnings),
+      tool: (name: string) => findTool(frozenTools, name),
     });
   }
 
@@ -294,6 +356,17 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
     const result = await send(built.request, call);
     const decoded = decodeResponse(result);
     let data = decoded.data;
+    if (result.body.byteLength === 0) {
+      // An empty body (204, Content-Length: 0) is "no data", whatever its type says.
+      return { status: result.status, data: null, contentType: decoded.contentType };
+    }
+    if (!resolved.allowHtmlResponses && isHtmlMediaType(decoded.contentType)) {
+      throw new RcpError(
+        'RCP_INVALID_RESPONSE',
+        `Tool "${tool.name}" was answered with an HTML page (${decoded.contentType.slice(0, 100)}), not data: ` +
+          `a login wall or a proxy's error page? (set "allowHtmlResponses" to accept HTML as text)`,
+      );
+    }
     if (compiled.mappings !== undefined) {
       if (!isJsonMediaType(decoded.contentType)) {
         throw new RcpError(
@@ -306,5 +379,50 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
     return { status: result.status, data, contentType: decoded.contentType };
   }
 
-  return Object.freeze({ discover, prepare, execute });
+  async function call(
+    source: RcpToolSource,
+    toolCall: RcpToolCall,
+    ctx?: Context,
+    executeOptions?: RcpExecuteOptions,
+  ): Promise<RcpCallOutcome> {
+    const tools = toolsOf(source);
+    let tool: RcpClientTool | undefined;
+    try {
+      const name: unknown = typeof toolCall === 'object' && toolCall !== null ? toolCall.name : undefined;
+      tool = findTool(tools, typeof name === 'string' ? name : '');
+      const result = await execute(tool, toolCall.arguments, ctx, executeOptions);
+      return Object.freeze({ ok: true as const, tool, result });
+    } catch (error) {
+      if (!isRcpError(error)) throw error;
+      return Object.freeze({ ok: false as const, tool, error });
+    }
+  }
+
+  return Object.freeze({ discover, prepare, execute, call }) as RcpClient<Context>;
+}
+
+/** The tools of a discovery or of a tool list (`RCP_INVALID_OPTIONS` for anything else). */
+function toolsOf(source: RcpToolSource): readonly RcpClientTool[] {
+  if (Array.isArray(source)) return source;
+  const tools = typeof source === 'object' && source !== null ? (source as RcpDiscovery).tools : undefined;
+  if (!Array.isArray(tools)) {
+    throw new RcpError('RCP_INVALID_OPTIONS', 'client.call() needs a discovery (from client.discover) or a list of its tools');
+  }
+  return tools;
+}
+
+/**
+ * The one tool named `name` in `tools`, or `RCP_UNKNOWN_TOOL` (naming the available tools)
+ * when there is none — or more than one, which only a hand-made list of several discoveries'
+ * tools can hold: a call is never sent to a guess.
+ */
+function findTool(tools: readonly RcpClientTool[], name: string): RcpClientTool {
+  let found: RcpClientTool | undefined;
+  for (const tool of tools) {
+    if (tool.name !== name) continue;
+    if (found !== undefined) throw new RcpUnknownToolError(name, [], { ambiguous: true });
+    found = tool;
+  }
+  if (found === undefined) throw new RcpUnknownToolError(name, tools.map((tool) => tool.name));
+  return found;
 }

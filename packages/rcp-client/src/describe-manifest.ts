@@ -19,7 +19,8 @@ function describeAuth(auth: RcpAuth): string {
  * Prints what a server asks for, to review before wiring it into a live agent: the manifest's
  * version and auth, each tool (with its own auth when it overrides the manifest's), and each
  * param with its type, whether it is required, whether a resolver of your client fills it
- * (hidden from the model), and its description. Pass the `tools` of the same `discover` call
+ * (hidden from the model) or, when none does, whether its name looks like an identity the
+ * model should not choose (`userId`, `tenant_id` ...), and its description. Pass the `tools` of the same `discover` call
  * to see the resolver marks; without them (or with copies, or tools of another discovery) every
  * param is shown as model-filled. Lines are joined with
  * `\n`, with no trailing newline; a param with no description ends after its flags.
@@ -57,7 +58,12 @@ export function describeManifest(manifest: RcpManifest, tools: readonly RcpClien
     const params = client?.params ?? toolParams(source);
     for (const param of params) {
       const flags = `${param.type}, ${param.required ? 'required' : 'optional'}`;
-      const mark = 'resolved' in param && param.resolved ? ' [resolved by client, hidden from model]' : '';
+      const mark =
+        'resolved' in param && param.resolved
+          ? ' [resolved by client, hidden from model]'
+          : 'looksLikeIdentity' in param && param.looksLikeIdentity
+            ? ' [warning: looks like an identity, but no resolver fills it — the model chooses it]'
+            : '';
       const description = param.description ? ` — ${clean(param.description)}` : '';
       lines.push(`    ${param.name}: ${flags}${mark}${description}`);
     }

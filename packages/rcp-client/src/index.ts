@@ -5,9 +5,13 @@ export type {
   RcpDiscoveryWarning,
   RcpDiscoverOptions,
   RcpExecuteOptions,
-  RcpExecuteResult,
   RcpPreparedRequest,
+  RcpContextArgs,
+  RcpToolSource,
 } from './create-rcp-client';
+export type { RcpCallOutcome, RcpExecuteResult, RcpToolCall } from './call-outcome';
+export { toModelResult } from './to-model-result';
+export type { ModelErrorCode, ModelResult } from './to-model-result';
 export type {
   RcpClientOptions,
   RcpResolver,
@@ -23,6 +27,8 @@ export { RcpInvalidArgumentsError } from './invalid-arguments-error';
 export type { RcpArgumentIssue } from './invalid-arguments-error';
 export { RcpResolverError } from './resolver-error';
 export { RcpHttpError } from './http-error';
+export { RcpBindingError } from './binding-error';
+export { RcpUnknownToolError } from './unknown-tool-error';
 export { RcpError, isRcpError } from 'rcp-errors';
-export type { RcpErrorCode, RcpErrorOptions } from 'rcp-errors';
+export type { RcpErrorCode, RcpErrorOptions, RcpErrorOf, RcpErrorFields, RcpIssue } from 'rcp-errors';
 export type { RcpManifest, RcpAuth, RcpParamType, RcpHttpMethod } from 'rcp-manifest';

@@ -136,8 +136,15 @@ describe('validateArguments', () => {
     expect(({} as Record<string, unknown>).learnerId).toBeUndefined();
   });
 
+  it('takes arguments as a JSON string, as model APIs return them; blank means {}', () => {
+    expect(validateArguments(tool, '{"id":"x","s":"y"}')).toEqual({ id: 'x', s: 'y' });
+    expect(issuesOf('  ')).toEqual(issuesOf({}));
+    expect(issuesOf('{"id":"x","s":"y","extra":1}')).toEqual([{ path: '/extra', message: 'is not a parameter of this tool' }]);
+  });
+
   it('refuses non-object arguments; undefined means {}', () => {
-    expect(issuesOf('x')).toEqual([{ path: '', message: 'must be an object (got string)' }]);
+    expect(issuesOf('x')).toEqual([{ path: '', message: 'are not valid JSON' }]);
+    expect(issuesOf('"x"')).toEqual([{ path: '', message: 'must be an object (got string)' }]);
     expect(issuesOf([])).toEqual([{ path: '', message: 'must be an object (got array)' }]);
     expect(issuesOf(null)).toEqual([{ path: '', message: 'must be an object (got null)' }]);
     expect(issuesOf(undefined)).toEqual([

@@ -38,7 +38,7 @@ export interface RcpErrorFields {
   RCP_UNRESOLVED: { readonly tool: string; readonly param: string };
   RCP_RESOLVER_FAILED: { readonly tool: string; readonly param: string };
   RCP_HTTP_ERROR: { readonly status: number; readonly bodyExcerpt: string; readonly url: string };
-  RCP_UNKNOWN_TOOL: { readonly name: string; readonly available: readonly string[] };
+  RCP_UNKNOWN_TOOL: { readonly tool: string; readonly available: readonly string[] };
 }
 
 /**

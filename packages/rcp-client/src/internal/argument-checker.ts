@@ -21,9 +21,23 @@ function pointer(key: string): string {
 }
 
 /**
+ * Arguments given as a JSON string, as model APIs return them: parsed; blank means `{}`.
+ * Invalid JSON is `RCP_INVALID_ARGUMENTS` (the text is never repeated).
+ */
+function parseJsonArguments(toolName: string, text: string): unknown {
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new RcpInvalidArgumentsError(toolName, [{ path: '', message: 'are not valid JSON' }], { cause: error });
+  }
+}
+
+/**
  * Compiles, once per tool at discovery, the checker for its model-fillable params. No JSON
  * Schema is interpreted per call: a lookup table and one precomputed type check per param.
  * Only own enumerable string keys of `args` are read; `undefined` and `null` mean "not given".
+ * `args` may be a JSON string of the object (what model APIs return).
  */
 export function compileArgumentChecker(toolName: string, params: readonly CheckedParam[]): ArgumentChecker {
   // Exact-size lists: the checker lives as long as its tool. Few params (the usual case) are
@@ -35,6 +49,7 @@ export function compileArgumentChecker(toolName: string, params: readonly Checke
   const byName = names.length > 16 ? new Map(names.map((name, i) => [name, i])) : undefined;
 
   return (args) => {
+    if (typeof args === 'string') args = parseJsonArguments(toolName, args);
     if (args === undefined) args = {};
     if (typeof args !== 'object' || args === null || Array.isArray(args)) {
       throw new RcpInvalidArgumentsError(toolName, [{ path: '', message: `must be an object (got ${kindOf(args)})` }]);

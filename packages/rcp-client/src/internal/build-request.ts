@@ -65,7 +65,16 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
   );
 }
 
-function resolverFailed(tool: RcpClientTool, entry: ResolvedParam, cause: unknown): RcpResolverError {
+function resolverFailed(tool: RcpClientTool, entry: ResolvedParam, cause: unknown, ctx: unknown): RcpResolverError {
+  if (ctx === undefined || ctx === null) {
+    // A resolver reading a context the call did not pass: nothing to resolve from.
+    return new RcpResolverError(
+      'RCP_UNRESOLVED',
+      `Param "${entry.name}" of tool "${tool.name}" could not be resolved: the call was given no context ` +
+        '(pass ctx to execute, prepare or call)',
+      { tool: tool.name, param: entry.name, cause },
+    );
+  }
   return new RcpResolverError('RCP_RESOLVER_FAILED', `The resolver for param "${entry.name}" of tool "${tool.name}" threw`, {
     tool: tool.name,
     param: entry.name,
@@ -117,7 +126,7 @@ function resolveValues(
     try {
       result = entry.resolver(ctx, entry.info);
     } catch (error) {
-      throw resolverFailed(tool, entry, error);
+      throw resolverFailed(tool, entry, error, ctx);
     }
     if (isThenable(result)) {
       const settled = Promise.resolve(result).then(
@@ -136,7 +145,7 @@ function resolveValues(
   return Promise.all(waiting.map((item) => item.settled)).then((outcomes) => {
     outcomes.forEach((outcome, i) => {
       const { entry } = waiting[i]!;
-      if (!outcome.ok) throw resolverFailed(tool, entry, outcome.error);
+      if (!outcome.ok) throw resolverFailed(tool, entry, outcome.error, ctx);
       accept(tool, entry, outcome.value, values, secrets);
     });
   });
@@ -147,13 +156,20 @@ function missingCredentials(message: string, cause?: unknown): RcpError<'RCP_MIS
 }
 
 /** The credential a provider returned, or `RCP_MISSING_CREDENTIALS` when it is not a usable one. */
-function checkedCredential(value: unknown, what: string): string {
+function checkedCredential(value: unknown, what: string, prefix: string): string {
   if (value === undefined || value === null || value === '') {
     throw missingCredentials(`${what} and the credentials provider returned none`);
   }
   if (typeof value !== 'string') throw missingCredentials(`${what}; the credentials provider must return a string`);
   if (!CREDENTIAL_TEXT.test(value) || value.trim() === '') {
     throw missingCredentials(`${what}; the credential returned is not a valid header value (control characters?)`);
+  }
+  if (prefix !== '' && value.slice(0, prefix.length).toLowerCase() === prefix.toLowerCase()) {
+    // Sending it would double the scheme ("Bearer Bearer ..."): refused, never guessed at.
+    throw missingCredentials(
+      `${what}; the credentials provider returned a value that already starts with "${prefix.trim()}": ` +
+        'return the bare token, the client adds the scheme',
+    );
   }
   return value;
 }
@@ -163,7 +179,7 @@ function checkedCredential(value: unknown, what: string): string {
  * provider answers synchronously, else a promise of it.
  */
 function credentialFor(compiled: CompiledTool, tool: RcpClientTool, ctx: unknown): string | Promise<string> {
-  const { auth, credentials } = compiled.auth!;
+  const { auth, credentials, prefix } = compiled.auth!;
   const what = `Tool "${tool.name}" needs a credential (header "${auth.name}")`;
   if (credentials === undefined) throw missingCredentials(`${what} but the client has no "credentials" option`);
   let value: unknown;
@@ -172,9 +188,9 @@ function credentialFor(compiled: CompiledTool, tool: RcpClientTool, ctx: unknown
   } catch (error) {
     throw missingCredentials(`${what} and the credentials provider threw`, error);
   }
-  if (!isThenable(value)) return checkedCredential(value, what);
+  if (!isThenable(value)) return checkedCredential(value, what, prefix);
   return Promise.resolve(value).then(
-    (resolved) => checkedCredential(resolved, what),
+    (resolved) => checkedCredential(resolved, what, prefix),
     (error: unknown) => {
       throw missingCredentials(`${what} and the credentials provider threw`, error);
     },

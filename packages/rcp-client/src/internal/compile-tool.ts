@@ -3,6 +3,7 @@ import { compileRequest, type RequestTemplate } from 'rcp-template';
 import type { RcpResolverInfo } from '../client-options';
 import type { RcpClientTool, RcpClientToolParam, RcpInputSchema, RcpInputSchemaProperty } from '../client-tool';
 import { compileArgumentChecker } from './argument-checker';
+import { checkUnboundParam, type BindingRules } from './check-binding';
 import type { ResolvedClientOptions } from './resolve-options';
 import { registerTool, type CompiledAuth, type CompiledTool, type ResolvedParam } from './tool-registry';
 import { typeCheckFor } from './value-types';
@@ -20,12 +21,14 @@ export interface ToolCompilationContext {
   isRedirectAllowed(target: URL): boolean;
   /** Header auth compiled once per auth object for the tools that do not shadow its header (filled here). */
   readonly sharedAuth?: Map<RcpAuth, CompiledAuth>;
+  /** The rules for params no resolver fills. */
+  readonly bindings: BindingRules;
 }
 
-/** A compiled tool and, when it cannot be executed as is, a warning about it. */
+/** A compiled tool and its discovery warnings (pointers into the manifest). */
 export interface ToolCompilation {
   tool: RcpClientTool;
-  warning: string | undefined;
+  warnings: { path: string; message: string }[];
 }
 
 const NO_AUTH: RcpAuth = Object.freeze({ type: 'none' });
@@ -37,8 +40,10 @@ const NO_RESOLVED: readonly ResolvedParam[] = Object.freeze([]);
  * Compiles one manifest tool: its request template, argument checker, model-facing
  * `inputSchema`, resolver list, auth and trust decision. Runs once per tool at discovery.
  */
-export function compileTool(source: RcpTool, context: ToolCompilationContext): ToolCompilation {
+export function compileTool(source: RcpTool, index: number, context: ToolCompilationContext): ToolCompilation {
   const { options } = context;
+  const toolPath = `/tools/${index}`;
+  const warnings: { path: string; message: string }[] = [];
   const auth: RcpAuth = source.auth ?? context.serverAuth ?? NO_AUTH;
 
   // The validated tool is itself the template (its method, url, queryParams, headers and body):
@@ -54,13 +59,20 @@ export function compileTool(source: RcpTool, context: ToolCompilationContext): T
   // The rule of rcp-manifest's `toolParams` (type defaults to string, path params are required),
   // applied with the path tokens of the request compiled here rather than compiling it again.
   const pathTokens = request.pathTokens;
-  const params: RcpClientToolParam[] = (source.params ?? []).map((declared) => {
+  const params: RcpClientToolParam[] = (source.params ?? []).map((declared, paramIndex) => {
+    const resolved = Object.hasOwn(options.resolvers, declared.name);
+    const path = `${toolPath}/params/${paramIndex}`;
+    const identityWarning = resolved
+      ? undefined
+      : checkUnboundParam({ tool: source.name, param: declared.name, path }, context.bindings);
+    if (identityWarning !== undefined) warnings.push({ path, message: identityWarning });
     const param: RcpClientToolParam = Object.freeze({
       name: declared.name,
       type: declared.type ?? 'string',
       required: declared.required === true || pathTokens.includes(declared.name),
       description: declared.description ?? '',
-      resolved: Object.hasOwn(options.resolvers, declared.name),
+      resolved,
+      looksLikeIdentity: identityWarning !== undefined,
     });
     if (param.resolved) {
       resolvedCount++;
@@ -128,15 +140,14 @@ export function compileTool(source: RcpTool, context: ToolCompilationContext): T
   const carriesSecrets = compiledAuth !== undefined || resolved.length > 0;
   const { trusted, allowed } = context.decide(origin);
   let untrustedMessage: string | undefined;
-  let warning: string | undefined;
   if (carriesSecrets && !trusted) {
     const what = [compiledAuth && 'a credential', resolved.length > 0 && 'resolver values'].filter(Boolean).join(' and ');
     untrustedMessage =
       `Tool "${tool.name}" would send ${what} to ${origin}, which is not a trusted origin ` +
       `(add it to the client's "trustedOrigins" option if it should be)`;
-    warning = `${untrustedMessage}; executing it will fail with RCP_ORIGIN_NOT_ALLOWED`;
+    warnings.push({ path: toolPath, message: `${untrustedMessage}; executing it will fail with RCP_ORIGIN_NOT_ALLOWED` });
   } else if (!allowed) {
-    warning = `Tool "${tool.name}" calls ${origin}, which the client's "allowOrigin" policy refuses`;
+    warnings.push({ path: toolPath, message: `Tool "${tool.name}" calls ${origin}, which the client's "allowOrigin" policy refuses` });
   }
 
   const compiled: CompiledTool = {
@@ -158,5 +169,5 @@ export function compileTool(source: RcpTool, context: ToolCompilationContext): T
         : compileResponseMappings(source.responseMappings),
   };
   registerTool(tool, compiled);
-  return { tool, warning };
+  return { tool, warnings };
 }

@@ -30,6 +30,9 @@ export interface ResolvedClientOptions {
   maxManifestTools: number;
   fetch: typeof globalThis.fetch | undefined;
   headers: Readonly<Record<string, string>>;
+  requireResolved: boolean | readonly string[];
+  modelFilledParams: ReadonlySet<string>;
+  allowHtmlResponses: boolean;
 }
 
 function invalid(message: string): RcpError<'RCP_INVALID_OPTIONS'> {
@@ -47,6 +50,32 @@ function positiveInteger(name: string, value: unknown, fallback: number): number
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) {
     throw invalid(`Option "${name}" must be a positive integer (bytes)`);
   }
+  return value;
+}
+
+/** `requireResolved`: `true`, `false`, or a list of param names. */
+export function checkRequireResolved(value: unknown, fallback: boolean | readonly string[]): boolean | readonly string[] {
+  if (value === undefined) return fallback;
+  if (typeof value === 'boolean') return value;
+  return Object.freeze(nameList('requireResolved', value));
+}
+
+/** `modelFilledParams`: a list of param names. */
+export function checkModelFilledParams(value: unknown, fallback: ReadonlySet<string>): ReadonlySet<string> {
+  if (value === undefined) return fallback;
+  return new Set(nameList('modelFilledParams', value));
+}
+
+function nameList(name: string, value: unknown): string[] {
+  if (!Array.isArray(value) || !value.every((item) => typeof item === 'string' && item !== '')) {
+    throw invalid(`Option "${name}" must be ${name === 'requireResolved' ? 'true, false or ' : ''}an array of param names`);
+  }
+  return [...(value as string[])];
+}
+
+function optionalBoolean(name: string, value: unknown): boolean {
+  if (value === undefined) return false;
+  if (typeof value !== 'boolean') throw invalid(`Option "${name}" must be a boolean`);
   return value;
 }
 
@@ -130,5 +159,8 @@ export function resolveClientOptions(options: RcpClientOptions | undefined): Res
     maxManifestTools: positiveInteger('maxManifestTools', options.maxManifestTools, DEFAULT_MANIFEST_LIMITS.maxTools),
     fetch: optionalFunction<typeof globalThis.fetch>('fetch', options.fetch),
     headers: Object.freeze(headers),
+    requireResolved: checkRequireResolved(options.requireResolved, false),
+    modelFilledParams: checkModelFilledParams(options.modelFilledParams, new Set()),
+    allowHtmlResponses: optionalBoolean('allowHtmlResponses', options.allowHtmlResponses),
   };
 }

@@ -66,6 +66,13 @@ export function findCompiledTool(tool: unknown): CompiledTool | undefined {
  */
 export function compiledToolOf(tool: unknown, owner?: object): CompiledTool {
   const compiled = findCompiledTool(tool);
+  if (compiled === undefined && (tool === undefined || tool === null)) {
+    throw new RcpError(
+      'RCP_INVALID_TOOL',
+      `No tool was given (got ${tool}): a look-up found nothing? discovery.tool(name) names the available tools ` +
+        'when a name is wrong',
+    );
+  }
   if (compiled === undefined) {
     throw new RcpError(
       'RCP_INVALID_TOOL',
