@@ -175,7 +175,7 @@ describe('createRcpRegistry', () => {
       'resolve search_courses in browse',
       'resolve enroll in browse',
     ]);
-    await plan.execute();
+    await plan.execute({});
     expect(server.count).toBe(1);
   });
 

@@ -1,5 +1,5 @@
 import { RcpError } from 'rcp-errors';
-import type { RcpClient, RcpClientTool, RcpDiscovery } from 'rcp-client';
+import { RcpUnknownToolError, type RcpClient, type RcpClientTool, type RcpDiscovery } from 'rcp-client';
 import type { ModelToolRegistryClass, SealedModelToolRegistry } from './model-tool';
 import { ModelToolRegistry } from './model-tool-registry';
 import { createModelTransport, type ModelTransport } from './model-transport';
@@ -88,7 +88,7 @@ function stageMembers(stageId: string, stage: RcpStage, entries: readonly RcpToo
     const byId = entries.find(({ id }) => id === entry);
     const matches = byId ? [byId] : entries.filter(({ tool }) => tool.name === entry);
     if (matches.length === 0) {
-      throw new RcpError('RCP_UNKNOWN_TOOL', `Stage ${quote(stageId)} lists unknown tool ${quote(entry)}.`);
+      throw new RcpUnknownToolError(entry, entries.map(({ id }) => id));
     }
     for (const { id } of matches) if (!members.includes(id)) members.push(id);
   }

@@ -234,7 +234,7 @@ describe('resolve', () => {
       expect.unreachable();
     } catch (error) {
       expect(isRcpError(error, 'RCP_INVALID_ARGUMENTS')).toBe(true);
-      expect((error as Error).message).toBe('Invalid arguments for tool "greet": 需要空对象');
+      expect((error as Error).message).toBe('Invalid arguments for tool "greet": the arguments were refused: 需要空对象');
       expect((error as Error).cause).toBeInstanceOf(Error);
     }
     expect(resolve).not.toHaveBeenCalled();

@@ -1,4 +1,5 @@
 import { RcpError } from 'rcp-errors';
+import { RcpInvalidArgumentsError, RcpUnknownToolError } from 'rcp-client';
 import type { JsonSchemaObject, SealedModelToolRegistry } from './model-tool';
 import { frozenCopy } from './internal/frozen';
 import { quote } from './internal/quote';
@@ -100,7 +101,7 @@ function parseArguments(name: string, raw: unknown): unknown {
   try {
     return JSON.parse(raw);
   } catch (error) {
-    throw new RcpError('RCP_INVALID_ARGUMENTS', `Arguments for tool ${quote(name)} are not valid JSON.`, { cause: error });
+    throw new RcpInvalidArgumentsError(name, [{ path: '', message: 'are not valid JSON' }], { cause: error });
   }
 }
 
@@ -146,7 +147,7 @@ export function createModelTransport<Output>(options: ModelTransportOptions<Outp
     catalog: () => listing,
     select(call) {
       if (typeof call !== 'object' || call === null || typeof call.name !== 'string') {
-        throw new RcpError('RCP_UNKNOWN_TOOL', 'A tool call must be an object with a string name.');
+        throw new RcpUnknownToolError('', tools.ids());
       }
       const input = parseArguments(call.name, call.arguments);
       return tools.resolve({ toolId: call.name, input }, { stageId: id });

@@ -162,11 +162,11 @@ describe('tool ids when names clash', () => {
       'RCP_UNKNOWN_TOOL',
     );
     const partnerPlan = registry.resolve({ toolId: `${partnerNs}__search_courses`, input: { query: 'x' } }, { stageId: 's' });
-    expect((await partnerPlan.execute()).data).toEqual({ from: 'partner' });
+    expect((await partnerPlan.execute({})).data).toEqual({ from: 'partner' });
     expect(partner.count).toBe(1);
     expect(learn.count).toBe(0);
     const learnPlan = registry.resolve({ toolId: `${learnNs}__search_courses`, input: { query: 'x' } }, { stageId: 's' });
-    await learnPlan.execute();
+    await learnPlan.execute({});
     expect(learn.count).toBe(1);
     expect(partner.count).toBe(1);
   });

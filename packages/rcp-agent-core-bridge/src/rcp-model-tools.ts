@@ -1,5 +1,5 @@
 import { RcpError } from 'rcp-errors';
-import type { RcpClient, RcpClientTool, RcpDiscovery, RcpExecuteOptions, RcpExecuteResult } from 'rcp-client';
+import type { RcpClient, RcpClientTool, RcpContextArgs, RcpDiscovery, RcpExecuteOptions, RcpExecuteResult } from 'rcp-client';
 import type { ModelTool } from './model-tool';
 import { assignToolIds } from './internal/assign-tool-ids';
 import { toRcpModelTool } from './internal/rcp-model-tool';
@@ -37,12 +37,13 @@ export interface RcpCallPlan<Context = any> {
   readonly tool: RcpClientTool;
   /**
    * Runs `client.execute(tool, input, ctx, { signal })`. Each call sends the request again.
+   * `ctx` is required when the client's resolvers read a typed context.
    * @example
    * ```ts
    * const { status, data } = await plan.execute(ctx, { signal: AbortSignal.timeout(10_000) });
    * ```
    */
-  execute(ctx?: Context, options?: RcpExecuteOptions): Promise<RcpExecuteResult>;
+  execute(...rest: RcpContextArgs<Context, [options?: RcpExecuteOptions]>): Promise<RcpExecuteResult>;
 }
 
 /**

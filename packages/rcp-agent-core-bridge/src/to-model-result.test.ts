@@ -4,7 +4,7 @@ import { RcpError } from 'rcp-errors';
 import { sendJson, type TestServer } from 'rcp-test-utils';
 import { createRcpRegistry } from './create-rcp-registry';
 import type { RcpCallPlan } from './rcp-model-tools';
-import { toModelResult, type ModelResult } from './to-model-result';
+import { toModelResult, type ModelResult } from './index';
 import { serveManifest } from './internal/testing';
 
 const servers: TestServer[] = [];

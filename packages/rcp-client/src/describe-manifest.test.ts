@@ -35,12 +35,14 @@ describe('describeManifest', () => {
         'RCP manifest v0.1 — auth: none',
         '2 tool(s):',
         "- get_learner_profile (GET) — Fetches a learner's plan and progress by id.",
-        "    learnerId: string, required — The learner's id",
+        "    learnerId: string, required [warning: looks like an identity, but no resolver fills it — the model chooses it] — The learner's id",
         '- search_courses (GET) — Searches the course catalog by free-text query.',
         '    query: string, required — Free-text search term',
       ].join('\n'),
     );
     expect(server.count).toBe(1); // only the manifest: api.example.com is never contacted
+    // Without the discovered tools (the manifest alone), nothing is known of resolvers: no marks.
+    expect(describeManifest(manifest)).toContain("    learnerId: string, required — The learner's id");
   });
 
   it('marks only the params this client resolves', async () => {

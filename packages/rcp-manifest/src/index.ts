@@ -13,4 +13,4 @@ export type { ToolParam } from './tool-params';
 export { RcpVersionError, RcpManifestError, RcpManifestLimitError } from './manifest-errors';
 export type { ManifestIssue, ManifestLimit } from './manifest-errors';
 export { RcpError, isRcpError } from 'rcp-errors';
-export type { RcpErrorCode, RcpErrorOptions } from 'rcp-errors';
+export type { RcpErrorCode, RcpErrorOptions, RcpErrorOf } from 'rcp-errors';

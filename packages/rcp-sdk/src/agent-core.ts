@@ -51,4 +51,5 @@ export type {
   ModelResult,
   RcpErrorCode,
   RcpErrorOptions,
+  RcpErrorOf,
 } from 'rcp-agent-core-bridge';

@@ -1,6 +1,6 @@
 /**
  * `rcp-sdk/client`: everything `rcp-client` exports — `createRcpClient` (discover, prepare,
- * execute), `validateArguments`, `describeManifest` and the client errors.
+ * execute, call), `toModelResult`, `validateArguments`, `describeManifest` and the client errors.
  * Re-exports only; every name is listed explicitly and kept equal to `rcp-client`'s own
  * exports (a test checks it).
  *
@@ -22,6 +22,9 @@ export {
   RcpInvalidArgumentsError,
   RcpResolverError,
   RcpHttpError,
+  RcpBindingError,
+  RcpUnknownToolError,
+  toModelResult,
   RcpError,
   isRcpError,
 } from 'rcp-client';
@@ -33,6 +36,12 @@ export type {
   RcpExecuteOptions,
   RcpExecuteResult,
   RcpPreparedRequest,
+  RcpContextArgs,
+  RcpToolSource,
+  RcpCallOutcome,
+  RcpToolCall,
+  ModelErrorCode,
+  ModelResult,
   RcpClientOptions,
   RcpResolver,
   RcpResolverInfo,
@@ -46,6 +55,9 @@ export type {
   RcpArgumentIssue,
   RcpErrorCode,
   RcpErrorOptions,
+  RcpErrorOf,
+  RcpErrorFields,
+  RcpIssue,
   RcpManifest,
   RcpAuth,
   RcpParamType,

@@ -44,10 +44,13 @@ export type {
   RcpHttpMethod,
   ParseManifestOptions,
   SafeParseManifestResult,
+  DefineManifestOptions,
+  NoUnknownKeys,
   CompiledResponseMappings,
   ToolParam,
   ManifestIssue,
   ManifestLimit,
   RcpErrorCode,
   RcpErrorOptions,
+  RcpErrorOf,
 } from 'rcp-manifest';

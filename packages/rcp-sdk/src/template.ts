@@ -34,4 +34,5 @@ export type {
   TemplatePosition,
   RcpErrorCode,
   RcpErrorOptions,
+  RcpErrorOf,
 } from 'rcp-template';

@@ -11,4 +11,4 @@ export type {
 export { RcpTemplateError } from './template-error';
 export type { RcpTemplateErrorCode, RcpTemplateErrorOptions, TemplatePosition } from './template-error';
 export { RcpError, isRcpError } from 'rcp-errors';
-export type { RcpErrorCode, RcpErrorOptions } from 'rcp-errors';
+export type { RcpErrorCode, RcpErrorOptions, RcpErrorOf } from 'rcp-errors';

@@ -1,10 +1,9 @@
 import { RcpError, isRcpError } from 'rcp-errors';
-import { validateArguments, type RcpClient, type RcpExecuteOptions } from 'rcp-client';
+import { RcpInvalidArgumentsError, validateArguments, type RcpClient } from 'rcp-client';
 import type { ModelToolContext } from '../model-tool';
 import type { RcpCallPlan, RcpModelTool, RcpToolInput } from '../rcp-model-tools';
 import type { RcpToolEntry } from './assign-tool-ids';
 import { frozenCopy } from './frozen';
-import { quote } from './quote';
 
 /** Refuses a selection in a stage the tool is not part of (used by `createRcpRegistry`). */
 export type RcpStageGuard = (toolId: string, stageId: string) => void;
@@ -36,16 +35,14 @@ export function toRcpModelTool<Context>(
         frozenInput = frozenCopy({ ...validated });
       } catch (error) {
         if (isRcpError(error)) throw error;
-        throw new RcpError('RCP_INVALID_ARGUMENTS', `Arguments for tool ${quote(id)} must be plain JSON data.`, {
-          cause: error,
-        });
+        throw new RcpInvalidArgumentsError(id, [{ path: '', message: 'must be plain JSON data' }], { cause: error });
       }
       const plan: RcpCallPlan<Context> = {
         toolId: id,
         stageId,
         input: frozenInput,
         tool,
-        execute: (ctx?: Context, options?: RcpExecuteOptions) => client.execute(tool, frozenInput, ctx, options),
+        execute: (...rest) => client.execute(tool, frozenInput, ...rest),
       };
       return Object.freeze(plan);
     },

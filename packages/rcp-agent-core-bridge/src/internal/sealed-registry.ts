@@ -1,4 +1,5 @@
 import { RcpError, isRcpError } from 'rcp-errors';
+import { RcpInvalidArgumentsError, RcpUnknownToolError } from 'rcp-client';
 import type {
   ModelToolContext,
   ModelToolSelection,
@@ -21,12 +22,12 @@ export function createSealedRegistry<Output>(
   const ids = Object.freeze([...offered]);
   const members = new Set(ids);
 
-  const find = (id: unknown, action: string, stageId?: string): RegisteredModelTool<Output> => {
+  const find = (id: unknown, stageId?: string): RegisteredModelTool<Output> => {
     if (typeof id !== 'string') {
-      throw new RcpError('RCP_UNKNOWN_TOOL', `Cannot ${action} a tool without a string id (got ${typeof id}).`);
+      throw new RcpUnknownToolError('', ids);
     }
     const tool = catalog.get(id);
-    if (tool === undefined) throw new RcpError('RCP_UNKNOWN_TOOL', `Unknown tool ${quote(id)}.`);
+    if (tool === undefined) throw new RcpUnknownToolError(id, ids);
     if (!members.has(id)) {
       const stage = stageId === undefined ? 'this stage' : `stage ${quote(stageId)}`;
       throw new RcpError('RCP_TOOL_NOT_IN_STAGE', `Tool ${quote(id)} is not available in ${stage}.`);
@@ -43,7 +44,7 @@ export function createSealedRegistry<Output>(
       }
       const subset: string[] = [];
       for (const id of requested as readonly unknown[]) {
-        find(id, 'select');
+        find(id);
         if (!subset.includes(id as string)) subset.push(id as string);
       }
       return createSealedRegistry(catalog, subset);
@@ -54,15 +55,15 @@ export function createSealedRegistry<Output>(
       }
       const stageId = context.stageId;
       if (typeof selection !== 'object' || selection === null) {
-        throw new RcpError('RCP_UNKNOWN_TOOL', 'A selection must be an object { toolId, input }.');
+        throw new RcpUnknownToolError('', ids);
       }
-      const tool = find(selection.toolId, 'resolve', stageId);
+      const tool = find(selection.toolId, stageId);
       let input: unknown;
       try {
         input = tool.inputSchema.parse(selection.input);
       } catch (error) {
         if (isRcpError(error)) throw error;
-        throw new RcpError('RCP_INVALID_ARGUMENTS', `Invalid arguments for tool ${quote(tool.id)}: ${messageOf(error)}`, {
+        throw new RcpInvalidArgumentsError(tool.id, [{ path: '', message: `were refused: ${messageOf(error)}` }], {
           cause: error,
         });
       }

@@ -3,7 +3,7 @@
  * shipped): serve a manifest on a real test server and capture an expected RCP error.
  */
 import { expect } from 'vitest';
-import { isRcpError, type RcpError, type RcpErrorCode } from 'rcp-errors';
+import { isRcpError, type RcpErrorCode, type RcpErrorOf } from 'rcp-errors';
 
 export { serveManifest } from 'rcp-test-utils';
 
@@ -11,7 +11,7 @@ export { serveManifest } from 'rcp-test-utils';
 export async function rejectsWith<Code extends RcpErrorCode>(
   action: Promise<unknown> | (() => unknown),
   code: Code,
-): Promise<RcpError<Code>> {
+): Promise<RcpErrorOf<Code>> {
   let outcome: unknown;
   try {
     await (typeof action === 'function' ? action() : action);
@@ -20,7 +20,7 @@ export async function rejectsWith<Code extends RcpErrorCode>(
   }
   if (!isRcpError(outcome)) throw new Error(`expected ${code}, got ${outcome === undefined ? 'success' : String(outcome)}`);
   expect(outcome.code, outcome.message).toBe(code);
-  return outcome as RcpError<Code>;
+  return outcome as RcpErrorOf<Code>;
 }
 
 /** Everything an error exposes as text: message, JSON, String(), and the same along its cause chain. */

@@ -1,0 +1,91 @@
+import { expectTypeOf, test } from 'vitest';
+import type { RcpErrorOf } from 'rcp-errors';
+import type { RcpManifestError, RcpManifestLimitError, RcpVersionError } from 'rcp-manifest';
+import type { RcpTemplateError } from 'rcp-template';
+import {
+  createRcpClient,
+  isRcpError,
+  toModelResult,
+  type ModelResult,
+  type RcpBindingError,
+  type RcpCallOutcome,
+  type RcpClientTool,
+  type RcpDiscovery,
+  type RcpHttpError,
+  type RcpInvalidArgumentsError,
+  type RcpResolverError,
+  type RcpUnknownToolError,
+} from './index';
+
+declare const tool: RcpClientTool;
+declare const discovery: RcpDiscovery;
+
+test('every error class has the fields isRcpError(error, code) promises for its code', () => {
+  expectTypeOf<RcpHttpError>().toMatchTypeOf<RcpErrorOf<'RCP_HTTP_ERROR'>>();
+  expectTypeOf<RcpInvalidArgumentsError>().toMatchTypeOf<RcpErrorOf<'RCP_INVALID_ARGUMENTS'>>();
+  expectTypeOf<RcpResolverError>().toMatchTypeOf<RcpErrorOf<'RCP_UNRESOLVED' | 'RCP_RESOLVER_FAILED'>>();
+  expectTypeOf<RcpBindingError>().toMatchTypeOf<RcpErrorOf<'RCP_RESOLVER_MISMATCH' | 'RCP_UNBOUND_PARAM'>>();
+  expectTypeOf<RcpUnknownToolError>().toMatchTypeOf<RcpErrorOf<'RCP_UNKNOWN_TOOL'>>();
+  expectTypeOf<RcpManifestError>().toMatchTypeOf<RcpErrorOf<'RCP_INVALID_MANIFEST'>>();
+  expectTypeOf<RcpVersionError>().toMatchTypeOf<RcpErrorOf<'RCP_UNSUPPORTED_VERSION'>>();
+  expectTypeOf<RcpManifestLimitError>().toMatchTypeOf<RcpErrorOf<'RCP_MANIFEST_LIMIT'>>();
+  // One class for three codes: its fields cover each code's.
+  expectTypeOf<Omit<RcpTemplateError, 'code'>>().toMatchTypeOf<Omit<RcpErrorOf<'RCP_TEMPLATE_VALUE'>, 'code'>>();
+  expectTypeOf<Omit<RcpTemplateError, 'code'>>().toMatchTypeOf<Omit<RcpErrorOf<'RCP_TEMPLATE_SYNTAX'>, 'code'>>();
+});
+
+test('the README and TSDoc narrowing compiles', async () => {
+  const client = createRcpClient();
+  try {
+    await client.execute(tool, { query: 'algebra' });
+  } catch (error) {
+    if (isRcpError(error, 'RCP_HTTP_ERROR')) expectTypeOf(error.status).toEqualTypeOf<number>();
+    if (isRcpError(error, 'RCP_INVALID_ARGUMENTS')) expectTypeOf(error.issues[0]!.path).toEqualTypeOf<string>();
+    if (isRcpError(error, 'RCP_UNRESOLVED')) expectTypeOf(error.param).toEqualTypeOf<string>();
+  }
+  try {
+    await client.discover('http://127.0.0.1:8080/rcp/manifest');
+  } catch (error) {
+    if (isRcpError(error, 'RCP_UNSUPPORTED_VERSION')) expectTypeOf(error.received).toBeUnknown();
+    if (isRcpError(error, 'RCP_RESOLVER_MISMATCH')) expectTypeOf(error.resolver).toEqualTypeOf<string>();
+  }
+});
+
+test('a client whose resolvers read a typed context requires ctx', () => {
+  const client = createRcpClient({ resolvers: { userId: (ctx: { userId: string }) => ctx.userId } });
+  void client.execute(tool, {}, { userId: 'u-1' });
+  // @ts-expect-error ctx is required
+  void client.execute(tool, {});
+  // @ts-expect-error ctx is required
+  void client.prepare(tool, {});
+  // @ts-expect-error ctx is required
+  void client.call(discovery, { name: 'get_note' });
+  // @ts-expect-error the wrong shape of ctx
+  void client.execute(tool, {}, { user: 'u-1' });
+  void client.call(discovery, { name: 'get_note', arguments: '{}' }, { userId: 'u-1' }, { signal: AbortSignal.timeout(1) });
+});
+
+test('a client without a typed context may leave ctx out', () => {
+  const client = createRcpClient();
+  void client.execute(tool, { query: 'algebra' });
+  void client.execute(tool, '{"query":"algebra"}', undefined, { signal: AbortSignal.timeout(1) });
+  const optional = createRcpClient<{ userId?: string } | undefined>();
+  void optional.execute(tool, {});
+});
+
+test('call returns an outcome; toModelResult turns it into a model result', async () => {
+  const client = createRcpClient();
+  const outcome = await client.call(discovery, { name: 'get_note', arguments: { noteId: 'n-1' } });
+  expectTypeOf(outcome).toEqualTypeOf<RcpCallOutcome>();
+  if (outcome.ok) expectTypeOf(outcome.result.data).toBeUnknown();
+  else expectTypeOf(outcome.error.code).toBeString();
+  expectTypeOf(toModelResult(outcome)).toEqualTypeOf<ModelResult>();
+  expectTypeOf(discovery.tool('get_note')).toEqualTypeOf<RcpClientTool>();
+});
+
+test('options reject a misspelled key', () => {
+  // @ts-expect-error "resolver" is not an option ("resolvers" is)
+  createRcpClient({ resolver: {} });
+  // @ts-expect-error requireResolved takes true/false or a list of names
+  createRcpClient({ requireResolved: 'userId' });
+});
