@@ -14,7 +14,8 @@ export type {
 export { Support } from './support';
 export type { ModelToolCall, ModelToolListing, ModelTransport, ModelTransportOptions } from './model-transport';
 export { createRcpModelTools } from './rcp-model-tools';
-export type { RcpCallPlan, RcpModelTool, RcpModelToolsOptions, RcpNamespace, RcpToolInput } from './rcp-model-tools';
+export type { RcpCallPlan, RcpModelTool, RcpModelToolsOptions, RcpToolInput } from './rcp-model-tools';
+export type { RcpNamespace } from 'rcp-client';
 export { createRcpRegistry } from './create-rcp-registry';
 export type { RcpRegistry, RcpRegistryOptions, RcpStage } from './create-rcp-registry';
 export { toModelResult } from 'rcp-client';

@@ -1,5 +1,13 @@
 import { RcpError } from 'rcp-errors';
-import type { RcpClient, RcpClientTool, RcpContextArgs, RcpDiscovery, RcpExecuteOptions, RcpExecuteResult } from 'rcp-client';
+import type {
+  RcpClient,
+  RcpClientTool,
+  RcpContextArgs,
+  RcpDiscovery,
+  RcpExecuteOptions,
+  RcpExecuteResult,
+  RcpNamespace,
+} from 'rcp-client';
 import type { ModelTool } from './model-tool';
 import { assignToolIds } from './internal/assign-tool-ids';
 import { toRcpModelTool } from './internal/rcp-model-tool';
@@ -57,17 +65,6 @@ export interface RcpCallPlan<Context = any> {
  */
 export type RcpModelTool<Context = any> = ModelTool<RcpToolInput, RcpCallPlan<Context>>;
 
-/**
- * Chooses the namespace of a manifest whose tools share a name with another manifest's
- * tools. Called at most once per discovery (only for discoveries with a clashing name).
- * The result must match `^[A-Za-z0-9_-]+$`.
- *
- * @example
- * ```ts
- * const namespace: RcpNamespace = (discovery, index) => (index === 0 ? 'learn' : 'shop');
- * ```
- */
-export type RcpNamespace = (discovery: RcpDiscovery, index: number) => string;
 
 /**
  * Options of {@link createRcpModelTools}.

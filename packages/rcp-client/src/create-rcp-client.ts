@@ -3,7 +3,7 @@ import { safeParseManifest, type RcpManifest } from 'rcp-manifest';
 import type { RcpCallOutcome, RcpExecuteResult, RcpToolCall } from './call-outcome';
 import type { RcpClientOptions } from './client-options';
 import type { RcpClientTool } from './client-tool';
-import { RcpUnknownToolError } from './unknown-tool-error';
+import { findEntry, isToolSet, type RcpToolSet, type RcpToolSetEntry } from './tool-set';
 import { buildRequest } from './internal/build-request';
 import { compileTool } from './internal/compile-tool';
 import { decodeResponse } from './internal/decode-response';
@@ -144,15 +144,15 @@ export type RcpContextArgs<Context, Rest extends unknown[] = []> = undefined ext
   : [ctx: Context, ...rest: Rest];
 
 /**
- * A source of tools for `client.call()`: a discovery, or a list of its tools (a stage's subset,
- * tools of several discoveries whose names do not clash).
+ * A source of tools for `client.call()`: a discovery, a list of its tools (a stage's subset),
+ * or a tool set (`createToolSet`: several discoveries, namespaced names).
  *
  * @example
  * ```ts
  * const readOnly: RcpToolSource = discovery.tools.filter((tool) => tool.method === 'GET');
  * ```
  */
-export type RcpToolSource = RcpDiscovery | readonly RcpClientTool[];
+export type RcpToolSource = RcpDiscovery | readonly RcpClientTool[] | RcpToolSet;
 
 export interface RcpClient<Context = any> {
   /**
@@ -323,7 +323,7 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
       manifest,
       tools: frozenTools,
       warnings: Object.freeze(warnings),
-      tool: (name: string) => findTool(frozenTools, name),
+      tool: (name: string) => findEntry(entriesOf(frozenTools), name).tool,
     });
   }
 
@@ -385,11 +385,11 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
     ctx?: Context,
     executeOptions?: RcpExecuteOptions,
   ): Promise<RcpCallOutcome> {
-    const tools = toolsOf(source);
+    const entries = entriesOfSource(source);
     let tool: RcpClientTool | undefined;
     try {
       const name: unknown = typeof toolCall === 'object' && toolCall !== null ? toolCall.name : undefined;
-      tool = findTool(tools, typeof name === 'string' ? name : '');
+      tool = findEntry(entries, typeof name === 'string' ? name : '').tool;
       const result = await execute(tool, toolCall.arguments, ctx, executeOptions);
       return Object.freeze({ ok: true as const, tool, result });
     } catch (error) {
@@ -401,28 +401,21 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
   return Object.freeze({ discover, prepare, execute, call }) as RcpClient<Context>;
 }
 
-/** The tools of a discovery or of a tool list (`RCP_INVALID_OPTIONS` for anything else). */
-function toolsOf(source: RcpToolSource): readonly RcpClientTool[] {
-  if (Array.isArray(source)) return source;
-  const tools = typeof source === 'object' && source !== null ? (source as RcpDiscovery).tools : undefined;
-  if (!Array.isArray(tools)) {
-    throw new RcpError('RCP_INVALID_OPTIONS', 'client.call() needs a discovery (from client.discover) or a list of its tools');
-  }
-  return tools;
+/** Each tool under its own name. */
+function entriesOf(tools: readonly RcpClientTool[]): readonly RcpToolSetEntry[] {
+  return tools.map((tool) => ({ name: tool.name, tool }));
 }
 
-/**
- * The one tool named `name` in `tools`, or `RCP_UNKNOWN_TOOL` (naming the available tools)
- * when there is none — or more than one, which only a hand-made list of several discoveries'
- * tools can hold: a call is never sent to a guess.
- */
-function findTool(tools: readonly RcpClientTool[], name: string): RcpClientTool {
-  let found: RcpClientTool | undefined;
-  for (const tool of tools) {
-    if (tool.name !== name) continue;
-    if (found !== undefined) throw new RcpUnknownToolError(name, [], { ambiguous: true });
-    found = tool;
+/** The named tools of a call's source (`RCP_INVALID_OPTIONS` for anything else). */
+function entriesOfSource(source: RcpToolSource): readonly RcpToolSetEntry[] {
+  if (isToolSet(source)) return source.entries;
+  if (Array.isArray(source)) return entriesOf(source);
+  const tools = typeof source === 'object' && source !== null ? (source as RcpDiscovery).tools : undefined;
+  if (!Array.isArray(tools)) {
+    throw new RcpError(
+      'RCP_INVALID_OPTIONS',
+      'client.call() needs a discovery (from client.discover), a list of its tools, or a tool set',
+    );
   }
-  if (found === undefined) throw new RcpUnknownToolError(name, tools.map((tool) => tool.name));
-  return found;
+  return entriesOf(tools);
 }

@@ -21,6 +21,8 @@ export type {
   RcpHeaderAuth,
 } from './client-options';
 export type { RcpClientTool, RcpClientToolParam, RcpInputSchema, RcpInputSchemaProperty } from './client-tool';
+export { createToolSet, toolCountWarning } from './tool-set';
+export type { RcpToolSet, RcpToolSetEntry, RcpToolSetOptions, RcpToolFilter, RcpNamespace } from './tool-set';
 export { validateArguments } from './validate-arguments';
 export { describeManifest } from './describe-manifest';
 export { RcpInvalidArgumentsError } from './invalid-arguments-error';

@@ -1,5 +1,5 @@
-/** The model-facing tool id grammar (what model APIs accept as a function name). */
-export const TOOL_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+/** The model-facing tool name grammar (what model APIs accept as a function name). */
+export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** Separator between a namespace and a tool name: `learn_example_com__search_courses`. */
 export const NAMESPACE_SEPARATOR = '__';

@@ -1,0 +1,87 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sendJson, startTestServer, type TestServer } from 'rcp-test-utils';
+import { createRcpClient, createToolSet, toModelResult, toolCountWarning } from 'rcp-client';
+import { rejectsWith, serveManifest } from './internal/testing';
+
+const manifest = (tools: string[]) => ({
+  rcpVersion: '0.1',
+  tools: tools.map((name) => ({ name, description: `The ${name} tool.`, method: 'GET', url: `/${name}` })),
+});
+
+let learn: TestServer;
+let shop: TestServer;
+beforeEach(async () => {
+  learn = await startTestServer();
+  shop = await startTestServer();
+  learn.route('GET /search', (_request, res) => sendJson(res, 200, { from: 'learn' }));
+  shop.route('GET /search', (_request, res) => sendJson(res, 200, { from: 'shop' }));
+});
+afterEach(async () => {
+  await Promise.all([learn.close(), shop.close()]);
+});
+
+async function discoveries() {
+  const client = createRcpClient();
+  const a = await client.discover(serveManifest(learn, manifest(['search', 'get_course'])));
+  const b = await client.discover(serveManifest(shop, manifest(['search', 'checkout'])));
+  learn.reset();
+  shop.reset();
+  return { client, a, b };
+}
+
+describe('createToolSet', () => {
+  it('namespaces a clashing name in every discovery, keeps unique names, and call() routes by those names', async () => {
+    const { client, a, b } = await discoveries();
+    const set = createToolSet([a, b], { namespace: (_discovery, index) => ['learn', 'shop'][index]! });
+    expect(set.names).toEqual(['learn__search', 'get_course', 'shop__search', 'checkout']);
+    expect(Object.isFrozen(set) && Object.isFrozen(set.entries)).toBe(true);
+    const outcome = await client.call(set, { name: 'shop__search', arguments: '{}' });
+    expect(toModelResult(outcome)).toEqual({ ok: true, data: { from: 'shop' } });
+    expect([learn.count, shop.count]).toEqual([0, 1]);
+    const unknown = await client.call(set, { name: 'search', arguments: '{}' });
+    expect(unknown.ok === false && unknown.error.message).toBe(
+      'Unknown tool "search". Available tools: learn__search, get_course, shop__search, checkout.',
+    );
+    expect([learn.count, shop.count]).toEqual([0, 1]);
+  });
+
+  it('the default namespace is the manifest host', async () => {
+    const { a, b } = await discoveries();
+    const hostOf = (server: TestServer) => new URL(server.origin).host.replace(/[.:]/g, '_');
+    expect(createToolSet([a, b]).names).toEqual([`${hostOf(learn)}__search`, 'get_course', `${hostOf(shop)}__search`, 'checkout']);
+  });
+
+  it('selects a subset by names (set or tool names) or a predicate; a stage never reaches other tools', async () => {
+    const { client, a, b } = await discoveries();
+    const set = createToolSet([a, b], { namespace: (_discovery, index) => ['learn', 'shop'][index]! });
+    expect(set.select(['get_course', 'search']).names).toEqual(['learn__search', 'get_course', 'shop__search']);
+    expect(set.select((tool) => tool.name !== 'search').names).toEqual(['get_course', 'checkout']);
+    expect(createToolSet(set, { only: ['checkout'] }).names).toEqual(['checkout']);
+    expect(() => set.select(['nope'])).toThrow(/Unknown tool "nope"/);
+    const browse = set.select(['get_course']);
+    const outcome = await client.call(browse, { name: 'shop__search', arguments: {} });
+    expect(outcome.ok).toBe(false);
+    expect([learn.count, shop.count]).toEqual([0, 0]);
+  });
+
+  it('refuses what is not a discovery, and a namespace that breaks the name grammar', async () => {
+    const { a, b } = await discoveries();
+    expect(() => createToolSet({} as never)).toThrow(expect.objectContaining({ code: 'RCP_INVALID_OPTIONS' }));
+    expect(() => createToolSet([a, b], { namespace: () => 'no spaces' })).toThrow(
+      expect.objectContaining({ code: 'RCP_INVALID_OPTIONS' }),
+    );
+    expect(() => createToolSet([a, b], { namespace: () => 'x'.repeat(70) })).toThrow(
+      expect.objectContaining({ code: 'RCP_INVALID_TOOL' }),
+    );
+    await rejectsWith(() => createToolSet([a, a]), 'RCP_INVALID_TOOL');
+  });
+
+  it('toolCountWarning speaks past a limit only', async () => {
+    const { a } = await discoveries();
+    const set = createToolSet(a);
+    expect(toolCountWarning(set, { limit: 2, target: 'OpenAI' })).toBeUndefined();
+    expect(toolCountWarning(set, { limit: 1, target: 'OpenAI' })).toBe(
+      'OpenAI accepts at most 1 tools; this set has 2: select fewer (createToolSet(..., { only }), or a stage)',
+    );
+  });
+});

@@ -1,0 +1,258 @@
+import { RcpError } from 'rcp-errors';
+import type { RcpClientTool } from './client-tool';
+import type { RcpDiscovery } from './create-rcp-client';
+import { NAMESPACE_SEPARATOR, TOOL_NAME_PATTERN, defaultNamespace } from './internal/namespace';
+import { RcpUnknownToolError } from './unknown-tool-error';
+
+/**
+ * Chooses the namespace of a manifest whose tools share a name with another manifest's tools.
+ * Called at most once per discovery (only for discoveries with a clashing name); the result
+ * must match `^[A-Za-z0-9_-]+$`.
+ *
+ * @example
+ * ```ts
+ * const namespace: RcpNamespace = (discovery, index) => (index === 0 ? 'learn' : 'shop');
+ * ```
+ */
+export type RcpNamespace = (discovery: RcpDiscovery, index: number) => string;
+
+/**
+ * Which tools of a set to keep: a list of names (a set's name or a tool's own name), or a
+ * predicate.
+ *
+ * @example
+ * ```ts
+ * const readOnly: RcpToolFilter = (tool) => tool.method === 'GET';
+ * const some: RcpToolFilter = ['search_courses', 'get_course'];
+ * ```
+ */
+export type RcpToolFilter = readonly string[] | ((tool: RcpClientTool, name: string) => boolean);
+
+/**
+ * One tool of a set, under the name the model sees (the tool's own name, or
+ * `<namespace>__<name>` when several discoveries share it).
+ *
+ * @example
+ * ```ts
+ * const { name, tool } = toolSet.entries[0]!;
+ * ```
+ */
+export interface RcpToolSetEntry {
+  readonly name: string;
+  readonly tool: RcpClientTool;
+}
+
+/**
+ * Options of {@link createToolSet}.
+ *
+ * @example
+ * ```ts
+ * createToolSet([learn, shop], { namespace: (discovery, index) => ['learn', 'shop'][index]!, only: ['search_courses'] });
+ * ```
+ */
+export interface RcpToolSetOptions {
+  /**
+   * Namespace for tools whose name appears in more than one discovery. Every tool sharing
+   * such a name becomes `<namespace>__<name>`; tools with a unique name keep their name.
+   * @default the manifest URL's host, `[^A-Za-z0-9-]` runs as `_` (`learn.example.com` → `learn_example_com`), shortened to keep names within 64 characters
+   */
+  namespace?: RcpNamespace;
+  /**
+   * Keep only these tools (names, or a predicate).
+   * @default every tool
+   */
+  only?: RcpToolFilter;
+}
+
+/**
+ * The tools one agent is given, from one or more discoveries, each under a unique
+ * model-facing name matching `^[A-Za-z0-9_-]{1,64}$`. Frozen. Pass it to `client.call()`
+ * (which then looks names up in it) and to the adapters.
+ *
+ * @example
+ * ```ts
+ * const toolSet = createToolSet([learn, shop]);
+ * const browse = toolSet.select(['search_courses', 'get_course']);
+ * await client.call(browse, { name: 'search_courses', arguments: '{"query":"algebra"}' }, ctx);
+ * ```
+ */
+export interface RcpToolSet {
+  readonly entries: readonly RcpToolSetEntry[];
+  /** The model-facing names, in order. */
+  readonly names: readonly string[];
+  /**
+   * The tool under `name`; `RCP_UNKNOWN_TOOL` (naming the available ones) otherwise.
+   * @example
+   * ```ts
+   * const search = toolSet.tool('search_courses');
+   * ```
+   */
+  tool(name: string): RcpClientTool;
+  /**
+   * A subset (a stage's tools): names of this set or tools' own names, or a predicate. A
+   * listed name that is not in the set is `RCP_UNKNOWN_TOOL`.
+   * @example
+   * ```ts
+   * const browse = toolSet.select((tool) => tool.method === 'GET');
+   * ```
+   */
+  select(only: RcpToolFilter): RcpToolSet;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/** True for a value made by {@link createToolSet}. */
+export function isToolSet(value: unknown): value is RcpToolSet {
+  return isObject(value) && Array.isArray(value.entries) && typeof value.select === 'function';
+}
+
+/** The one entry named `name`; `RCP_UNKNOWN_TOOL` when there is none, or more than one. */
+export function findEntry(entries: readonly RcpToolSetEntry[], name: string): RcpToolSetEntry {
+  let found: RcpToolSetEntry | undefined;
+  for (const entry of entries) {
+    if (entry.name !== name) continue;
+    if (found !== undefined) throw new RcpUnknownToolError(name, [], { ambiguous: true });
+    found = entry;
+  }
+  if (found === undefined) throw new RcpUnknownToolError(name, entries.map((entry) => entry.name));
+  return found;
+}
+
+function filterEntries(entries: readonly RcpToolSetEntry[], only: RcpToolFilter): RcpToolSetEntry[] {
+  if (typeof only === 'function') return entries.filter(({ tool, name }) => only(tool, name) === true);
+  if (!Array.isArray(only) || !only.every((name) => typeof name === 'string')) {
+    throw new RcpError('RCP_INVALID_OPTIONS', '"only" must be a list of tool names or a predicate (tool, name) => boolean');
+  }
+  const kept = new Set<RcpToolSetEntry>();
+  for (const name of only) {
+    const byName = entries.find((entry) => entry.name === name);
+    const matches = byName ? [byName] : entries.filter((entry) => entry.tool.name === name);
+    if (matches.length === 0) throw new RcpUnknownToolError(name, entries.map((entry) => entry.name));
+    for (const entry of matches) kept.add(entry);
+  }
+  return entries.filter((entry) => kept.has(entry));
+}
+
+function toolSetOf(entries: readonly RcpToolSetEntry[]): RcpToolSet {
+  const frozen = Object.freeze(entries.map((entry) => Object.freeze({ name: entry.name, tool: entry.tool })));
+  return Object.freeze({
+    entries: frozen,
+    names: Object.freeze(frozen.map((entry) => entry.name)),
+    tool: (name: string) => findEntry(frozen, name).tool,
+    select: (only: RcpToolFilter) => toolSetOf(filterEntries(frozen, only)),
+  });
+}
+
+/** Accepts one discovery or a list of them; checks their shape. */
+function discoveryList(discoveries: unknown): readonly RcpDiscovery[] {
+  const list = Array.isArray(discoveries) ? discoveries : [discoveries];
+  list.forEach((discovery, index) => {
+    if (!isObject(discovery) || !Array.isArray(discovery.tools) || typeof discovery.manifestUrl !== 'string') {
+      throw new RcpError('RCP_INVALID_OPTIONS', `discoveries[${index}] is not a discovery returned by client.discover()`);
+    }
+  });
+  return list as readonly RcpDiscovery[];
+}
+
+/**
+ * Combines the tools of one or more discoveries into one {@link RcpToolSet}, each under a
+ * unique model-facing name. A name found in one discovery only is kept. A name found in two or
+ * more is namespaced in EVERY one of them (`<namespace>__<name>`), so neither silently shadows
+ * the other; names stay within `^[A-Za-z0-9_-]{1,64}$`. Given a tool set, it is filtered by
+ * `only` and returned as is otherwise.
+ *
+ * @throws RcpError `RCP_INVALID_OPTIONS` (not discoveries, a bad namespace), `RCP_INVALID_TOOL` (two tools would get
+ *   one name, or a name over 64 characters), `RCP_UNKNOWN_TOOL` (`only` names a tool that is not there).
+ * @example
+ * ```ts
+ * import { createToolSet } from 'rcp-client';
+ *
+ * const toolSet = createToolSet([await client.discover(learnUrl), await client.discover(shopUrl)]);
+ * toolSet.names; // ['get_learner_profile', 'learn_example_com__search', 'shop_example_com__search']
+ * ```
+ */
+export function createToolSet(
+  source: RcpDiscovery | readonly RcpDiscovery[] | RcpToolSet,
+  options: RcpToolSetOptions = {},
+): RcpToolSet {
+  if (!isObject(options)) throw new RcpError('RCP_INVALID_OPTIONS', 'createToolSet options must be an object');
+  const { namespace, only } = options as RcpToolSetOptions;
+  if (isToolSet(source)) return only === undefined ? source : source.select(only);
+  if (namespace !== undefined && typeof namespace !== 'function') {
+    throw new RcpError('RCP_INVALID_OPTIONS', 'namespace must be a function (discovery, index) => string');
+  }
+  const list = discoveryList(source);
+  const owners = new Map<string, Set<number>>();
+  list.forEach((discovery, index) => {
+    for (const tool of discovery.tools) {
+      const set = owners.get(tool.name) ?? new Set<number>();
+      set.add(index);
+      owners.set(tool.name, set);
+    }
+  });
+  const namespaces = new Map<number, string>();
+  const namespaceOf = (discovery: RcpDiscovery, index: number): string => {
+    let chosen = namespaces.get(index);
+    if (chosen === undefined) {
+      chosen = namespace ? namespace(discovery, index) : defaultNamespace(discovery.manifestUrl, index);
+      if (typeof chosen !== 'string' || !/^[A-Za-z0-9_-]+$/.test(chosen)) {
+        throw new RcpError(
+          'RCP_INVALID_OPTIONS',
+          `namespace() must return a non-empty string of A-Z a-z 0-9 _ - (discovery ${index})`,
+        );
+      }
+      namespaces.set(index, chosen);
+    }
+    return chosen;
+  };
+
+  const entries: RcpToolSetEntry[] = [];
+  const seen = new Map<string, string>();
+  list.forEach((discovery, index) => {
+    for (const tool of discovery.tools) {
+      let name = tool.name;
+      if ((owners.get(tool.name)?.size ?? 0) > 1) {
+        let prefix = namespaceOf(discovery, index);
+        const room = 64 - NAMESPACE_SEPARATOR.length - tool.name.length;
+        if (namespace === undefined && prefix.length > room && room > 0) prefix = prefix.slice(0, room);
+        name = `${prefix}${NAMESPACE_SEPARATOR}${tool.name}`;
+        if (!TOOL_NAME_PATTERN.test(name)) {
+          throw new RcpError(
+            'RCP_INVALID_TOOL',
+            `Tool ${JSON.stringify(tool.name)} from ${discovery.manifestUrl} would be named ${JSON.stringify(name)}, ` +
+              'longer than 64 characters; pass a shorter namespace',
+          );
+        }
+      }
+      const where = `${JSON.stringify(tool.name)} from ${discovery.manifestUrl}`;
+      const previous = seen.get(name);
+      if (previous !== undefined) {
+        throw new RcpError(
+          'RCP_INVALID_TOOL',
+          `Tools ${previous} and ${where} would both be named ${JSON.stringify(name)}; ` +
+            'pass a namespace option that tells their manifests apart',
+        );
+      }
+      seen.set(name, where);
+      entries.push({ name, tool });
+    }
+  });
+  const set = toolSetOf(entries);
+  return only === undefined ? set : set.select(only);
+}
+
+/**
+ * The warning for a tool list longer than a model API or host accepts (OpenAI: 128 functions),
+ * or `undefined` when it fits. Written once for every adapter.
+ *
+ * @example
+ * ```ts
+ * toolCountWarning(toolSet, { limit: 128, target: 'OpenAI' });
+ * // 'OpenAI accepts at most 128 tools; this set has 140: select fewer (createToolSet(..., { only }), or a stage)'
+ * ```
+ */
+export function toolCountWarning(toolSet: RcpToolSet, { limit, target }: { limit: number; target: string }): string | undefined {
+  const count = toolSet.entries.length;
+  if (count <= limit) return undefined;
+  return `${target} accepts at most ${limit} tools; this set has ${count}: select fewer (createToolSet(..., { only }), or a stage)`;
+}
