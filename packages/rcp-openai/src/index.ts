@@ -1,0 +1,13 @@
+export { createOpenAITools } from './openai-tools';
+export type {
+  OpenAITools,
+  OpenAIToolsOptions,
+  OpenAIChatTool,
+  OpenAIChatToolCall,
+  OpenAIToolMessage,
+  OpenAIResponsesTool,
+  OpenAIResponsesItem,
+  OpenAIFunctionCallOutput,
+} from './openai-tools';
+export { toOpenAISchema } from './strict-schema';
+export type { OpenAIParameters, OpenAIToolSchema } from './strict-schema';

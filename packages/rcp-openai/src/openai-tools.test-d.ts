@@ -1,0 +1,18 @@
+import type OpenAI from 'openai';
+import { expectTypeOf, test } from 'vitest';
+import type { OpenAITools } from './index';
+
+declare const rcp: OpenAITools<{ userId: string }>;
+declare const message: OpenAI.Chat.Completions.ChatCompletionMessage;
+declare const response: OpenAI.Responses.Response;
+
+test('the tools and answers are what the openai SDK takes, with no casts', async () => {
+  expectTypeOf(rcp.chatTools).toMatchTypeOf<OpenAI.Chat.Completions.ChatCompletionTool[]>();
+  expectTypeOf(rcp.responsesTools).toMatchTypeOf<OpenAI.Responses.Tool[]>();
+  const toolMessages = await rcp.runToolCalls(message.tool_calls, { userId: 'u-1' });
+  expectTypeOf(toolMessages).toMatchTypeOf<OpenAI.Chat.Completions.ChatCompletionMessageParam[]>();
+  const outputs = await rcp.runFunctionCalls(response.output, { userId: 'u-1' });
+  expectTypeOf(outputs).toMatchTypeOf<OpenAI.Responses.ResponseInputItem[]>();
+  // @ts-expect-error the context is required when the client's resolvers read one
+  await rcp.runToolCalls(message.tool_calls);
+});
