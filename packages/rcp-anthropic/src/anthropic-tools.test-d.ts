@@ -1,0 +1,14 @@
+import type Anthropic from '@anthropic-ai/sdk';
+import { expectTypeOf, test } from 'vitest';
+import type { AnthropicTools } from './index';
+
+declare const rcp: AnthropicTools<{ userId: string }>;
+declare const message: Anthropic.Message;
+
+test('the tools and results are what the Anthropic SDK takes, with no casts', async () => {
+  expectTypeOf(rcp.tools).toMatchTypeOf<Anthropic.Tool[]>();
+  const results = await rcp.runToolUses(message.content, { userId: 'u-1' });
+  expectTypeOf(results).toMatchTypeOf<Anthropic.ToolResultBlockParam[]>();
+  // @ts-expect-error the context is required when the client's resolvers read one
+  await rcp.runToolUses(message.content);
+});

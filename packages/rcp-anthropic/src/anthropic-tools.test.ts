@@ -1,0 +1,108 @@
+import { fileURLToPath } from 'node:url';
+import Anthropic from '@anthropic-ai/sdk';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createRcpClient } from 'rcp-client';
+import { NOTES_TOKEN, runReadmeSnippet, sendJson, startNotesApi, startTestServer, type TestServer } from 'rcp-test-utils';
+import { createAnthropicTools } from './index';
+
+let notes: TestServer;
+let manifestUrl: string;
+let fake: TestServer;
+beforeEach(async () => {
+  ({ server: notes, manifestUrl } = await startNotesApi());
+  fake = await startTestServer();
+});
+afterEach(async () => {
+  await Promise.all([notes.close(), fake.close()]);
+});
+
+const message = (content: unknown[], stop_reason = 'tool_use') => ({
+  id: 'msg_1',
+  type: 'message',
+  role: 'assistant',
+  model: 'claude-test',
+  content,
+  stop_reason,
+  stop_sequence: null,
+  usage: { input_tokens: 1, output_tokens: 1 },
+});
+function script(answers: unknown[]): void {
+  let index = 0;
+  fake.route('POST /v1/messages', (_request, res) => sendJson(res, 200, answers[Math.min(index++, answers.length - 1)]));
+}
+const toolRequests = () => notes.requests.filter((request) => request.path !== '/rcp/manifest').map((r) => `${r.method} ${r.path}`);
+
+describe('createAnthropicTools', () => {
+  it('sends tools without resolver-bound params and answers tool_use blocks with tool_result blocks', async () => {
+    script([
+      message([
+        { type: 'text', text: 'Let me look.' },
+        { type: 'tool_use', id: 'toolu_1', name: 'get_note', input: { noteId: 'n-1' } },
+        { type: 'tool_use', id: 'toolu_2', name: 'get_note', input: { noteId: 'n-1', userId: 'u-7' } },
+        { type: 'tool_use', id: 'toolu_3', name: 'delete_note', input: { noteId: 'n-1' } },
+      ]),
+    ]);
+    const client = createRcpClient({ resolvers: { userId: (ctx: { userId?: string }) => ctx.userId }, credentials: () => NOTES_TOKEN });
+    const rcp = createAnthropicTools(client, await client.discover(manifestUrl));
+    const anthropic = new Anthropic({ apiKey: 'sk-ant-test', baseURL: fake.origin, maxRetries: 0 });
+    const reply = await anthropic.messages.create({
+      model: 'claude-test',
+      max_tokens: 100,
+      messages: [{ role: 'user', content: 'hi' }],
+      tools: rcp.tools,
+    });
+    const sent = (fake.requests[0]!.json as { tools: unknown[] }).tools;
+    expect(sent[1]).toEqual({
+      name: 'get_note',
+      description: 'Gets one note.',
+      input_schema: {
+        type: 'object',
+        properties: { noteId: { type: 'string', description: 'A note id from list_notes' } },
+        required: ['noteId'],
+        additionalProperties: false,
+      },
+    });
+    expect(JSON.stringify(sent)).not.toContain('userId');
+
+    const results = await rcp.runToolUses(reply.content, { userId: 'u-1' });
+    expect(results.map(({ tool_use_id, is_error }) => [tool_use_id, is_error])).toEqual([
+      ['toolu_1', false],
+      ['toolu_2', true],
+      ['toolu_3', false],
+    ]);
+    expect(JSON.parse(results[0]!.content)).toEqual({ ok: true, data: { id: 'n-1', title: 'Groceries', text: 'eggs' } });
+    expect(JSON.parse(results[2]!.content)).toEqual({ ok: true, data: null });
+    expect(toolRequests()).toEqual(['GET /users/u-1/notes/n-1', 'DELETE /users/u-1/notes/n-1']);
+  });
+
+  it('a turn with no verified user is an is_error result and nothing is sent', async () => {
+    const client = createRcpClient({ resolvers: { userId: (ctx: { userId?: string }) => ctx.userId }, credentials: () => NOTES_TOKEN });
+    const rcp = createAnthropicTools(client, await client.discover(manifestUrl));
+    const [result] = await rcp.runToolUses([{ type: 'tool_use', id: 'toolu_1', name: 'list_notes', input: {} }], {});
+    expect(result).toEqual({
+      type: 'tool_result',
+      tool_use_id: 'toolu_1',
+      is_error: true,
+      content: JSON.stringify({ ok: false, error: { code: 'RCP_UNRESOLVED', message: 'A value the client must supply is unavailable.' } }),
+    });
+    expect(toolRequests()).toEqual([]);
+  });
+});
+
+describe('README', () => {
+  it('runs the agent loop as written, against the fake Messages API and the notes API', async () => {
+    script([
+      message([{ type: 'tool_use', id: 'toolu_1', name: 'list_notes', input: {} }]),
+      message([{ type: 'tool_use', id: 'toolu_2', name: 'get_note', input: { noteId: 'n-1' } }]),
+      message([{ type: 'text', text: 'Your groceries note says: eggs.' }], 'end_turn'),
+    ]);
+    const printed = await runReadmeSnippet(fileURLToPath(new URL('..', import.meta.url)), 'snippet:messages-loop', {
+      ANTHROPIC_API_KEY: 'sk-ant-test',
+      ANTHROPIC_BASE_URL: fake.origin,
+      NOTES_TOKEN,
+      NOTES_MANIFEST_URL: manifestUrl,
+    });
+    expect(printed).toBe('Your groceries note says: eggs.\n');
+    expect(toolRequests()).toEqual(['GET /users/u-1/notes', 'GET /users/u-1/notes/n-1']);
+  });
+});
