@@ -1,0 +1,143 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createRcpClient } from 'rcp-client';
+import { fileURLToPath } from 'node:url';
+import { NOTES_TOKEN, runReadmeSnippet, sendJson, serveManifest, startNotesApi, startTestServer, type TestServer } from 'rcp-test-utils';
+import { GEMINI_SCHEMA_KEYS, createGeminiTools } from './index';
+
+let notes: TestServer;
+let manifestUrl: string;
+beforeEach(async () => {
+  ({ server: notes, manifestUrl } = await startNotesApi());
+});
+afterEach(async () => {
+  await notes.close();
+});
+
+const notesClient = () =>
+  createRcpClient({ resolvers: { userId: (ctx: { userId?: string }) => ctx.userId }, credentials: () => NOTES_TOKEN });
+const toolRequests = () => notes.requests.filter((request) => request.path !== '/rcp/manifest').map((r) => `${r.method} ${r.path}`);
+
+/** Every key used anywhere in a Gemini Schema, and every type value. */
+function walk(schema: Record<string, unknown>, keys: Set<string>, types: Set<unknown>): void {
+  for (const [key, value] of Object.entries(schema)) {
+    keys.add(key);
+    if (key === 'type') types.add(value);
+    if (key === 'properties') for (const child of Object.values(value as object)) walk(child as Record<string, unknown>, keys, types);
+    if (key === 'items') walk(value as Record<string, unknown>, keys, types);
+  }
+}
+
+describe('function declarations', () => {
+  it('parametersJsonSchema (default): the model-facing JSON Schema, resolver-bound params absent', async () => {
+    const client = notesClient();
+    const rcp = createGeminiTools(client, await client.discover(manifestUrl));
+    expect(rcp.functionDeclarations[1]).toEqual({
+      name: 'get_note',
+      description: 'Gets one note.',
+      parametersJsonSchema: {
+        type: 'object',
+        properties: { noteId: { type: 'string', description: 'A note id from list_notes' } },
+        required: ['noteId'],
+        additionalProperties: false,
+      },
+    });
+    expect(JSON.stringify(rcp.functionDeclarations)).not.toContain('userId');
+    expect(rcp.warnings).toEqual([]);
+  });
+
+  it('parameters: only the documented OpenAPI subset, upper-case types, no additionalProperties', async () => {
+    const client = notesClient();
+    const rcp = createGeminiTools(client, await client.discover(manifestUrl), { form: 'parameters' });
+    const keys = new Set<string>();
+    const types = new Set<unknown>();
+    for (const declaration of rcp.functionDeclarations) {
+      expect(declaration.parametersJsonSchema).toBeUndefined();
+      walk(declaration.parameters as unknown as Record<string, unknown>, keys, types);
+    }
+    expect([...keys].every((key) => GEMINI_SCHEMA_KEYS.has(key))).toBe(true);
+    expect([...types].sort()).toEqual(['BOOLEAN', 'OBJECT', 'STRING']);
+    expect(rcp.functionDeclarations[2]!.parameters).toEqual({
+      type: 'OBJECT',
+      properties: {
+        title: { type: 'STRING', description: 'The title' },
+        text: { type: 'STRING', description: 'The body text' },
+        pinned: { type: 'BOOLEAN', description: 'Keep it on top' },
+      },
+      required: ['title'],
+    });
+  });
+
+  it('warns of array/object params in the parameters form, and renames what Gemini would refuse', async () => {
+    const server = notes;
+    const url = serveManifest(server, {
+      rcpVersion: '0.1',
+      tools: [
+        { name: '2fa_check', description: 'Checks.', method: 'POST', url: '/check', body: { tags: '{{tags}}' }, params: [{ name: 'tags', type: 'array' }] },
+      ],
+    }, '/other/manifest');
+    const client = createRcpClient();
+    const rcp = createGeminiTools(client, await client.discover(url), { form: 'parameters' });
+    expect(rcp.functionDeclarations[0]!.name).toBe('_2fa_check');
+    expect(rcp.warnings).toEqual([expect.stringContaining('Tool "2fa_check": param "tags" is an array with no items')]);
+    server.route('POST /check', (_request, res) => {
+      res.writeHead(204);
+      res.end();
+    });
+    const [part] = await rcp.runFunctionCalls([{ name: '_2fa_check', args: { tags: ['a'] } }]);
+    expect(part).toEqual({ functionResponse: { name: '_2fa_check', response: { ok: true, data: null } } });
+    expect(server.requests.at(-1)).toMatchObject({ method: 'POST', path: '/check', json: { tags: ['a'] } });
+  });
+});
+
+describe('runFunctionCalls', () => {
+  it('answers each call with a functionResponse part, in order, through client.call', async () => {
+    const client = notesClient();
+    const rcp = createGeminiTools(client, await client.discover(manifestUrl));
+    const parts = await rcp.runFunctionCalls(
+      [
+        { id: 'c1', name: 'list_notes', args: {} },
+        { id: 'c2', name: 'get_note', args: { noteId: 'n-1', userId: 'u-7' } },
+        { id: 'c3', name: 'get_notes', args: {} },
+      ],
+      { userId: 'u-1' },
+    );
+    expect(parts[0]).toEqual({
+      functionResponse: { id: 'c1', name: 'list_notes', response: { ok: true, data: [{ id: 'n-1', title: 'Groceries' }] } },
+    });
+    expect(parts[1]!.functionResponse.response).toMatchObject({ ok: false, error: { code: 'RCP_INVALID_ARGUMENTS' } });
+    expect(parts[2]!.functionResponse.response).toMatchObject({ ok: false, error: { code: 'RCP_UNKNOWN_TOOL' } });
+    expect(toolRequests()).toEqual(['GET /users/u-1/notes']);
+  });
+});
+
+describe('README', () => {
+  it('runs the agent loop as written, against a loopback fake of the generateContent endpoint', async () => {
+    const fake = await startTestServer();
+    try {
+      const replies = [
+        [{ functionCall: { name: 'list_notes', args: {} } }],
+        [{ functionCall: { name: 'get_note', args: { noteId: 'n-1' } } }],
+        [{ text: 'Your groceries note says: eggs.' }],
+      ];
+      let index = 0;
+      fake.route('POST /v1beta/models/gemini-2.5-flash:generateContent', (_request, res) =>
+        sendJson(res, 200, { candidates: [{ content: { role: 'model', parts: replies[index++] } }] }),
+      );
+      const printed = await runReadmeSnippet(fileURLToPath(new URL('..', import.meta.url)), 'snippet:generate-loop', {
+        GEMINI_API_KEY: 'test-key',
+        GEMINI_BASE_URL: fake.origin,
+        NOTES_TOKEN,
+        NOTES_MANIFEST_URL: manifestUrl,
+      });
+      expect(printed).toBe('Your groceries note says: eggs.\n');
+      expect(toolRequests()).toEqual(['GET /users/u-1/notes', 'GET /users/u-1/notes/n-1']);
+      const sent = fake.requests.map((request) => request.json as { tools: { functionDeclarations: unknown[] }[]; contents: unknown[] });
+      expect(fake.requests[0]!.headers['x-goog-api-key']).toBe('test-key');
+      expect(JSON.stringify(sent[0]!.tools)).not.toContain('userId');
+      // The last request carried both answers back as functionResponse parts.
+      expect(JSON.stringify(sent[2]!.contents)).toContain('"functionResponse":{"name":"get_note","response":{"ok":true');
+    } finally {
+      await fake.close();
+    }
+  });
+});

@@ -1,0 +1,162 @@
+import {
+  createToolSet,
+  toModelResult,
+  type ModelResult,
+  type RcpClient,
+  type RcpContextArgs,
+  type RcpDiscovery,
+  type RcpExecuteOptions,
+  type RcpToolSet,
+  type RcpToolSetOptions,
+} from 'rcp-client';
+import { toGeminiParameters, type GeminiSchema } from './gemini-schema';
+
+/**
+ * A Gemini function declaration: `parametersJsonSchema` (JSON Schema, the default form) or
+ * `parameters` (the OpenAPI subset).
+ *
+ * @example
+ * ```ts
+ * const declaration: GeminiFunctionDeclaration = { name: 'get_note', description: 'Gets one note.', parametersJsonSchema: {} };
+ * ```
+ */
+export interface GeminiFunctionDeclaration {
+  name: string;
+  description: string;
+  parametersJsonSchema?: Record<string, unknown>;
+  parameters?: GeminiSchema;
+}
+
+/**
+ * A function call of a Gemini response (`response.functionCalls`, or a part's `functionCall`).
+ *
+ * @example
+ * ```ts
+ * const call: GeminiFunctionCall = { id: 'c1', name: 'get_note', args: { noteId: 'n-1' } };
+ * ```
+ */
+export interface GeminiFunctionCall {
+  id?: string;
+  name?: string;
+  args?: Record<string, unknown>;
+}
+
+/**
+ * The part that answers one function call: its `response` is `toModelResult`'s object.
+ *
+ * @example
+ * ```ts
+ * const part: GeminiFunctionResponsePart = { functionResponse: { id: 'c1', name: 'get_note', response: { ok: true, data: {} } } };
+ * ```
+ */
+export interface GeminiFunctionResponsePart {
+  functionResponse: { id?: string; name: string; response: ModelResult };
+}
+
+/**
+ * Options of {@link createGeminiTools}.
+ *
+ * @example
+ * ```ts
+ * createGeminiTools(client, discovery, { form: 'parameters' });
+ * ```
+ */
+export interface GeminiToolsOptions extends RcpToolSetOptions {
+  /**
+   * `parametersJsonSchema` sends the model-facing JSON Schema as is; `parameters` converts it to
+   * Gemini's OpenAPI subset (upper-case types, unsupported keywords removed).
+   * @default 'parametersJsonSchema'
+   */
+  form?: 'parametersJsonSchema' | 'parameters';
+}
+
+/**
+ * RCP tools for Gemini, made by {@link createGeminiTools}.
+ *
+ * @example
+ * ```ts
+ * const rcp = createGeminiTools(client, discovery);
+ * const config = { tools: [{ functionDeclarations: rcp.functionDeclarations }] };
+ * ```
+ */
+export interface GeminiTools<Context = any> {
+  /** For `config.tools: [{ functionDeclarations }]`: fresh copies on every read. */
+  readonly functionDeclarations: GeminiFunctionDeclaration[];
+  /** The tools, under the names the model sees (before Gemini's name rule, see {@link createGeminiTools}). */
+  readonly toolSet: RcpToolSet;
+  /** Conversion caveats, per tool. */
+  readonly warnings: readonly string[];
+  /**
+   * Runs the function calls through `client.call`, all at once, and returns one
+   * `functionResponse` part per call, in order. Never throws for what a call runs into.
+   * @example
+   * ```ts
+   * contents.push(response.candidates[0].content, { role: 'user', parts: await rcp.runFunctionCalls(response.functionCalls, ctx) });
+   * ```
+   */
+  runFunctionCalls(
+    calls: readonly GeminiFunctionCall[] | undefined,
+    ...rest: RcpContextArgs<Context, [options?: RcpExecuteOptions]>
+  ): Promise<GeminiFunctionResponsePart[]>;
+}
+
+/** Gemini function names must start with a letter or `_`: anything else gets a leading `_`. */
+function geminiName(name: string): string {
+  return /^[A-Za-z_]/.test(name) ? name : `_${name}`.slice(0, 64);
+}
+
+/**
+ * Turns discovered RCP tools into Gemini function declarations and runs the model's function
+ * calls through `client.call`. No Google SDK at run time. A name that Gemini would refuse
+ * (starting with a digit or `-`) is declared with a leading `_`, and mapped back when called.
+ * Resolver-bound params are in no schema and no description.
+ *
+ * @example
+ * ```ts
+ * import { createGeminiTools } from 'rcp-gemini';
+ *
+ * const rcp = createGeminiTools(client, await client.discover(manifestUrl));
+ * const response = await ai.models.generateContent({ model, contents, config: { tools: [{ functionDeclarations: rcp.functionDeclarations }] } });
+ * const parts = await rcp.runFunctionCalls(response.functionCalls, { userId: 'u-1' });
+ * ```
+ */
+export function createGeminiTools<Context = any>(
+  client: RcpClient<Context>,
+  source: RcpDiscovery | readonly RcpDiscovery[] | RcpToolSet,
+  options: GeminiToolsOptions = {},
+): GeminiTools<Context> {
+  const { form = 'parametersJsonSchema', ...setOptions } = options;
+  const toolSet = createToolSet(source, setOptions);
+  const byGeminiName = new Map(toolSet.names.map((name) => [geminiName(name), name]));
+  const warnings: string[] = [];
+  const declarations = toolSet.entries.map(({ name, tool }): GeminiFunctionDeclaration => {
+    const declaration: GeminiFunctionDeclaration = { name: geminiName(name), description: tool.description };
+    if (form === 'parameters') {
+      const converted = toGeminiParameters(tool.inputSchema);
+      declaration.parameters = converted.parameters;
+      for (const warning of converted.warnings) warnings.push(`Tool "${name}": ${warning}`);
+    } else {
+      declaration.parametersJsonSchema = structuredClone(tool.inputSchema) as unknown as Record<string, unknown>;
+    }
+    return declaration;
+  });
+  type Rest = RcpContextArgs<Context, [options?: RcpExecuteOptions]>;
+  return Object.freeze({
+    get functionDeclarations(): GeminiFunctionDeclaration[] {
+      return structuredClone(declarations);
+    },
+    toolSet,
+    warnings: Object.freeze(warnings),
+    async runFunctionCalls(calls: readonly GeminiFunctionCall[] | undefined, ...rest: Rest) {
+      return Promise.all(
+        (calls ?? []).map(async (call): Promise<GeminiFunctionResponsePart> => {
+          const asked = typeof call.name === 'string' ? call.name : '';
+          const outcome = await client.call(toolSet, { name: byGeminiName.get(asked) ?? asked, arguments: call.args }, ...rest);
+          const functionResponse: GeminiFunctionResponsePart['functionResponse'] = { name: asked, response: toModelResult(outcome) };
+          if (call.id !== undefined) functionResponse.id = call.id;
+          return { functionResponse };
+        }),
+      );
+    },
+  });
+}

@@ -1,0 +1,10 @@
+export { createGeminiTools } from './gemini-tools';
+export type {
+  GeminiTools,
+  GeminiToolsOptions,
+  GeminiFunctionDeclaration,
+  GeminiFunctionCall,
+  GeminiFunctionResponsePart,
+} from './gemini-tools';
+export { toGeminiParameters, GEMINI_SCHEMA_KEYS } from './gemini-schema';
+export type { GeminiSchema } from './gemini-schema';
