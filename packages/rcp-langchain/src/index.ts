@@ -1,0 +1,2 @@
+export { createLangChainTools } from './langchain-tools';
+export type { LangChainToolsOptions } from './langchain-tools';

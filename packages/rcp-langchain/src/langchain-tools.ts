@@ -1,0 +1,77 @@
+import { ToolMessage } from '@langchain/core/messages';
+import { tool, type StructuredToolInterface } from '@langchain/core/tools';
+import {
+  createToolSet,
+  toModelResult,
+  type RcpClient,
+  type RcpContextArgs,
+  type RcpDiscovery,
+  type RcpExecuteOptions,
+  type RcpToolSet,
+  type RcpToolSetOptions,
+} from 'rcp-client';
+
+/**
+ * Options of {@link createLangChainTools}.
+ *
+ * @example
+ * ```ts
+ * createLangChainTools(client, discovery, { context: (configurable) => ({ userId: configurable.user_id }) });
+ * ```
+ */
+export interface LangChainToolsOptions<Context> extends RcpToolSetOptions {
+  /**
+   * The context the client's resolvers read, from the run's `config.configurable`.
+   * @default the `configurable` object itself
+   */
+  context?: (configurable: Record<string, unknown>) => Context;
+}
+
+/**
+ * Turns discovered RCP tools into LangChain.js tools: `tool(fn, { name, description, schema })`
+ * with the model-facing JSON Schema (resolver-bound params absent), the context from
+ * `config.configurable`, and `client.call` underneath. Invoked with a `ToolCall` (as agents and
+ * `ToolNode` do), each returns a `ToolMessage` whose content is `toModelResult`'s JSON and whose
+ * `status` is `'error'` when the call failed — an HTTP error or a missing user is an answer the
+ * model reads, not a throw. Invoked with plain arguments, each returns that JSON text. Input
+ * that does not match the schema is refused by LangChain before the tool runs
+ * (`ToolInputParsingException`, as for every LangChain tool): nothing is sent.
+ *
+ * @example
+ * ```ts
+ * import { createLangChainTools } from 'rcp-langchain';
+ *
+ * const tools = createLangChainTools(client, await client.discover(manifestUrl));
+ * const message = await tools[0]!.invoke({ name: 'list_notes', args: {}, id: 'call_1', type: 'tool_call' }, { configurable: { userId: 'u-1' } });
+ * ```
+ */
+export function createLangChainTools<Context = any>(
+  client: RcpClient<Context>,
+  source: RcpDiscovery | readonly RcpDiscovery[] | RcpToolSet,
+  options: LangChainToolsOptions<Context> = {},
+): StructuredToolInterface[] {
+  const { context, ...setOptions } = options;
+  const toolSet = createToolSet(source, setOptions);
+  return toolSet.entries.map(({ name, tool: rcpTool }) =>
+    tool(
+      async (input: unknown, config) => {
+        const configurable = (config?.configurable ?? {}) as Record<string, unknown>;
+        const ctx = context === undefined ? configurable : context(configurable);
+        const rest = [ctx, config?.signal === undefined ? {} : { signal: config.signal }] as RcpContextArgs<
+          Context,
+          [options?: RcpExecuteOptions]
+        >;
+        const result = toModelResult(await client.call(toolSet, { name, arguments: input }, ...rest));
+        const content = JSON.stringify(result);
+        const toolCallId = (config as { toolCall?: { id?: string } } | undefined)?.toolCall?.id;
+        if (toolCallId === undefined) return content;
+        return new ToolMessage({ content, tool_call_id: toolCallId, name, status: result.ok ? 'success' : 'error' });
+      },
+      {
+        name,
+        description: rcpTool.description,
+        schema: structuredClone(rcpTool.inputSchema) as unknown as Record<string, unknown>,
+      },
+    ),
+  ) as StructuredToolInterface[];
+}
