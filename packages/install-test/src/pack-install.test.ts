@@ -41,6 +41,9 @@ function smoke(dir: string, script: string, specifier: string): Record<string, u
   return JSON.parse(run(process.execPath, [script, specifier], dir)) as Record<string, unknown>;
 }
 
+/** rcp-sdk and every package it depends on (the adapters are installed one by one, with their SDK). */
+const CORE = ['rcp-errors', 'rcp-template', 'rcp-manifest', 'rcp-client', 'rcp-agent-core-bridge', 'rcp-sdk'];
+
 const expected = {
   result: { ok: true, data: { id: 'n-1', title: 'Groceries' } },
   received: ['GET /rcp/manifest -', 'GET /users/u-1/notes/n-1 Bearer tok'],
@@ -58,9 +61,14 @@ describe('packed tarballs installed with npm outside the workspace', () => {
   it('packs every published package, with no workspace: or catalog: version left', () => {
     expect([...packed.keys()].sort()).toEqual([
       'rcp-agent-core-bridge',
+      'rcp-ai-sdk',
+      'rcp-anthropic',
       'rcp-client',
       'rcp-errors',
+      'rcp-gemini',
+      'rcp-langchain',
       'rcp-manifest',
+      'rcp-openai',
       'rcp-sdk',
       'rcp-template',
     ]);
@@ -71,9 +79,16 @@ describe('packed tarballs installed with npm outside the workspace', () => {
   });
 
   it('rcp-sdk with its siblings: rcp-sdk/client works from ESM and CommonJS', () => {
-    const dir = project('with-sdk', [...packed.keys()]);
+    const dir = project('with-sdk', CORE);
     expect(smoke(dir, 'smoke.mjs', 'rcp-sdk/client')).toMatchObject({ format: 'esm', ...expected });
     expect(smoke(dir, 'smoke.cjs', 'rcp-sdk/client')).toMatchObject({ format: 'cjs', spoof: 'refused', ...expected });
+  });
+
+  it('an adapter without an SDK peer (rcp-openai) installs beside rcp-client and loads from ESM and CommonJS', () => {
+    const dir = project('with-openai-adapter', ['rcp-errors', 'rcp-template', 'rcp-manifest', 'rcp-client', 'rcp-openai']);
+    const esm = run(process.execPath, ['--input-type=module', '-e', "import('rcp-openai').then((m) => console.log(typeof m.createOpenAITools))"], dir);
+    const cjs = run(process.execPath, ['-e', "console.log(typeof require('rcp-openai').createOpenAITools)"], dir);
+    expect([esm.trim(), cjs.trim()]).toEqual(['function', 'function']);
   });
 
   it('rcp-client alone (with only what it depends on) works from ESM and CommonJS', () => {
