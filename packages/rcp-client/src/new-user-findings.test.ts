@@ -1,59 +1,13 @@
 /**
- * The traps a new user fell into wiring a small notes API into an agent loop (issue 10), each
- * against a real local server, asserting what the server received.
+ * The traps a new user fell into wiring a small notes API (rcp-test-utils' notesManifest) into an
+ * agent loop, each against a real local server, asserting what the server received.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sendJson, startTestServer, type TestServer } from 'rcp-test-utils';
+import { NOTES_TOKEN, notesManifest, sendJson, startTestServer, type TestServer } from 'rcp-test-utils';
 import { createRcpClient, describeManifest, isRcpError, toModelResult } from 'rcp-client';
 import { rejectsWith, serveManifest } from './internal/testing';
 
-const TOKEN = 'notes-token-123';
-
-const notesManifest = {
-  rcpVersion: '0.1',
-  auth: { type: 'header', name: 'Authorization', scheme: 'Bearer' },
-  tools: [
-    {
-      name: 'list_notes',
-      description: "Lists the user's notes.",
-      method: 'GET',
-      url: '/users/{{userId}}/notes',
-      params: [{ name: 'userId', required: true, description: 'Whose notes' }],
-    },
-    {
-      name: 'get_note',
-      description: 'Gets one note.',
-      method: 'GET',
-      url: '/users/{{userId}}/notes/{{noteId}}',
-      params: [
-        { name: 'userId', required: true },
-        { name: 'noteId', required: true, description: 'A note id from list_notes' },
-      ],
-    },
-    {
-      name: 'create_note',
-      description: 'Creates a note.',
-      method: 'POST',
-      url: '/users/{{userId}}/notes',
-      body: { title: '{{title}}', text: '{{text}}' },
-      params: [
-        { name: 'userId', required: true },
-        { name: 'title', required: true },
-        { name: 'text' },
-      ],
-    },
-    {
-      name: 'delete_note',
-      description: 'Deletes a note.',
-      method: 'DELETE',
-      url: '/users/{{userId}}/notes/{{noteId}}',
-      params: [
-        { name: 'userId', required: true },
-        { name: 'noteId', required: true },
-      ],
-    },
-  ],
-};
+const TOKEN = NOTES_TOKEN;
 
 let server: TestServer;
 let manifestUrl: string;

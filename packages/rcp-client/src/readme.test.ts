@@ -1,18 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { readmeBlock } from 'rcp-test-utils';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
-const readme = readFileSync(`${packageDir}README.md`, 'utf8');
 
-/** The fenced block right after the `<!-- marker ... -->` comment. */
-function blockAfter(marker: string): string {
-  const start = readme.indexOf(`<!-- ${marker}`);
-  expect(start, marker).toBeGreaterThan(-1);
-  const match = /```[a-z]*\n([\s\S]*?)```/.exec(readme.slice(start));
-  return match![1]!;
-}
+const blockAfter = (marker: string): string => readmeBlock(`${packageDir}README.md`, marker);
 
 describe('README', () => {
   it('shows the agent-loop example exactly as it is in examples/', () => {
