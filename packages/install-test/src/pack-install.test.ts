@@ -68,6 +68,7 @@ describe('packed tarballs installed with npm outside the workspace', () => {
       'rcp-gemini',
       'rcp-langchain',
       'rcp-manifest',
+      'rcp-mcp',
       'rcp-openai',
       'rcp-sdk',
       'rcp-template',

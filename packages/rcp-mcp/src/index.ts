@@ -1,0 +1,5 @@
+export { createRcpMcpServer, gatewayTools, toolAnnotations, HOST_TOOL_LIMIT } from './mcp-server';
+export type { RcpMcpGatewayOptions } from './mcp-server';
+export { createRcpMcpHttpHandler } from './http-gateway';
+export type { RcpMcpHttpOptions } from './http-gateway';
+export { serveRcpMcpStdio } from './stdio-gateway';

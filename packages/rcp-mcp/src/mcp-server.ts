@@ -1,0 +1,115 @@
+import { McpServer, fromJsonSchema, type CallToolResult, type ToolAnnotations } from '@modelcontextprotocol/server';
+import {
+  createToolSet,
+  toModelResult,
+  toolCountWarning,
+  type RcpClient,
+  type RcpContextArgs,
+  type RcpDiscovery,
+  type RcpExecuteOptions,
+  type RcpHttpMethod,
+  type RcpToolSet,
+  type RcpToolSetOptions,
+} from 'rcp-client';
+
+/** Tools past which hosts start refusing or truncating (Cursor: 40). */
+export const HOST_TOOL_LIMIT = 40;
+
+/**
+ * What the gateway serves: a client, and the discoveries (or a tool set) whose tools it lists,
+ * filtered with `only`.
+ *
+ * @example
+ * ```ts
+ * const gateway: RcpMcpGatewayOptions = { client, source: await client.discover(manifestUrl), only: ['list_notes'] };
+ * ```
+ */
+export interface RcpMcpGatewayOptions<Context = any> extends Pick<RcpToolSetOptions, 'only' | 'namespace'> {
+  readonly client: RcpClient<Context>;
+  readonly source: RcpDiscovery | readonly RcpDiscovery[] | RcpToolSet;
+  /**
+   * The server name and version MCP hosts show.
+   * @default { name: 'rcp-mcp', version: '0.1.0' }
+   */
+  readonly serverInfo?: { name: string; version: string };
+}
+
+/**
+ * MCP tool annotations from the HTTP method: GET is read-only; DELETE is destructive; PUT and
+ * DELETE are idempotent; every RCP tool talks to an outside server (`openWorldHint`).
+ *
+ * @example
+ * ```ts
+ * toolAnnotations('DELETE'); // { destructiveHint: true, idempotentHint: true, openWorldHint: true }
+ * ```
+ */
+export function toolAnnotations(method: RcpHttpMethod): ToolAnnotations {
+  const annotations: ToolAnnotations = { openWorldHint: true };
+  if (method === 'GET') annotations.readOnlyHint = true;
+  if (method === 'DELETE') annotations.destructiveHint = true;
+  if (method === 'PUT' || method === 'DELETE') annotations.idempotentHint = true;
+  return annotations;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The gateway's tool set and its warnings (past {@link HOST_TOOL_LIMIT} tools), computed once
+ * and shared by every MCP server instance made from it.
+ *
+ * @example
+ * ```ts
+ * const { toolSet, warnings } = gatewayTools({ client, source: discovery });
+ * ```
+ */
+export function gatewayTools(options: RcpMcpGatewayOptions): { toolSet: RcpToolSet; warnings: string[] } {
+  const setOptions: RcpToolSetOptions = {};
+  if (options.only !== undefined) setOptions.only = options.only;
+  if (options.namespace !== undefined) setOptions.namespace = options.namespace;
+  const toolSet = createToolSet(options.source, setOptions);
+  const warning = toolCountWarning(toolSet, { limit: HOST_TOOL_LIMIT, target: 'Some MCP hosts (Cursor)' });
+  return { toolSet, warnings: warning === undefined ? [] : [warning] };
+}
+
+/**
+ * One MCP server over RCP tools, for one verified context: each tool is listed with its
+ * model-facing schema (resolver-bound params absent) and annotations from its method, and each
+ * call runs through `client.call` with `ctx` — never with a value from the arguments. A
+ * result is MCP content (the data as JSON text, plus `structuredContent` when it is an object);
+ * what a call runs into is an `isError: true` result with `toModelResult`'s model-safe text.
+ *
+ * @example
+ * ```ts
+ * import { serveStdio } from '@modelcontextprotocol/server/stdio';
+ * const { toolSet } = gatewayTools({ client, source: discovery });
+ * serveStdio(() => createRcpMcpServer({ client, source: toolSet }, { userId: 'u-1' }));
+ * ```
+ */
+export function createRcpMcpServer<Context>(options: RcpMcpGatewayOptions<Context>, ctx: Context): McpServer {
+  const { client, serverInfo = { name: 'rcp-mcp', version: '0.1.0' } } = options;
+  const { toolSet } = gatewayTools(options);
+  const server = new McpServer(serverInfo, { capabilities: { tools: {} } });
+  const rest = [ctx] as unknown as RcpContextArgs<Context, [options?: RcpExecuteOptions]>;
+  for (const { name, tool } of toolSet.entries) {
+    server.registerTool(
+      name,
+      {
+        description: tool.description,
+        inputSchema: fromJsonSchema(structuredClone(tool.inputSchema) as never),
+        annotations: toolAnnotations(tool.method),
+      },
+      async (args: unknown): Promise<CallToolResult> => {
+        const result = toModelResult(await client.call(toolSet, { name, arguments: args }, ...rest));
+        if (!result.ok) {
+          return { isError: true, content: [{ type: 'text', text: `${result.error.code}: ${result.error.message}` }] };
+        }
+        const text = JSON.stringify(result.data) ?? 'null';
+        return isPlainObject(result.data)
+          ? { content: [{ type: 'text', text }], structuredContent: result.data }
+          : { content: [{ type: 'text', text }] };
+      },
+    );
+  }
+  return server;
+}
