@@ -9,6 +9,7 @@ export default defineConfig({
     'call-client': 'src/call-overhead/call-client.ts',
     'upstream-server': 'src/call-overhead/upstream-server.ts',
     'mcp-server': 'src/call-overhead/mcp-server.ts',
+    'mcp-gateway-server': 'src/call-overhead/mcp-gateway-server.ts',
   },
   format: ['esm'],
   platform: 'node',

@@ -38,7 +38,7 @@ const callConfig: CallOverheadConfig = {
   concurrentSlices: 5,
   warmupSequential: quick ? 100 : 300,
   warmupConcurrent: quick ? 300 : 1_000,
-  slowContenders: ['mcp'],
+  slowContenders: ['mcp', 'mcp-gateway'],
   slowScale: envNumber('BENCH_MCP_SCALE', 0.25),
 };
 
@@ -50,6 +50,7 @@ const ISSUE_REFERENCE: Record<string, string> = {
   utcp: '0.87 / 0.74',
   'utcp-silenced': '0.92 / 0.93',
   mcp: '0.21 / 0.17',
+  'mcp-gateway': 'target: no slower than mcp',
 };
 
 const out: string[] = [];
@@ -197,6 +198,15 @@ else {
     const mcpCps = mcp?.[mode]?.callsPerSecond;
     targets.push(
       atLeast(`≥ 4× the MCP proxy path's throughput (${mode === 'sequential' ? 'seq' : '64-way'})`, rcpCps !== undefined && mcpCps !== undefined ? rcpCps / mcpCps : undefined, 4, (v) => `${v.toFixed(1)}×`),
+    );
+    const gatewayCps = call.contenders.find((s) => s.id === 'mcp-gateway')?.[mode]?.callsPerSecond;
+    targets.push(
+      atLeast(
+        `RCP through the MCP gateway no slower than the hand-written MCP server (${mode === 'sequential' ? 'seq' : '64-way'})`,
+        gatewayCps !== undefined && mcpCps !== undefined ? gatewayCps / mcpCps : undefined,
+        1,
+        (v) => `${v.toFixed(2)}×`,
+      ),
     );
   }
 }

@@ -122,8 +122,9 @@ async function main(): Promise<CallOverheadResult> {
   const upstream = await startChild(upstreamPath, []);
   const origin = `http://127.0.0.1:${upstream.port}`;
   const mcp = await startChild(mcpPath, [origin]);
-  const children = [upstream, mcp];
-  log(`upstream ${origin}, MCP server http://127.0.0.1:${mcp.port}/mcp (separate processes)`);
+  const gateway = await startChild(fileURLToPath(new URL('./mcp-gateway-server.js', import.meta.url)), [origin]);
+  const children = [upstream, mcp, gateway];
+  log(`upstream ${origin}, MCP server http://127.0.0.1:${mcp.port}/mcp, RCP MCP gateway http://127.0.0.1:${gateway.port}/mcp (separate processes)`);
 
   const all: Contender[] = [
     rawFetch(origin),
@@ -132,6 +133,11 @@ async function main(): Promise<CallOverheadResult> {
     utcpContender(origin, false),
     utcpContender(origin, true),
     mcpContender(`http://127.0.0.1:${mcp.port}/mcp`),
+    mcpContender(`http://127.0.0.1:${gateway.port}/mcp`, {
+      id: 'mcp-gateway',
+      label: 'RCP through the MCP gateway (rcp-mcp)',
+      does: 'the same MCP client → rcp-mcp gateway process (stateless handler, fresh McpServer per request) → rcp-client call (validation, render, capped read, mappings) to the upstream',
+    }),
   ];
   const unavailable = new Map<string, string>();
   for (const contender of all) {

@@ -213,14 +213,19 @@ interface McpClientLike {
  * MCP TypeScript SDK: `Client` over `StreamableHTTPClientTransport` to the MCP server process,
  * whose tool handler calls the upstream (the proxy hop). The result text is parsed back to JSON.
  */
-export function mcpContender(mcpUrl: string): Contender {
+export function mcpContender(
+  mcpUrl: string,
+  variant: Pick<Contender, 'id' | 'label' | 'does'> = {
+    id: 'mcp',
+    label: 'MCP streamable HTTP (stateless)',
+    does: 'Client.callTool over StreamableHTTPClientTransport → MCP server process (fresh McpServer + transport per request, SSE response) → fetch to the upstream; result text JSON.parse',
+  },
+): Contender {
   let client: McpClientLike | undefined;
   const profileArgs = learnerIds.map((learnerId) => ({ learnerId }));
   const searchArgs = queries.map((query) => ({ query }));
   const contender: Contender = {
-    id: 'mcp',
-    label: 'MCP streamable HTTP (stateless)',
-    does: 'Client.callTool over StreamableHTTPClientTransport → MCP server process (fresh McpServer + transport per request, SSE response) → fetch to the upstream; result text JSON.parse',
+    ...variant,
     async setup() {
       const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
       const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');

@@ -9,7 +9,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { createRcpClient, isRcpError, type RcpResolver } from 'rcp-client';
 import { createRcpMcpHttpHandler } from './http-gateway';
-import { gatewayTools } from './mcp-server';
+import { createRcpMcpGateway } from './mcp-server';
 import { serveRcpMcpStdio } from './stdio-gateway';
 
 const USAGE = `Usage: rcp-mcp <manifest-url> [options]
@@ -81,7 +81,7 @@ async function main(argv: string[]): Promise<void> {
   const discovery = await client.discover(positionals[0]!);
   const only = values.only?.split(',').map((name) => name.trim()).filter(Boolean);
   const gateway = { client, source: discovery, ...(only !== undefined && { only }) };
-  const { toolSet, warnings } = gatewayTools(gateway);
+  const { toolSet, warnings } = createRcpMcpGateway(gateway);
   for (const warning of [...discovery.warnings.map((w) => `${w.path}: ${w.message}`), ...warnings]) {
     process.stderr.write(`rcp-mcp: warning: ${warning}\n`);
   }

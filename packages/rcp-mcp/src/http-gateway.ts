@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { hostHeaderValidation, toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, type AuthInfo } from '@modelcontextprotocol/server';
-import { createRcpMcpServer, gatewayTools, type RcpMcpGatewayOptions } from './mcp-server';
+import { createRcpMcpGateway, type RcpMcpGatewayOptions } from './mcp-server';
 
 /** Host names a local bind accepts by default (DNS-rebinding protection). */
 const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
@@ -65,10 +65,9 @@ function refuse(res: ServerResponse, status: number, message: string, headers: R
 export function createRcpMcpHttpHandler<Context>(
   options: RcpMcpHttpOptions<Context>,
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
-  const { toolSet } = gatewayTools(options);
-  const served = { ...options, source: toolSet };
+  const gateway = createRcpMcpGateway(options);
   const checkHost = hostHeaderValidation([...(options.allowedHosts ?? LOCAL_HOSTS)]);
-  const mcp = createMcpHandler(({ authInfo }) => createRcpMcpServer(served, authInfo?.extra?.[CONTEXT_KEY] as Context));
+  const mcp = createMcpHandler(({ authInfo }) => gateway.serverFor(authInfo?.extra?.[CONTEXT_KEY] as Context));
   return async (req, res) => {
     if (!checkHost(req, res)) return; // answered 403
     let ctx: Context | undefined;

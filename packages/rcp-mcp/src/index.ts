@@ -1,5 +1,5 @@
-export { createRcpMcpServer, gatewayTools, toolAnnotations, HOST_TOOL_LIMIT } from './mcp-server';
-export type { RcpMcpGatewayOptions } from './mcp-server';
+export { createRcpMcpGateway, createRcpMcpServer, toolAnnotations, HOST_TOOL_LIMIT } from './mcp-server';
+export type { RcpMcpGateway, RcpMcpGatewayOptions } from './mcp-server';
 export { createRcpMcpHttpHandler } from './http-gateway';
 export type { RcpMcpHttpOptions } from './http-gateway';
 export { serveRcpMcpStdio } from './stdio-gateway';

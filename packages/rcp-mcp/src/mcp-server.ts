@@ -55,51 +55,59 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * The gateway's tool set and its warnings (past {@link HOST_TOOL_LIMIT} tools), computed once
- * and shared by every MCP server instance made from it.
+ * A gateway prepared once: its tool set, its warnings (past {@link HOST_TOOL_LIMIT} tools), and
+ * `serverFor(ctx)`, which makes one MCP server for one verified context. The tools' input
+ * schemas are converted once and shared by every server it makes (stateless HTTP makes one per
+ * request).
  *
  * @example
  * ```ts
- * const { toolSet, warnings } = gatewayTools({ client, source: discovery });
+ * const gateway = createRcpMcpGateway({ client, source: discovery });
+ * console.error(gateway.warnings);
+ * serveStdio(() => gateway.serverFor({ userId: 'u-1' }));
  * ```
  */
-export function gatewayTools(options: RcpMcpGatewayOptions): { toolSet: RcpToolSet; warnings: string[] } {
+export interface RcpMcpGateway<Context = any> {
+  readonly toolSet: RcpToolSet;
+  readonly warnings: readonly string[];
+  serverFor(ctx: Context): McpServer;
+}
+
+/**
+ * Prepares a gateway over RCP tools: each tool is listed with its model-facing schema
+ * (resolver-bound params absent) and annotations from its method, and each call runs through
+ * `client.call` with the server's `ctx` — never with a value from the arguments. A result is MCP
+ * content (the data as JSON text, plus `structuredContent` when it is an object); what a call
+ * runs into is an `isError: true` result with `toModelResult`'s model-safe text.
+ *
+ * @example
+ * ```ts
+ * import { serveStdio } from '@modelcontextprotocol/server/stdio';
+ * const gateway = createRcpMcpGateway({ client, source: await client.discover(manifestUrl) });
+ * serveStdio(() => gateway.serverFor({ userId: 'u-1' }));
+ * ```
+ */
+export function createRcpMcpGateway<Context>(options: RcpMcpGatewayOptions<Context>): RcpMcpGateway<Context> {
+  const { client, serverInfo = { name: 'rcp-mcp', version: '0.1.0' } } = options;
   const setOptions: RcpToolSetOptions = {};
   if (options.only !== undefined) setOptions.only = options.only;
   if (options.namespace !== undefined) setOptions.namespace = options.namespace;
   const toolSet = createToolSet(options.source, setOptions);
   const warning = toolCountWarning(toolSet, { limit: HOST_TOOL_LIMIT, target: 'Some MCP hosts (Cursor)' });
-  return { toolSet, warnings: warning === undefined ? [] : [warning] };
-}
+  const tools = toolSet.entries.map(({ name, tool }) => ({
+    name,
+    config: {
+      description: tool.description,
+      inputSchema: fromJsonSchema(structuredClone(tool.inputSchema) as never),
+      annotations: toolAnnotations(tool.method),
+    },
+  }));
 
-/**
- * One MCP server over RCP tools, for one verified context: each tool is listed with its
- * model-facing schema (resolver-bound params absent) and annotations from its method, and each
- * call runs through `client.call` with `ctx` — never with a value from the arguments. A
- * result is MCP content (the data as JSON text, plus `structuredContent` when it is an object);
- * what a call runs into is an `isError: true` result with `toModelResult`'s model-safe text.
- *
- * @example
- * ```ts
- * import { serveStdio } from '@modelcontextprotocol/server/stdio';
- * const { toolSet } = gatewayTools({ client, source: discovery });
- * serveStdio(() => createRcpMcpServer({ client, source: toolSet }, { userId: 'u-1' }));
- * ```
- */
-export function createRcpMcpServer<Context>(options: RcpMcpGatewayOptions<Context>, ctx: Context): McpServer {
-  const { client, serverInfo = { name: 'rcp-mcp', version: '0.1.0' } } = options;
-  const { toolSet } = gatewayTools(options);
-  const server = new McpServer(serverInfo, { capabilities: { tools: {} } });
-  const rest = [ctx] as unknown as RcpContextArgs<Context, [options?: RcpExecuteOptions]>;
-  for (const { name, tool } of toolSet.entries) {
-    server.registerTool(
-      name,
-      {
-        description: tool.description,
-        inputSchema: fromJsonSchema(structuredClone(tool.inputSchema) as never),
-        annotations: toolAnnotations(tool.method),
-      },
-      async (args: unknown): Promise<CallToolResult> => {
+  function serverFor(ctx: Context): McpServer {
+    const server = new McpServer(serverInfo, { capabilities: { tools: {} } });
+    const rest = [ctx] as unknown as RcpContextArgs<Context, [options?: RcpExecuteOptions]>;
+    for (const { name, config } of tools) {
+      server.registerTool(name, config, async (args: unknown): Promise<CallToolResult> => {
         const result = toModelResult(await client.call(toolSet, { name, arguments: args }, ...rest));
         if (!result.ok) {
           return { isError: true, content: [{ type: 'text', text: `${result.error.code}: ${result.error.message}` }] };
@@ -108,8 +116,23 @@ export function createRcpMcpServer<Context>(options: RcpMcpGatewayOptions<Contex
         return isPlainObject(result.data)
           ? { content: [{ type: 'text', text }], structuredContent: result.data }
           : { content: [{ type: 'text', text }] };
-      },
-    );
+      });
+    }
+    return server;
   }
-  return server;
+
+  return Object.freeze({ toolSet, warnings: Object.freeze(warning === undefined ? [] : [warning]), serverFor });
+}
+
+/**
+ * One MCP server over RCP tools for one verified context: `createRcpMcpGateway(options).serverFor(ctx)`.
+ * Prepare the gateway once instead when you make many servers.
+ *
+ * @example
+ * ```ts
+ * const server = createRcpMcpServer({ client, source: discovery }, { userId: 'u-1' });
+ * ```
+ */
+export function createRcpMcpServer<Context>(options: RcpMcpGatewayOptions<Context>, ctx: Context): McpServer {
+  return createRcpMcpGateway(options).serverFor(ctx);
 }

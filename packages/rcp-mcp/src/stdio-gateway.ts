@@ -1,5 +1,5 @@
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { createRcpMcpServer, gatewayTools, type RcpMcpGatewayOptions } from './mcp-server';
+import { createRcpMcpGateway, type RcpMcpGatewayOptions } from './mcp-server';
 
 /**
  * Serves RCP tools over stdio with one fixed context for the whole process — hosts start one
@@ -12,7 +12,6 @@ import { createRcpMcpServer, gatewayTools, type RcpMcpGatewayOptions } from './m
  * ```
  */
 export function serveRcpMcpStdio<Context>(options: RcpMcpGatewayOptions<Context>, ctx: Context): { close(): Promise<void> } {
-  const { toolSet } = gatewayTools(options);
-  const served = { ...options, source: toolSet };
-  return serveStdio(() => createRcpMcpServer(served, ctx));
+  const gateway = createRcpMcpGateway(options);
+  return serveStdio(() => gateway.serverFor(ctx));
 }
