@@ -702,3 +702,43 @@ describe('safeParseManifest', () => {
     }
   });
 });
+
+describe('hardening', () => {
+  const tool = (extra: Record<string, unknown>) => ({ name: 'get_item', description: 'Gets.', method: 'GET', url: '/items', ...extra });
+  const issuesOf = (input: unknown) => {
+    const result = safeParseManifest(input);
+    return result.ok ? [] : (result.error as RcpManifestError).issues;
+  };
+
+  it('Proxy-Authorization is refused as an auth header name and as a tool header, with a pointer', () => {
+    expect(issuesOf({ rcpVersion: '0.1', auth: { type: 'header', name: 'Proxy-Authorization' }, tools: [] })).toEqual([
+      { path: '/auth/name', message: expect.stringContaining('cannot carry a credential') },
+    ]);
+    expect(issuesOf({ rcpVersion: '0.1', tools: [tool({ auth: { type: 'header', name: 'proxy-authorization' } })] })[0]!.path).toBe(
+      '/tools/0/auth/name',
+    );
+    expect(
+      issuesOf({ rcpVersion: '0.1', tools: [tool({ headers: { 'Proxy-Authorization': '{{token}}' }, params: [{ name: 'token' }] })] })[0]!
+        .path,
+    ).toBe('/tools/0/headers/Proxy-Authorization');
+  });
+
+  it('tool names must be unique regardless of case: the later one is the error, at its pointer', () => {
+    expect(issuesOf({ rcpVersion: '0.1', tools: [tool({ name: 'getUser' }), tool({ name: 'getuser' })] })).toEqual([
+      { path: '/tools/1/name', message: 'tool name "getuser" differs only in case from the one at /tools/0 (names must be unique regardless of case)' },
+    ]);
+  });
+
+  it('a match()/search() pattern that can backtrack exponentially is refused at load, at its pointer', () => {
+    // Refused before anything runs: no response is ever matched against it.
+    const issues = issuesOf({
+      rcpVersion: '0.1',
+      tools: [tool({ responseMappings: { hits: "@[?match(@.a, '(a+)+$')]", found: '@[?search(@.a, @.pattern)]' } })],
+    });
+    expect(issues).toEqual([
+      { path: '/tools/0/responseMappings/found', message: expect.stringContaining('must be a string literal') },
+      { path: '/tools/0/responseMappings/hits', message: expect.stringContaining('nested repetition') },
+    ]);
+    expect(issuesOf({ rcpVersion: '0.1', tools: [tool({ responseMappings: { ok: "@[?match(@.a, '[a-z]+')]" } })] })).toEqual([]);
+  });
+});

@@ -5,7 +5,9 @@ const HTTP_TOKEN = new RegExp(HTTP_TOKEN_PATTERN);
 /**
  * Header names a manifest may never set, lowercase. Host, Content-Length, Transfer-Encoding,
  * Connection and Cookie (RCP 0.1), plus the other connection-level (hop-by-hop) headers of
- * RFC 9110 §7.6.1 and Expect, which Node's fetch refuses or which only the HTTP client may set.
+ * RFC 9110 §7.6.1 and Expect, which Node's fetch refuses or which only the HTTP client may set,
+ * and Proxy-Authorization: a credential for a proxy between the client and the tool, which
+ * neither a manifest's auth nor a model-filled value may ever set.
  */
 export const FORBIDDEN_HEADER_NAMES: ReadonlySet<string> = new Set([
   'host',
@@ -19,6 +21,7 @@ export const FORBIDDEN_HEADER_NAMES: ReadonlySet<string> = new Set([
   'trailer',
   'upgrade',
   'expect',
+  'proxy-authorization',
 ]);
 
 /** Why `name` cannot be a header name, or undefined when it can. */

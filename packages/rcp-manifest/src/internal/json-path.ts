@@ -1,5 +1,6 @@
 import { query as libraryQuery, type JsonValue } from 'jsonpath-rfc9535';
 import parseJsonPath, { type JsonPathQuery } from 'jsonpath-rfc9535/parser';
+import { unsafePatternReason } from './regex-safety';
 
 /*
  * Response-mapping paths: `"@" + rest` is the RFC 9535 query `"$" + rest` (or `"$." + rest` when
@@ -302,7 +303,21 @@ function checkFunction(call: FunctionExpression): FunctionType {
   call.arguments.forEach((argument, index) => {
     checkArgument(call.name, argument, declaration.parameters[index] as FunctionType);
   });
+  if (call.name === 'match' || call.name === 'search') checkPattern(call.name, call.arguments[1]);
   return declaration.result;
+}
+
+/**
+ * The pattern of `match()` / `search()` must be a string literal that cannot backtrack
+ * exponentially (`regex-safety.ts`): a pattern taken from the response would let a hostile
+ * server choose one, and mappings run synchronously, beyond any timeout.
+ */
+function checkPattern(name: string, argument: FunctionArgument | undefined): void {
+  if (argument?.type !== 'Literal' || typeof (argument as { value?: unknown }).value !== 'string') {
+    throw new InvalidQuery(`the pattern of ${name}() must be a string literal (a pattern from the data is refused)`);
+  }
+  const reason = unsafePatternReason((argument as { value: string }).value);
+  if (reason !== undefined) throw new InvalidQuery(`the pattern of ${name}() is refused: ${reason}`);
 }
 
 function checkArgument(name: string, argument: FunctionArgument, expected: FunctionType): void {

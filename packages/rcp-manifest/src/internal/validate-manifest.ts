@@ -433,9 +433,19 @@ export function validateManifest(manifest: JsonObject, options: ValidateOptions 
       if (copy === undefined) checkTool(tool, joinPointer('', 'tools', index), serverAuth, report);
       const name = isJsonObject(tool) ? own(tool, 'name') : undefined;
       if (typeof name !== 'string') continue;
-      const first = names.get(name);
-      if (first === undefined) names.set(name, index);
-      else report.error(`/tools/${index}/name`, `duplicate tool name "${name}" (already used at /tools/${first})`);
+      // Unique regardless of case: several model APIs and MCP hosts compare tool names that way.
+      const key = name.toLowerCase();
+      const first = names.get(key);
+      if (first === undefined) names.set(key, index);
+      else {
+        const same = own(tools[first] as Record<string, unknown>, 'name') === name;
+        report.error(
+          `/tools/${index}/name`,
+          same
+            ? `duplicate tool name "${name}" (already used at /tools/${first})`
+            : `tool name "${name}" differs only in case from the one at /tools/${first} (names must be unique regardless of case)`,
+        );
+      }
     }
   }
   return { issues: normalize(report.issues), warnings: normalize(report.warnings), tools: copies };
