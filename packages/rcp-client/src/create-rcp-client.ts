@@ -4,15 +4,16 @@ import type { RcpCallOutcome, RcpExecuteResult, RcpToolCall } from './call-outco
 import type { RcpClientOptions } from './client-options';
 import type { RcpClientTool } from './client-tool';
 import { findEntry, isToolSet, type RcpToolSet, type RcpToolSetEntry } from './tool-set';
-import { buildRequest } from './internal/build-request';
+import { buildRequest, type BuiltRequest } from './internal/build-request';
 import { compileTool } from './internal/compile-tool';
 import { decodeResponse } from './internal/decode-response';
 import { fetchManifestJson, parseManifestUrl } from './internal/fetch-manifest';
 import { checkModelFilledParams, checkRequireResolved, resolveClientOptions } from './internal/resolve-options';
-import { createSender, type SendCallOptions } from './internal/send';
-import { compiledToolOf } from './internal/tool-registry';
+import { createSender, type SendCallOptions, type SendResult } from './internal/send';
+import { compiledToolOf, type CompiledTool } from './internal/tool-registry';
 import { createTrustPolicy } from './internal/trust';
-import { isHtmlMediaType, isJsonMediaType } from './internal/media-type';
+import { isHtmlMediaType, isJsonMediaType, mediaTypeLabel } from './internal/media-type';
+import { redactError } from './internal/redact';
 
 /**
  * A discovery warning: a manifest warning from `rcp-manifest` (an unknown field, an unused
@@ -73,6 +74,16 @@ export interface RcpDiscovery {
 export interface RcpDiscoverOptions {
   /** Aborts the manifest fetch (`RCP_ABORTED`). */
   signal?: AbortSignal;
+  /**
+   * For this manifest, instead of the client's `trustedOrigins`: the extra origins that may
+   * receive its tools' credentials and resolver values. Scope trust to the manifest it is for.
+   * @default the client's `trustedOrigins`
+   * @example
+   * ```ts
+   * await client.discover('https://learn.example.com/rcp/manifest', { trustedOrigins: ['https://api.learn-cdn.net'] });
+   * ```
+   */
+  trustedOrigins?: readonly string[];
   /**
    * For this discovery, instead of the client's option: params that must be resolved
    * (see {@link RcpClientOptions.requireResolved}).
@@ -253,7 +264,8 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
     const url = parseManifestUrl(manifestUrl);
     const policy = createTrustPolicy({
       manifestUrl: url.href,
-      trustedOrigins: resolved.trustedOrigins,
+      // Per manifest: a discover call's own list replaces the client's for this manifest.
+      trustedOrigins: discoverOptions.trustedOrigins ?? resolved.trustedOrigins,
       ...(resolved.allowOrigin !== undefined && { allowOrigin: resolved.allowOrigin }),
     });
     /** The operator's `allowOrigin`, failing closed: a throw is a refusal with the error as cause. */
@@ -327,9 +339,47 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
     });
   }
 
+  /**
+   * Steps 1–4 within the call's one deadline: resolvers and the credentials provider that do not
+   * answer in time are `RCP_TIMEOUT` (nothing is sent), the caller's signal ends the wait.
+   */
+  async function buildWithinDeadline(
+    compiled: CompiledTool,
+    tool: RcpClientTool,
+    args: unknown,
+    ctx: Context | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<BuiltRequest> {
+    const building = buildRequest(compiled, tool, args, ctx);
+    if (!(building instanceof Promise)) return building;
+    building.catch(() => {}); // a late rejection is not an unhandled one
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let onAbort: (() => void) | undefined;
+    const limit = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => {
+        reject(
+          new RcpError(
+            'RCP_TIMEOUT',
+            `Tool "${tool.name}": the resolvers and the credentials provider did not answer within ${resolved.timeout} ms; nothing was sent`,
+          ),
+        );
+      }, resolved.timeout);
+      if (signal !== undefined) {
+        onAbort = () => reject(aborted(signal));
+        signal.addEventListener('abort', onAbort, { once: true });
+      }
+    });
+    try {
+      return await Promise.race([building, limit]);
+    } finally {
+      clearTimeout(timer);
+      if (onAbort !== undefined) signal!.removeEventListener('abort', onAbort);
+    }
+  }
+
   async function prepare(tool: RcpClientTool, args: unknown, ctx?: Context): Promise<RcpPreparedRequest> {
     const compiled = compiledToolOf(tool, owner);
-    const built = await buildRequest(compiled, tool, args, ctx);
+    const built = await buildWithinDeadline(compiled, tool, args, ctx, undefined);
     const headers = { ...built.request.headers };
     if (built.credential !== undefined) headers[compiled.auth!.auth.name] = compiled.auth!.prefix + REDACTED;
     const prepared: RcpPreparedRequest = { method: built.request.method, url: built.request.url, headers };
@@ -346,16 +396,25 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
     const compiled = compiledToolOf(tool, owner);
     const signal = executeOptions?.signal;
     if (signal?.aborted) throw aborted(signal);
-    // Synchronous resolvers and credentials cost no await: `buildRequest` then returns the request itself.
-    const building = buildRequest(compiled, tool, args, ctx);
-    const built = building instanceof Promise ? await building : building;
+    const started = performance.now();
+    const built = await buildWithinDeadline(compiled, tool, args, ctx, signal);
     if (signal?.aborted) throw aborted(signal);
-    const call: SendCallOptions = { isRedirectAllowed: compiled.isRedirectAllowed, accept: ACCEPT };
+    // One deadline for the whole call: what the resolvers used is no longer the request's.
+    const remaining = Math.max(1, Math.round(resolved.timeout - (performance.now() - started)));
+    const call: SendCallOptions = { isRedirectAllowed: compiled.isRedirectAllowed, accept: ACCEPT, timeout: remaining };
     if (signal !== undefined) call.signal = signal;
     if (built.secrets !== undefined) call.secrets = built.secrets;
-    const result = await send(built.request, call);
+    try {
+      return respond(tool, compiled, await send(built.request, call));
+    } catch (error) {
+      // Everything built from server-controlled text leaves through the one redaction routine.
+      throw redactError(error, built.secrets?.());
+    }
+  }
+
+  /** Steps 7 and after: decode, refuse what must not pass for data, map. */
+  function respond(tool: RcpClientTool, compiled: CompiledTool, result: SendResult): RcpExecuteResult {
     const decoded = decodeResponse(result);
-    let data = decoded.data;
     if (result.body.byteLength === 0) {
       // An empty body (204, Content-Length: 0) is "no data", whatever its type says.
       return { status: result.status, data: null, contentType: decoded.contentType };
@@ -363,15 +422,16 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
     if (!resolved.allowHtmlResponses && isHtmlMediaType(decoded.contentType)) {
       throw new RcpError(
         'RCP_INVALID_RESPONSE',
-        `Tool "${tool.name}" was answered with an HTML page (${decoded.contentType.slice(0, 100)}), not data: ` +
+        `Tool "${tool.name}" was answered with an HTML page (${mediaTypeLabel(decoded.contentType)}), not data: ` +
           `a login wall or a proxy's error page? (set "allowHtmlResponses" to accept HTML as text)`,
       );
     }
+    let data = decoded.data;
     if (compiled.mappings !== undefined) {
       if (!isJsonMediaType(decoded.contentType)) {
         throw new RcpError(
           'RCP_INVALID_RESPONSE',
-          `Tool "${tool.name}" has responseMappings but the response is not JSON (${decoded.contentType.slice(0, 100) || 'no content type'})`,
+          `Tool "${tool.name}" has responseMappings but the response is not JSON (${mediaTypeLabel(decoded.contentType)})`,
         );
       }
       data = compiled.mappings.apply(data);

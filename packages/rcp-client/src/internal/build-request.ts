@@ -2,6 +2,7 @@ import { RcpError } from 'rcp-errors';
 import type { RcpClientTool } from '../client-tool';
 import { RcpInvalidArgumentsError } from '../invalid-arguments-error';
 import { RcpResolverError } from '../resolver-error';
+import { percentEncode } from './redact';
 import type { SendRequest } from './send';
 import type { CompiledTool, ResolvedParam } from './tool-registry';
 import { expectedType, kindOf } from './value-types';
@@ -35,11 +36,6 @@ class CallSecrets {
 
 // What a credential may contain to be sent in a header value: no CR, LF, NUL or other control.
 const CREDENTIAL_TEXT = /^[\x20-\x7e\x80-\xff]+$/;
-
-/** RFC 3986 unreserved-only percent-encoding, as rcp-template encodes path and query values. */
-function percentEncode(text: string): string {
-  return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
 
 /** The forms in which a resolver value can appear in a URL, a header or an echoed body. */
 function addSecretForms(value: unknown, secrets: string[]): void {

@@ -1,5 +1,5 @@
 import { RcpError } from 'rcp-errors';
-import { isJsonMediaType } from './media-type';
+import { isJsonMediaType, mediaTypeLabel } from './media-type';
 import type { SendResult } from './send';
 
 const UTF8 = new TextDecoder();
@@ -35,10 +35,13 @@ export function decodeResponse(result: SendResult): { data: unknown; contentType
   try {
     return { data: JSON.parse(UTF8.decode(result.body)) as unknown, contentType };
   } catch (error) {
+    // The parser's message quotes the body around the error (where a server may echo a secret):
+    // the cause keeps only the position.
+    const position = /position (\d+)/.exec(String((error as Error).message))?.[1];
     throw new RcpError(
       'RCP_INVALID_RESPONSE',
-      `The response from ${originOf(result.url)} is declared as JSON (${contentType.trim().slice(0, 100)}) but is not valid JSON`,
-      { cause: error },
+      `The response from ${originOf(result.url)} is declared as JSON (${mediaTypeLabel(contentType)}) but is not valid JSON`,
+      { cause: new SyntaxError(position === undefined ? 'Invalid JSON' : `Invalid JSON at position ${position}`) },
     );
   }
 }

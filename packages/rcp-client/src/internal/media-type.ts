@@ -11,3 +11,14 @@ const HTML_MEDIA_TYPE = /^\s*(?:text\/html|application\/xhtml\+xml)\s*(?:;|$)/i;
 export function isHtmlMediaType(contentType: string): boolean {
   return HTML_MEDIA_TYPE.test(contentType);
 }
+
+/**
+ * The media type of a Content-Type for a message: the part before any parameter, if it is a
+ * short token (`application/json`); else `an unreadable content type`. Parameters (where a
+ * server may reflect anything) are never quoted.
+ */
+export function mediaTypeLabel(contentType: string): string {
+  const type = contentType.split(';', 1)[0]!.trim();
+  if (type === '') return 'no content type';
+  return /^[\w.+!#$&^-]{1,60}\/[\w.+!#$&^-]{1,60}$/.test(type) ? type : 'an unreadable content type';
+}

@@ -3,13 +3,13 @@ import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sendJson, startTestServer, type TestServer } from 'rcp-test-utils';
 import { RcpHttpError } from '../http-error';
+import { redact } from './redact';
 import { rejectsWith } from './testing';
 import {
   BODY_EXCERPT_CHARS,
   MAX_REDIRECTS,
   createSender,
   parseRetryAfter,
-  redact,
   retryBackoff,
   type SenderOptions,
 } from './send';

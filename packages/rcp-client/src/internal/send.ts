@@ -1,6 +1,7 @@
 import { RcpError, isRcpError } from 'rcp-errors';
 import { RcpHttpError } from '../http-error';
 import { readBody, readBodyPrefix } from './read-body';
+import { redact } from './redact';
 
 /** One HTTP request, fully rendered. */
 export interface SendRequest {
@@ -45,6 +46,8 @@ export interface SendCallOptions {
   secrets?: readonly string[] | (() => readonly string[]);
   /** Extra policy for redirect targets (after the same-origin rule), e.g. the operator's `allowOrigin`. */
   isRedirectAllowed?: (target: URL) => boolean;
+  /** This call's deadline in milliseconds, instead of the sender's `timeout` (what is left of the call's). */
+  timeout?: number;
 }
 
 /** A 2xx response with its whole body. */
@@ -69,7 +72,6 @@ export const MAX_RETRY_AFTER_MS = 10_000;
 export const BODY_EXCERPT_CHARS = 1_024;
 /** Bytes read from an error body to build the excerpt (redaction runs on all of them before the cut). */
 const EXCERPT_READ_BYTES = 64 * 1024;
-const REDACTED = '[redacted]';
 
 const RETRY_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 429, 502, 503, 504]);
@@ -106,30 +108,6 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
   const date = Date.parse(text);
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, date - now);
-}
-
-/** A secret as written, JSON-escaped, and percent-encoded (as in a URL path or query). */
-function secretForms(secret: string): string[] {
-  const percent = encodeURIComponent(secret).replace(
-    /[!'()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return [secret, JSON.stringify(secret).slice(1, -1), percent];
-}
-
-/**
- * Replaces every occurrence of every non-empty secret with `[redacted]`: as written,
- * JSON-escaped and percent-encoded, longest first.
- */
-export function redact(text: string, secrets: readonly string[] | undefined): string {
-  if (secrets === undefined || secrets.length === 0) return text;
-  const forms = new Set<string>();
-  for (const secret of secrets) {
-    if (typeof secret === 'string' && secret !== '') for (const form of secretForms(secret)) forms.add(form);
-  }
-  const sorted = [...forms].sort((a, b) => b.length - a.length);
-  for (const form of sorted) text = text.split(form).join(REDACTED);
-  return text;
 }
 
 /** The first `BODY_EXCERPT_CHARS` characters, never ending in half a surrogate pair. */
@@ -192,7 +170,7 @@ function networkReason(error: unknown): string {
 export function createSender(options: SenderOptions): Sender {
   // Looked up per call when not given, so a fetch installed later (a polyfill, a test proxy) is used.
   const fetchImpl: typeof globalThis.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const { timeout, retry: retryLimit } = options;
+  const retryLimit = options.retry;
   const defaultHeaders = Object.entries(options.headers ?? {}).map(
     ([name, value]) => [name, name.toLowerCase(), value] as const,
   );
@@ -223,6 +201,7 @@ export function createSender(options: SenderOptions): Sender {
 
   return async function send(request: SendRequest, call: SendCallOptions = NO_CALL_OPTIONS): Promise<SendResult> {
     const callerSignal = call.signal;
+    const timeout = call.timeout ?? options.timeout;
     const origin = requestOrigin(request);
     if (callerSignal?.aborted) throw abortedError(origin, callerSignal.reason);
 
@@ -284,10 +263,13 @@ export function createSender(options: SenderOptions): Sender {
           let target: URL;
           try {
             target = new URL(location, url);
-          } catch (error) {
-            throw new RcpError('RCP_NETWORK_ERROR', `${origin} answered ${status} with an invalid Location header`, {
-              cause: error,
-            });
+          } catch {
+            // The parser's error quotes the Location value: not kept.
+            throw new RcpError('RCP_NETWORK_ERROR', `${origin} answered ${status} with an invalid Location header`);
+          }
+          if (target.username !== '' || target.password !== '') {
+            // Userinfo is a credential in the URL: never followed, never quoted.
+            throw new RcpError('RCP_ORIGIN_NOT_ALLOWED', `${origin} redirected (${status}) to a URL with user info; such redirects are never followed`);
           }
           if (target.origin !== origin) {
             throw new RcpError(

@@ -37,8 +37,24 @@ describe('createTrustPolicy: isTrusted', () => {
   it('never downgrades: an https manifest does not trust http on its own site', () => {
     expect(trusted('https://example.com/m', 'http://api.example.com/')).toBe(false);
     expect(trusted('https://example.com/m', 'http://example.com/')).toBe(false);
-    expect(trusted('http://example.com/m', 'http://api.example.com/')).toBe(true);
-    expect(trusted('http://example.com/m', 'https://api.example.com/')).toBe(true);
+  });
+
+  it('cleartext: an http manifest trusts only its exact origin, not its site', () => {
+    expect(trusted('http://example.com/m', 'http://example.com/other')).toBe(true);
+    expect(trusted('http://example.com/m', 'http://api.example.com/')).toBe(false);
+    expect(trusted('http://example.com/m', 'https://api.example.com/')).toBe(false);
+    expect(trusted('http://example.com/m', 'https://example.com/')).toBe(false);
+  });
+
+  it('quotes a bad trustedOrigins entry without its user info', () => {
+    expect(() => createTrustPolicy({ manifestUrl: 'https://example.com/m', trustedOrigins: ['https://u:hunter2@api.example.com/x'] })).toThrow(
+      /"https:\/\/api\.example\.com\/x"/,
+    );
+    try {
+      createTrustPolicy({ manifestUrl: 'https://example.com/m', trustedOrigins: ['https://u:hunter2@api.example.com'] });
+    } catch (error) {
+      expect(String((error as Error).message)).not.toContain('hunter2');
+    }
   });
 
   it('matches IP addresses and localhost by exact origin only', () => {

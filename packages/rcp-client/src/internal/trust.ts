@@ -15,8 +15,8 @@ export interface TrustPolicyOptions {
 export interface TrustPolicy {
   /**
    * True when credentials and resolver values may be sent to `url`: its origin is the
-   * manifest's origin, one of `trustedOrigins`, or an origin of the same registrable domain
-   * (site) as the manifest with scheme `https:` or the manifest's own scheme.
+   * manifest's origin, one of `trustedOrigins`, or — for an `https:` manifest only — an
+   * `https:` origin of the same registrable domain (site) as the manifest.
    */
   isTrusted(url: string | URL): boolean;
   /**
@@ -54,7 +54,9 @@ function registrableDomain(hostname: string): string | undefined {
 }
 
 function invalidOrigin(index: number, entry: unknown, reason: string, cause?: unknown): RcpError<'RCP_INVALID_OPTIONS'> {
-  const shown = typeof entry === 'string' ? JSON.stringify(entry.length > 100 ? `${entry.slice(0, 100)}…` : entry) : typeof entry;
+  // Never quote user info (a password in the URL): `https://u:pw@host` is shown as `https://host`.
+  const safe = typeof entry === 'string' ? entry.replace(/^([^:/?#]*:\/\/)[^/?#]*@/, '$1') : entry;
+  const shown = typeof safe === 'string' ? JSON.stringify(safe.length > 100 ? `${safe.slice(0, 100)}…` : safe) : typeof entry;
   return new RcpError(
     'RCP_INVALID_OPTIONS',
     `trustedOrigins[${index}] (${shown}) ${reason}; expected an origin such as "https://api.example.com"`,
@@ -111,8 +113,10 @@ export function createTrustPolicy(options: TrustPolicyOptions): TrustPolicy {
   function decide(url: URL): boolean {
     const origin = url.origin;
     if (origin === manifestOrigin || trustedOrigins.has(origin)) return true;
-    if (manifestSite === undefined) return false;
-    if (url.protocol !== 'https:' && url.protocol !== manifestScheme) return false;
+    // Cleartext: a manifest fetched over http: extends trust to nothing beyond its own origin
+    // (anyone on the path could have written it, and secrets would cross hosts unencrypted).
+    if (manifestSite === undefined || manifestScheme === 'http:') return false;
+    if (url.protocol !== 'https:') return false;
     return registrableDomain(url.hostname) === manifestSite;
   }
 

@@ -1,0 +1,162 @@
+/**
+ * What a red-team run found (issue 11), against real local servers on two origins
+ * (127.0.0.1 and localhost, different ports), asserting the error code and what reached them.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sendJson, startTestServer, type TestServer } from 'rcp-test-utils';
+import { createRcpClient } from 'rcp-client';
+import { errorText, rejectsWith, serveManifest } from './internal/testing';
+
+const TOKEN = 'tok_live_SUPERSECRET';
+const USER = 'u-secret-4242';
+
+let server: TestServer;
+let other: TestServer;
+beforeEach(async () => {
+  server = await startTestServer();
+  other = await startTestServer();
+});
+afterEach(async () => {
+  vi.useRealTimers();
+  await Promise.all([server.close(), other.close()]);
+});
+
+const manifest = (url: string) => ({
+  rcpVersion: '0.1',
+  auth: { type: 'header', name: 'Authorization', scheme: 'Bearer' },
+  tools: [{ name: 'get_profile', description: 'Gets.', method: 'GET', url, params: [{ name: 'userId', required: true }] }],
+});
+
+async function setup(url = '/users/{{userId}}', options: Parameters<typeof createRcpClient>[0] = {}) {
+  const client = createRcpClient({ resolvers: { userId: () => USER }, credentials: () => TOKEN, retry: 0, ...options });
+  const discovery = await client.discover(serveManifest(server, manifest(url)));
+  server.reset();
+  return { client, tool: discovery.tools[0]! };
+}
+
+/** What the server knows of the secrets: the token from the header, the user from the path. */
+const reflected = (request: { headers: Record<string, unknown>; path: string }) =>
+  `${String(request.headers.authorization).replace('Bearer ', '')} ${decodeURIComponent(request.path.split('/')[2] ?? '')}`;
+
+describe('2. secrets a server reflects never reach a message or a cause', () => {
+  it('in the status text', async () => {
+    server.route(`GET /users/${USER}`, (request, res) => {
+      res.writeHead(401, `Denied ${reflected(request)}`, { 'content-type': 'text/plain' });
+      res.end(`no: ${reflected(request)}`);
+    });
+    const { client, tool } = await setup();
+    const error = await rejectsWith(client.execute(tool, {}), 'RCP_HTTP_ERROR');
+    expect(errorText(error)).not.toContain(TOKEN);
+    expect(errorText(error)).not.toContain(USER);
+    expect(error.message).toContain('Denied [redacted] [redacted]');
+    expect(server.count).toBe(1);
+  });
+
+  it('in the content type, and in a broken JSON body (the parse error keeps only a position)', async () => {
+    server.route(`GET /users/${USER}`, (request, res) => {
+      res.writeHead(200, { 'content-type': `application/json; note=${reflected(request).replace(' ', '-')}` });
+      res.end(`{"echo": ${reflected(request)}}`);
+    });
+    const { client, tool } = await setup();
+    const error = await rejectsWith(client.execute(tool, {}), 'RCP_INVALID_RESPONSE');
+    const text = errorText(error);
+    for (const part of [TOKEN, USER, TOKEN.slice(0, 11), 'SUPERSEC', 'secret-42']) expect(text).not.toContain(part);
+    expect((error.cause as Error).message).toMatch(/^Invalid JSON( at position \d+)?$/);
+  });
+
+  it('in an HTML content type', async () => {
+    server.route(`GET /users/${USER}`, (request, res) => {
+      res.writeHead(200, { 'content-type': `text/html; charset=${reflected(request).replace(' ', '-')}` });
+      res.end('<html>login</html>');
+    });
+    const { client, tool } = await setup();
+    const error = await rejectsWith(client.execute(tool, {}), 'RCP_INVALID_RESPONSE');
+    expect(errorText(error)).not.toContain(TOKEN);
+    expect(errorText(error)).not.toContain(USER);
+  });
+
+  it("in a redirect target's host (lower-cased by the URL parser): refused, not followed", async () => {
+    server.route(`GET /users/${USER}`, (request, res) => {
+      res.writeHead(302, { location: `http://${reflected(request).split(' ')[0]}.localhost:${new URL(other.origin).port}/x` });
+      res.end();
+    });
+    const { client, tool } = await setup();
+    const error = await rejectsWith(client.execute(tool, {}), 'RCP_ORIGIN_NOT_ALLOWED');
+    expect(errorText(error).toLowerCase()).not.toContain(TOKEN.toLowerCase());
+    expect([server.count, other.count]).toEqual([1, 0]);
+  });
+});
+
+describe('3. user info in a redirect target', () => {
+  it('is RCP_ORIGIN_NOT_ALLOWED before anything is sent there, and never quoted', async () => {
+    server.route(`GET /users/${USER}`, (_request, res) => {
+      res.writeHead(302, { location: `http://admin:hunter2@127.0.0.1:${new URL(server.origin).port}/steal` });
+      res.end();
+    });
+    const { client, tool } = await setup();
+    const error = await rejectsWith(client.execute(tool, {}), 'RCP_ORIGIN_NOT_ALLOWED');
+    expect(errorText(error)).not.toContain('hunter2');
+    expect(server.requests.map((request) => request.path)).toEqual([`/users/${USER}`]);
+  });
+});
+
+describe('5. one deadline for the whole call, resolvers and credentials included', () => {
+  it('a resolver that never settles is RCP_TIMEOUT at the deadline, and nothing is sent', async () => {
+    const client = createRcpClient({ resolvers: { userId: () => new Promise(() => {}) }, credentials: () => TOKEN, timeout: 300 });
+    const { tools } = await client.discover(serveManifest(server, manifest('/users/{{userId}}')));
+    server.reset();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const call = rejectsWith(client.execute(tools[0]!, {}), 'RCP_TIMEOUT');
+    await vi.advanceTimersByTimeAsync(300);
+    const error = await call;
+    expect(error.message).toContain('nothing was sent');
+    expect(server.count).toBe(0);
+  });
+
+  it('a slow credentials provider (1.5 s against 300 ms) is RCP_TIMEOUT; prepare keeps the same deadline', async () => {
+    const slow = () => new Promise<string>((resolve) => setTimeout(() => resolve(TOKEN), 1_500));
+    const client = createRcpClient({ resolvers: { userId: () => USER }, credentials: slow, timeout: 300 });
+    const { tools } = await client.discover(serveManifest(server, manifest('/users/{{userId}}')));
+    server.reset();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const executing = rejectsWith(client.execute(tools[0]!, {}), 'RCP_TIMEOUT');
+    const preparing = rejectsWith(client.prepare(tools[0]!, {}), 'RCP_TIMEOUT');
+    await vi.advanceTimersByTimeAsync(300);
+    await Promise.all([executing, preparing]);
+    await vi.advanceTimersByTimeAsync(1_500);
+    expect(server.count).toBe(0);
+  });
+
+  it("the caller's signal ends the wait: RCP_ABORTED, nothing sent", async () => {
+    const client = createRcpClient({ resolvers: { userId: () => new Promise(() => {}) }, credentials: () => TOKEN });
+    const { tools } = await client.discover(serveManifest(server, manifest('/users/{{userId}}')));
+    server.reset();
+    const controller = new AbortController();
+    const call = rejectsWith(client.execute(tools[0]!, {}, undefined, { signal: controller.signal }), 'RCP_ABORTED');
+    controller.abort();
+    await call;
+    expect(server.count).toBe(0);
+  });
+});
+
+describe('8. trust per manifest, and no site trust over cleartext', () => {
+  it('an http manifest does not extend trust to another origin; discover(url, { trustedOrigins }) does, for that manifest only', async () => {
+    const elsewhere = other.origin.replace('127.0.0.1', 'localhost');
+    other.route(`GET /users/${USER}`, (_request, res) => sendJson(res, 200, { ok: true }));
+    const client = createRcpClient({ resolvers: { userId: () => USER }, credentials: () => TOKEN });
+    const url = serveManifest(server, manifest(`${elsewhere}/users/{{userId}}`));
+    const plain = await client.discover(url);
+    expect(plain.warnings[0]!.message).toContain('not a trusted origin');
+    await rejectsWith(client.execute(plain.tools[0]!, {}), 'RCP_ORIGIN_NOT_ALLOWED');
+    expect(other.count).toBe(0);
+
+    const scoped = await client.discover(url, { trustedOrigins: [elsewhere] });
+    expect((await client.execute(scoped.tools[0]!, {})).data).toEqual({ ok: true });
+    expect(other.requests[0]!.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    // A client-wide list is replaced, not extended, by the discover call's own.
+    const wide = createRcpClient({ resolvers: { userId: () => USER }, credentials: () => TOKEN, trustedOrigins: [elsewhere] });
+    const narrowed = await wide.discover(url, { trustedOrigins: [] });
+    await rejectsWith(wide.execute(narrowed.tools[0]!, {}), 'RCP_ORIGIN_NOT_ALLOWED');
+    expect(other.count).toBe(1);
+  });
+});
