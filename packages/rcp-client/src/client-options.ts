@@ -169,6 +169,30 @@ export interface RcpClientOptions<Context = any> {
    */
   modelFilledParams?: readonly string[];
   /**
+   * The private-network boundary (on by default, after the browsers' Private Network Access
+   * rule): a tool may call a loopback, private (RFC 1918, IPv6 ULA, CGNAT …) address only when
+   * the manifest itself came from an address at least as private, and a link-local one
+   * (169.254.169.254, fe80::/10, fd00:ec2::254: cloud metadata) never. `true` lifts the first
+   * rule; a list of origins allows exactly those, link-local ones included.
+   * @default false
+   * @example
+   * ```ts
+   * createRcpClient({ allowPrivateNetwork: ['http://10.0.0.5:8080'] }); // an internal API behind a public manifest
+   * ```
+   */
+  allowPrivateNetwork?: boolean | readonly string[];
+  /**
+   * Your own address classification for the private-network boundary, consulted before the
+   * built-in one: a host name → `'public' | 'private' | 'local' | 'link-local'`, or `undefined`
+   * for the built-in answer (for example, your internal DNS suffix is `'private'`).
+   * @default undefined (IP literals by their range, `localhost` as local, other names public)
+   * @example
+   * ```ts
+   * createRcpClient({ classifyAddress: (host) => (host.endsWith('.corp.example') ? 'private' : undefined) });
+   * ```
+   */
+  classifyAddress?: (hostname: string) => 'public' | 'private' | 'local' | 'link-local' | undefined;
+  /**
    * Accept `text/html` (and XHTML) answers to tool calls as text. Off by default: an HTML
    * page answering a tool call is almost always a login wall or a proxy's error page, and is
    * `RCP_INVALID_RESPONSE` rather than a success the model would read.

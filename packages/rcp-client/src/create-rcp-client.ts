@@ -12,6 +12,7 @@ import { checkModelFilledParams, checkRequireResolved, resolveClientOptions } fr
 import { createSender, type SendCallOptions, type SendResult } from './internal/send';
 import { compiledToolOf, type CompiledTool } from './internal/tool-registry';
 import { createTrustPolicy } from './internal/trust';
+import { createNetworkBoundary } from './internal/network-boundary';
 import { isHtmlMediaType, isJsonMediaType, mediaTypeLabel } from './internal/media-type';
 import { redactError } from './internal/redact';
 
@@ -289,7 +290,11 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
     if (!parsed.ok) throw parsed.error;
     const { manifest, warnings: manifestWarnings } = parsed;
 
-    const decisions = new Map<string, { trusted: boolean; allowed: boolean }>();
+    const networkRefusal = createNetworkBoundary(url, {
+      allowPrivateNetwork: resolved.allowPrivateNetwork,
+      classifyAddress: resolved.classifyAddress,
+    });
+    const decisions = new Map<string, { trusted: boolean; allowed: boolean; refusal: string | undefined }>();
     const context = {
       owner,
       manifestUrl: url.href,
@@ -307,7 +312,7 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
               allowed = false; // a throwing policy refuses: executing reports its error
             }
           }
-          decision = { trusted: policy.isTrusted(origin), allowed };
+          decision = { trusted: policy.isTrusted(origin), allowed, refusal: networkRefusal(new URL(origin)) };
           decisions.set(origin, decision);
         }
         return decision;

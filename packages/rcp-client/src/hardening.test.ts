@@ -160,3 +160,81 @@ describe('8. trust per manifest, and no site trust over cleartext', () => {
     expect(other.count).toBe(1);
   });
 });
+
+describe('7. the private-network boundary, end to end on loopback only', () => {
+  /** Real fetch, refusing anything that is not loopback: no test here can reach another address. */
+  function loopbackOnly(): { fetch: typeof fetch; urls: string[] } {
+    const urls: string[] = [];
+    return {
+      urls,
+      fetch: (input, init) => {
+        const url = new URL(String(input));
+        urls.push(url.href);
+        if (!['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) throw new Error(`not loopback: ${url.hostname}`);
+        return fetch(input, init);
+      },
+    };
+  }
+  const publicTool = (url: string) => ({
+    rcpVersion: '0.1',
+    tools: [{ name: 'read', description: 'Reads.', method: 'GET', url }],
+  });
+
+  it('a link-local tool (cloud metadata) is refused for every manifest, a local one included; nothing is sent', async () => {
+    const guard = loopbackOnly();
+    const client = createRcpClient({ fetch: guard.fetch });
+    const manifestUrl = serveManifest(server, {
+      rcpVersion: '0.1',
+      tools: [
+        { name: 'metadata', description: 'Reads.', method: 'GET', url: 'http://169.254.169.254/latest/meta-data/' },
+        { name: 'metadata_hex', description: 'Reads.', method: 'GET', url: 'http://0xa9fea9fe/latest/meta-data/' },
+        { name: 'metadata_v6', description: 'Reads.', method: 'GET', url: 'http://[fd00:ec2::254]/latest/meta-data/' },
+      ],
+    });
+    const discovery = await client.discover(manifestUrl);
+    expect(discovery.warnings.map((warning) => warning.path)).toEqual(['/tools/0', '/tools/1', '/tools/2']);
+    expect(discovery.warnings[0]!.message).toContain('link-local');
+    for (const tool of discovery.tools) await rejectsWith(client.execute(tool, {}), 'RCP_ORIGIN_NOT_ALLOWED');
+    expect(guard.urls).toEqual([manifestUrl]);
+  });
+
+  it('a manifest from a "public" host may not point at a local one; allowPrivateNetwork lifts it', async () => {
+    // localhost plays the public manifest host; the tool is on 127.0.0.1 (loopback).
+    const classifyAddress = (host: string) => (host === 'localhost' ? ('public' as const) : undefined);
+    other.route('GET /admin', (_request, res) => sendJson(res, 200, { secret: 'internal' }));
+    const manifestUrl = serveManifest(server, publicTool(`${other.origin}/admin`)).replace('127.0.0.1', 'localhost');
+    const guard = loopbackOnly();
+    const strict = createRcpClient({ fetch: guard.fetch, classifyAddress });
+    const refused = await strict.discover(manifestUrl);
+    expect(refused.warnings[0]!.message).toContain('a loopback address and the manifest was fetched from a public address');
+    await rejectsWith(strict.execute(refused.tools[0]!, {}), 'RCP_ORIGIN_NOT_ALLOWED');
+    expect(other.count).toBe(0);
+
+    const opened = createRcpClient({ classifyAddress, allowPrivateNetwork: true });
+    expect((await opened.execute((await opened.discover(manifestUrl)).tools[0]!, {})).data).toEqual({ secret: 'internal' });
+    const listed = createRcpClient({ classifyAddress, allowPrivateNetwork: [other.origin] });
+    expect((await listed.execute((await listed.discover(manifestUrl)).tools[0]!, {})).data).toEqual({ secret: 'internal' });
+    expect(other.count).toBe(2);
+  });
+
+  it('local development needs no option: a manifest on 127.0.0.1 with tools on 127.0.0.1 works', async () => {
+    other.route('GET /admin', (_request, res) => sendJson(res, 200, { ok: true }));
+    const client = createRcpClient();
+    const discovery = await client.discover(serveManifest(server, publicTool(`${other.origin}/admin`)));
+    expect(discovery.warnings).toEqual([]);
+    expect((await client.execute(discovery.tools[0]!, {})).data).toEqual({ ok: true });
+  });
+
+  it('link-local is reachable only when the operator lists the origin (true is not enough)', async () => {
+    // 127.0.0.1 is declared link-local for this test, so nothing ever leaves loopback.
+    const classifyAddress = (host: string) => (host === '127.0.0.1' ? ('link-local' as const) : undefined);
+    other.route('GET /admin', (_request, res) => sendJson(res, 200, { ok: true }));
+    const manifestUrl = serveManifest(server, publicTool(`${other.origin}/admin`));
+    const broad = createRcpClient({ classifyAddress, allowPrivateNetwork: true });
+    await rejectsWith(broad.execute((await broad.discover(manifestUrl)).tools[0]!, {}), 'RCP_ORIGIN_NOT_ALLOWED');
+    expect(other.count).toBe(0);
+    const listed = createRcpClient({ classifyAddress, allowPrivateNetwork: [other.origin] });
+    expect((await listed.execute((await listed.discover(manifestUrl)).tools[0]!, {})).data).toEqual({ ok: true });
+    expect(() => createRcpClient({ allowPrivateNetwork: ['10.0.0.5'] })).toThrow(/allowPrivateNetwork\[0\]/);
+  });
+});

@@ -15,8 +15,8 @@ export interface ToolCompilationContext {
   manifestOrigin: string;
   serverAuth: RcpAuth;
   options: ResolvedClientOptions;
-  /** Trust and `allowOrigin` decisions for a tool origin (memoised per discovery). */
-  decide(origin: string): { trusted: boolean; allowed: boolean };
+  /** Trust, `allowOrigin` and private-network decisions for a tool origin (memoised per discovery). */
+  decide(origin: string): { trusted: boolean; allowed: boolean; refusal: string | undefined };
   isAllowed(url: string | URL): boolean;
   isRedirectAllowed(target: URL): boolean;
   /** Header auth compiled once per auth object for the tools that do not shadow its header (filled here). */
@@ -138,9 +138,13 @@ export function compileTool(source: RcpTool, index: number, context: ToolCompila
   }
 
   const carriesSecrets = compiledAuth !== undefined || resolved.length > 0;
-  const { trusted, allowed } = context.decide(origin);
+  const { trusted, allowed, refusal } = context.decide(origin);
   let untrustedMessage: string | undefined;
-  if (carriesSecrets && !trusted) {
+  if (refusal !== undefined) {
+    // The private-network boundary: checked before anything else, secrets or not.
+    untrustedMessage = `Tool "${tool.name}" calls ${refusal}`;
+    warnings.push({ path: toolPath, message: `${untrustedMessage}; executing it will fail with RCP_ORIGIN_NOT_ALLOWED` });
+  } else if (carriesSecrets && !trusted) {
     const what = [compiledAuth && 'a credential', resolved.length > 0 && 'resolver values'].filter(Boolean).join(' and ');
     untrustedMessage =
       `Tool "${tool.name}" would send ${what} to ${origin}, which is not a trusted origin ` +

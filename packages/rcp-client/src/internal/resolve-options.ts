@@ -33,6 +33,8 @@ export interface ResolvedClientOptions {
   requireResolved: boolean | readonly string[];
   modelFilledParams: ReadonlySet<string>;
   allowHtmlResponses: boolean;
+  allowPrivateNetwork: boolean | ReadonlySet<string>;
+  classifyAddress: ((hostname: string) => 'public' | 'private' | 'local' | 'link-local' | undefined) | undefined;
 }
 
 function invalid(message: string): RcpError<'RCP_INVALID_OPTIONS'> {
@@ -71,6 +73,14 @@ function nameList(name: string, value: unknown): string[] {
     throw invalid(`Option "${name}" must be ${name === 'requireResolved' ? 'true, false or ' : ''}an array of param names`);
   }
   return [...(value as string[])];
+}
+
+/** `allowPrivateNetwork`: a boolean, or a list of origins (normalised like `trustedOrigins`). */
+function checkAllowPrivateNetwork(value: unknown): boolean | ReadonlySet<string> {
+  if (value === undefined) return false;
+  if (typeof value === 'boolean') return value;
+  if (!Array.isArray(value)) throw invalid('Option "allowPrivateNetwork" must be true, false or an array of origins');
+  return new Set(normalizeOrigins(value, 'allowPrivateNetwork'));
 }
 
 function optionalBoolean(name: string, value: unknown): boolean {
@@ -162,5 +172,7 @@ export function resolveClientOptions(options: RcpClientOptions | undefined): Res
     requireResolved: checkRequireResolved(options.requireResolved, false),
     modelFilledParams: checkModelFilledParams(options.modelFilledParams, new Set()),
     allowHtmlResponses: optionalBoolean('allowHtmlResponses', options.allowHtmlResponses),
+    allowPrivateNetwork: checkAllowPrivateNetwork(options.allowPrivateNetwork),
+    classifyAddress: optionalFunction('classifyAddress', options.classifyAddress),
   };
 }

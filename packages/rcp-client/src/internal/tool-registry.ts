@@ -40,7 +40,10 @@ export interface CompiledTool {
   urlPrefix: string;
   /** The key of the tool's own Content-Type header template, if it has one. */
   contentTypeHeader: string | undefined;
-  /** Why this tool may not carry its secrets (origin not trusted), checked before they are fetched. */
+  /**
+   * Why this tool may not be called at all (the private-network boundary) or may not carry its
+   * secrets (origin not trusted): checked before any resolver or credential is asked for.
+   */
   untrustedMessage: string | undefined;
   /** Per-call `allowOrigin` check on the rendered URL (undefined when no policy was given). */
   isAllowed: ((url: string) => boolean) | undefined;

@@ -53,13 +53,13 @@ function registrableDomain(hostname: string): string | undefined {
   return getDomain(hostname, DOMAIN_OPTIONS) ?? undefined;
 }
 
-function invalidOrigin(index: number, entry: unknown, reason: string, cause?: unknown): RcpError<'RCP_INVALID_OPTIONS'> {
+function invalidOrigin(option: string, index: number, entry: unknown, reason: string, cause?: unknown): RcpError<'RCP_INVALID_OPTIONS'> {
   // Never quote user info (a password in the URL): `https://u:pw@host` is shown as `https://host`.
   const safe = typeof entry === 'string' ? entry.replace(/^([^:/?#]*:\/\/)[^/?#]*@/, '$1') : entry;
   const shown = typeof safe === 'string' ? JSON.stringify(safe.length > 100 ? `${safe.slice(0, 100)}…` : safe) : typeof entry;
   return new RcpError(
     'RCP_INVALID_OPTIONS',
-    `trustedOrigins[${index}] (${shown}) ${reason}; expected an origin such as "https://api.example.com"`,
+    `${option}[${index}] (${shown}) ${reason}; expected an origin such as "https://api.example.com"`,
     cause === undefined ? {} : { cause },
   );
 }
@@ -71,21 +71,21 @@ function invalidOrigin(index: number, entry: unknown, reason: string, cause?: un
  * (lower-cased host, default port dropped, IDN in punycode), without duplicates.
  * Throws `RCP_INVALID_OPTIONS` naming the first bad entry.
  */
-export function normalizeOrigins(origins: readonly string[]): string[] {
+export function normalizeOrigins(origins: readonly string[], option = 'trustedOrigins'): string[] {
   const out = new Set<string>();
   origins.forEach((entry: unknown, index) => {
-    if (typeof entry !== 'string') throw invalidOrigin(index, entry, 'is not a string');
+    if (typeof entry !== 'string') throw invalidOrigin(option, index, entry, 'is not a string');
     let url: URL;
     try {
       url = new URL(entry);
     } catch (error) {
-      throw invalidOrigin(index, entry, 'is not an absolute URL', error);
+      throw invalidOrigin(option, index, entry, 'is not an absolute URL', error);
     }
-    if (!isHttp(url)) throw invalidOrigin(index, entry, 'must use http or https');
-    if (url.username !== '' || url.password !== '') throw invalidOrigin(index, entry, 'must not contain user info');
-    if (url.hostname.includes('*')) throw invalidOrigin(index, entry, 'must name one host (wildcards are not supported)');
+    if (!isHttp(url)) throw invalidOrigin(option, index, entry, 'must use http or https');
+    if (url.username !== '' || url.password !== '') throw invalidOrigin(option, index, entry, 'must not contain user info');
+    if (url.hostname.includes('*')) throw invalidOrigin(option, index, entry, 'must name one host (wildcards are not supported)');
     if (url.pathname !== '/' || url.search !== '' || url.hash !== '' || /[?#]/.test(entry)) {
-      throw invalidOrigin(index, entry, 'must be an origin only (no path, query or fragment)');
+      throw invalidOrigin(option, index, entry, 'must be an origin only (no path, query or fragment)');
     }
     out.add(url.origin);
   });

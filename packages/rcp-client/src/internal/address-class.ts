@@ -1,0 +1,53 @@
+import ipaddr from 'ipaddr.js';
+
+/**
+ * How private a network address is, after the browsers' Private Network Access rule:
+ * `public` < `private` (RFC 1918, IPv6 ULA, CGNAT and every other non-public range) < `local`
+ * (loopback). `link-local` (169.254.0.0/16, fe80::/10, and fd00:ec2::254, where cloud metadata
+ * services answer) stands apart: no manifest may reach it unless the operator lists it.
+ */
+export type AddressClass = 'public' | 'private' | 'local' | 'link-local';
+
+/** How private each class is, for "at least as private" comparisons (link-local: never reachable by rule). */
+export const PRIVACY: Readonly<Record<AddressClass, number>> = { public: 0, private: 1, local: 2, 'link-local': 3 };
+
+/** The AWS IPv6 instance-metadata address (inside the ULA range, but a metadata service). */
+const IPV6_METADATA = ipaddr.parse('fd00:ec2::254');
+
+/** The IPv4 address an IPv6 address embeds (IPv4-mapped, NAT64 64:ff9b::/96, 6to4 2002::/16), if any. */
+function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | undefined {
+  const range = address.range();
+  const bytes = address.toByteArray();
+  if (range === 'ipv4Mapped') return address.toIPv4Address();
+  if (range === 'rfc6052') return ipaddr.fromByteArray(bytes.slice(12, 16)) as ipaddr.IPv4;
+  if (range === '6to4') return ipaddr.fromByteArray(bytes.slice(2, 6)) as ipaddr.IPv4;
+  return undefined;
+}
+
+function classOf(address: ipaddr.IPv4 | ipaddr.IPv6): AddressClass {
+  if (address.kind() === 'ipv6') {
+    const v6 = address as ipaddr.IPv6;
+    const inner = embeddedIPv4(v6);
+    if (inner !== undefined) return classOf(inner);
+    if (v6.toNormalizedString() === IPV6_METADATA.toNormalizedString()) return 'link-local';
+  }
+  const range = address.range();
+  if (range === 'unicast') return 'public';
+  if (range === 'loopback') return 'local';
+  if (range === 'linkLocal') return 'link-local';
+  return 'private'; // private, uniqueLocal, carrierGradeNat, reserved, unspecified, multicast, broadcast ...
+}
+
+/**
+ * The class of a URL's host name as the URL parser leaves it (`new URL(...).hostname`: every
+ * IPv4 spelling the parser accepts — `0xa9fea9fe`, `2852039166`, `169.254.0x0a9.254` — is already
+ * dotted-quad; IPv6 is in brackets). `localhost` and `*.localhost` are `local`; any other name is
+ * `public` here (what it resolves to is the connect-time check's business).
+ */
+export function classifyHost(hostname: string): AddressClass {
+  const host = hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
+  if (ipaddr.isValid(host)) return classOf(ipaddr.parse(host));
+  const lower = host.toLowerCase().replace(/\.$/, '');
+  if (lower === 'localhost' || lower.endsWith('.localhost')) return 'local';
+  return 'public';
+}
