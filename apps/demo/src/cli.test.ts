@@ -81,7 +81,7 @@ describe('pnpm demo (embedded)', () => {
     for (const code of ['RCP_INVALID_ARGUMENTS', 'RCP_UNRESOLVED', 'RCP_TOOL_NOT_IN_STAGE', 'RCP_TEMPLATE_VALUE']) {
       expect(stdout).toMatch(new RegExp(`^ {3}error +${code} — `, 'm'));
     }
-    expect(stdout.trimEnd().split('\n').at(-1)).toBe('✓ 4 calls made, 5 attacks stopped, 0 unexpected requests');
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe('✓ 4 calls made, 6 attacks stopped, 0 unexpected requests');
     expect(stdout).not.toMatch(/Bearer [0-9a-f]{32}/);
   });
 
@@ -150,6 +150,7 @@ describe('pnpm demo (embedded)', () => {
       ['no-verified-caller', 'RCP_UNRESOLVED', 0],
       ['out-of-stage', 'RCP_TOOL_NOT_IN_STAGE', 0],
       ['path-traversal-slash', 'RCP_HTTP_ERROR', 1],
+      ['cloud-metadata', 'RCP_ORIGIN_NOT_ALLOWED', 0],
       ['path-traversal-dot-segment', 'RCP_TEMPLATE_VALUE', 0],
     ]);
     for (const attack of attacks) {
