@@ -173,8 +173,8 @@ describe('pnpm demo (embedded)', () => {
       ok: true,
       callsMade: 4,
       callsFailed: 0,
-      attacks: 5,
-      attacksStopped: 5,
+      attacks: 6,
+      attacksStopped: 6,
       unexpectedRequests: 0,
     });
     expect(stdout).not.toMatch(/Bearer [0-9a-f]{32}/);
