@@ -3,7 +3,7 @@ import { generateText, stepCountIs } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRcpClient } from 'rcp-client';
-import { NOTES_TOKEN, runReadmeSnippet, startNotesApi, type TestServer } from 'rcp-test-utils';
+import { NOTES_TOKEN, runReadmeSnippet, startNotesApi, toolRequestLines, type TestServer } from 'rcp-test-utils';
 import { createAISDKTools, type AISDKTurn } from './index';
 
 let notes: TestServer;
@@ -17,7 +17,7 @@ afterEach(async () => {
 
 type Ctx = { userId?: string };
 const notesClient = () => createRcpClient({ resolvers: { userId: (ctx: Ctx) => ctx.userId }, credentials: () => NOTES_TOKEN });
-const toolRequests = () => notes.requests.filter((request) => request.path !== '/rcp/manifest').map((r) => `${r.method} ${r.path}`);
+const toolRequests = () => toolRequestLines(notes);
 
 const usage = {
   inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },

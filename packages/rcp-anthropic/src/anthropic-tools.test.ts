@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import Anthropic from '@anthropic-ai/sdk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRcpClient } from 'rcp-client';
-import { NOTES_TOKEN, runReadmeSnippet, sendJson, startNotesApi, startTestServer, type TestServer } from 'rcp-test-utils';
+import { NOTES_TOKEN, runReadmeSnippet, sendJson, startNotesApi, startTestServer, toolRequestLines, type TestServer } from 'rcp-test-utils';
 import { createAnthropicTools } from './index';
 
 let notes: TestServer;
@@ -30,7 +30,7 @@ function script(answers: unknown[]): void {
   let index = 0;
   fake.route('POST /v1/messages', (_request, res) => sendJson(res, 200, answers[Math.min(index++, answers.length - 1)]));
 }
-const toolRequests = () => notes.requests.filter((request) => request.path !== '/rcp/manifest').map((r) => `${r.method} ${r.path}`);
+const toolRequests = () => toolRequestLines(notes);
 
 describe('createAnthropicTools', () => {
   it('sends tools without resolver-bound params and answers tool_use blocks with tool_result blocks', async () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRcpClient } from 'rcp-client';
 import { fileURLToPath } from 'node:url';
-import { NOTES_TOKEN, runReadmeSnippet, sendJson, serveManifest, startNotesApi, startTestServer, type TestServer } from 'rcp-test-utils';
+import { NOTES_TOKEN, runReadmeSnippet, sendJson, serveManifest, startNotesApi, startTestServer, toolRequestLines, type TestServer } from 'rcp-test-utils';
 import { GEMINI_SCHEMA_KEYS, createGeminiTools } from './index';
 
 let notes: TestServer;
@@ -15,7 +15,7 @@ afterEach(async () => {
 
 const notesClient = () =>
   createRcpClient({ resolvers: { userId: (ctx: { userId?: string }) => ctx.userId }, credentials: () => NOTES_TOKEN });
-const toolRequests = () => notes.requests.filter((request) => request.path !== '/rcp/manifest').map((r) => `${r.method} ${r.path}`);
+const toolRequests = () => toolRequestLines(notes);
 
 /** Every key used anywhere in a Gemini Schema, and every type value. */
 function walk(schema: Record<string, unknown>, keys: Set<string>, types: Set<unknown>): void {

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { ToolMessage } from '@langchain/core/messages';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRcpClient } from 'rcp-client';
-import { NOTES_TOKEN, runReadmeSnippet, startNotesApi, type TestServer } from 'rcp-test-utils';
+import { NOTES_TOKEN, runReadmeSnippet, startNotesApi, toolRequestLines, type TestServer } from 'rcp-test-utils';
 import { createLangChainTools } from './index';
 
 let notes: TestServer;
@@ -16,7 +16,7 @@ afterEach(async () => {
 
 type Ctx = { userId?: string };
 const notesClient = () => createRcpClient({ resolvers: { userId: (ctx: Ctx) => ctx.userId }, credentials: () => NOTES_TOKEN });
-const toolRequests = () => notes.requests.filter((request) => request.path !== '/rcp/manifest').map((r) => `${r.method} ${r.path}`);
+const toolRequests = () => toolRequestLines(notes);
 
 describe('createLangChainTools', () => {
   it('has the model-facing JSON Schema, and a ToolCall gets a ToolMessage, ctx from config.configurable', async () => {

@@ -8,7 +8,7 @@ import { StdioClientTransport as StdioTransportV1 } from '@modelcontextprotocol/
 import { StreamableHTTPClientTransport as HttpTransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRcpClient } from 'rcp-client';
-import { NOTES_TOKEN, startNotesApi, type TestServer } from 'rcp-test-utils';
+import { NOTES_TOKEN, startNotesApi, toolRequestLines, type TestServer } from 'rcp-test-utils';
 import { createRcpMcpHttpHandler, toolAnnotations } from './index';
 
 const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
@@ -24,7 +24,7 @@ afterEach(async () => {
   await notes.close();
 });
 
-const toolRequests = () => notes.requests.filter((request) => request.path !== '/rcp/manifest').map((r) => `${r.method} ${r.path}`);
+const toolRequests = () => toolRequestLines(notes);
 type AnyClient = {
   listTools(): Promise<{ tools: { name: string; description?: string; inputSchema: unknown; annotations?: unknown }[] }>;
   callTool(params: { name: string; arguments?: Record<string, unknown> }): Promise<unknown>;

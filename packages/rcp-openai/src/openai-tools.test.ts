@@ -8,6 +8,7 @@ import {
   sendJson,
   startNotesApi,
   startTestServer,
+  toolRequestLines,
   type RecordedRequest,
   type TestServer,
 } from 'rcp-test-utils';
@@ -50,7 +51,7 @@ const response = (output: unknown[]) => ({
 const notesClient = () =>
   createRcpClient({ resolvers: { userId: (ctx: { userId?: string }) => ctx.userId }, credentials: () => NOTES_TOKEN });
 const openai = () => new OpenAI({ apiKey: 'sk-test', baseURL: openaiFake.url('/v1'), maxRetries: 0 });
-const toolRequests = () => notes.requests.filter((request) => request.path !== '/rcp/manifest').map((r) => `${r.method} ${r.path}`);
+const toolRequests = () => toolRequestLines(notes);
 const sentTools = (request: RecordedRequest) => (request.json as { tools: unknown[] }).tools;
 
 describe('Chat Completions', () => {

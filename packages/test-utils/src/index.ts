@@ -1,5 +1,5 @@
 export { startTestServer, sendJson, serveManifest } from './test-server';
 export type { TestServer, RecordedRequest, TestRouteHandler } from './test-server';
 export { seedManifest, resolverSeedManifest, seedManifestAt, cloneFixture } from './fixtures';
-export { notesManifest, startNotesApi, NOTES_TOKEN } from './notes-api';
+export { notesManifest, startNotesApi, toolRequestLines, NOTES_TOKEN } from './notes-api';
 export { readmeBlock, runReadmeSnippet } from './readme-snippet';

@@ -80,3 +80,8 @@ export async function startNotesApi(): Promise<{ server: TestServer; manifestUrl
   });
   return { server, manifestUrl: server.url('/rcp/manifest') };
 }
+
+/** What a server received besides its manifest, as `METHOD /path` lines: the tool calls that reached it. */
+export function toolRequestLines(server: TestServer): string[] {
+  return server.requests.filter((request) => request.path !== '/rcp/manifest').map((request) => `${request.method} ${request.path}`);
+}
