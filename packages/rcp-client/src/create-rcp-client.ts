@@ -13,6 +13,7 @@ import { createSender, type SendCallOptions, type SendResult } from './internal/
 import { compiledToolOf, type CompiledTool } from './internal/tool-registry';
 import { createTrustPolicy } from './internal/trust';
 import { createNetworkBoundary } from './internal/network-boundary';
+import { createConnectGuard } from '#connect-guard';
 import { isHtmlMediaType, isJsonMediaType, mediaTypeLabel } from './internal/media-type';
 import { redactError } from './internal/redact';
 
@@ -290,10 +291,14 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
     if (!parsed.ok) throw parsed.error;
     const { manifest, warnings: manifestWarnings } = parsed;
 
-    const networkRefusal = createNetworkBoundary(url, {
+    const boundary = createNetworkBoundary(url, {
       allowPrivateNetwork: resolved.allowPrivateNetwork,
       classifyAddress: resolved.classifyAddress,
     });
+    // With the platform's fetch, every connection of this manifest's tools is checked again at
+    // connect time, on the address the host name resolved to (on Node; elsewhere there is none).
+    const connectGuard =
+      resolved.fetch === undefined ? createConnectGuard((host, address) => boundary.addressRefusal(host, address)) : undefined;
     const decisions = new Map<string, { trusted: boolean; allowed: boolean; refusal: string | undefined }>();
     const context = {
       owner,
@@ -312,7 +317,7 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
               allowed = false; // a throwing policy refuses: executing reports its error
             }
           }
-          decision = { trusted: policy.isTrusted(origin), allowed, refusal: networkRefusal(new URL(origin)) };
+          decision = { trusted: policy.isTrusted(origin), allowed, refusal: boundary.refusal(new URL(origin)) };
           decisions.set(origin, decision);
         }
         return decision;
@@ -320,6 +325,7 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
       isAllowed,
       isRedirectAllowed,
       sharedAuth: new Map(),
+      ...(connectGuard !== undefined && { dispatcher: connectGuard.dispatcher }),
       bindings: {
         resolverNames: Object.keys(resolved.resolvers),
         requireResolved: checkRequireResolved(discoverOptions.requireResolved, resolved.requireResolved),
@@ -407,6 +413,7 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
     // One deadline for the whole call: what the resolvers used is no longer the request's.
     const remaining = Math.max(1, Math.round(resolved.timeout - (performance.now() - started)));
     const call: SendCallOptions = { isRedirectAllowed: compiled.isRedirectAllowed, accept: ACCEPT, timeout: remaining };
+    if (compiled.dispatcher !== undefined) call.dispatcher = compiled.dispatcher;
     if (signal !== undefined) call.signal = signal;
     if (built.secrets !== undefined) call.secrets = built.secrets;
     try {

@@ -23,6 +23,8 @@ export interface ToolCompilationContext {
   readonly sharedAuth?: Map<RcpAuth, CompiledAuth>;
   /** The rules for params no resolver fills. */
   readonly bindings: BindingRules;
+  /** The connect guard's fetch `dispatcher` for this manifest's tools (Node, platform fetch only). */
+  readonly dispatcher?: object;
 }
 
 /** A compiled tool and its discovery warnings (pointers into the manifest). */
@@ -167,6 +169,7 @@ export function compileTool(source: RcpTool, index: number, context: ToolCompila
     untrustedMessage,
     isAllowed: options.allowOrigin === undefined ? undefined : context.isAllowed,
     isRedirectAllowed: context.isRedirectAllowed,
+    dispatcher: context.dispatcher,
     mappings:
       source.responseMappings === undefined || Object.keys(source.responseMappings).length === 0
         ? undefined

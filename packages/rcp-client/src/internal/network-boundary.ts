@@ -21,20 +21,41 @@ const WHAT: Readonly<Record<AddressClass, string>> = {
  * link-local target is refused for every manifest unless the operator lists its origin.
  * Returns, for a target origin, why it is refused, or `undefined`.
  */
-export function createNetworkBoundary(manifestUrl: URL, options: NetworkBoundaryOptions): (target: URL) => string | undefined {
+export interface NetworkBoundary {
+  /** Why a tool origin is refused (from its host as written), or undefined. */
+  refusal(target: URL): string | undefined;
+  /**
+   * Why a connection to `address` (what `target`'s host name resolved to) is refused, or
+   * undefined: the same rule, on the address actually connected to.
+   */
+  addressRefusal(target: string, address: string): string | undefined;
+}
+
+export function createNetworkBoundary(manifestUrl: URL, options: NetworkBoundaryOptions): NetworkBoundary {
   const classify = (hostname: string): AddressClass => options.classifyAddress?.(hostname) ?? classifyHost(hostname);
   const manifestClass = classify(manifestUrl.hostname);
   const { allowPrivateNetwork } = options;
-  return (target) => {
-    if (allowPrivateNetwork instanceof Set && allowPrivateNetwork.has(target.origin)) return undefined;
-    const targetClass = classify(target.hostname);
+  const listedHosts =
+    allowPrivateNetwork instanceof Set ? new Set([...allowPrivateNetwork].map((origin) => new URL(origin).hostname)) : undefined;
+  const rule = (what: string, targetClass: AddressClass): string | undefined => {
     if (targetClass === 'link-local') {
-      return `${target.origin} is ${WHAT[targetClass]}: refused for every manifest unless the client's "allowPrivateNetwork" lists it`;
+      return `${what} is ${WHAT[targetClass]}: refused for every manifest unless the client's "allowPrivateNetwork" lists it`;
     }
     if (PRIVACY[targetClass] <= PRIVACY[manifestClass] || allowPrivateNetwork === true) return undefined;
     return (
-      `${target.origin} is ${WHAT[targetClass]} and the manifest was fetched from ${WHAT[manifestClass]}: ` +
+      `${what} is ${WHAT[targetClass]} and the manifest was fetched from ${WHAT[manifestClass]}: ` +
       `refused (a manifest may only point at addresses as private as its own) unless the client's "allowPrivateNetwork" allows it`
     );
+  };
+  return {
+    refusal(target) {
+      if (allowPrivateNetwork instanceof Set && allowPrivateNetwork.has(target.origin)) return undefined;
+      return rule(target.origin, classify(target.hostname));
+    },
+    addressRefusal(target, address) {
+      if (listedHosts?.has(target)) return undefined;
+      const shown = address.includes(':') ? `[${address}]` : address;
+      return rule(`${target} (connecting to ${shown})`, classify(shown));
+    },
   };
 }

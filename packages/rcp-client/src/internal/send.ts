@@ -2,6 +2,7 @@ import { RcpError, isRcpError } from 'rcp-errors';
 import { RcpHttpError } from '../http-error';
 import { readBody, readBodyPrefix } from './read-body';
 import { redact } from './redact';
+import { ADDRESS_REFUSED } from './connect-guard-types';
 
 /** One HTTP request, fully rendered. */
 export interface SendRequest {
@@ -48,6 +49,8 @@ export interface SendCallOptions {
   isRedirectAllowed?: (target: URL) => boolean;
   /** This call's deadline in milliseconds, instead of the sender's `timeout` (what is left of the call's). */
   timeout?: number;
+  /** Node's fetch `dispatcher` that checks the address each connection goes to (the private-network boundary). */
+  dispatcher?: object;
 }
 
 /** A 2xx response with its whole body. */
@@ -229,6 +232,7 @@ export function createSender(options: SenderOptions): Sender {
       signal,
       redirect: 'manual',
     };
+    if (call.dispatcher !== undefined) (init as { dispatcher?: unknown }).dispatcher = call.dispatcher;
     let retries = 0;
 
     try {
@@ -240,7 +244,7 @@ export function createSender(options: SenderOptions): Sender {
           try {
             response = await fetchImpl(url, init);
           } catch (error) {
-            if (!retriable || retries >= retryLimit || signal.aborted) throw error;
+            if (!retriable || retries >= retryLimit || signal.aborted || addressRefusal(error) !== undefined) throw error;
             const wait = retryBackoff(retries + 1);
             if (performance.now() + wait >= started + timeout) throw error;
             retries += 1;
@@ -311,6 +315,8 @@ export function createSender(options: SenderOptions): Sender {
       }
     } catch (error) {
       if (isRcpError(error)) throw error;
+      const refusal = addressRefusal(error);
+      if (refusal !== undefined) throw new RcpError('RCP_ORIGIN_NOT_ALLOWED', refusal);
       if (timedOut) {
         throw new RcpError('RCP_TIMEOUT', `The request to ${origin} timed out after ${timeout} ms`, { cause: error });
       }
@@ -324,6 +330,16 @@ export function createSender(options: SenderOptions): Sender {
 }
 
 const NO_CALL_OPTIONS: SendCallOptions = Object.freeze({});
+
+/** The refusal a connect guard put in a fetch failure's cause chain, if any. */
+function addressRefusal(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
+    if ((current as NodeJS.ErrnoException).code === ADDRESS_REFUSED) return current.message;
+    current = current.cause;
+  }
+  return undefined;
+}
 
 /**
  * The origin of the request URL: the one the caller gives when the URL starts with it and `/`,

@@ -48,6 +48,8 @@ export interface CompiledTool {
   /** Per-call `allowOrigin` check on the rendered URL (undefined when no policy was given). */
   isAllowed: ((url: string) => boolean) | undefined;
   isRedirectAllowed: (target: URL) => boolean;
+  /** The connect guard's fetch `dispatcher` (Node, platform fetch only). */
+  dispatcher: object | undefined;
   mappings: CompiledResponseMappings | undefined;
 }
 
