@@ -258,3 +258,36 @@ describe('7. the private-network boundary, end to end on loopback only', () => {
     expect(other.count).toBe(1);
   });
 });
+
+describe('1, 4 and 6. manifests refused at discovery: only the manifest was fetched', () => {
+  const bad = {
+    'a match() pattern that backtracks exponentially (1)': [
+      { name: 'find', description: 'Finds.', method: 'GET', url: '/x', responseMappings: { hit: "@[?match(@.a, '(a+)+$')]" } },
+      '/tools/0/responseMappings/hit',
+    ],
+    'Proxy-Authorization as the auth header (4)': [
+      { name: 'find', description: 'Finds.', method: 'GET', url: '/x', auth: { type: 'header', name: 'Proxy-Authorization' } },
+      '/tools/0/auth/name',
+    ],
+    'a model-filled Proxy-Authorization header (4)': [
+      { name: 'find', description: 'Finds.', method: 'GET', url: '/x', headers: { 'Proxy-Authorization': '{{p}}' }, params: [{ name: 'p' }] },
+      '/tools/0/headers/Proxy-Authorization',
+    ],
+  } as const;
+  it.each(Object.entries(bad))('%s', async (_title, [tool, pointer]) => {
+    const client = createRcpClient();
+    const error = await rejectsWith(client.discover(serveManifest(server, { rcpVersion: '0.1', tools: [tool] })), 'RCP_INVALID_MANIFEST');
+    expect(error.issues.map((issue) => issue.path)).toEqual([pointer]);
+    expect(server.requests.map((request) => request.path)).toEqual(['/rcp/manifest']);
+  });
+
+  it('tool names that differ only in case (6)', async () => {
+    const tool = (name: string) => ({ name, description: 'Gets.', method: 'GET', url: '/x' });
+    const error = await rejectsWith(
+      createRcpClient().discover(serveManifest(server, { rcpVersion: '0.1', tools: [tool('getUser'), tool('getuser')] })),
+      'RCP_INVALID_MANIFEST',
+    );
+    expect(error.issues.map((issue) => issue.path)).toEqual(['/tools/1/name']);
+    expect(server.count).toBe(1);
+  });
+});
