@@ -63,6 +63,7 @@ describe('packed tarballs installed with npm outside the workspace', () => {
       'rcp-agent-core-bridge',
       'rcp-ai-sdk',
       'rcp-anthropic',
+      'rcp-cli',
       'rcp-client',
       'rcp-errors',
       'rcp-gemini',

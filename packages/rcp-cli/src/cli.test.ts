@@ -1,0 +1,149 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { NOTES_TOKEN, serveManifest, startNotesApi, toolRequestLines, type TestServer } from 'rcp-test-utils';
+
+const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+
+/** Runs the built `rcp` as a user would (no TTY), asynchronously so the test's servers keep answering. */
+function rcp(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [bin, ...args], { cwd: options.cwd, env: { ...process.env, ...options.env } }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+let notes: TestServer;
+let manifestUrl: string;
+let dir: string;
+beforeEach(async () => {
+  ({ server: notes, manifestUrl } = await startNotesApi());
+  dir = mkdtempSync(join(tmpdir(), 'rcp-cli-'));
+});
+afterEach(async () => {
+  await notes.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('rcp describe', () => {
+  it('prints describeManifest with resolver marks, and identity warnings on stderr', async () => {
+    const plain = await rcp(['describe', manifestUrl]);
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toContain('userId: string, required [warning: looks like an identity');
+    expect(plain.stderr).toContain('warning /tools/0/params/0');
+    const resolved = await rcp(['describe', manifestUrl, '--resolve', 'userId']);
+    expect(resolved.stdout).toContain('userId: string, required [resolved by client, hidden from model] — Whose notes');
+    expect(resolved.stderr).toBe('');
+  });
+
+  it('--json gives the manifest, the tools with their model-facing schemas, and the warnings', async () => {
+    const { code, stdout } = await rcp(['describe', manifestUrl, '--resolve', 'userId', '--json']);
+    expect(code).toBe(0);
+    const json = JSON.parse(stdout) as { tools: { name: string; inputSchema: { properties: object } }[]; warnings: unknown[] };
+    expect(json.tools.map((tool) => tool.name)).toEqual(['list_notes', 'get_note', 'create_note', 'delete_note']);
+    expect(Object.keys(json.tools[1]!.inputSchema.properties)).toEqual(['noteId']);
+    expect(json.warnings).toEqual([]);
+    expect(toolRequestLines(notes)).toEqual([]); // describing sends nothing to the tools
+  });
+});
+
+describe('rcp lint', () => {
+  it('exit 0 when clean; 1 with every issue and its pointer; --json and --format github', async () => {
+    expect((await rcp(['lint', manifestUrl])).code).toBe(0);
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ rcpVersion: '0.1', tools: [{ name: 'a', description: 'd', method: 'GET', url: '/x/{{id}}', parms: [] }] }));
+    const text = await rcp(['lint', bad]);
+    expect(text.code).toBe(1);
+    expect(text.stdout).toContain('error   /tools/0/url  uses {{id}}, which is not declared in params');
+    expect(text.stdout).toContain('warning /tools/0/parms');
+    expect(text.stdout).not.toMatch(/\x1b\[/); // no colours off a TTY
+    const json = await rcp(['lint', bad, '--json']);
+    expect(JSON.parse(json.stdout)).toEqual({
+      ok: false,
+      errors: [{ path: '/tools/0/url', message: 'uses {{id}}, which is not declared in params' }],
+      warnings: [{ path: '/tools/0/parms', message: expect.stringContaining('parms') }],
+    });
+    const github = await rcp(['lint', bad, '--format', 'github']);
+    expect(github.stdout.split('\n')[0]).toBe(`::error file=${bad},title=RCP manifest /tools/0/url::uses {{id}}, which is not declared in params`);
+  });
+
+  it('one-line errors: a bad URL, a bad file, an unsupported version; exit 2 for usage', async () => {
+    const closed = await rcp(['lint', 'http://127.0.0.1:9/rcp/manifest']);
+    expect(closed.code).toBe(1);
+    expect(closed.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^rcp: RCP_DISCOVERY_FAILED: /)]);
+    const missing = await rcp(['lint', join(dir, 'nope.json')]);
+    expect([missing.code, missing.stderr.trim()]).toEqual([1, `rcp: cannot read ${join(dir, 'nope.json')} (ENOENT)`]);
+    const version = await rcp(['lint', serveManifest(notes, { rcpVersion: '9', tools: [] }, '/v9')]);
+    expect(version.code).toBe(1);
+    expect(version.stderr).toMatch(/^rcp: RCP_UNSUPPORTED_VERSION: /);
+    expect(version.stderr).not.toMatch(/\n\s+at /); // never a stack trace
+    expect((await rcp(['lint'])).code).toBe(2);
+    expect((await rcp(['lint', 'a', '--format', 'gitlab'])).code).toBe(2);
+    expect((await rcp(['frobnicate'])).code).toBe(2);
+  });
+});
+
+describe('rcp call', () => {
+  const common = ['--resolve', 'userId=user', '--ctx', 'user=u-1', '--token-env', 'NOTES_TOKEN'];
+  const env = { NOTES_TOKEN };
+
+  it('--dry-run prints the exact request, the credential redacted, and sends nothing', async () => {
+    const { code, stdout } = await rcp(['call', manifestUrl, 'create_note', '--arg', 'title=Call mum', '--arg', 'pinned=true', '--dry-run', ...common], { env });
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({
+      method: 'POST',
+      url: `${notes.origin}/users/u-1/notes`,
+      headers: { 'content-type': 'application/json', Authorization: 'Bearer [redacted]' },
+      body: { title: 'Call mum', pinned: true },
+    });
+    expect(stdout).not.toContain(NOTES_TOKEN);
+    expect(toolRequestLines(notes)).toEqual([]);
+  });
+
+  it('executes and prints the result; the server received the resolver value and the credential', async () => {
+    const { code, stdout } = await rcp(['call', manifestUrl, 'get_note', '--args', '{"noteId":"n-1"}', ...common], { env });
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({ status: 200, data: { id: 'n-1', title: 'Groceries', text: 'eggs' } });
+    expect(toolRequestLines(notes)).toEqual(['GET /users/u-1/notes/n-1']);
+    expect(notes.requests.at(-1)!.headers.authorization).toBe(`Bearer ${NOTES_TOKEN}`);
+  });
+
+  it('an unknown tool and bad --arg syntax are one line; nothing is sent', async () => {
+    const unknown = await rcp(['call', manifestUrl, 'list_note', ...common], { env });
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr.trim()).toBe(
+      'rcp: RCP_UNKNOWN_TOOL: Unknown tool "list_note". Did you mean "list_notes"? Available tools: list_notes, get_note, create_note, delete_note.',
+    );
+    const syntax = await rcp(['call', manifestUrl, 'get_note', '--arg', 'noteId', ...common], { env });
+    expect([syntax.code, syntax.stderr.trim()]).toEqual([2, 'rcp: --arg takes key=value, got "noteId"']);
+    const spoof = await rcp(['call', manifestUrl, 'get_note', '--arg', 'noteId=n-1', '--arg', 'userId=u-7', ...common], { env });
+    expect(spoof.code).toBe(1);
+    expect(spoof.stderr).toMatch(/^rcp: RCP_INVALID_ARGUMENTS: .*\/userId is not a parameter of this tool/);
+    expect(toolRequestLines(notes)).toEqual([]);
+  });
+});
+
+describe('rcp init, --help, --version', () => {
+  it('writes a starter manifest that lints clean, and refuses to overwrite it', async () => {
+    expect((await rcp(['init'], { cwd: dir })).code).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, 'rcp-manifest.json'), 'utf8')).tools).toHaveLength(2);
+    const lint = await rcp(['lint', 'rcp-manifest.json', '--json'], { cwd: dir });
+    expect(JSON.parse(lint.stdout)).toEqual({ ok: true, errors: [], warnings: [] });
+    const again = await rcp(['init'], { cwd: dir });
+    expect([again.code, again.stderr.trim()]).toEqual([1, 'rcp: rcp-manifest.json exists; pass --force to overwrite it']);
+  });
+
+  it('prints help for each command and the version', async () => {
+    expect((await rcp(['--version'])).stdout.trim()).toBe('0.1.0');
+    expect((await rcp(['--help'])).stdout).toContain('Usage: rcp <command>');
+    expect((await rcp(['mcp', '--help'])).stdout).toContain('Usage: rcp mcp <manifest-url>');
+    for (const command of ['describe', 'lint', 'call', 'init']) {
+      const { code, stdout } = await rcp([command, '--help']);
+      expect([code, stdout.startsWith(`Usage: rcp ${command}`)]).toEqual([0, true]);
+    }
+  });
+});

@@ -1,0 +1,2 @@
+export { runCli, VERSION } from './run-cli';
+export { starterManifest } from './starter-manifest';

@@ -1,0 +1,278 @@
+import { writeFile, access } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import pc from 'picocolors';
+import { createRcpClient, describeManifest, isRcpError, type RcpResolver } from 'rcp-client';
+import { safeParseManifest, type ManifestIssue } from 'rcp-manifest';
+import { runMcpCli } from 'rcp-mcp';
+import { discoverSource, isUrl, readManifestFile } from './load-manifest';
+import { starterManifest } from './starter-manifest';
+import { UsageError } from './usage-error';
+
+/** The package version, printed by `--version`. */
+export const VERSION = '0.1.0';
+
+const HELP: Record<string, string> = {
+  main: `rcp — look at an RCP server before wiring it into an agent
+
+Usage: rcp <command> [options]
+
+Commands
+  describe <url|file>   what the server asks for: tools, params, which are hidden, warnings
+  lint <url|file>       every problem with its JSON Pointer; exit 0 clean, 1 on errors, 2 on usage errors
+  call <url> <tool>     try a call (--dry-run: print the exact request, credential redacted)
+  init [file]           write a starter manifest that lints clean (default rcp-manifest.json)
+  mcp <url>             serve the tools to MCP hosts over stdio (--http for streamable HTTP)
+
+Options: --help (for each command), --version
+`,
+  describe: `Usage: rcp describe <url|file> [--resolve a,b] [--json]
+
+  --resolve a,b   params your client resolves (hidden from the model), to see the schema the model gets
+  --json          the manifest, the tools and the warnings as JSON
+`,
+  lint: `Usage: rcp lint <url|file> [--json] [--format github]
+
+Exit code 0 when there is no error (warnings allowed), 1 on errors, 2 on usage errors.
+  --json            { ok, errors: [{ path, message }], warnings: [...] }
+  --format github   GitHub Actions workflow annotations (::error / ::warning)
+`,
+  call: `Usage: rcp call <url> <tool> [options]
+
+  --arg key=value         an argument (repeatable); a value that is a JSON number, boolean or null is that
+  --args JSON             the arguments object (--arg entries are added to it)
+  --ctx key=value         a trusted value in the call's context (repeatable)
+  --resolve param=ctxKey  a resolver: fill param from ctx[ctxKey] (repeatable; hidden from the model)
+  --token-env NAME        the credential, from environment variable NAME (sent only to trusted origins)
+  --dry-run               print the request prepare() builds (credential redacted); send nothing
+`,
+  init: `Usage: rcp init [file] [--force]
+
+Writes the learner example manifest (default rcp-manifest.json); --force overwrites an existing file.
+`,
+};
+
+interface Output {
+  out(text: string): void;
+  err(text: string): void;
+  color: boolean;
+}
+
+function pairs(entries: readonly string[], flag: string): [string, string][] {
+  return entries.map((entry) => {
+    const at = entry.indexOf('=');
+    if (at <= 0) throw new UsageError(`${flag} takes key=value, got ${JSON.stringify(entry.slice(0, 40))}`);
+    return [entry.slice(0, at), entry.slice(at + 1)];
+  });
+}
+
+/** `--arg` values: a JSON number, boolean or null stands for itself; anything else is a string. */
+function argValue(text: string): unknown {
+  if (/^(-?\d+(\.\d+)?([eE][+-]?\d+)?|true|false|null)$/.test(text)) return JSON.parse(text);
+  return text;
+}
+
+async function describeCommand(argv: string[], io: Output): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { resolve: { type: 'string' }, json: { type: 'boolean', default: false }, help: { type: 'boolean' } },
+  });
+  if (values.help) return help('describe', io);
+  if (positionals.length !== 1) throw new UsageError('describe takes one <url|file> (see rcp describe --help)');
+  const resolved = (values.resolve ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+  const resolvers: Record<string, RcpResolver> = {};
+  for (const name of resolved) resolvers[name] = () => undefined;
+  const discovery = await discoverSource(positionals[0]!, { resolvers });
+  if (values.json) {
+    io.out(JSON.stringify({ manifestUrl: discovery.manifestUrl, manifest: discovery.manifest, tools: discovery.tools, warnings: discovery.warnings }, null, 2));
+    return 0;
+  }
+  io.out(describeManifest(discovery.manifest, discovery.tools));
+  for (const warning of discovery.warnings) io.err(`${paint(io, 'yellow', 'warning')} ${warning.path}: ${warning.message}`);
+  return 0;
+}
+
+async function lintCommand(argv: string[], io: Output): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { json: { type: 'boolean', default: false }, format: { type: 'string' }, help: { type: 'boolean' } },
+  });
+  if (values.help) return help('lint', io);
+  if (positionals.length !== 1) throw new UsageError('lint takes one <url|file> (see rcp lint --help)');
+  if (values.format !== undefined && values.format !== 'github') throw new UsageError(`--format takes "github", got ${JSON.stringify(values.format)}`);
+  const source = positionals[0]!;
+  let errors: readonly ManifestIssue[] = [];
+  let warnings: readonly ManifestIssue[] = [];
+  if (isUrl(source)) {
+    try {
+      warnings = (await discoverSource(source)).warnings;
+    } catch (error) {
+      if (!isRcpError(error, 'RCP_INVALID_MANIFEST')) throw error;
+      errors = error.issues;
+    }
+  } else {
+    const parsed = safeParseManifest(await readManifestFile(source));
+    warnings = parsed.warnings;
+    if (!parsed.ok) {
+      if (isRcpError(parsed.error, 'RCP_INVALID_MANIFEST')) errors = parsed.error.issues;
+      else throw parsed.error;
+    }
+  }
+  if (values.json) {
+    io.out(JSON.stringify({ ok: errors.length === 0, errors, warnings }, null, 2));
+  } else if (values.format === 'github') {
+    const file = isUrl(source) ? '' : `file=${source},`;
+    for (const issue of errors) io.out(`::error ${file}title=RCP manifest ${issue.path || '(root)'}::${escapeAnnotation(issue.message)}`);
+    for (const issue of warnings) io.out(`::warning ${file}title=RCP manifest ${issue.path || '(root)'}::${escapeAnnotation(issue.message)}`);
+  } else {
+    for (const issue of errors) io.out(`${paint(io, 'red', 'error  ')} ${issue.path || '(root)'}  ${issue.message}`);
+    for (const issue of warnings) io.out(`${paint(io, 'yellow', 'warning')} ${issue.path || '(root)'}  ${issue.message}`);
+    const summary = `${source}: ${errors.length} error(s), ${warnings.length} warning(s)`;
+    io.out(errors.length === 0 ? paint(io, 'green', `✓ ${summary}`) : paint(io, 'red', `✗ ${summary}`));
+  }
+  return errors.length === 0 ? 0 : 1;
+}
+
+/** GitHub annotation text: `%`, CR and LF escaped as the workflow commands require. */
+function escapeAnnotation(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+async function callCommand(argv: string[], io: Output): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      arg: { type: 'string', multiple: true, default: [] },
+      args: { type: 'string' },
+      ctx: { type: 'string', multiple: true, default: [] },
+      resolve: { type: 'string', multiple: true, default: [] },
+      'token-env': { type: 'string' },
+      'dry-run': { type: 'boolean', default: false },
+      help: { type: 'boolean' },
+    },
+  });
+  if (values.help) return help('call', io);
+  if (positionals.length !== 2) throw new UsageError('call takes <url> <tool> (see rcp call --help)');
+  const [url, name] = positionals as [string, string];
+  if (!isUrl(url)) throw new UsageError('call needs the manifest URL (http or https)');
+  let args: Record<string, unknown> = {};
+  if (values.args !== undefined) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(values.args);
+    } catch {
+      throw new UsageError('--args must be a JSON object');
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new UsageError('--args must be a JSON object');
+    args = parsed as Record<string, unknown>;
+  }
+  for (const [key, value] of pairs(values.arg, '--arg')) args[key] = argValue(value);
+  const ctx = Object.fromEntries(pairs(values.ctx, '--ctx'));
+  const resolvers: Record<string, RcpResolver<Record<string, string>>> = {};
+  for (const [param, key] of pairs(values.resolve, '--resolve')) resolvers[param] = (context) => context[key];
+  const tokenEnv = values['token-env'];
+  const token = tokenEnv === undefined ? undefined : process.env[tokenEnv];
+  if (tokenEnv !== undefined && !token) throw new UsageError(`--token-env ${tokenEnv}: the environment variable is not set`);
+  const client = createRcpClient<Record<string, string>>({ resolvers, ...(token !== undefined && { credentials: () => token }) });
+  const discovery = await client.discover(url);
+  const tool = discovery.tool(name); // RCP_UNKNOWN_TOOL names the available tools
+  if (values['dry-run']) {
+    io.out(JSON.stringify(await client.prepare(tool, args, ctx), null, 2));
+    return 0;
+  }
+  const outcome = await client.call(discovery, { name, arguments: args }, ctx);
+  if (!outcome.ok) throw outcome.error;
+  io.out(JSON.stringify({ status: outcome.result.status, data: outcome.result.data }, null, 2));
+  return 0;
+}
+
+async function initCommand(argv: string[], io: Output): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { force: { type: 'boolean', default: false }, help: { type: 'boolean' } },
+  });
+  if (values.help) return help('init', io);
+  if (positionals.length > 1) throw new UsageError('init takes at most one file name');
+  const file = positionals[0] ?? 'rcp-manifest.json';
+  const exists = await access(file).then(
+    () => true,
+    () => false,
+  );
+  if (exists && !values.force) throw new UsageError(`${file} exists; pass --force to overwrite it`, 1);
+  await writeFile(file, `${JSON.stringify(starterManifest, null, 2)}\n`);
+  io.out(`wrote ${file} — check it with: rcp lint ${file}`);
+  return 0;
+}
+
+function help(command: string, io: Output): number {
+  io.out(HELP[command]!.trimEnd());
+  return 0;
+}
+
+function paint(io: Output, color: 'red' | 'green' | 'yellow', text: string): string {
+  return io.color ? pc[color](text) : text;
+}
+
+/**
+ * Runs the `rcp` command line and returns its exit code: 0 success, 1 a failure (printed as one
+ * line with its error code, never a stack trace), 2 a usage error. Colours only on a TTY, and
+ * never with `NO_COLOR`.
+ *
+ * @example
+ * ```ts
+ * process.exitCode = await runCli(['lint', 'rcp-manifest.json']);
+ * ```
+ */
+export async function runCli(argv: readonly string[]): Promise<number> {
+  const io: Output = {
+    out: (text) => process.stdout.write(`${text}\n`),
+    err: (text) => process.stderr.write(`${text}\n`),
+    color: process.stdout.isTTY === true && !('NO_COLOR' in process.env),
+  };
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case undefined:
+      case '--help':
+      case '-h':
+      case 'help':
+        return help('main', io);
+      case '--version':
+      case '-v':
+        io.out(VERSION);
+        return 0;
+      case 'describe':
+        return await describeCommand(rest, io);
+      case 'lint':
+        return await lintCommand(rest, io);
+      case 'call':
+        return await callCommand(rest, io);
+      case 'init':
+        return await initCommand(rest, io);
+      case 'mcp':
+        await runMcpCli(rest, 'rcp mcp');
+        return 0;
+      default:
+        throw new UsageError(`unknown command ${JSON.stringify(command.slice(0, 40))} (see rcp --help)`);
+    }
+  } catch (error) {
+    const line = (message: string) => io.err(`rcp: ${message}`);
+    if (error instanceof UsageError) {
+      line(error.message);
+      return error.exitCode;
+    }
+    if (isRcpError(error)) {
+      line(`${error.code}: ${error.message}`);
+      return 1;
+    }
+    if (error instanceof TypeError && String((error as NodeJS.ErrnoException).code).startsWith('ERR_PARSE_ARGS')) {
+      line(error.message);
+      return 2;
+    }
+    line(error instanceof Error ? error.message : String(error));
+    return 1;
+  }
+}
