@@ -114,7 +114,9 @@ describe('5. one deadline for the whole call, resolvers and credentials included
   });
 
   it('a slow credentials provider (1.5 s against 300 ms) is RCP_TIMEOUT; prepare keeps the same deadline', async () => {
-    const slow = () => new Promise<string>((resolve) => setTimeout(() => resolve(TOKEN), 1_500));
+    // Under fake timers (installed below): no test waits for real.
+    const late = 1_500;
+    const slow = () => new Promise<string>((resolve) => setTimeout(() => resolve(TOKEN), late));
     const client = createRcpClient({ resolvers: { userId: () => USER }, credentials: slow, timeout: 300 });
     const { tools } = await client.discover(serveManifest(server, manifest('/users/{{userId}}')));
     server.reset();
@@ -123,7 +125,7 @@ describe('5. one deadline for the whole call, resolvers and credentials included
     const preparing = rejectsWith(client.prepare(tools[0]!, {}), 'RCP_TIMEOUT');
     await vi.advanceTimersByTimeAsync(300);
     await Promise.all([executing, preparing]);
-    await vi.advanceTimersByTimeAsync(1_500);
+    await vi.advanceTimersByTimeAsync(late);
     expect(server.count).toBe(0);
   });
 
