@@ -1,5 +1,6 @@
 import type { RcpAuth } from 'rcp-manifest';
 import type { RcpClientTool } from './client-tool';
+import type { RcpRetryOptions } from './retry-options';
 
 /**
  * What a resolver receives besides the call's context: the tool being called and the
@@ -121,11 +122,16 @@ export interface RcpClientOptions<Context = any> {
    */
   timeout?: number;
   /**
-   * Retries after the first attempt, for GET, PUT and DELETE only, on network errors and
-   * 408, 429, 502, 503, 504 (honouring `Retry-After`). POST and PATCH are never retried.
+   * Retries after the first attempt, for GET, HEAD, PUT, DELETE and OPTIONS only, on network
+   * errors and 408, 429, 502, 503, 504 (honouring `Retry-After` up to 10 s). POST and PATCH are
+   * never retried. Or an object: `{ limit, methods, statusCodes, delay(attempt, reason) }`.
    * @default 2
+   * @example
+   * ```ts
+   * createRcpClient({ retry: { limit: 4, statusCodes: [429, 503], delay: (attempt) => 250 * attempt } });
+   * ```
    */
-  retry?: number;
+  retry?: number | RcpRetryOptions;
   /**
    * Largest response body accepted from a tool call, counted while streaming.
    * @default 10485760 (10 MiB)

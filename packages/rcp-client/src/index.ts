@@ -12,6 +12,7 @@ export type {
 export type { RcpCallOutcome, RcpExecuteResult, RcpToolCall } from './call-outcome';
 export { toModelResult } from './to-model-result';
 export type { ModelErrorCode, ModelResult } from './to-model-result';
+export type { RcpRetryOptions, RcpRetryReason } from './retry-options';
 export type {
   RcpClientOptions,
   RcpResolver,

@@ -2,6 +2,13 @@ import { DEFAULT_MANIFEST_LIMITS } from 'rcp-manifest';
 import { RcpError } from 'rcp-errors';
 import type { RcpClientOptions, RcpCredentialsProvider, RcpResolver } from '../client-options';
 import { normalizeOrigins } from './trust';
+import {
+  DEFAULT_RETRY_METHODS,
+  DEFAULT_RETRY_STATUS_CODES,
+  createRetryPolicy,
+  type RcpRetryOptions,
+  type RetryPolicy,
+} from './retry-policy';
 
 /** Defaults of every numeric option (documented with `@default` on {@link RcpClientOptions}). */
 export const DEFAULT_TIMEOUT = 30_000;
@@ -24,7 +31,7 @@ export interface ResolvedClientOptions {
   trustedOrigins: readonly string[];
   allowOrigin: ((url: URL) => boolean) | undefined;
   timeout: number;
-  retry: number;
+  retry: RetryPolicy;
   maxResponseBytes: number;
   maxManifestBytes: number;
   maxManifestTools: number;
@@ -83,6 +90,38 @@ function checkAllowPrivateNetwork(value: unknown): boolean | ReadonlySet<string>
   return new Set(normalizeOrigins(value, 'allowPrivateNetwork'));
 }
 
+const HTTP_METHOD = /^[A-Z]+$/;
+
+/** `retry`: a count, or `{ limit, methods, statusCodes, delay }`. */
+function checkRetry(value: unknown): RetryPolicy {
+  const count = (limit: unknown): number => {
+    if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 0) {
+      throw invalid('Option "retry" must be a non-negative integer (retries after the first attempt), or { limit, methods, statusCodes, delay }');
+    }
+    return limit;
+  };
+  if (value === undefined || typeof value === 'number') {
+    return createRetryPolicy({ limit: count(value ?? DEFAULT_RETRY), methods: DEFAULT_RETRY_METHODS, statusCodes: DEFAULT_RETRY_STATUS_CODES });
+  }
+  if (!isPlainObject(value)) throw invalid('Option "retry" must be a number or { limit, methods, statusCodes, delay }');
+  const { limit, methods, statusCodes, delay } = value as Record<string, unknown>;
+  if (methods !== undefined && (!Array.isArray(methods) || !methods.every((method) => typeof method === 'string' && HTTP_METHOD.test(method)))) {
+    throw invalid('Option "retry.methods" must be a list of upper-case HTTP methods');
+  }
+  if (
+    statusCodes !== undefined &&
+    (!Array.isArray(statusCodes) || !statusCodes.every((code) => Number.isInteger(code) && code >= 400 && code <= 599))
+  ) {
+    throw invalid('Option "retry.statusCodes" must be a list of HTTP error statuses (400-599)');
+  }
+  return createRetryPolicy({
+    limit: count(limit ?? DEFAULT_RETRY),
+    methods: (methods as string[] | undefined) ?? DEFAULT_RETRY_METHODS,
+    statusCodes: (statusCodes as number[] | undefined) ?? DEFAULT_RETRY_STATUS_CODES,
+    ...(delay !== undefined && { delay: optionalFunction<RcpRetryOptions['delay'] & object>('retry.delay', delay) }),
+  });
+}
+
 function optionalBoolean(name: string, value: unknown): boolean {
   if (value === undefined) return false;
   if (typeof value !== 'boolean') throw invalid(`Option "${name}" must be a boolean`);
@@ -128,14 +167,7 @@ export function resolveClientOptions(options: RcpClientOptions | undefined): Res
     timeout = value;
   }
 
-  let retry = DEFAULT_RETRY;
-  if (options.retry !== undefined) {
-    const value: unknown = options.retry;
-    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-      throw invalid('Option "retry" must be a non-negative integer (retries after the first attempt)');
-    }
-    retry = value;
-  }
+  const retry = checkRetry(options.retry);
 
   const headers: Record<string, string> = {};
   if (options.headers !== undefined) {

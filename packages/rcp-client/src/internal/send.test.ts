@@ -4,13 +4,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sendJson, startTestServer, type TestServer } from 'rcp-test-utils';
 import { RcpHttpError } from '../http-error';
 import { redact } from './redact';
+import { createRetryPolicy, parseRetryAfter, retryBackoff, DEFAULT_RETRY_METHODS, DEFAULT_RETRY_STATUS_CODES } from './retry-policy';
 import { rejectsWith } from './testing';
 import {
   BODY_EXCERPT_CHARS,
   MAX_REDIRECTS,
   createSender,
-  parseRetryAfter,
-  retryBackoff,
   type SenderOptions,
 } from './send';
 
@@ -25,8 +24,10 @@ async function serve(routes: Parameters<typeof startTestServer>[0] = {}): Promis
   return server;
 }
 
-function sender(options: Partial<SenderOptions> = {}) {
-  return createSender({ timeout: 5_000, retry: 2, maxResponseBytes: 1024 * 1024, ...options });
+function sender(options: Partial<Omit<SenderOptions, 'retry'>> & { retry?: number } = {}) {
+  const { retry = 2, ...rest } = options;
+  const policy = createRetryPolicy({ limit: retry, methods: DEFAULT_RETRY_METHODS, statusCodes: DEFAULT_RETRY_STATUS_CODES });
+  return createSender({ timeout: 5_000, maxResponseBytes: 1024 * 1024, ...rest, retry: policy });
 }
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);

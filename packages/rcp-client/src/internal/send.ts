@@ -3,6 +3,7 @@ import { RcpHttpError } from '../http-error';
 import { readBody, readBodyPrefix } from './read-body';
 import { redact } from './redact';
 import { ADDRESS_REFUSED } from './connect-guard-types';
+import { parseRetryAfter, type RetryPolicy } from './retry-policy';
 
 /** One HTTP request, fully rendered. */
 export interface SendRequest {
@@ -22,8 +23,8 @@ export interface SendRequest {
 export interface SenderOptions {
   /** One deadline in milliseconds for the whole call: every attempt, redirect, retry wait, headers and body. */
   timeout: number;
-  /** Retries after the first attempt (idempotent methods, network errors and 408/429/502/503/504 only). */
-  retry: number;
+  /** Which calls are retried, how often, and how long to wait. */
+  retry: RetryPolicy;
   /** Largest response body accepted, in bytes, counted while streaming. */
   maxResponseBytes: number;
   /** A replacement for `globalThis.fetch`, called with `redirect: 'manual'`. */
@@ -69,15 +70,11 @@ export type Sender = (request: SendRequest, options?: SendCallOptions) => Promis
 
 /** Redirect hops followed at most; one more is `RCP_NETWORK_ERROR`. */
 export const MAX_REDIRECTS = 5;
-/** Longest `Retry-After` honoured; a server asking for more is not retried (its error is returned). */
-export const MAX_RETRY_AFTER_MS = 10_000;
 /** Characters kept in `RcpHttpError.bodyExcerpt`. */
 export const BODY_EXCERPT_CHARS = 1_024;
 /** Bytes read from an error body to build the excerpt (redaction runs on all of them before the cut). */
 const EXCERPT_READ_BYTES = 64 * 1024;
 
-const RETRY_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
-const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 429, 502, 503, 504]);
 const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 /** Headers that describe a request body; dropped when a redirect turns the request into a GET. */
 const BODY_HEADERS: ReadonlySet<string> = new Set([
@@ -92,26 +89,6 @@ const UTF8 = new TextDecoder();
 const EMPTY = new Uint8Array(0);
 
 function ignore(): void {}
-
-/** Wait before retry number `retry` (1-based) when the server gives no `Retry-After`: 100, 200, 400, 800, 1000, 1000 ms... */
-export function retryBackoff(retry: number): number {
-  return Math.min(100 * 2 ** (retry - 1), 1_000);
-}
-
-/**
- * Milliseconds a `Retry-After` header asks to wait: delay-seconds or an HTTP date (a date in
- * the past is 0). `undefined` when absent or unreadable.
- */
-export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
-  if (value === null) return undefined;
-  const text = value.trim();
-  if (/^\d+$/.test(text)) return Number(text) * 1_000;
-  // An HTTP date always names a day or month; this keeps Date.parse's leniency ("1.5") out.
-  if (!/[a-z]/i.test(text)) return undefined;
-  const date = Date.parse(text);
-  if (Number.isNaN(date)) return undefined;
-  return Math.max(0, date - now);
-}
 
 /** The first `BODY_EXCERPT_CHARS` characters, never ending in half a surrogate pair. */
 function cutExcerpt(text: string): string {
@@ -173,7 +150,7 @@ function networkReason(error: unknown): string {
 export function createSender(options: SenderOptions): Sender {
   // Looked up per call when not given, so a fetch installed later (a polyfill, a test proxy) is used.
   const fetchImpl: typeof globalThis.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const retryLimit = options.retry;
+  const policy = options.retry;
   const defaultHeaders = Object.entries(options.headers ?? {}).map(
     ([name, value]) => [name, name.toLowerCase(), value] as const,
   );
@@ -238,24 +215,23 @@ export function createSender(options: SenderOptions): Sender {
     try {
       for (let redirects = 0; ; redirects += 1) {
         // One hop: the first attempt and its retries.
-        const retriable = retryLimit > 0 && RETRY_METHODS.has(method);
+        const retriable = policy.retries(method);
         let response: Response;
         for (;;) {
           try {
             response = await fetchImpl(url, init);
           } catch (error) {
-            if (!retriable || retries >= retryLimit || signal.aborted || addressRefusal(error) !== undefined) throw error;
-            const wait = retryBackoff(retries + 1);
-            if (performance.now() + wait >= started + timeout) throw error;
+            if (!retriable || retries >= policy.limit || signal.aborted || addressRefusal(error) !== undefined) throw error;
+            const wait = policy.delay(retries + 1, { error });
+            if (wait === undefined || performance.now() + wait >= started + timeout) throw error;
             retries += 1;
             await sleep(wait, signal);
             continue;
           }
-          if (!retriable || retries >= retryLimit || !RETRY_STATUSES.has(response.status)) break;
-          const asked = parseRetryAfter(response.headers.get('retry-after'));
-          if (asked !== undefined && asked > MAX_RETRY_AFTER_MS) break;
-          const wait = asked ?? retryBackoff(retries + 1);
-          if (performance.now() + wait >= started + timeout) break;
+          if (!retriable || retries >= policy.limit || !policy.retriesStatus(response.status)) break;
+          const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
+          const wait = policy.delay(retries + 1, retryAfter === undefined ? { status: response.status } : { status: response.status, retryAfter });
+          if (wait === undefined || performance.now() + wait >= started + timeout) break;
           retries += 1;
           discard(response);
           await sleep(wait, signal);
