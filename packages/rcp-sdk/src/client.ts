@@ -50,6 +50,8 @@ export type {
   RcpToolFilter,
   RcpNamespace,
   RcpClientOptions,
+  RcpRetryOptions,
+  RcpRetryReason,
   RcpResolver,
   RcpResolverInfo,
   RcpCredentialsProvider,
