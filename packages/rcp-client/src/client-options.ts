@@ -1,6 +1,7 @@
 import type { RcpAuth } from 'rcp-manifest';
 import type { RcpClientTool } from './client-tool';
 import type { RcpRetryOptions } from './retry-options';
+import type { RcpHooks } from './hooks';
 
 /**
  * What a resolver receives besides the call's context: the tool being called and the
@@ -198,6 +199,16 @@ export interface RcpClientOptions<Context = any> {
    * ```
    */
   classifyAddress?: (hostname: string) => 'public' | 'private' | 'local' | 'link-local' | undefined;
+  /**
+   * Observability hooks: request sent, response received, retry, redirect, error — with the tool
+   * name, method, URL template and timing, never a credential, a resolver value or an argument.
+   * @default undefined
+   * @example
+   * ```ts
+   * createRcpClient({ hooks: { onError: ({ tool, code, elapsedMs }) => console.warn(tool, code, elapsedMs) } });
+   * ```
+   */
+  hooks?: RcpHooks;
   /**
    * Accept `text/html` (and XHTML) answers to tool calls as text. Off by default: an HTML
    * page answering a tool call is almost always a login wall or a proxy's error page, and is

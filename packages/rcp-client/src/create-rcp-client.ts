@@ -16,6 +16,7 @@ import { createNetworkBoundary } from './internal/network-boundary';
 import { createConnectGuard } from '#connect-guard';
 import { isHtmlMediaType, isJsonMediaType, mediaTypeLabel } from './internal/media-type';
 import { redactError } from './internal/redact';
+import { observeCall, type CallObserver } from './hooks';
 
 /**
  * A discovery warning: a manifest warning from `rcp-manifest` (an unknown field, an unused
@@ -405,15 +406,34 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
     executeOptions?: RcpExecuteOptions,
   ): Promise<RcpExecuteResult> {
     const compiled = compiledToolOf(tool, owner);
+    const started = performance.now();
+    const observer = observeCall(resolved.hooks, tool, started);
+    try {
+      return await run(compiled, tool, args, ctx, executeOptions, started, observer);
+    } catch (error) {
+      observer?.emit('onError', { code: isRcpError(error) ? error.code : 'UNKNOWN_ERROR' });
+      throw error;
+    }
+  }
+
+  async function run(
+    compiled: CompiledTool,
+    tool: RcpClientTool,
+    args: unknown,
+    ctx: Context | undefined,
+    executeOptions: RcpExecuteOptions | undefined,
+    started: number,
+    observer: CallObserver | undefined,
+  ): Promise<RcpExecuteResult> {
     const signal = executeOptions?.signal;
     if (signal?.aborted) throw aborted(signal);
-    const started = performance.now();
     const built = await buildWithinDeadline(compiled, tool, args, ctx, signal);
     if (signal?.aborted) throw aborted(signal);
     // One deadline for the whole call: what the resolvers used is no longer the request's.
     const remaining = Math.max(1, Math.round(resolved.timeout - (performance.now() - started)));
     const call: SendCallOptions = { isRedirectAllowed: compiled.isRedirectAllowed, accept: ACCEPT, timeout: remaining };
     if (compiled.dispatcher !== undefined) call.dispatcher = compiled.dispatcher;
+    if (observer !== undefined) call.observer = observer;
     if (signal !== undefined) call.signal = signal;
     if (built.secrets !== undefined) call.secrets = built.secrets;
     try {

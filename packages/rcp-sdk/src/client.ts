@@ -52,6 +52,8 @@ export type {
   RcpClientOptions,
   RcpRetryOptions,
   RcpRetryReason,
+  RcpHooks,
+  RcpHookEvent,
   RcpResolver,
   RcpResolverInfo,
   RcpCredentialsProvider,

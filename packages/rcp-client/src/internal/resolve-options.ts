@@ -2,6 +2,7 @@ import { DEFAULT_MANIFEST_LIMITS } from 'rcp-manifest';
 import { RcpError } from 'rcp-errors';
 import type { RcpClientOptions, RcpCredentialsProvider, RcpResolver } from '../client-options';
 import { normalizeOrigins } from './trust';
+import type { RcpHooks } from '../hooks';
 import {
   DEFAULT_RETRY_METHODS,
   DEFAULT_RETRY_STATUS_CODES,
@@ -41,6 +42,7 @@ export interface ResolvedClientOptions {
   modelFilledParams: ReadonlySet<string>;
   allowHtmlResponses: boolean;
   allowPrivateNetwork: boolean | ReadonlySet<string>;
+  hooks: RcpHooks | undefined;
   classifyAddress: ((hostname: string) => 'public' | 'private' | 'local' | 'link-local' | undefined) | undefined;
 }
 
@@ -120,6 +122,19 @@ function checkRetry(value: unknown): RetryPolicy {
     statusCodes: (statusCodes as number[] | undefined) ?? DEFAULT_RETRY_STATUS_CODES,
     ...(delay !== undefined && { delay: optionalFunction<RcpRetryOptions['delay'] & object>('retry.delay', delay) }),
   });
+}
+
+const HOOK_NAMES = new Set(['onRequest', 'onResponse', 'onRetry', 'onRedirect', 'onError']);
+
+/** `hooks`: an object of the known hook functions. */
+function checkHooks(value: unknown): RcpHooks | undefined {
+  if (value === undefined) return undefined;
+  if (!isPlainObject(value)) throw invalid('Option "hooks" must be an object of functions');
+  for (const [name, hook] of Object.entries(value)) {
+    if (!HOOK_NAMES.has(name)) throw invalid(`Option "hooks" has no hook "${name.slice(0, 40)}" (known: ${[...HOOK_NAMES].join(', ')})`);
+    if (typeof hook !== 'function') throw invalid(`Hook "${name}" must be a function`);
+  }
+  return Object.freeze({ ...(value as RcpHooks) });
 }
 
 function optionalBoolean(name: string, value: unknown): boolean {
@@ -205,6 +220,7 @@ export function resolveClientOptions(options: RcpClientOptions | undefined): Res
     modelFilledParams: checkModelFilledParams(options.modelFilledParams, new Set()),
     allowHtmlResponses: optionalBoolean('allowHtmlResponses', options.allowHtmlResponses),
     allowPrivateNetwork: checkAllowPrivateNetwork(options.allowPrivateNetwork),
+    hooks: checkHooks(options.hooks),
     classifyAddress: optionalFunction('classifyAddress', options.classifyAddress),
   };
 }

@@ -4,6 +4,7 @@ import { readBody, readBodyPrefix } from './read-body';
 import { redact } from './redact';
 import { ADDRESS_REFUSED } from './connect-guard-types';
 import { parseRetryAfter, type RetryPolicy } from './retry-policy';
+import type { CallObserver } from '../hooks';
 
 /** One HTTP request, fully rendered. */
 export interface SendRequest {
@@ -52,6 +53,8 @@ export interface SendCallOptions {
   timeout?: number;
   /** Node's fetch `dispatcher` that checks the address each connection goes to (the private-network boundary). */
   dispatcher?: object;
+  /** The client's hooks for this call. */
+  observer?: CallObserver;
 }
 
 /** A 2xx response with its whole body. */
@@ -211,6 +214,8 @@ export function createSender(options: SenderOptions): Sender {
     };
     if (call.dispatcher !== undefined) (init as { dispatcher?: unknown }).dispatcher = call.dispatcher;
     let retries = 0;
+    let attempt = 0;
+    const observer = call.observer;
 
     try {
       for (let redirects = 0; ; redirects += 1) {
@@ -218,6 +223,8 @@ export function createSender(options: SenderOptions): Sender {
         const retriable = policy.retries(method);
         let response: Response;
         for (;;) {
+          attempt += 1;
+          observer?.emit('onRequest', { attempt });
           try {
             response = await fetchImpl(url, init);
           } catch (error) {
@@ -225,14 +232,17 @@ export function createSender(options: SenderOptions): Sender {
             const wait = policy.delay(retries + 1, { error });
             if (wait === undefined || performance.now() + wait >= started + timeout) throw error;
             retries += 1;
+            observer?.emit('onRetry', { attempt, delayMs: wait });
             await sleep(wait, signal);
             continue;
           }
+          observer?.emit('onResponse', { attempt, status: response.status });
           if (!retriable || retries >= policy.limit || !policy.retriesStatus(response.status)) break;
           const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
           const wait = policy.delay(retries + 1, retryAfter === undefined ? { status: response.status } : { status: response.status, retryAfter });
           if (wait === undefined || performance.now() + wait >= started + timeout) break;
           retries += 1;
+          observer?.emit('onRetry', { attempt, delayMs: wait, status: response.status });
           discard(response);
           await sleep(wait, signal);
         }
@@ -271,6 +281,7 @@ export function createSender(options: SenderOptions): Sender {
           }
           target.hash = '';
           url = target.href;
+          observer?.emit('onRedirect', { status, hop: redirects + 1 });
           continue;
         }
         if (status < 200 || status > 299) {
