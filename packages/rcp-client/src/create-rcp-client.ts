@@ -54,6 +54,12 @@ export interface RcpDiscovery {
   readonly tools: readonly RcpClientTool[];
   readonly warnings: readonly RcpDiscoveryWarning[];
   /**
+   * HTTP caching of the manifest: its validators (`etag`, `lastModified`) and until when
+   * (`freshUntil`, epoch ms, from `Cache-Control: max-age`) it may be reused; see `discover`'s
+   * `previous` option.
+   */
+  readonly cache: { readonly etag?: string; readonly lastModified?: string; readonly freshUntil: number };
+  /**
    * The tool named `name`. An unknown name throws `RCP_UNKNOWN_TOOL`, whose message names the
    * closest tool and the available ones — never `undefined` to trip over later.
    *
@@ -77,6 +83,18 @@ export interface RcpDiscovery {
 export interface RcpDiscoverOptions {
   /** Aborts the manifest fetch (`RCP_ABORTED`). */
   signal?: AbortSignal;
+  /**
+   * The caller's previous discovery of the same URL (by this client): reused as is while its
+   * `Cache-Control: max-age` lasts, then revalidated with `If-None-Match` / `If-Modified-Since`
+   * — a 304 keeps its tools. State the caller owns: the client keeps no cache. Pass the same
+   * other options as for the previous discovery.
+   * @default undefined (always fetch)
+   * @example
+   * ```ts
+   * discovery = await client.discover(url, { previous: discovery });
+   * ```
+   */
+  previous?: RcpDiscovery;
   /**
    * For this manifest, instead of the client's `trustedOrigins`: the extra origins that may
    * receive its tools' credentials and resolver values. Scope trust to the manifest it is for.
@@ -262,6 +280,8 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
     headers: { ...resolved.headers },
   });
   const owner = Object.freeze({});
+  /** The discoveries this client made: only they may be reused as `previous`. */
+  const previousOf = new WeakSet<RcpDiscovery>();
 
   async function discover(manifestUrl: string | URL, discoverOptions: RcpDiscoverOptions = {}): Promise<RcpDiscovery> {
     const url = parseManifestUrl(manifestUrl);
@@ -283,11 +303,23 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
       throw new RcpError('RCP_ORIGIN_NOT_ALLOWED', `The client's "allowOrigin" policy refuses the manifest origin ${url.origin}`);
     }
     const isRedirectAllowed = (target: URL): boolean => isAllowed(target);
-    const json = await fetchManifestJson(send, url, {
+    // Rediscovery: the caller's previous discovery of the same URL is reused while fresh, and
+    // revalidated (If-None-Match / If-Modified-Since) after.
+    const previous = discoverOptions.previous;
+    const reusable = previous !== undefined && previous.manifestUrl === url.href && previousOf.has(previous) ? previous : undefined;
+    if (reusable !== undefined && reusable.cache.freshUntil > Date.now()) return reusable;
+    const fetched = await fetchManifestJson(send, url, {
       maxManifestBytes: resolved.maxManifestBytes,
       isRedirectAllowed,
       ...(discoverOptions.signal !== undefined && { signal: discoverOptions.signal }),
+      ...(reusable !== undefined && { previous: reusable.cache }),
     });
+    if ('notModified' in fetched) {
+      const revalidated: RcpDiscovery = Object.freeze({ ...reusable!, cache: Object.freeze(fetched.cache) });
+      previousOf.add(revalidated);
+      return revalidated;
+    }
+    const json = fetched.json;
     const parsed = safeParseManifest(json, { maxTools: resolved.maxManifestTools });
     if (!parsed.ok) throw parsed.error;
     const { manifest, warnings: manifestWarnings } = parsed;
@@ -342,13 +374,16 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
       return compiled.tool;
     });
     const frozenTools = Object.freeze(tools);
-    return Object.freeze({
+    const discovery: RcpDiscovery = Object.freeze({
       manifestUrl: url.href,
       manifest,
       tools: frozenTools,
       warnings: Object.freeze(warnings),
+      cache: Object.freeze(fetched.cache),
       tool: (name: string) => findEntry(entriesOf(frozenTools), name).tool,
     });
+    previousOf.add(discovery);
+    return discovery;
   }
 
   /**

@@ -35,38 +35,77 @@ export function parseManifestUrl(input: unknown): URL {
   return url;
 }
 
+/** The validators and freshness of a fetched manifest (HTTP caching, RFC 9111). */
+export interface ManifestCacheInfo {
+  /** The `ETag`, sent back as `If-None-Match`. */
+  readonly etag?: string;
+  /** The `Last-Modified`, sent back as `If-Modified-Since`. */
+  readonly lastModified?: string;
+  /** Until when (epoch ms) the manifest may be reused without asking (`Cache-Control: max-age`); 0 when not at all. */
+  readonly freshUntil: number;
+}
+
+/** A fetched manifest, or word that the previous one still stands (304). */
+export type FetchedManifest = { readonly json: unknown; readonly cache: ManifestCacheInfo } | { readonly notModified: true; readonly cache: ManifestCacheInfo };
+
+/** Seconds of `max-age` in a Cache-Control header; 0 for `no-cache` / `no-store` or none. */
+function maxAgeSeconds(cacheControl: string | null): number {
+  if (cacheControl === null || /(^|,)\s*(no-cache|no-store)\s*(,|$)/i.test(cacheControl)) return 0;
+  const match = /(?:^|,)\s*max-age\s*=\s*"?(\d{1,9})"?\s*(?:,|$)/i.exec(cacheControl);
+  return match === null ? 0 : Number(match[1]);
+}
+
+function cacheInfo(headers: Headers, previous: ManifestCacheInfo | undefined): ManifestCacheInfo {
+  const etag = headers.get('etag') ?? previous?.etag;
+  const lastModified = headers.get('last-modified') ?? previous?.lastModified;
+  return {
+    ...(etag !== undefined && etag !== null && { etag }),
+    ...(lastModified !== undefined && lastModified !== null && { lastModified }),
+    freshUntil: Date.now() + maxAgeSeconds(headers.get('cache-control')) * 1_000,
+  };
+}
+
 /**
  * GETs the manifest (Accept: application/json, at most `maxManifestBytes`) and parses it as
- * JSON. Any failure on the wire is `RCP_DISCOVERY_FAILED` with the transport error as `cause`,
- * except an abort by the caller, which stays `RCP_ABORTED`. The Content-Type is not required to
- * be JSON (static hosts often serve `.json` as text/plain), but the body must be.
+ * JSON. With `previous` validators it asks conditionally (`If-None-Match`, `If-Modified-Since`)
+ * and a 304 says the previous manifest stands. Any failure on the wire is
+ * `RCP_DISCOVERY_FAILED` with the transport error as `cause`, except an abort by the caller,
+ * which stays `RCP_ABORTED`. The Content-Type is not required to be JSON (static hosts often
+ * serve `.json` as text/plain), but the body must be.
  */
 export async function fetchManifestJson(
   send: Sender,
   url: URL,
-  options: { maxManifestBytes: number; signal?: AbortSignal; isRedirectAllowed: (target: URL) => boolean },
-): Promise<unknown> {
+  options: { maxManifestBytes: number; signal?: AbortSignal; isRedirectAllowed: (target: URL) => boolean; previous?: ManifestCacheInfo },
+): Promise<FetchedManifest> {
   let decoded: { data: unknown; contentType: string };
+  let cache: ManifestCacheInfo;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.previous?.etag !== undefined) headers['if-none-match'] = options.previous.etag;
+  if (options.previous?.lastModified !== undefined) headers['if-modified-since'] = options.previous.lastModified;
   try {
     const result = await send(
-      { method: 'GET', url: url.href, headers: { accept: 'application/json' } },
+      { method: 'GET', url: url.href, headers },
       {
         accept: 'application/json',
         maxResponseBytes: options.maxManifestBytes,
         isRedirectAllowed: options.isRedirectAllowed,
         ...(options.signal !== undefined && { signal: options.signal }),
+        ...(options.previous !== undefined && { notModified: true }),
       },
     );
+    cache = cacheInfo(result.headers, options.previous);
+    if (result.status === 304) return { notModified: true, cache };
     decoded = decodeResponse(result);
   } catch (error) {
     if (isRcpError(error, 'RCP_ABORTED')) throw error;
     const reason = isRcpError(error) ? error.message : 'the request failed';
     throw discoveryFailed(`Could not fetch the manifest at ${shown(url)}: ${reason}`, error);
   }
-  if (isJsonMediaType(decoded.contentType)) return decoded.data;
+  if (isJsonMediaType(decoded.contentType)) return { json: decoded.data, cache };
   if (typeof decoded.data === 'string') {
     try {
-      return JSON.parse(decoded.data) as unknown;
+      return { json: JSON.parse(decoded.data) as unknown, cache };
     } catch (error) {
       throw discoveryFailed(
         `The manifest at ${shown(url)} is not JSON (content type ${decoded.contentType || 'missing'})`,

@@ -55,6 +55,8 @@ export interface SendCallOptions {
   dispatcher?: object;
   /** The client's hooks for this call. */
   observer?: CallObserver;
+  /** A conditional request: a 304 is a result (empty body), not an error. */
+  notModified?: boolean;
 }
 
 /** A 2xx response with its whole body. */
@@ -283,6 +285,10 @@ export function createSender(options: SenderOptions): Sender {
           url = target.href;
           observer?.emit('onRedirect', { status, hop: redirects + 1 });
           continue;
+        }
+        if (status === 304 && call.notModified === true) {
+          discard(response);
+          return { status, headers: response.headers, url, body: EMPTY, redirects };
         }
         if (status < 200 || status > 299) {
           const prefix = await readBodyPrefix(response, Math.min(maxBytes, EXCERPT_READ_BYTES), signal);
