@@ -52,6 +52,7 @@ async function checkGateway(client: AnyClient): Promise<void> {
   const spoof = (await client.callTool({ name: 'get_note', arguments: { noteId: 'n-1', userId: 'u-7' } })) as Record<string, unknown>;
   expect(spoof.isError).toBe(true);
   expect(JSON.stringify(spoof)).not.toContain('u-1');
+  expect(JSON.stringify(spoof)).not.toContain('userId'); // a resolver-bound param is named in no error text
   expect(notes.count).toBe(before); // nothing sent
   const missing = (await client.callTool({ name: 'get_note', arguments: { noteId: 'n-9' } })) as Record<string, unknown>;
   expect(missing).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringMatching(/^RCP_HTTP_ERROR: .*HTTP 404/) }] });
