@@ -14,6 +14,7 @@ import { compiledToolOf, type CompiledTool } from './internal/tool-registry';
 import { createTrustPolicy } from './internal/trust';
 import { createNetworkBoundary } from './internal/network-boundary';
 import { createConnectGuard } from '#connect-guard';
+import type { ConnectGuard } from './internal/connect-guard-types';
 import { isHtmlMediaType, isJsonMediaType, mediaTypeLabel } from './internal/media-type';
 import { redactError } from './internal/redact';
 import { observeCall, type CallObserver } from './hooks';
@@ -280,6 +281,8 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
     headers: { ...resolved.headers },
   });
   const owner = Object.freeze({});
+  /** The connect guards of this client, by the class of the manifest host they serve. */
+  const connectGuards = new Map<string, ConnectGuard | undefined>();
   /** The discoveries this client made: only they may be reused as `previous`. */
   const previousOf = new WeakSet<RcpDiscovery>();
 
@@ -330,8 +333,13 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
     });
     // With the platform's fetch, every connection of this manifest's tools is checked again at
     // connect time, on the address the host name resolved to (on Node; elsewhere there is none).
-    const connectGuard =
-      resolved.fetch === undefined ? createConnectGuard((host, address) => boundary.addressRefusal(host, address)) : undefined;
+    // One guard (and its connection pool) per class of manifest host, for the client's lifetime:
+    // the rule depends on nothing else of the manifest.
+    let connectGuard = connectGuards.get(boundary.manifestClass);
+    if (connectGuard === undefined && resolved.fetch === undefined && !connectGuards.has(boundary.manifestClass)) {
+      connectGuard = createConnectGuard((host, address) => boundary.addressRefusal(host, address));
+      connectGuards.set(boundary.manifestClass, connectGuard);
+    }
     const decisions = new Map<string, { trusted: boolean; allowed: boolean; refusal: string | undefined }>();
     const context = {
       owner,

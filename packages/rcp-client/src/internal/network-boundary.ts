@@ -22,6 +22,8 @@ const WHAT: Readonly<Record<AddressClass, string>> = {
  * Returns, for a target origin, why it is refused, or `undefined`.
  */
 export interface NetworkBoundary {
+  /** The class of the manifest's own host: all the rule needs to know of the manifest. */
+  readonly manifestClass: AddressClass;
   /** Why a tool origin is refused (from its host as written), or undefined. */
   refusal(target: URL): string | undefined;
   /**
@@ -48,6 +50,7 @@ export function createNetworkBoundary(manifestUrl: URL, options: NetworkBoundary
     );
   };
   return {
+    manifestClass,
     refusal(target) {
       if (allowPrivateNetwork instanceof Set && allowPrivateNetwork.has(target.origin)) return undefined;
       return rule(target.origin, classify(target.hostname));
