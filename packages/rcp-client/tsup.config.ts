@@ -1,15 +1,15 @@
 import { defineConfig } from 'tsup';
 import { packageBuild } from '../../tsup.base';
 
-// `#connect-guard` stays an import: the package's `imports` map picks the Node guard (undici)
-// under the `node` condition and the no-op elsewhere, so browser bundles never carry undici.
+// `#transport` stays an import: the package's `imports` map picks undici's request() (with the
+// connect-time address check) under the `node` condition and fetch elsewhere, so browser bundles never carry undici.
 export default defineConfig({
   ...packageBuild({
     entry: {
       index: 'src/index.ts',
-      'connect-guard': 'src/internal/connect-guard.ts',
-      'connect-guard.node': 'src/internal/connect-guard.node.ts',
+      transport: 'src/internal/transport.ts',
+      'transport.node': 'src/internal/transport.node.ts',
     },
   }),
-  external: ['#connect-guard'],
+  external: ['#transport'],
 });

@@ -1,16 +1,25 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+const source = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * Every test runs twice, once per platform transport, as the package's `#transport` import
+ * resolves it: `node` (undici's request(), with the connect-time address check) and `default`
+ * (fetch, what browsers, edge runtimes, Deno and Bun get). Tests that import the package by its
+ * name ('rcp-client', as users do) get the source, so they run on a clean clone before any build.
+ * `RCP_TEST_TRANSPORT` tells the few tests of Node-only behaviour which run they are in.
+ */
+function project(name: 'undici' | 'fetch', transport: string) {
+  return {
+    extends: true as const,
+    resolve: { alias: { 'rcp-client': source('./src/index.ts'), '#transport': source(transport) } },
+    test: { name, include: ['src/**/*.test.ts'], env: { RCP_TEST_TRANSPORT: name } },
+  };
+}
+
 export default defineConfig({
-  // Tests that import the package by its name ('rcp-client', as users do) get the source, so they
-  // run on a clean clone before any build.
-  resolve: {
-    alias: {
-      'rcp-client': fileURLToPath(new URL('./src/index.ts', import.meta.url)),
-      // Node runs the tests: the `node` condition of the package's `#connect-guard` import.
-      '#connect-guard': fileURLToPath(new URL('./src/internal/connect-guard.node.ts', import.meta.url)),
-    },
+  test: {
+    projects: [project('undici', './src/internal/transport.node.ts'), project('fetch', './src/internal/transport.ts')],
   },
-  // Generous per-test limit: CI runs every package at once on 2 cores; no test asserts a duration.
-  test: { include: ['src/**/*.test.ts'], testTimeout: 30_000 },
 });

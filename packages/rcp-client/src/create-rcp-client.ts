@@ -13,8 +13,9 @@ import { createSender, type SendCallOptions, type SendResult } from './internal/
 import { compiledToolOf, type CompiledTool } from './internal/tool-registry';
 import { createTrustPolicy } from './internal/trust';
 import { createNetworkBoundary } from './internal/network-boundary';
-import { createConnectGuard } from '#connect-guard';
-import type { ConnectGuard } from './internal/connect-guard-types';
+import { createPlatformTransport } from '#transport';
+import { createFetchTransport } from './internal/fetch-transport';
+import type { Transport } from './internal/transport-types';
 import { isHtmlMediaType, isJsonMediaType, mediaTypeLabel } from './internal/media-type';
 import { redactError } from './internal/redact';
 import { observeCall, type CallObserver } from './hooks';
@@ -277,12 +278,14 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
     timeout: resolved.timeout,
     retry: resolved.retry,
     maxResponseBytes: resolved.maxResponseBytes,
-    ...(resolved.fetch !== undefined && { fetch: resolved.fetch }),
+    // The operator's fetch when given (a ky instance works), otherwise the platform's transport:
+    // undici's request() on Node, fetch elsewhere (chosen by the package's `#transport` import).
+    transport: resolved.fetch !== undefined ? createFetchTransport(resolved.fetch) : createPlatformTransport(),
     headers: { ...resolved.headers },
   });
   const owner = Object.freeze({});
-  /** The connect guards of this client, by the class of the manifest host they serve. */
-  const connectGuards = new Map<string, ConnectGuard | undefined>();
+  /** The guarded transports of this client, by the class of the manifest host they serve. */
+  const guardedTransports = new Map<string, Transport>();
   /** The discoveries this client made: only they may be reused as `previous`. */
   const previousOf = new WeakSet<RcpDiscovery>();
 
@@ -331,14 +334,14 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
       allowPrivateNetwork: resolved.allowPrivateNetwork,
       classifyAddress: resolved.classifyAddress,
     });
-    // With the platform's fetch, every connection of this manifest's tools is checked again at
-    // connect time, on the address the host name resolved to (on Node; elsewhere there is none).
-    // One guard (and its connection pool) per class of manifest host, for the client's lifetime:
-    // the rule depends on nothing else of the manifest.
-    let connectGuard = connectGuards.get(boundary.manifestClass);
-    if (connectGuard === undefined && resolved.fetch === undefined && !connectGuards.has(boundary.manifestClass)) {
-      connectGuard = createConnectGuard((host, address) => boundary.addressRefusal(host, address));
-      connectGuards.set(boundary.manifestClass, connectGuard);
+    // With the platform's transport, every connection of this manifest's tools is checked again
+    // at connect time, on the address the host name resolved to (on Node; elsewhere nothing can).
+    // One guarded transport (and its connection pool) per class of manifest host, for the
+    // client's lifetime: the rule depends on nothing else of the manifest.
+    let guarded = guardedTransports.get(boundary.manifestClass);
+    if (guarded === undefined && resolved.fetch === undefined) {
+      guarded = createPlatformTransport((host, address) => boundary.addressRefusal(host, address));
+      guardedTransports.set(boundary.manifestClass, guarded);
     }
     const decisions = new Map<string, { trusted: boolean; allowed: boolean; refusal: string | undefined }>();
     const context = {
@@ -366,7 +369,7 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
       isAllowed,
       isRedirectAllowed,
       sharedAuth: new Map(),
-      ...(connectGuard !== undefined && { dispatcher: connectGuard.dispatcher }),
+      ...(guarded !== undefined && { transport: guarded }),
       bindings: {
         resolverNames: Object.keys(resolved.resolvers),
         requireResolved: checkRequireResolved(discoverOptions.requireResolved, resolved.requireResolved),
@@ -475,7 +478,7 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
     // One deadline for the whole call: what the resolvers used is no longer the request's.
     const remaining = Math.max(1, Math.round(resolved.timeout - (performance.now() - started)));
     const call: SendCallOptions = { isRedirectAllowed: compiled.isRedirectAllowed, accept: ACCEPT, timeout: remaining };
-    if (compiled.dispatcher !== undefined) call.dispatcher = compiled.dispatcher;
+    if (compiled.transport !== undefined) call.transport = compiled.transport;
     if (observer !== undefined) call.observer = observer;
     if (signal !== undefined) call.signal = signal;
     if (built.secrets !== undefined) call.secrets = built.secrets;

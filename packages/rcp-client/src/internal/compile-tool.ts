@@ -1,6 +1,7 @@
 import { compileResponseMappings, type RcpAuth, type RcpTool } from 'rcp-manifest';
 import { compileRequest, type RequestTemplate } from 'rcp-template';
 import type { RcpResolverInfo } from '../client-options';
+import type { Transport } from './transport-types';
 import type { RcpClientTool, RcpClientToolParam, RcpInputSchema, RcpInputSchemaProperty } from '../client-tool';
 import { compileArgumentChecker } from './argument-checker';
 import { checkUnboundParam, type BindingRules } from './check-binding';
@@ -23,8 +24,8 @@ export interface ToolCompilationContext {
   readonly sharedAuth?: Map<RcpAuth, CompiledAuth>;
   /** The rules for params no resolver fills. */
   readonly bindings: BindingRules;
-  /** The connect guard's fetch `dispatcher` for this manifest's tools (Node, platform fetch only). */
-  readonly dispatcher?: object;
+  /** The transport that checks each connection's address for this manifest's tools (Node, platform transport only). */
+  readonly transport?: Transport;
 }
 
 /** A compiled tool and its discovery warnings (pointers into the manifest). */
@@ -169,7 +170,7 @@ export function compileTool(source: RcpTool, index: number, context: ToolCompila
     untrustedMessage,
     isAllowed: options.allowOrigin === undefined ? undefined : context.isAllowed,
     isRedirectAllowed: context.isRedirectAllowed,
-    dispatcher: context.dispatcher,
+    transport: context.transport,
     mappings:
       source.responseMappings === undefined || Object.keys(source.responseMappings).length === 0
         ? undefined

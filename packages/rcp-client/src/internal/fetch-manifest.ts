@@ -1,6 +1,7 @@
 import { RcpError, isRcpError } from 'rcp-errors';
 import { decodeResponse } from './decode-response';
 import type { Sender } from './send';
+import type { ResponseHeaders } from './transport-types';
 import { isJsonMediaType } from './media-type';
 
 
@@ -55,7 +56,7 @@ function maxAgeSeconds(cacheControl: string | null): number {
   return match === null ? 0 : Number(match[1]);
 }
 
-function cacheInfo(headers: Headers, previous: ManifestCacheInfo | undefined): ManifestCacheInfo {
+function cacheInfo(headers: ResponseHeaders, previous: ManifestCacheInfo | undefined): ManifestCacheInfo {
   const etag = headers.get('etag') ?? previous?.etag;
   const lastModified = headers.get('last-modified') ?? previous?.lastModified;
   return {

@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { isRcpError } from 'rcp-errors';
 import { startTestServer, type TestServer } from 'rcp-test-utils';
-import { readBody, readBodyPrefix } from './read-body';
+import { readBody as readBodyOf, readBodyPrefix as readBodyPrefixOf } from './read-body';
+import { fromFetchResponse } from './fetch-transport';
+
+// The reader works on the transport's response; these tests build it from fetch Responses.
+const readBody = (response: Response, max: number) => readBodyOf(fromFetchResponse(response), max);
+const readBodyPrefix = (response: Response, max: number, signal?: AbortSignal) =>
+  readBodyPrefixOf(fromFetchResponse(response), max, signal);
 
 let server: TestServer | undefined;
 afterEach(async () => server?.close());

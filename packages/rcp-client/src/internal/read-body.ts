@@ -1,8 +1,7 @@
 import { RcpError } from 'rcp-errors';
+import type { TransportResponse } from './transport-types';
 
 const EMPTY = new Uint8Array(0);
-
-function ignore(): void {}
 
 function tooLarge(maxBytes: number, what: string): RcpError<'RCP_RESPONSE_TOO_LARGE'> {
   return new RcpError('RCP_RESPONSE_TOO_LARGE', `The response body ${what} the limit of ${maxBytes} bytes (maxResponseBytes)`);
@@ -28,23 +27,22 @@ function concat(chunks: Uint8Array[], total: number): Uint8Array {
  * the stream is cancelled (the connection is closed) and `RCP_RESPONSE_TOO_LARGE` is thrown.
  * Stream errors (network failure, abort) propagate as they are.
  */
-export async function readBody(response: Response, maxBytes: number): Promise<Uint8Array> {
+export async function readBody(response: TransportResponse, maxBytes: number): Promise<Uint8Array> {
+  const reader = response.body;
   const declared = response.headers.get('content-length');
   if (declared !== null && Number(declared) > maxBytes) {
-    void response.body?.cancel().catch(ignore);
+    reader?.cancel();
     throw tooLarge(maxBytes, `(Content-Length ${Number(declared)}) exceeds`);
   }
-  const stream = response.body;
-  if (stream === null) return EMPTY;
-  const reader = stream.getReader();
+  if (reader === null) return EMPTY;
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
+    const value = await reader.read();
+    if (value === undefined) break;
     total += value.byteLength;
     if (total > maxBytes) {
-      void reader.cancel().catch(ignore);
+      reader.cancel();
       throw tooLarge(maxBytes, 'exceeds');
     }
     chunks.push(value);
@@ -57,16 +55,15 @@ export async function readBody(response: Response, maxBytes: number): Promise<Ui
  * excerpts: never fails for size). A network failure mid-body returns what was read so far;
  * once `signal` is aborted (deadline or caller), the stream error propagates instead.
  */
-export async function readBodyPrefix(response: Response, maxBytes: number, signal?: AbortSignal): Promise<Uint8Array> {
-  const stream = response.body;
-  if (stream === null) return EMPTY;
-  const reader = stream.getReader();
+export async function readBodyPrefix(response: TransportResponse, maxBytes: number, signal?: AbortSignal): Promise<Uint8Array> {
+  const reader = response.body;
+  if (reader === null) return EMPTY;
   const chunks: Uint8Array[] = [];
   let total = 0;
   try {
     while (total < maxBytes) {
-      const { done, value } = await reader.read();
-      if (done) return concat(chunks, total);
+      const value = await reader.read();
+      if (value === undefined) return concat(chunks, total);
       const room = maxBytes - total;
       const kept = value.byteLength > room ? value.subarray(0, room) : value;
       chunks.push(kept);
@@ -76,6 +73,6 @@ export async function readBodyPrefix(response: Response, maxBytes: number, signa
     if (signal?.aborted) throw error;
     return concat(chunks, total);
   }
-  void reader.cancel().catch(ignore);
+  reader.cancel();
   return concat(chunks, total);
 }

@@ -12,6 +12,8 @@ import {
   createSender,
   type SenderOptions,
 } from './send';
+import { createFetchTransport } from './fetch-transport';
+import { createPlatformTransport } from '#transport';
 
 const servers: TestServer[] = [];
 afterEach(async () => {
@@ -27,7 +29,7 @@ async function serve(routes: Parameters<typeof startTestServer>[0] = {}): Promis
 function sender(options: Partial<Omit<SenderOptions, 'retry'>> & { retry?: number } = {}) {
   const { retry = 2, ...rest } = options;
   const policy = createRetryPolicy({ limit: retry, methods: DEFAULT_RETRY_METHODS, statusCodes: DEFAULT_RETRY_STATUS_CODES });
-  return createSender({ timeout: 5_000, maxResponseBytes: 1024 * 1024, ...rest, retry: policy });
+  return createSender({ timeout: 5_000, maxResponseBytes: 1024 * 1024, transport: createPlatformTransport(), ...rest, retry: policy });
 }
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
@@ -95,7 +97,7 @@ describe('createSender: the basic exchange', () => {
       seen.push(input instanceof Request ? input.url : String(input));
       return fetch(input, init);
     };
-    const result = await sender({ fetch: customFetch })({ method: 'GET', url: server.url('/f'), headers: {} });
+    const result = await sender({ transport: createFetchTransport(customFetch) })({ method: 'GET', url: server.url('/f'), headers: {} });
     expect(result.status).toBe(200);
     expect(seen).toEqual([server.url('/f')]);
     expect(server.count).toBe(1);

@@ -5,6 +5,7 @@ import type { RcpCredentialsProvider, RcpHeaderAuth, RcpResolver, RcpResolverInf
 import type { RcpClientTool } from '../client-tool';
 import type { ArgumentChecker } from './argument-checker';
 import type { TypeCheck } from './value-types';
+import type { Transport } from './transport-types';
 
 /** A resolver-bound param of one tool, ready to be filled. */
 export interface ResolvedParam {
@@ -48,8 +49,8 @@ export interface CompiledTool {
   /** Per-call `allowOrigin` check on the rendered URL (undefined when no policy was given). */
   isAllowed: ((url: string) => boolean) | undefined;
   isRedirectAllowed: (target: URL) => boolean;
-  /** The connect guard's fetch `dispatcher` (Node, platform fetch only). */
-  dispatcher: object | undefined;
+  /** The transport that checks each connection's address (Node, platform transport only). */
+  transport: Transport | undefined;
   mappings: CompiledResponseMappings | undefined;
 }
 

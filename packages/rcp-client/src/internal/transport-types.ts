@@ -1,0 +1,57 @@
+/**
+ * The seam between the client's HTTP policies (redirects, retries, the deadline, the size cap,
+ * redaction, decoding — all in `send.ts`, written once) and the thing that moves bytes. Two
+ * implementations: undici's `request()` on Node (`transport.node.ts`) and `fetch` everywhere
+ * else, or wherever the operator passes one (`fetch-transport.ts`).
+ */
+
+/** One attempt: no redirect is followed, no retry made, nothing decided. */
+export interface TransportRequest {
+  readonly method: string;
+  /** Absolute http(s) URL. */
+  readonly url: string;
+  /** The URL's origin (scheme, host, port); `url` usually starts with it and `/`. */
+  readonly origin: string;
+  readonly headers: Record<string, string>;
+  readonly body: string | undefined;
+  /** Ends the attempt, headers or body (the call's deadline and the caller's signal). */
+  readonly signal: AbortSignal;
+}
+
+/** Response headers, looked up by name (case-insensitively). */
+export interface ResponseHeaders {
+  get(name: string): string | null;
+}
+
+/** A response body, pulled chunk by chunk, already content-decoded. */
+export interface BodyReader {
+  /** The next chunk, or undefined at the end. Rejects on a network failure or abort. */
+  read(): Promise<Uint8Array | undefined>;
+  /** Stops reading and releases the connection; never throws. */
+  cancel(): void;
+}
+
+/** What a transport answers: status, headers and a body to pull. */
+export interface TransportResponse {
+  readonly status: number;
+  readonly statusText: string;
+  readonly headers: ResponseHeaders;
+  /** Null when there is no body at all. */
+  readonly body: BodyReader | null;
+}
+
+/** Sends one attempt. */
+export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
+
+/** Why `hostname`'s resolved `address` may not be connected to, or undefined when it may. */
+export type AddressCheck = (hostname: string, address: string) => string | undefined;
+
+/** The `code` of the error a guarded connection fails with when its address is refused. */
+export const ADDRESS_REFUSED = 'RCP_ADDRESS_REFUSED';
+
+/** The path and query of `url`, which is expected to start with `origin`. */
+export function pathOf(url: string, origin: string): string {
+  if (url.startsWith(origin) && url.charCodeAt(origin.length) === 0x2f /* / */) return url.slice(origin.length);
+  const parsed = new URL(url);
+  return parsed.pathname + parsed.search;
+}
