@@ -1,3 +1,4 @@
+import ky from 'ky';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sendJson, startTestServer, type TestServer } from 'rcp-test-utils';
 import type { RcpClientOptions } from './client-options';
@@ -208,5 +209,32 @@ describe('responseMappings', () => {
       res.end('<p>maintenance</p>');
     });
     await rejectsWith(mapped({ total: '@data.total' }), 'RCP_INVALID_RESPONSE');
+  });
+});
+
+describe("the operator's fetch", () => {
+  it('a ky instance works as `fetch`: its hooks see each request, the client keeps redirects, retries and errors', async () => {
+    server.route('GET /work', (request, res) => {
+      if (!request.url.includes('moved')) {
+        res.writeHead(302, { location: '/work?moved=1' });
+        res.end();
+        return;
+      }
+      sendJson(res, 200, { ok: true, from: request.headers['x-from-ky'] });
+    });
+    const seen: string[] = [];
+    // ky's own retries and HTTP errors are off: the client's policies decide, once.
+    const api = ky.create({
+      retry: 0,
+      throwHttpErrors: false,
+      hooks: { beforeRequest: [(request) => void seen.push(request.url) ?? request.headers.set('x-from-ky', 'yes')] },
+    });
+    const { client, byMethod } = await toolsFor({ credentials: () => TOKEN, fetch: api });
+    expect(await client.execute(byMethod.GET!, {})).toMatchObject({ status: 200, data: { ok: true, from: 'yes' } });
+    expect(seen.map((url) => new URL(url).pathname + new URL(url).search)).toEqual(['/rcp/manifest', '/work', '/work?moved=1']);
+    expect(server.requests.map((request) => request.headers.authorization)).toEqual([`Bearer ${TOKEN}`, `Bearer ${TOKEN}`]);
+
+    server.route('GET /work', (_request, res) => sendJson(res, 404, { error: 'gone' }));
+    await rejectsWith(client.execute(byMethod.GET!, {}), 'RCP_HTTP_ERROR');
   });
 });

@@ -1,6 +1,6 @@
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import type { ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sendJson, startTestServer, type TestServer } from 'rcp-test-utils';
 import { RcpHttpError } from '../http-error';
 import { redact } from './redact';
@@ -33,6 +33,22 @@ function sender(options: Partial<Omit<SenderOptions, 'retry'>> & { retry?: numbe
 }
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+
+/**
+ * Runs `body` with fake timeouts (the deadline and the retry waits), the network staying real:
+ * `until` polls a condition on real turns of the event loop.
+ */
+async function withFakeTimeouts(body: () => Promise<void>): Promise<void> {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  try {
+    await body();
+  } finally {
+    vi.useRealTimers();
+  }
+}
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setImmediate(resolve));
+}
 
 /** Resolves when the response's connection is gone (the client cut it or the test ended). */
 function closed(res: ServerResponse): Promise<void> {
@@ -277,12 +293,16 @@ describe('createSender: redirects', () => {
 });
 
 describe('createSender: one deadline', () => {
-  it('times out when the server never answers (RCP_TIMEOUT with cause), without retrying', async () => {
-    const server = await serve({ 'GET /stall': () => {} });
-    const error = await rejectsWith(sender({ timeout: 1_000 })({ method: 'GET', url: server.url('/stall'), headers: {} }), 'RCP_TIMEOUT');
-    expect(error.cause).toBeDefined();
-    expect(server.count).toBe(1);
-  });
+  it('times out when the server never answers (RCP_TIMEOUT with cause), without retrying', () =>
+    withFakeTimeouts(async () => {
+      const server = await serve({ 'GET /stall': () => {} });
+      const pending = rejectsWith(sender({ timeout: 1_000 })({ method: 'GET', url: server.url('/stall'), headers: {} }), 'RCP_TIMEOUT');
+      await until(() => server.count === 1);
+      await vi.advanceTimersByTimeAsync(1_000);
+      const error = await pending;
+      expect(error.cause).toBeDefined();
+      expect(server.count).toBe(1);
+    }));
 
   it('times out when the server sends headers and then stalls mid-body', async () => {
     let cut: Promise<void> | undefined;
@@ -293,9 +313,14 @@ describe('createSender: one deadline', () => {
         cut = closed(res);
       },
     });
-    const error = await rejectsWith(sender({ timeout: 1_000 })({ method: 'GET', url: server.url('/half'), headers: {} }), 'RCP_TIMEOUT');
-    expect(error.cause).toBeDefined();
-    expect(server.count).toBe(1);
+    await withFakeTimeouts(async () => {
+      const pending = rejectsWith(sender({ timeout: 1_000 })({ method: 'GET', url: server.url('/half'), headers: {} }), 'RCP_TIMEOUT');
+      await until(() => cut !== undefined);
+      await vi.advanceTimersByTimeAsync(1_000);
+      const error = await pending;
+      expect(error.cause).toBeDefined();
+      expect(server.count).toBe(1);
+    });
     await cut; // the client dropped the connection
   });
 
@@ -389,6 +414,30 @@ describe('createSender: response size cap', () => {
     expect(packed.length).toBeLessThan(64 * 1024);
     await rejectsWith(sender({ maxResponseBytes: 64 * 1024 })({ method: 'GET', url: server.url('/bomb'), headers: {} }), 'RCP_RESPONSE_TOO_LARGE');
     expect(server.count).toBe(1);
+  });
+
+  it.each([
+    ['gzip', gzipSync],
+    ['x-gzip', gzipSync],
+    ['deflate', deflateSync],
+    ['br', brotliCompressSync],
+    ['gzip, br', (bytes: Buffer) => brotliCompressSync(gzipSync(bytes))],
+  ] as const)('decodes Content-Encoding %s, as fetch would, and caps the decoded bytes', async (encoding, encode) => {
+    const json = JSON.stringify({ notes: Array.from({ length: 200 }, (_, i) => `note ${i}`) });
+    const packed = encode(Buffer.from(json));
+    const seen: (string | undefined)[] = [];
+    const server = await serve({
+      'GET /z': (req, res) => {
+        seen.push(req.headers['accept-encoding']);
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': encoding });
+        res.end(packed);
+      },
+    });
+    const result = await sender()({ method: 'GET', url: server.url('/z'), headers: {} });
+    expect(text(result.body)).toBe(json);
+    expect(seen[0]).toMatch(/gzip/);
+    await rejectsWith(sender({ maxResponseBytes: json.length - 1 })({ method: 'GET', url: server.url('/z'), headers: {} }), 'RCP_RESPONSE_TOO_LARGE');
+    expect(server.count).toBe(2);
   });
 
   it('cuts off an endless body and closes the connection', async () => {
@@ -609,15 +658,20 @@ describe('createSender: retries', () => {
     expect(server.count).toBe(1);
   });
 
-  it('waits as long as Retry-After asks (seconds)', async () => {
-    const times: number[] = [];
-    const sequence = statusSequence([429, 200], { 'retry-after': '1' });
-    const server = await serve({ 'GET /limited': (r, res) => (times.push(Date.now()), sequence(r, res)) });
-    const result = await sender({ retry: 1 })({ method: 'GET', url: server.url('/limited'), headers: {} });
-    expect(result.status).toBe(200);
-    expect(server.count).toBe(2);
-    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(900);
-  });
+  it('waits as long as Retry-After asks (seconds)', () =>
+    withFakeTimeouts(async () => {
+      const server = await serve({ 'GET /limited': statusSequence([429, 200], { 'retry-after': '1' }) });
+      const waits: number[] = [];
+      const observer = { emit: (hook: string, extra: { delayMs?: number }) => void (hook === 'onRetry' && waits.push(extra.delayMs!)) };
+      const pending = sender({ retry: 1 })({ method: 'GET', url: server.url('/limited'), headers: {} }, { observer });
+      await until(() => waits.length === 1);
+      expect(waits).toEqual([1_000]);
+      await vi.advanceTimersByTimeAsync(999);
+      expect(server.count).toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect((await pending).status).toBe(200);
+      expect(server.count).toBe(2);
+    }));
 
   it(`does not retry when Retry-After asks for more than 10 s`, async () => {
     const server = await serve({ 'GET /later': statusSequence([503, 200], { 'retry-after': '3600' }) });
