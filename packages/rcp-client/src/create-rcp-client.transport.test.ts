@@ -227,7 +227,7 @@ describe("the operator's fetch", () => {
     const api = ky.create({
       retry: 0,
       throwHttpErrors: false,
-      hooks: { beforeRequest: [(request) => void seen.push(request.url) ?? request.headers.set('x-from-ky', 'yes')] },
+      hooks: { beforeRequest: [(request) => { seen.push(request.url); request.headers.set('x-from-ky', 'yes'); }] },
     });
     const { client, byMethod } = await toolsFor({ credentials: () => TOKEN, fetch: api });
     expect(await client.execute(byMethod.GET!, {})).toMatchObject({ status: 200, data: { ok: true, from: 'yes' } });

@@ -22,18 +22,6 @@ export interface CompiledResponseMappings {
   apply(data: unknown): Record<string, unknown>;
 }
 
-/**
- * Paths of the `responseMappings` objects of tools `parseManifest` returned, compiled while the
- * manifest was validated (those objects are deep-frozen copies, so they can never change).
- * {@link compileResponseMappings} on such an object parses nothing again.
- */
-const validated = new WeakMap<object, readonly (readonly [string, CompiledPath])[] | CompiledResponseMappings>();
-
-/** Records the compiled paths of a frozen `responseMappings` object made by `parseManifest`. */
-export function registerCompiledMappings(mappings: object, entries: readonly (readonly [string, CompiledPath])[]): void {
-  validated.set(mappings, entries);
-}
-
 /** Field names are never `__proto__` (refused when compiled), so plain assignment makes an own property. */
 function setField(target: Record<string, unknown>, key: string, value: unknown): void {
   target[key] = value;
@@ -44,10 +32,9 @@ function setField(target: Record<string, unknown>, key: string, value: unknown):
  * response does no parsing. `"@"` is the whole response; `"@data.name"` is the RFC 9535 query
  * `$.data.name`; `"@[0]"` / `"@.x"` are `$[0]` / `$.x`.
  *
- * Paths are parsed with the `jsonpath-rfc9535` parser (no code is evaluated) and shared with
- * manifest validation through a bounded cache. The `responseMappings` of a tool returned by
- * `parseManifest` were compiled while the manifest was validated: passing that (frozen) object
- * parses nothing again, however many paths the manifest has, and returns the same result each time. Singular queries run as direct walks over own
+ * Plain dotted paths (`@data.items[0].id`) are read directly; any other path is parsed with the
+ * `jsonpath-rfc9535` parser (no code is evaluated). Compile once (the client does, at
+ * discovery) and apply to each response. Singular queries run as direct walks over own
  * properties; name, index, wildcard, slice and descendant selectors are evaluated on the parsed
  * query; only queries with a filter selector (`[?...]`) are handed to the library's `query()`.
  *
@@ -64,13 +51,6 @@ function setField(target: Record<string, unknown>, key: string, value: unknown):
  * ```
  */
 export function compileResponseMappings(mappings: Readonly<Record<string, string>>): CompiledResponseMappings {
-  const known = typeof mappings === 'object' && mappings !== null ? validated.get(mappings) : undefined;
-  if (known !== undefined) {
-    if (!Array.isArray(known)) return known as CompiledResponseMappings;
-    const compiled = fromEntries(known as readonly (readonly [string, CompiledPath])[]);
-    validated.set(mappings, compiled);
-    return compiled;
-  }
   if (typeof mappings !== 'object' || mappings === null || Array.isArray(mappings)) {
     throw new RcpManifestError([{ path: '', message: 'responseMappings must be an object of "@" paths' }]);
   }

@@ -13,16 +13,16 @@ import {
   type Static,
 } from '@sinclair/typebox';
 
-/** Tool names: what model APIs accept as function names. */
-export const TOOL_NAME_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
-/** Param names: the `{{token}}` name grammar, minus names that collide with `Object.prototype`. */
-export const PARAM_NAME_PATTERN = '^(?!(?:__proto__|constructor|prototype)$)[A-Za-z_][A-Za-z0-9_]*$';
-/** RFC 9110 `token` (header field names, auth schemes). */
-export const HTTP_TOKEN_PATTERN = "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$";
-/** At least one non-whitespace character. */
-export const NON_BLANK_PATTERN = '\\S';
-/** A response mapping value starts with `@`. */
-export const MAPPING_PATH_PATTERN = '^@';
+import {
+  HTTP_TOKEN_PATTERN,
+  MAPPING_PATH_PATTERN,
+  NON_BLANK_PATTERN,
+  PARAM_NAME_PATTERN,
+  TOOL_NAME_PATTERN,
+} from './manifest-patterns';
+
+export { HTTP_TOKEN_PATTERN, MAPPING_PATH_PATTERN, NON_BLANK_PATTERN, PARAM_NAME_PATTERN, TOOL_NAME_PATTERN };
+
 /** Any key at all, including ones with line breaks (TypeBox's default record key skips those). */
 const ANY_KEY = TString({ pattern: '^[\\s\\S]*$' });
 

@@ -117,11 +117,10 @@ function parse(input: unknown, options: ParseManifestOptions | undefined): Parse
     if (Array.isArray(tools) && tools.length > limits.maxTools) {
       throw new RcpManifestLimitError('tools', limits.maxTools, tools.length);
     }
-    const fromText = typeof input === 'string' || input instanceof Uint8Array;
-    const result = validateManifest(value, { fromText });
+    const result = validateManifest(value);
     warnings = result.warnings;
     if (result.issues.length > 0) throw new RcpManifestError(result.issues);
-    return { ok: true, manifest: copyManifest(value, result.tools), warnings };
+    return { ok: true, manifest: copyManifest(value), warnings };
   } catch (cause) {
     // Only exotic non-JSON input (throwing getters, proxies) throws anything else: report, never crash.
     const error = isRcpError(cause)

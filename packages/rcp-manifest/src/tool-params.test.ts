@@ -46,10 +46,10 @@ describe('toolParams', () => {
     ]);
   });
 
-  it('is frozen and computed once for a frozen tool', () => {
+  it('is frozen, and the same on every call', () => {
     const tool = parseManifest(resolverSeedManifest).tools[0] as RcpTool;
     const first = toolParams(tool);
-    expect(toolParams(tool)).toBe(first);
+    expect(toolParams(tool)).toEqual(first);
     expect(Object.isFrozen(first)).toBe(true);
     expect(Object.isFrozen(first[0])).toBe(true);
   });

@@ -20,12 +20,9 @@ export interface ToolParam {
   readonly description: string;
 }
 
-const cache = new WeakMap<RcpTool, readonly ToolParam[]>();
-
 /**
  * The params of a tool with defaults applied: `type` defaults to `'string'`, `description` to
  * `''`, and a param whose token appears in the URL path is required whether or not it says so.
- * Results for frozen tools (those returned by `parseManifest`) are computed once and cached.
  *
  * @param tool - A validated tool (from `parseManifest` / `defineManifest`).
  * @returns Frozen list, in declaration order.
@@ -42,8 +39,6 @@ const cache = new WeakMap<RcpTool, readonly ToolParam[]>();
  * ```
  */
 export function toolParams(tool: RcpTool): readonly ToolParam[] {
-  const cached = cache.get(tool);
-  if (cached !== undefined) return cached;
   const pathTokens = compileRequest({ method: tool.method, url: tool.url }).pathTokens;
   const params = Object.freeze(
     (tool.params ?? []).map((param) =>
@@ -55,6 +50,5 @@ export function toolParams(tool: RcpTool): readonly ToolParam[] {
       }),
     ),
   );
-  if (Object.isFrozen(tool)) cache.set(tool, params);
   return params;
 }

@@ -1,8 +1,6 @@
 import { compileBody, renderBody, type BodyNode } from './internal/compile-body';
 import { compileHeaders, renderHeaders, type HeaderEntry } from './internal/compile-headers';
-import { baseOrigin, compileUrl, rebaseUrl, renderUrl, type CompiledUrl } from './internal/compile-url';
-import { compact } from './internal/compact';
-import { isImmutableTemplate } from './internal/immutable';
+import { compileUrl, renderUrl, type CompiledUrl } from './internal/compile-url';
 import { structureError } from './internal/parse-in';
 
 /**
@@ -162,15 +160,6 @@ function isHttpToken(method: string): boolean {
  * ```
  */
 export function compileRequest(template: RequestTemplate, options: CompileRequestOptions = {}): CompiledRequest {
-  if (isImmutableTemplate(template)) {
-    let parts = immutableTemplates.get(template);
-    if (parts === undefined) {
-      parts = tryCompileParts(template);
-      if (parts !== undefined) immutableTemplates.set(template, parts);
-    }
-    // On a compile error, fall through: compiling again reports it exactly as an uncached compile does.
-    if (parts !== undefined) return finish(withBaseUrl(parts, options.baseUrl));
-  }
   return finish(compileParts(template, options.baseUrl));
 }
 
@@ -183,14 +172,6 @@ interface RequestParts {
   readonly tokens: readonly string[];
   readonly pathTokens: readonly string[];
 }
-
-/**
- * Parts of immutable templates (deep-frozen plain data, such as the tools `parseManifest`
- * returns), compiled without a base URL. Compiling such a template again — with any `baseUrl` —
- * only attaches the origin: a manifest validator and a client can both compile a tool and pay
- * for the parsing once.
- */
-const immutableTemplates = new WeakMap<object, RequestParts>();
 
 function compileParts(template: RequestTemplate, baseUrl: string | undefined): RequestParts {
   if (typeof template !== 'object' || template === null) {
@@ -205,21 +186,7 @@ function compileParts(template: RequestTemplate, baseUrl: string | undefined): R
   const headers = compileHeaders(template.headers, tokens);
   const hasBody = Object.hasOwn(template, 'body') && template.body !== undefined;
   const body = hasBody ? compileBody(template.body, tokens) : undefined;
-  return { method, url, headers, body, tokens: Object.freeze(compact(tokens)), pathTokens: url.pathTokens };
-}
-
-function tryCompileParts(template: RequestTemplate): RequestParts | undefined {
-  try {
-    return compileParts(template, undefined);
-  } catch {
-    return undefined;
-  }
-}
-
-/** The parts with a relative URL resolved against `baseUrl` (absolute URLs ignore it). */
-function withBaseUrl(parts: RequestParts, baseUrl: string | undefined): RequestParts {
-  if (baseUrl === undefined || parts.url.origin !== undefined) return parts;
-  return { ...parts, url: rebaseUrl(parts.url, baseOrigin(baseUrl)) };
+  return { method, url, headers, body, tokens: Object.freeze(tokens), pathTokens: url.pathTokens };
 }
 
 function finish(parts: RequestParts): CompiledRequest {

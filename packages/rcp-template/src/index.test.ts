@@ -4,7 +4,7 @@ import * as api from './index';
 describe('rcp-template public surface', () => {
   it('exports exactly the documented values', () => {
     expect(Object.keys(api).sort()).toEqual(
-      ['RcpError', 'RcpTemplateError', 'collectTemplateTokens', 'compileRequest', 'isRcpError', 'parseTemplate'].sort(),
+      ['RcpError', 'RcpTemplateError', 'collectTemplateTokens', 'compileRequest', 'isRcpError', 'parseTemplate', 'percentEncode'].sort(),
     );
   });
 
@@ -12,5 +12,15 @@ describe('rcp-template public surface', () => {
     const error = new api.RcpTemplateError('RCP_TEMPLATE_VALUE', 'x', { token: 'a', position: 'query' });
     expect(error).toBeInstanceOf(api.RcpError);
     expect(api.isRcpError(error, 'RCP_TEMPLATE_VALUE')).toBe(true);
+  });
+});
+
+describe('percentEncode', () => {
+  it('encodes a value as compileRequest writes it into a path segment', () => {
+    for (const value of ['a b/c', "it's (1)*!", 'é€😀', '~._-']) {
+      const rendered = api.compileRequest({ method: 'GET', url: 'https://x.example/{{v}}/end' }).render({ v: value }).url;
+      expect(rendered).toBe(`https://x.example/${api.percentEncode(value)}/end`);
+    }
+    expect(api.percentEncode("it's")).toBe('it%27s');
   });
 });

@@ -2,6 +2,7 @@ export { parseTemplate } from './parse-template';
 export type { ParsedTemplate, TemplatePart } from './parse-template';
 export { collectTemplateTokens } from './collect-template-tokens';
 export { compileRequest } from './compile-request';
+export { percentEncode } from './percent-encode';
 export type {
   CompileRequestOptions,
   CompiledRequest,

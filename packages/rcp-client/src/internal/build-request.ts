@@ -2,7 +2,7 @@ import { RcpError } from 'rcp-errors';
 import type { RcpClientTool } from '../client-tool';
 import { RcpInvalidArgumentsError } from '../invalid-arguments-error';
 import { RcpResolverError } from '../resolver-error';
-import { percentEncode } from './redact';
+import { percentEncode } from 'rcp-template';
 import type { SendRequest } from './send';
 import type { CompiledTool, ResolvedParam } from './tool-registry';
 import { expectedType, kindOf } from './value-types';

@@ -6,7 +6,7 @@ import type { RcpClientTool, RcpClientToolParam, RcpInputSchema, RcpInputSchemaP
 import { compileArgumentChecker } from './argument-checker';
 import { checkUnboundParam, type BindingRules } from './check-binding';
 import type { ResolvedClientOptions } from './resolve-options';
-import { registerTool, type CompiledAuth, type CompiledTool, type ResolvedParam } from './tool-registry';
+import { attachCompiled, type CompiledAuth, type CompiledTool, type ResolvedParam } from './tool-registry';
 import { typeCheckFor } from './value-types';
 
 /** The per-manifest context shared by every tool of one discovery. */
@@ -97,7 +97,8 @@ export function compileTool(source: RcpTool, index: number, context: ToolCompila
     additionalProperties: false,
   });
 
-  const tool: RcpClientTool = Object.freeze({
+  // Frozen once its compiled internals are attached (below).
+  const tool: RcpClientTool = {
     name: source.name,
     description: source.description,
     method: source.method,
@@ -108,7 +109,7 @@ export function compileTool(source: RcpTool, index: number, context: ToolCompila
     resolvedParams: resolvedNames === NO_NAMES ? NO_NAMES : Object.freeze(resolvedNames),
     params: Object.freeze(params),
     auth,
-  });
+  };
 
   const resolved: readonly ResolvedParam[] =
     resolvedCount === 0
@@ -176,6 +177,7 @@ export function compileTool(source: RcpTool, index: number, context: ToolCompila
         ? undefined
         : compileResponseMappings(source.responseMappings),
   };
-  registerTool(tool, compiled);
+  attachCompiled(tool, compiled);
+  Object.freeze(tool);
   return { tool, warnings };
 }

@@ -1,3 +1,5 @@
+import { percentEncode } from 'rcp-template';
+
 /**
  * The one redaction routine: everything the client builds from server-controlled text (status
  * text, content type, redirect targets, parse errors, body excerpts) goes through it before an
@@ -9,10 +11,6 @@ const REDACTED = '[redacted]';
 /** Causes kept at the most: deeper ones are dropped. */
 const MAX_CAUSE_DEPTH = 4;
 
-/** RFC 3986 unreserved-only percent-encoding (how rcp-template encodes path and query values). */
-export function percentEncode(text: string): string {
-  return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
 
 /**
  * A secret as written, JSON-escaped, percent-encoded (as in a URL path or query), and lower-cased

@@ -425,10 +425,10 @@ describe('createSender: response size cap', () => {
   ] as const)('decodes Content-Encoding %s, as fetch would, and caps the decoded bytes', async (encoding, encode) => {
     const json = JSON.stringify({ notes: Array.from({ length: 200 }, (_, i) => `note ${i}`) });
     const packed = encode(Buffer.from(json));
-    const seen: (string | undefined)[] = [];
+    const seen: string[] = [];
     const server = await serve({
       'GET /z': (req, res) => {
-        seen.push(req.headers['accept-encoding']);
+        seen.push(String(req.headers['accept-encoding']));
         res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': encoding });
         res.end(packed);
       },

@@ -54,16 +54,22 @@ export interface CompiledTool {
   mappings: CompiledResponseMappings | undefined;
 }
 
-const registry = new WeakMap<object, CompiledTool>();
+/**
+ * Where a tool object returned by `discover` keeps its compiled internals: a non-enumerable
+ * property under a symbol no one else has, so a copy (`{ ...tool }`, JSON) carries none and the
+ * state lives in the instance, not in a module-level table.
+ */
+const COMPILED: unique symbol = Symbol('rcp.compiledTool');
 
-/** Records the compiled internals of a tool object returned by `discover`. */
-export function registerTool(tool: RcpClientTool, compiled: CompiledTool): void {
-  registry.set(tool, compiled);
+/** Attaches the compiled internals to a tool object `discover` is about to freeze. */
+export function attachCompiled(tool: RcpClientTool, compiled: CompiledTool): void {
+  Object.defineProperty(tool, COMPILED, { value: compiled, enumerable: false, writable: false, configurable: false });
 }
 
 /** The compiled internals of `tool`, or undefined when it is not a tool returned by `discover`. */
 export function findCompiledTool(tool: unknown): CompiledTool | undefined {
-  return typeof tool === 'object' && tool !== null ? registry.get(tool) : undefined;
+  if (typeof tool !== 'object' || tool === null || !Object.hasOwn(tool, COMPILED)) return undefined;
+  return (tool as { [COMPILED]: CompiledTool })[COMPILED];
 }
 
 /**

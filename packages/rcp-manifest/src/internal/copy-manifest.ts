@@ -1,4 +1,5 @@
 import type { RcpManifest, RcpTool } from '../manifest-schema';
+import { PARAM_FIELDS, TOOL_FIELDS } from '../manifest-patterns';
 import { freezeJsonCopy } from './json-tree';
 import { isJsonObject, own } from './validate-manifest';
 
@@ -15,7 +16,6 @@ function copyAuth(auth: unknown): unknown {
   return Object.freeze(out);
 }
 
-const PARAM_FIELDS = ['name', 'type', 'description', 'required'] as const;
 
 function copyParam(param: unknown): unknown {
   const source = param as JsonObject;
@@ -27,18 +27,6 @@ function copyParam(param: unknown): unknown {
   return Object.freeze(out);
 }
 
-const TOOL_FIELDS = [
-  'name',
-  'description',
-  'method',
-  'url',
-  'params',
-  'queryParams',
-  'headers',
-  'body',
-  'auth',
-  'responseMappings',
-] as const;
 
 /** A deep-frozen copy of one validated tool holding only the fields RCP 0.1 defines, in that order. */
 export function copyTool(tool: unknown): RcpTool {
@@ -69,13 +57,12 @@ export function copyTool(tool: unknown): RcpTool {
 
 /**
  * A deep-frozen copy of a validated manifest holding only the fields RCP 0.1 defines (unknown
- * fields dropped). Nothing is defaulted: an absent optional field stays absent. `copies` are
- * tools already copied by validation (by index), used as they are.
+ * fields dropped). Nothing is defaulted: an absent optional field stays absent.
  */
-export function copyManifest(manifest: JsonObject, copies: readonly (RcpTool | undefined)[] = []): RcpManifest {
+export function copyManifest(manifest: JsonObject): RcpManifest {
   const out: JsonObject = { rcpVersion: own(manifest, 'rcpVersion') };
   const auth = own(manifest, 'auth');
   if (auth !== undefined && isJsonObject(auth)) out['auth'] = copyAuth(auth);
-  out['tools'] = Object.freeze((own(manifest, 'tools') as unknown[]).map((tool, index) => copies[index] ?? copyTool(tool)));
+  out['tools'] = Object.freeze((own(manifest, 'tools') as unknown[]).map(copyTool));
   return Object.freeze(out) as unknown as RcpManifest;
 }

@@ -1,4 +1,4 @@
-import { HTTP_TOKEN_PATTERN } from '../manifest-schema';
+import { HTTP_TOKEN_PATTERN } from '../manifest-patterns';
 
 const HTTP_TOKEN = new RegExp(HTTP_TOKEN_PATTERN);
 

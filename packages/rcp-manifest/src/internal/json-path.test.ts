@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseManifest } from '../parse-manifest';
 import { compileResponseMappings } from '../compile-response-mappings';
-import { compileResponsePath, isPathCached, toRfc9535Query, type CompiledPath } from './json-path';
+import { compileResponsePath, toRfc9535Query, type CompiledPath } from './json-path';
 
 function compiled(expression: string): CompiledPath {
   const result = compileResponsePath(expression);
@@ -26,24 +26,14 @@ describe('response paths', () => {
     expect(toRfc9535Query('data')).toBeUndefined();
   });
 
-  it('parses each distinct path once: validation and compileResponseMappings share the cache', () => {
-    const expression = '@shared.cache.probe';
-    expect(isPathCached(expression)).toBe(false);
-    parseManifest({
-      rcpVersion: '0.1',
-      tools: [{ name: 't', description: 'd', method: 'GET', url: '/', responseMappings: { x: expression } }],
-    });
-    expect(isPathCached(expression)).toBe(true);
-    const first = compileResponsePath(expression);
-    expect(compileResponsePath(expression)).toBe(first);
-    expect(compileResponseMappings({ x: expression }).apply({ shared: { cache: { probe: 1 } } })).toEqual({ x: 1 });
-  });
-
-  it('the cache is bounded (least recently used paths are evicted)', () => {
-    compileResponsePath('@evict.me');
-    for (let index = 0; index < 1100; index++) compileResponsePath(`@fill${index}`);
-    expect(isPathCached('@evict.me')).toBe(false);
-    expect(isPathCached('@fill1099')).toBe(true);
+  it('reads plain dotted paths without the parser, exactly as the parser would', () => {
+    const data = { a: { b: [{ c: 1 }, { c: 2 }] }, _x9: 'y', '0': 'zero' };
+    for (const expression of ['@', '@a', '@.a', '@a.b', '@a.b[1].c', '@a.b[2]', '@_x9', '@[0]', '@a.b[0]', '@nope.deeper']) {
+      const plain = compileResponsePath(expression);
+      const parsed = compileResponsePath(expression.replace(/^@\.?/, "@['").replace(/^@\['$/, '@').replace(/^@\['(\w+)/, "@['$1']").replace(/^@\['\[/, '@['));
+      expect(plain.ok && parsed.ok).toBe(true);
+      if (plain.ok && parsed.ok) expect(plain.path.select(data)).toEqual(parsed.path.select(data));
+    }
   });
 
   it('compiles singular queries (names and indexes only) to direct walks', () => {

@@ -61,14 +61,6 @@ export type PathCompileResult = { readonly ok: true; readonly path: CompiledPath
 
 class InvalidQuery extends Error {}
 
-const MAX_CACHED_PATHS = 1024;
-const cache = new Map<string, PathCompileResult>();
-
-/** True when `expression` is in the compile cache (for tests). */
-export function isPathCached(expression: string): boolean {
-  return cache.has(expression);
-}
-
 /** Turns `@...` into the RFC 9535 query text, or undefined when it does not start with `@`. */
 export function toRfc9535Query(expression: string): string | undefined {
   if (!expression.startsWith('@')) return undefined;
@@ -78,28 +70,56 @@ export function toRfc9535Query(expression: string): string | undefined {
 }
 
 /**
- * Compiles a response path (`@...`), parsing it at most once per distinct text while it stays in
- * the cache (least recently used entries are evicted past {@link MAX_CACHED_PATHS}).
+ * The steps of a plain dotted path (`@`, `@data.name`, `@items[0].id`, `@.a`): ASCII member
+ * names and non-negative indexes only. Read without the RFC 9535 parser; anything else (quoted
+ * names, negative indexes, wildcards, filters, non-ASCII names) goes to the parser.
  */
-export function compileResponsePath(expression: string): PathCompileResult {
-  const cached = cache.get(expression);
-  if (cached !== undefined) {
-    cache.delete(expression);
-    cache.set(expression, cached);
-    return cached;
+const PLAIN_PATH = /^@(?:\.?[A-Za-z_][A-Za-z0-9_]*|\[(?:0|[1-9][0-9]{0,14})\])?(?:\.[A-Za-z_][A-Za-z0-9_]*|\[(?:0|[1-9][0-9]{0,14})\])*$/;
+const PLAIN_STEP = /\.?([A-Za-z_][A-Za-z0-9_]*)|\[([0-9]+)\]/g;
+
+function plainSteps(expression: string): Step[] | undefined {
+  if (!PLAIN_PATH.test(expression)) return undefined;
+  const steps: Step[] = [];
+  for (const match of expression.slice(1).matchAll(PLAIN_STEP)) {
+    steps.push(match[1] !== undefined ? { kind: 'name', name: match[1] } : { kind: 'index', index: Number(match[2]) });
   }
-  const result = compileUncached(expression);
-  if (cache.size >= MAX_CACHED_PATHS) {
-    const oldest = cache.keys().next().value;
-    if (oldest !== undefined) cache.delete(oldest);
-  }
-  cache.set(expression, result);
-  return result;
+  return steps;
 }
 
-function compileUncached(expression: string): PathCompileResult {
+function singularCompiled(expression: string, query: string, steps: readonly Step[]): PathCompileResult {
+  const path: CompiledPath = Object.freeze({
+    expression,
+    query,
+    singular: true,
+    usesFilter: false,
+    select: (data: unknown) => {
+      const value = getSingular(steps, data);
+      return value === NOT_FOUND ? [] : [value];
+    },
+    get: (data: unknown) => getSingular(steps, data),
+  });
+  return Object.freeze({ ok: true as const, path });
+}
+
+/**
+ * Compiles a response path (`@...`). Plain dotted paths are read directly; every other one is
+ * parsed by `jsonpath-rfc9535` (no code is evaluated) and checked statically.
+ *
+ * @example
+ * ```ts
+ * const compiled = compileResponsePath('@data.name');
+ * if (compiled.ok) compiled.path.get?.({ data: { name: 'Ada' } }); // 'Ada'
+ * ```
+ */
+export function compileResponsePath(expression: string): PathCompileResult {
   const queryText = toRfc9535Query(expression);
   if (queryText === undefined) return { ok: false, message: 'must start with "@" (for example "@data.name")' };
+  const plain = plainSteps(expression);
+  if (plain !== undefined) return singularCompiled(expression, queryText, plain);
+  return compileParsed(expression, queryText);
+}
+
+function compileParsed(expression: string, queryText: string): PathCompileResult {
   let ast: JsonPathQuery;
   try {
     ast = parseJsonPath(queryText);
@@ -123,28 +143,16 @@ function compileUncached(expression: string): PathCompileResult {
     };
   }
   const singularSteps = singularPath(ast.segments);
-  const path: CompiledPath =
-    singularSteps !== undefined
-      ? Object.freeze({
-          expression,
-          query: queryText,
-          singular: true,
-          usesFilter: false,
-          select: (data: unknown) => {
-            const value = getSingular(singularSteps, data);
-            return value === NOT_FOUND ? [] : [value];
-          },
-          get: (data: unknown) => getSingular(singularSteps, data),
-        })
-      : Object.freeze({
-          expression,
-          query: queryText,
-          singular: false,
-          usesFilter,
-          select: usesFilter
-            ? (data: unknown) => libraryQuery(data as JsonValue, queryText) as unknown[]
-            : (data: unknown) => evaluateSegments(ast.segments, data),
-        });
+  if (singularSteps !== undefined) return singularCompiled(expression, queryText, singularSteps);
+  const path: CompiledPath = Object.freeze({
+    expression,
+    query: queryText,
+    singular: false,
+    usesFilter,
+    select: usesFilter
+      ? (data: unknown) => libraryQuery(data as JsonValue, queryText) as unknown[]
+      : (data: unknown) => evaluateSegments(ast.segments, data),
+  });
   return Object.freeze({ ok: true as const, path });
 }
 

@@ -1,24 +1,19 @@
-import { type TSchema } from '@sinclair/typebox';
-import { Errors, ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
-import { TypeSystemPolicy } from '@sinclair/typebox/system';
-import { Check } from '@sinclair/typebox/value';
 import type { ManifestIssue } from '../manifest-errors';
+import { joinPointer } from './json-pointer';
 import {
   HTTP_TOKEN_PATTERN,
   MAPPING_PATH_PATTERN,
   NON_BLANK_PATTERN,
   PARAM_NAME_PATTERN,
-  RcpManifestSchema,
   TOOL_NAME_PATTERN,
-} from '../manifest-schema';
+} from '../manifest-patterns';
 
 /*
- * The structural check is RcpManifestSchema's, as TypeBox checks it. A valid manifest is
- * recognised by `conformsToSchema`, a hand-written check of the same schema under TypeBox's
- * default policy that allocates nothing and generates no code (so it needs no `unsafe-eval`
- * under a CSP either). It says "valid" exactly when TypeBox does (a test holds it to that).
- * Anything else goes to TypeBox itself: its `Check` has the last word on validity, and its
- * `Errors` lists every problem.
+ * The structural rules of a manifest (types, required fields, enumerations, patterns), written
+ * once as one walk that words every problem at its JSON Pointer. RcpManifestSchema (TypeBox)
+ * describes the same structure for types and the shipped JSON Schema file; a property test
+ * holds the two to each other (valid exactly when TypeBox's Check says so). TypeBox is not
+ * needed at run time, so it is not in a browser bundle.
  */
 
 const TOOL_NAME = new RegExp(TOOL_NAME_PATTERN);
@@ -26,217 +21,140 @@ const NON_BLANK = new RegExp(NON_BLANK_PATTERN);
 const PARAM_NAME = new RegExp(PARAM_NAME_PATTERN);
 const HTTP_TOKEN = new RegExp(HTTP_TOKEN_PATTERN);
 const MAPPING_PATH = new RegExp(MAPPING_PATH_PATTERN);
+const TOKEN_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const METHODS: readonly unknown[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const PARAM_TYPES: readonly unknown[] = ['string', 'number', 'integer', 'boolean', 'array', 'object'];
+const AUTH_TYPES: readonly unknown[] = ['none', 'header'];
 
 type Fields = Record<string, unknown>;
+type Issues = ManifestIssue[];
 
-/** TypeBox's object test: not null, not an array. */
+/** An object that is not an array. */
 function isObject(value: unknown): value is Fields {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** TypeBox's record test (an object, not a Date or bytes) with every own enumerable value passing `test`. */
-function isRecordOf(value: unknown, test: (entry: unknown) => boolean): boolean {
-  if (!isObject(value) || value instanceof Date || value instanceof Uint8Array) return false;
-  for (const key in value) {
-    if (Object.hasOwn(value, key) && !test(value[key])) return false;
-  }
-  return true;
-}
-
-function isStringEntry(entry: unknown): boolean {
-  return typeof entry === 'string';
-}
-
-function isMappingEntry(entry: unknown): boolean {
-  return typeof entry === 'string' && MAPPING_PATH.test(entry);
-}
-
-function isAuth(auth: unknown): boolean {
-  if (!isObject(auth)) return false;
-  if (auth['type'] === 'none') return true;
-  if (auth['type'] !== 'header') return false;
-  const name = auth['name'];
-  const scheme = auth['scheme'];
-  return (
-    typeof name === 'string' &&
-    HTTP_TOKEN.test(name) &&
-    (scheme === undefined || (typeof scheme === 'string' && HTTP_TOKEN.test(scheme)))
-  );
-}
-
-function isParam(param: unknown): boolean {
-  if (!isObject(param)) return false;
-  const name = param['name'];
-  const type = param['type'];
-  const description = param['description'];
-  const required = param['required'];
-  return (
-    typeof name === 'string' &&
-    PARAM_NAME.test(name) &&
-    (type === undefined || PARAM_TYPES.includes(type)) &&
-    (description === undefined || typeof description === 'string') &&
-    (required === undefined || typeof required === 'boolean')
-  );
-}
-
-function isTool(tool: unknown): boolean {
-  if (!isObject(tool)) return false;
-  const name = tool['name'];
-  const description = tool['description'];
-  if (typeof name !== 'string' || !TOOL_NAME.test(name)) return false;
-  if (typeof description !== 'string' || !NON_BLANK.test(description)) return false;
-  if (!METHODS.includes(tool['method']) || typeof tool['url'] !== 'string') return false;
-  const params = tool['params'];
-  if (params !== undefined) {
-    if (!Array.isArray(params)) return false;
-    for (let index = 0; index < params.length; index++) if (!isParam(params[index])) return false;
-  }
-  const queryParams = tool['queryParams'];
-  if (queryParams !== undefined && !isRecordOf(queryParams, isStringEntry)) return false;
-  const headers = tool['headers'];
-  if (headers !== undefined && !isRecordOf(headers, isStringEntry)) return false;
-  const auth = tool['auth'];
-  if (auth !== undefined && !isAuth(auth)) return false;
-  const mappings = tool['responseMappings'];
-  return mappings === undefined || isRecordOf(mappings, isMappingEntry);
-}
-
-/** TypeBox's global policy is the default one, which `conformsToSchema` implements. */
-function isDefaultPolicy(): boolean {
-  return (
-    !TypeSystemPolicy.ExactOptionalPropertyTypes &&
-    !TypeSystemPolicy.AllowArrayObject &&
-    !TypeSystemPolicy.AllowNaN &&
-    !TypeSystemPolicy.AllowNullVoid
-  );
-}
-
-/** True exactly for the values RcpManifestSchema accepts under TypeBox's default policy. */
-export function conformsToSchema(manifest: unknown): boolean {
-  if (!isObject(manifest) || manifest['rcpVersion'] !== '0.1') return false;
-  const auth = manifest['auth'];
-  if (auth !== undefined && !isAuth(auth)) return false;
-  const tools = manifest['tools'];
-  if (!Array.isArray(tools)) return false;
-  for (let index = 0; index < tools.length; index++) if (!isTool(tools[index])) return false;
-  return true;
-}
-
-const TOKEN_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
-function patternMessage(pattern: string, value: unknown): string {
-  switch (pattern) {
-    case TOOL_NAME_PATTERN:
-      return 'must be 1-64 characters from A-Z a-z 0-9 _ - (what model APIs accept as a function name)';
-    case PARAM_NAME_PATTERN:
-      return typeof value === 'string' && TOKEN_NAME.test(value)
-        ? `"${value}" is a reserved name (__proto__, constructor and prototype are not allowed)`
-        : 'must be a token name: a letter or "_" followed by letters, digits or "_"';
-    case HTTP_TOKEN_PATTERN:
-      return "must be an HTTP token (RFC 9110): letters, digits and !#$%&'*+-.^_`|~ only";
-    case NON_BLANK_PATTERN:
-      return 'must not be empty or blank';
-    case MAPPING_PATH_PATTERN:
-      return 'must start with "@" (for example "@data.name")';
-    default:
-      return `must match ${pattern}`;
-  }
-}
-
-function literalValues(schema: TSchema): unknown[] | undefined {
-  const variants = (schema as { anyOf?: TSchema[] }).anyOf;
-  if (!Array.isArray(variants) || !variants.every((variant) => 'const' in variant)) return undefined;
-  return variants.map((variant) => (variant as unknown as { const: unknown }).const);
-}
-
-function isPlainRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** `{ type: ... }` discriminants of an object union, in variant order. */
-function discriminants(schema: TSchema): unknown[] | undefined {
-  const variants = (schema as { anyOf?: TSchema[] }).anyOf;
-  if (!Array.isArray(variants)) return undefined;
-  const values: unknown[] = [];
-  for (const variant of variants) {
-    const type = (variant as { properties?: Record<string, TSchema> }).properties?.['type'];
-    if (type === undefined || !('const' in type)) return undefined;
-    values.push((type as unknown as { const: unknown }).const);
-  }
-  return values;
-}
-
-function listOf(values: unknown[]): string {
+function listOf(values: readonly unknown[]): string {
   return values.map((value) => JSON.stringify(value)).join(', ');
 }
 
-function collect(error: ValueError, issues: ManifestIssue[]): void {
-  const { path, value, schema } = error;
-  if (value === undefined) {
-    issues.push({ path, message: 'is required' });
+function required(object: Fields, key: string, pointer: string, issues: Issues): unknown {
+  const value = object[key];
+  if (value === undefined) issues.push({ path: joinPointer(pointer, key), message: 'is required' });
+  return value;
+}
+
+function checkString(value: unknown, path: string, issues: Issues, pattern?: RegExp, message?: () => string): void {
+  if (typeof value !== 'string') issues.push({ path, message: 'must be a string' });
+  else if (pattern !== undefined && !pattern.test(value)) issues.push({ path, message: message!() });
+}
+
+function checkOneOf(value: unknown, allowed: readonly unknown[], path: string, issues: Issues): void {
+  if (!allowed.includes(value)) issues.push({ path, message: `must be one of ${listOf(allowed)}` });
+}
+
+const HTTP_TOKEN_MESSAGE = (): string => "must be an HTTP token (RFC 9110): letters, digits and !#$%&'*+-.^_`|~ only";
+
+/** A record of strings (`test` and `message` for each value when given). */
+function checkStringRecord(value: unknown, path: string, issues: Issues, pattern?: RegExp, message?: () => string): void {
+  if (!isObject(value) || value instanceof Date || value instanceof Uint8Array) {
+    issues.push({ path, message: 'must be an object' });
     return;
   }
-  switch (error.type) {
-    case ValueErrorType.String:
-      issues.push({ path, message: 'must be a string' });
-      return;
-    case ValueErrorType.Boolean:
-      issues.push({ path, message: 'must be true or false' });
-      return;
-    case ValueErrorType.Array:
-      issues.push({ path, message: 'must be an array' });
-      return;
-    case ValueErrorType.Object:
-      issues.push({ path, message: 'must be an object' });
-      return;
-    case ValueErrorType.StringPattern:
-      issues.push({ path, message: patternMessage(String((schema as { pattern?: string }).pattern), value) });
-      return;
-    case ValueErrorType.Literal:
-      issues.push({ path, message: `must be ${JSON.stringify((schema as { const?: unknown }).const)}` });
-      return;
-    case ValueErrorType.Union: {
-      const literals = literalValues(schema);
-      if (literals !== undefined) {
-        issues.push({ path, message: `must be one of ${listOf(literals)}` });
-        return;
-      }
-      const types = discriminants(schema);
-      if (types !== undefined) {
-        if (!isPlainRecord(value)) {
-          issues.push({ path, message: 'must be an object' });
-          return;
-        }
-        const index = types.indexOf(value['type']);
-        const variantErrors = index === -1 ? undefined : error.errors[index];
-        if (variantErrors === undefined) {
-          issues.push({
-            path: `${path}/type`,
-            message: value['type'] === undefined ? 'is required' : `must be one of ${listOf(types)}`,
-          });
-          return;
-        }
-        for (const inner of variantErrors) collect(inner, issues);
-        return;
-      }
-      issues.push({ path, message: error.message });
-      return;
-    }
-    default:
-      issues.push({ path, message: error.message });
+  for (const key in value) {
+    if (Object.hasOwn(value, key)) checkString(value[key], joinPointer(path, key), issues, pattern, message);
+  }
+}
+
+function checkAuth(auth: unknown, path: string, issues: Issues): void {
+  if (!isObject(auth)) {
+    issues.push({ path, message: 'must be an object' });
+    return;
+  }
+  const type = auth['type'];
+  if (type === undefined) {
+    issues.push({ path: joinPointer(path, 'type'), message: 'is required' });
+    return;
+  }
+  if (!AUTH_TYPES.includes(type)) {
+    issues.push({ path: joinPointer(path, 'type'), message: `must be one of ${listOf(AUTH_TYPES)}` });
+    return;
+  }
+  if (type === 'none') return;
+  const name = required(auth, 'name', path, issues);
+  if (name !== undefined) checkString(name, joinPointer(path, 'name'), issues, HTTP_TOKEN, HTTP_TOKEN_MESSAGE);
+  if (auth['scheme'] !== undefined) checkString(auth['scheme'], joinPointer(path, 'scheme'), issues, HTTP_TOKEN, HTTP_TOKEN_MESSAGE);
+}
+
+function checkParam(param: unknown, path: string, issues: Issues): void {
+  if (!isObject(param)) {
+    issues.push({ path, message: 'must be an object' });
+    return;
+  }
+  const name = required(param, 'name', path, issues);
+  if (name !== undefined) {
+    checkString(name, joinPointer(path, 'name'), issues, PARAM_NAME, () =>
+      TOKEN_NAME.test(name as string)
+        ? `"${name as string}" is a reserved name (__proto__, constructor and prototype are not allowed)`
+        : 'must be a token name: a letter or "_" followed by letters, digits or "_"',
+    );
+  }
+  if (param['type'] !== undefined) checkOneOf(param['type'], PARAM_TYPES, joinPointer(path, 'type'), issues);
+  if (param['description'] !== undefined) checkString(param['description'], joinPointer(path, 'description'), issues);
+  if (param['required'] !== undefined && typeof param['required'] !== 'boolean') {
+    issues.push({ path: joinPointer(path, 'required'), message: 'must be true or false' });
+  }
+}
+
+function checkTool(tool: unknown, path: string, issues: Issues): void {
+  if (!isObject(tool)) {
+    issues.push({ path, message: 'must be an object' });
+    return;
+  }
+  const name = required(tool, 'name', path, issues);
+  if (name !== undefined) {
+    checkString(name, joinPointer(path, 'name'), issues, TOOL_NAME, () => 'must be 1-64 characters from A-Z a-z 0-9 _ - (what model APIs accept as a function name)');
+  }
+  const description = required(tool, 'description', path, issues);
+  if (description !== undefined) checkString(description, joinPointer(path, 'description'), issues, NON_BLANK, () => 'must not be empty or blank');
+  const method = required(tool, 'method', path, issues);
+  if (method !== undefined) checkOneOf(method, METHODS, joinPointer(path, 'method'), issues);
+  const url = required(tool, 'url', path, issues);
+  if (url !== undefined) checkString(url, joinPointer(path, 'url'), issues);
+  const params = tool['params'];
+  if (params !== undefined) {
+    if (!Array.isArray(params)) issues.push({ path: joinPointer(path, 'params'), message: 'must be an array' });
+    else for (let index = 0; index < params.length; index++) checkParam(params[index], joinPointer(path, 'params', index), issues);
+  }
+  if (tool['queryParams'] !== undefined) checkStringRecord(tool['queryParams'], joinPointer(path, 'queryParams'), issues);
+  if (tool['headers'] !== undefined) checkStringRecord(tool['headers'], joinPointer(path, 'headers'), issues);
+  if (tool['auth'] !== undefined) checkAuth(tool['auth'], joinPointer(path, 'auth'), issues);
+  if (tool['responseMappings'] !== undefined) {
+    checkStringRecord(tool['responseMappings'], joinPointer(path, 'responseMappings'), issues, MAPPING_PATH, () => 'must start with "@" (for example "@data.name")');
   }
 }
 
 /**
- * Structural problems (types, required fields, enumerations, patterns) found with TypeBox, with
- * readable messages. Empty when the manifest is structurally valid.
+ * Structural problems of a manifest, with readable messages; empty when it is structurally
+ * valid. The semantic rules (templates, header names, mappings, duplicates) come after, in
+ * `validate-manifest.ts`.
+ *
+ * @example
+ * ```ts
+ * structuralIssues({ rcpVersion: '0.1', tools: [{ name: 1 }] });
+ * // [{ path: '/tools/0/name', message: 'must be a string' }, { path: '/tools/0/description', message: 'is required' }, …]
+ * ```
  */
 export function structuralIssues(manifest: unknown): ManifestIssue[] {
-  if (isDefaultPolicy() && conformsToSchema(manifest)) return [];
-  if (Check(RcpManifestSchema, manifest)) return [];
-  const issues: ManifestIssue[] = [];
-  for (const error of Errors(RcpManifestSchema, manifest)) collect(error, issues);
+  const issues: Issues = [];
+  if (!isObject(manifest)) return [{ path: '', message: 'must be an object' }];
+  const version = required(manifest, 'rcpVersion', '', issues);
+  if (version !== undefined && version !== '0.1') issues.push({ path: '/rcpVersion', message: 'must be "0.1"' });
+  if (manifest['auth'] !== undefined) checkAuth(manifest['auth'], '/auth', issues);
+  const tools = required(manifest, 'tools', '', issues);
+  if (tools !== undefined) {
+    if (!Array.isArray(tools)) issues.push({ path: '/tools', message: 'must be an array' });
+    else for (let index = 0; index < tools.length; index++) checkTool(tools[index], `/tools/${index}`, issues);
+  }
   return issues;
 }

@@ -1,51 +1,23 @@
 import { compileRequest, isRcpError, parseTemplate, type RequestTemplate } from 'rcp-template';
-import { registerCompiledMappings } from '../compile-response-mappings';
 import type { ManifestIssue } from '../manifest-errors';
-import { HTTP_TOKEN_PATTERN, RcpAuthSchema, RcpManifestSchema, RcpParamSchema, RcpToolSchema, type RcpTool } from '../manifest-schema';
-import { copyTool } from './copy-manifest';
+import { AUTH_FIELDS, HTTP_TOKEN_PATTERN, MANIFEST_FIELDS, PARAM_FIELDS, TOOL_FIELDS } from '../manifest-patterns';
 import { FORBIDDEN_HEADER_NAMES, headerNameProblem } from './header-names';
-import { compileResponsePath, type CompiledPath } from './json-path';
+import { compileResponsePath } from './json-path';
 import { comparePointers, joinPointer } from './json-pointer';
-import { isPureJson, walkJsonTree } from './json-tree';
+import { walkJsonTree } from './json-tree';
 import { structuralIssues } from './structural-check';
 
 /** Problems (errors) and warnings of one manifest, each sorted in document order. */
 export interface ValidationResult {
   readonly issues: ManifestIssue[];
   readonly warnings: ManifestIssue[];
-  /**
-   * The frozen copy of each tool that passed the fast path (see {@link validateManifest}), by
-   * index; `undefined` for the others.
-   */
-  readonly tools: (RcpTool | undefined)[];
-}
-
-/** How {@link validateManifest} may work. */
-export interface ValidateOptions {
-  /**
-   * The manifest came from JSON text, so every value in it is JSON (the fast path then skips
-   * looking for `undefined`, functions, `NaN`...).
-   * @default false
-   */
-  readonly fromText?: boolean;
-  /**
-   * Take the fast path for tools of a structurally valid manifest. Only tests turn it off, to
-   * check that both paths agree.
-   * @default true
-   */
-  readonly fastPath?: boolean;
 }
 
 type JsonObject = Record<string, unknown>;
 
 const HTTP_TOKEN = new RegExp(HTTP_TOKEN_PATTERN);
 /** `$schema` (an editor's JSON Schema reference) is expected at the top and ignored silently. */
-const MANIFEST_KEYS = [...Object.keys(RcpManifestSchema.properties), '$schema'];
-const TOOL_KEYS = Object.keys(RcpToolSchema.properties);
-const PARAM_KEYS = Object.keys(RcpParamSchema.properties);
-const AUTH_KEYS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
-  RcpAuthSchema.anyOf.map((variant) => [variant.properties.type.const, Object.keys(variant.properties)]),
-);
+const MANIFEST_KEYS = [...MANIFEST_FIELDS, '$schema'];
 
 export function isJsonObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -81,14 +53,6 @@ function unknownFieldWarnings(object: JsonObject, pointer: string, known: readon
   }
 }
 
-/** True when `object` has a key not in `known` (checked before any pointer is built). */
-function hasUnknownField(object: JsonObject, known: readonly string[]): boolean {
-  for (const key in object) {
-    if (Object.hasOwn(object, key) && !known.includes(key)) return true;
-  }
-  return false;
-}
-
 function templateErrorMessage(error: unknown): string {
   if (isRcpError(error)) return error.message;
   if (error instanceof RangeError) return 'the template is nested too deeply';
@@ -108,7 +72,7 @@ function compileTokens(template: RequestTemplate, pointer: string, report: Repor
 function checkAuth(auth: unknown, pointer: string, report: Report): void {
   if (!isJsonObject(auth)) return;
   const type = own(auth, 'type');
-  const known = typeof type === 'string' && Object.hasOwn(AUTH_KEYS, type) ? AUTH_KEYS[type] : undefined;
+  const known = typeof type === 'string' && Object.hasOwn(AUTH_FIELDS, type) ? AUTH_FIELDS[type] : undefined;
   if (known === undefined) return; // structural check reports it
   report.unknownFields(auth, pointer, known);
   const name = own(auth, 'name');
@@ -147,7 +111,7 @@ function checkParams(tool: JsonObject, context: ToolContext): void {
   params.forEach((param: unknown, index) => {
     if (!isJsonObject(param)) return;
     const pointer = joinPointer(context.pointer, 'params', index);
-    context.report.unknownFields(param, pointer, PARAM_KEYS);
+    context.report.unknownFields(param, pointer, PARAM_FIELDS);
     const name = own(param, 'name');
     if (typeof name !== 'string') return;
     const first = context.declared.get(name);
@@ -264,7 +228,7 @@ function checkResponseMappings(tool: JsonObject, context: ToolContext): void {
 
 function checkTool(tool: unknown, pointer: string, serverAuth: unknown, report: Report): void {
   if (!isJsonObject(tool)) return;
-  report.unknownFields(tool, pointer, TOOL_KEYS);
+  report.unknownFields(tool, pointer, TOOL_FIELDS);
   const context: ToolContext = { pointer, declared: new Map(), used: new Set(), report };
   checkParams(tool, context);
   const hasAuth = Object.hasOwn(tool, 'auth') && tool['auth'] !== undefined;
@@ -296,124 +260,17 @@ function normalize(list: ManifestIssue[]): ManifestIssue[] {
 }
 
 /**
- * The fast path for one tool of a structurally valid manifest: the whole request template is
- * compiled once (from the tool's frozen copy, so rcp-template keeps the compiled parts for a
- * client compiling the same tool) and JSON Pointers are built only for warnings.
- *
- * Returns the tool's deep-frozen copy, its warnings added to `report`, when the tool has no
- * problem at all. At the first sign of one it returns `undefined` and adds nothing: the caller
- * then runs {@link checkTool}, which finds and words every problem. A tool that passes here
- * would pass there with the same warnings (a request template that compiles as a whole compiles
- * position by position too).
- */
-function fastTool(tool: unknown, index: number, serverAuth: unknown, report: Report, fromText: boolean): RcpTool | undefined {
-  if (!isJsonObject(tool)) return undefined;
-  const warnings: ManifestIssue[] = [];
-  if (hasUnknownField(tool, TOOL_KEYS)) unknownFieldWarnings(tool, `/tools/${index}`, TOOL_KEYS, warnings);
-
-  const declared = new Map<string, number>();
-  const params = own(tool, 'params');
-  if (params !== undefined) {
-    if (!Array.isArray(params)) return undefined;
-    for (let i = 0; i < params.length; i++) {
-      const param: unknown = params[i];
-      if (!isJsonObject(param)) return undefined;
-      if (hasUnknownField(param, PARAM_KEYS)) unknownFieldWarnings(param, `/tools/${index}/params/${i}`, PARAM_KEYS, warnings);
-      const name = own(param, 'name');
-      if (typeof name !== 'string' || declared.has(name)) return undefined;
-      declared.set(name, i);
-    }
-  }
-
-  let effectiveAuth = serverAuth;
-  if (Object.hasOwn(tool, 'auth') && tool['auth'] !== undefined) {
-    const auth = tool['auth'];
-    if (!isJsonObject(auth)) return undefined;
-    const type = own(auth, 'type');
-    const known = typeof type === 'string' && Object.hasOwn(AUTH_KEYS, type) ? AUTH_KEYS[type] : undefined;
-    if (known === undefined) return undefined;
-    if (hasUnknownField(auth, known)) unknownFieldWarnings(auth, `/tools/${index}/auth`, known, warnings);
-    const name = own(auth, 'name');
-    if (type === 'header' && (typeof name !== 'string' || FORBIDDEN_HEADER_NAMES.has(name.toLowerCase()))) return undefined;
-    effectiveAuth = auth;
-  }
-
-  if (typeof own(tool, 'url') !== 'string') return undefined;
-  const queryParams = own(tool, 'queryParams');
-  if (queryParams !== undefined && !isStringMap(queryParams)) return undefined;
-
-  const headers = own(tool, 'headers');
-  if (headers !== undefined) {
-    if (!isStringMap(headers)) return undefined;
-    const authHeader = authHeaderName(effectiveAuth);
-    const seen = new Set<string>();
-    for (const name of Object.keys(headers)) {
-      const lower = name.toLowerCase();
-      if (headerNameProblem(name) !== undefined || seen.has(lower) || lower === authHeader) return undefined;
-      seen.add(lower);
-    }
-  }
-
-  if (Object.hasOwn(tool, 'body') && tool['body'] !== undefined) {
-    if (own(tool, 'method') === 'GET') return undefined;
-    if (!fromText && !isPureJson(tool['body'])) return undefined;
-  }
-
-  const mappings = own(tool, 'responseMappings');
-  let compiledPaths: [string, CompiledPath][] | undefined;
-  if (mappings !== undefined) {
-    if (!isStringMap(mappings)) return undefined;
-    const keys = Object.keys(mappings);
-    if (keys.length > 0) compiledPaths = [];
-    for (const key of keys) {
-      const value = mappings[key] as string;
-      if (key === '' || key === '__proto__' || !value.startsWith('@')) return undefined;
-      const compiled = compileResponsePath(value);
-      if (!compiled.ok) return undefined;
-      compiledPaths?.push([key, compiled.path]);
-    }
-  }
-
-  const copy = copyTool(tool);
-  let tokens: readonly string[];
-  try {
-    // The frozen copy is the template: rcp-template caches its compiled parts by identity.
-    tokens = compileRequest(copy as RequestTemplate).tokens;
-  } catch {
-    return undefined;
-  }
-  for (const token of tokens) if (!declared.has(token)) return undefined;
-  for (const [name, i] of declared) {
-    if (!tokens.includes(name)) {
-      warnings.push({
-        path: `/tools/${index}/params/${i}`,
-        message: `param "${name}" is declared but not used in url, queryParams, headers or body`,
-      });
-    }
-  }
-  if (compiledPaths !== undefined && copy.responseMappings !== undefined) {
-    registerCompiledMappings(copy.responseMappings, compiledPaths);
-  }
-  for (const warning of warnings) report.warnings.push(warning);
-  return copy;
-}
-
-/** A JSON object whose own enumerable values are all strings. */
-function isStringMap(value: unknown): value is Record<string, string> {
-  if (!isJsonObject(value)) return false;
-  for (const key of Object.keys(value)) if (typeof value[key] !== 'string') return false;
-  return true;
-}
-
-/**
  * Every structural and semantic problem of a manifest object whose version already passed the
- * gate, plus warnings (unknown fields, unused params).
+ * gate, plus warnings (unknown fields, unused params): one structural walk, then the semantic
+ * rules tool by tool.
  *
- * When the structural check passes (the common case: a valid manifest), each tool first takes
- * the fast path ({@link fastTool}); only a tool with a problem is checked rule by rule. Both
- * paths report the same issues and warnings.
+ * @example
+ * ```ts
+ * validateManifest({ rcpVersion: '0.1', tools: [{ name: 'a', description: 'A.', method: 'GET', url: '/a/{{id}}' }] });
+ * // { issues: [{ path: '/tools/0/url', message: 'uses {{id}}, which is not declared in params' }], warnings: [] }
+ * ```
  */
-export function validateManifest(manifest: JsonObject, options: ValidateOptions = {}): ValidationResult {
+export function validateManifest(manifest: JsonObject): ValidationResult {
   const report = new Report();
   const structural = structuralIssues(manifest);
   for (const issue of structural) report.error(issue.path, issue.message);
@@ -421,16 +278,11 @@ export function validateManifest(manifest: JsonObject, options: ValidateOptions 
   const serverAuth = own(manifest, 'auth');
   checkAuth(serverAuth, '/auth', report);
   const tools = own(manifest, 'tools');
-  const copies: (RcpTool | undefined)[] = [];
   if (Array.isArray(tools)) {
-    const fast = structural.length === 0 && options.fastPath !== false;
-    const fromText = options.fromText === true;
     const names = new Map<string, number>();
     for (let index = 0; index < tools.length; index++) {
       const tool: unknown = tools[index];
-      const copy = fast ? fastTool(tool, index, serverAuth, report, fromText) : undefined;
-      copies.push(copy);
-      if (copy === undefined) checkTool(tool, joinPointer('', 'tools', index), serverAuth, report);
+      checkTool(tool, `/tools/${index}`, serverAuth, report);
       const name = isJsonObject(tool) ? own(tool, 'name') : undefined;
       if (typeof name !== 'string') continue;
       // Unique regardless of case: several model APIs and MCP hosts compare tool names that way.
@@ -448,5 +300,5 @@ export function validateManifest(manifest: JsonObject, options: ValidateOptions 
       }
     }
   }
-  return { issues: normalize(report.issues), warnings: normalize(report.warnings), tools: copies };
+  return { issues: normalize(report.issues), warnings: normalize(report.warnings) };
 }

@@ -1,6 +1,6 @@
 import { isArray, isPlainObject } from './json-tree';
 import { parseIn } from './parse-in';
-import { NONE } from './compact';
+import { NONE } from './values';
 import { isValidTemplate, splitTemplate } from './scan-template';
 import { describeKind, missingError, readValue, scalarText, valueError, type TemplateValues } from './values';
 

@@ -1,5 +1,5 @@
 import { parseIn, structureError } from './parse-in';
-import { compact, NONE } from './compact';
+import { NONE } from './values';
 import { isValidTemplate, splitTemplate } from './scan-template';
 import { readValue, scalarText, valueError, type TemplateValues } from './values';
 
@@ -70,7 +70,7 @@ export function compileHeaders(headers: unknown, tokens: string[]): HeaderEntry[
       protoKey: name === '__proto__',
     });
   }
-  return compact(entries);
+  return entries;
 }
 
 function headerText(value: unknown, name: string): string {

@@ -6,7 +6,7 @@ import {
   normalizeQueryLiteral,
 } from './percent-encode';
 import { parseIn, structureError } from './parse-in';
-import { compact, NONE } from './compact';
+import { NONE } from './values';
 import { firstToken, isValidTemplate, splitTemplate } from './scan-template';
 import { missingError, readValue, scalarText, valueError, type TemplateValues } from './values';
 
@@ -289,25 +289,13 @@ export function compileUrl(
   const compiled: CompiledUrl = {
     template: url,
     origin,
-    statics: compact(statics),
-    segments: compact(segments),
-    query: compact(query),
-    pathTokens: Object.freeze(compact(pathTokens)),
+    statics: statics,
+    segments: segments,
+    query: query,
+    pathTokens: Object.freeze(pathTokens),
   };
   assertKeepsOrigin(compiled, url);
   return compiled;
-}
-
-/**
- * A URL compiled from a relative template without a base, resolved against `origin`: the
- * same result as compiling the template with that base, without parsing it again.
- */
-export function rebaseUrl(compiled: CompiledUrl, origin: string): CompiledUrl {
-  const statics = compiled.statics.slice();
-  statics[0] = origin + (statics[0] as string);
-  // No new probe: the relative probe already parsed this path after an http origin, and the
-  // path of an http(s) URL parses the same whatever its host.
-  return { ...compiled, origin, statics };
 }
 
 /** Appends a query entry, merging it into the previous one when both are constant. */

@@ -66,3 +66,6 @@ export function scalarText(value: unknown, name: string, position: TemplatePosit
   }
   throw valueError(name, position, `${describeKind(value)} is not allowed here (only a string, a finite number or a boolean)`);
 }
+
+/** The shared empty list of compiled structures that have nothing in a list (never modified). */
+export const NONE: never[] = Object.freeze([]) as unknown as never[];

@@ -1,0 +1,30 @@
+/* The patterns of the manifest's structure, shared by its schema (types, JSON Schema file) and its run-time check. */
+
+/** Tool names: what model APIs accept as function names. */
+export const TOOL_NAME_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
+/** Param names: the `{{token}}` name grammar, minus names that collide with `Object.prototype`. */
+export const PARAM_NAME_PATTERN = '^(?!(?:__proto__|constructor|prototype)$)[A-Za-z_][A-Za-z0-9_]*$';
+/** RFC 9110 `token` (header field names, auth schemes). */
+export const HTTP_TOKEN_PATTERN = "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$";
+/** At least one non-whitespace character. */
+export const NON_BLANK_PATTERN = '\\S';
+/** A response mapping value starts with `@`. */
+export const MAPPING_PATH_PATTERN = '^@';
+
+/** The fields RCP 0.1 defines, in document order; any other is warned about and dropped. */
+export const MANIFEST_FIELDS: readonly string[] = ['rcpVersion', 'auth', 'tools'];
+export const TOOL_FIELDS = [
+  'name',
+  'description',
+  'method',
+  'url',
+  'params',
+  'queryParams',
+  'headers',
+  'body',
+  'auth',
+  'responseMappings',
+] as const;
+export const PARAM_FIELDS = ['name', 'type', 'description', 'required'] as const;
+/** The fields of each auth type. */
+export const AUTH_FIELDS: Readonly<Record<string, readonly string[]>> = { none: ['type'], header: ['type', 'name', 'scheme'] };
