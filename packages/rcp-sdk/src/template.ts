@@ -1,6 +1,6 @@
 /**
  * `rcp-sdk/template`: everything `rcp-template` exports — the `{{token}}` grammar:
- * `parseTemplate`, `collectTemplateTokens`, `compileRequest` and `RcpTemplateError`.
+ * `parseTemplate`, `collectTemplateTokens`, `compileRequest`, `percentEncode` and `RcpTemplateError`.
  * Re-exports only; every name is listed explicitly and kept equal to `rcp-template`'s own
  * exports (a test checks it).
  *
@@ -18,6 +18,7 @@ export {
   parseTemplate,
   collectTemplateTokens,
   compileRequest,
+  percentEncode,
   RcpTemplateError,
   RcpError,
   isRcpError,
