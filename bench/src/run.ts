@@ -177,9 +177,22 @@ else {
 
   const rcp = call.contenders.find((s) => s.id === 'rcp');
   const mcp = call.contenders.find((s) => s.id === 'mcp');
-  const peers = call.contenders.filter((s) => s.id !== 'rcp' && s.id !== 'fetch' && s.status === 'ok');
-  targets.push(atLeast('execute ≥ 0.92× raw fetch, sequential', rcp?.sequential?.ratioToFetch, 0.92, (v) => `${v.toFixed(2)}×`));
-  targets.push(atLeast('execute ≥ 0.93× raw fetch, 64-way', rcp?.concurrent?.ratioToFetch, 0.93, (v) => `${v.toFixed(2)}×`));
+  const rcpFetch = call.contenders.find((s) => s.id === 'rcp-fetch');
+  const undici = call.contenders.find((s) => s.id === 'undici');
+  // Peers: other ways of calling an API, not the limits (raw fetch, raw undici) nor RCP itself.
+  const peers = call.contenders.filter((s) => !['rcp', 'rcp-fetch', 'fetch', 'fetch-signal', 'undici', 'mcp-gateway'].includes(s.id) && s.status === 'ok');
+  const x = (v: number) => `${v.toFixed(2)}×`;
+  targets.push(atLeast('Node default transport ≥ 1.4× raw fetch, sequential', rcp?.sequential?.ratioToFetch, 1.4, x));
+  targets.push(atLeast('Node default transport ≥ 2.5× raw fetch, 64-way', rcp?.concurrent?.ratioToFetch, 2.5, x));
+  for (const mode of ['sequential', 'concurrent'] as const) {
+    const mine = rcp?.[mode]?.callsPerSecond;
+    const limit = undici?.[mode]?.callsPerSecond;
+    targets.push(atLeast(`Node default transport ≥ 0.9× raw undici.request (${mode === 'sequential' ? 'seq' : '64-way'})`, mine !== undefined && limit !== undefined ? mine / limit : undefined, 0.9, x));
+  }
+  const mcpConcurrent = mcp?.concurrent?.callsPerSecond;
+  targets.push(atLeast('Node default transport ≥ 20× MCP, 64-way', rcp?.concurrent?.callsPerSecond !== undefined && mcpConcurrent !== undefined ? rcp.concurrent.callsPerSecond / mcpConcurrent : undefined, 20, (v) => `${v.toFixed(1)}×`));
+  targets.push(atLeast('fetch transport ≥ 0.92× raw fetch, sequential', rcpFetch?.sequential?.ratioToFetch, 0.92, x));
+  targets.push(atLeast('fetch transport ≥ 0.93× raw fetch, 64-way', rcpFetch?.concurrent?.ratioToFetch, 0.93, x));
   for (const mode of ['sequential', 'concurrent'] as const) {
     const best = peers.reduce<ContenderSummary | undefined>((a, b) => ((b[mode]?.ratioToFetch ?? 0) > (a?.[mode]?.ratioToFetch ?? 0) ? b : a), undefined);
     const mine = rcp?.[mode]?.ratioToFetch;
@@ -230,7 +243,7 @@ else {
   for (const note of discovery.notes) print(`\n_Note: ${note}_`);
   const find = (tools: number, op: string) => discovery.sizes.find((s) => s.tools === tools)?.ops.find((o) => o.op === op);
   const memoryOp = 'discover (in-memory fetch) + describe';
-  targets.push(atMost('1,000-tool discovery after the HTTP fetch < 20 ms (discover with in-memory fetch + describe)', find(1_000, memoryOp)?.ms, 20, (v) => `${v.toFixed(1)} ms`));
+  targets.push(atMost('1,000-tool discovery after the HTTP fetch ≤ 30 ms (discover with in-memory fetch + describe)', find(1_000, memoryOp)?.ms, 30, (v) => `${v.toFixed(1)} ms`));
   const flat = (op: string, from: number, to: number) => {
     const a = find(from, op);
     const b = find(to, op);

@@ -6,7 +6,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { median, percentileSorted, rotate } from '../lib/stats.js';
-import { kyContender, mcpContender, rawFetch, rcpContender, utcpContender, type Contender } from './contenders.js';
+import { kyContender, mcpContender, rawFetch, rawFetchWithSignal, rawUndici, rcpContender, utcpContender, type Contender } from './contenders.js';
 import { startChild, type BenchChild } from './ipc.js';
 import { modelReadsRow, type ModelFacingTool, type ModelReadsRow } from '../model-reads.js';
 import type { CallClientMessage, CallOverheadConfig, CallOverheadResult, ContenderSummary, ModeSummary, SegmentResult } from './types.js';
@@ -128,8 +128,11 @@ async function main(): Promise<CallOverheadResult> {
 
   const all: Contender[] = [
     rawFetch(origin),
+    rawFetchWithSignal(origin),
+    rawUndici(origin),
     kyContender(origin),
     rcpContender(origin),
+    rcpContender(origin, 'fetch'),
     utcpContender(origin, false),
     utcpContender(origin, true),
     mcpContender(`http://127.0.0.1:${mcp.port}/mcp`),

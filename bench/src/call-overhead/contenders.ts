@@ -5,6 +5,7 @@
  */
 import { setMaxListeners } from 'node:events';
 import ky from 'ky';
+import { Agent, request } from 'undici';
 import { learnerIds, queries } from '../lib/seed.js';
 import type { ModelFacingTool } from '../model-reads.js';
 
@@ -74,6 +75,46 @@ export function rawFetch(origin: string): Contender {
   return contender;
 }
 
+/** Raw fetch plus what a deadline costs: a fresh `AbortSignal.timeout` per call. */
+export function rawFetchWithSignal(origin: string): Contender {
+  const contender: Contender = {
+    id: 'fetch-signal',
+    label: 'raw fetch + AbortSignal.timeout',
+    does: 'as raw fetch, with signal: AbortSignal.timeout(10 s) per call (the cost of a deadline)',
+    async setup() {},
+    async call(i) {
+      const response = await fetch(hand(origin, i), { signal: AbortSignal.timeout(10_000) });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      return response.json();
+    },
+    check: () => checkBoth(contender),
+  };
+  return contender;
+}
+
+/**
+ * The new limit on Node: undici's own `request()` on a keep-alive `Agent` (the library Node's
+ * fetch is built on, without the WHATWG Request/Response per call), URL built by hand,
+ * `body.json()`.
+ */
+export function rawUndici(origin: string): Contender {
+  const agent = new Agent();
+  const contender: Contender = {
+    id: 'undici',
+    label: 'raw undici.request (limit)',
+    does: 'undici 7 request(url, { dispatcher: keep-alive Agent }), URL built by hand, status check, body.json()',
+    async setup() {},
+    async call(i) {
+      const response = await request(hand(origin, i), { dispatcher: agent });
+      if (response.statusCode < 200 || response.statusCode > 299) throw new Error(`HTTP ${response.statusCode}`);
+      return response.body.json();
+    },
+    check: () => checkBoth(contender),
+    close: () => agent.close(),
+  };
+  return contender;
+}
+
 /** ky with its defaults (retry, timeout, hooks machinery), URL built by hand, `.json()`. */
 export function kyContender(origin: string): Contender {
   const contender: Contender = {
@@ -102,7 +143,7 @@ interface RcpClientLike {
  * resolver from the call context (hidden from the model), arguments validated, URL rendered,
  * response size-capped and mapped by `responseMappings`.
  */
-export function rcpContender(origin: string): Contender {
+export function rcpContender(origin: string, transport: 'default' | 'fetch' = 'default'): Contender {
   let client: RcpClientLike | undefined;
   let profileTool: RcpToolLike | undefined;
   let searchTool: RcpToolLike | undefined;
@@ -110,15 +151,22 @@ export function rcpContender(origin: string): Contender {
   const contexts = learnerIds.map((learnerId) => ({ learnerId }));
   const searchArgs = queries.map((query) => ({ query }));
   const noArgs = {};
+  const viaFetch = transport === 'fetch';
   const contender: Contender = {
-    id: 'rcp',
-    label: 'rcp-client execute',
-    does: 'client.execute(tool, args, ctx): validate args, learnerId from a resolver, compiled render, fetch, capped body read, JSON parse, responseMappings',
+    id: viaFetch ? 'rcp-fetch' : 'rcp',
+    label: viaFetch ? 'rcp-client execute, fetch transport' : 'rcp-client execute (Node default: undici transport)',
+    does:
+      'client.execute(tool, args, ctx): validate args, learnerId from a resolver, compiled render, ' +
+      (viaFetch ? 'globalThis.fetch passed as `fetch` (what browsers and edge runtimes get)' : "undici request() on the client's keep-alive agent with the connect-time address check") +
+      ', one AbortSignal deadline, capped body read, JSON parse, responseMappings',
     async setup() {
       const { createRcpClient } = (await import('rcp-client')) as unknown as {
-        createRcpClient(options: { resolvers: Record<string, (ctx: unknown) => unknown> }): RcpClientLike;
+        createRcpClient(options: { resolvers: Record<string, (ctx: unknown) => unknown>; fetch?: typeof fetch }): RcpClientLike;
       };
-      client = createRcpClient({ resolvers: { learnerId: (ctx) => (ctx as { learnerId: string }).learnerId } });
+      client = createRcpClient({
+        resolvers: { learnerId: (ctx) => (ctx as { learnerId: string }).learnerId },
+        ...(viaFetch && { fetch: globalThis.fetch }),
+      });
       const discovery = await client.discover(`${origin}/manifest`);
       discovered = discovery.tools;
       profileTool = discovery.tools.find((t) => t.name === 'get_learner_profile');

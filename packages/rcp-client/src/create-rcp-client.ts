@@ -11,7 +11,7 @@ import { fetchManifestJson, parseManifestUrl } from './internal/fetch-manifest';
 import { checkModelFilledParams, checkRequireResolved, resolveClientOptions } from './internal/resolve-options';
 import { createSender, type SendCallOptions, type SendResult } from './internal/send';
 import { compiledToolOf, type CompiledTool } from './internal/tool-registry';
-import { createTrustPolicy } from './internal/trust';
+import { createTrustPolicy, loadSiteLookup, type TrustPolicy } from './internal/trust';
 import { createNetworkBoundary } from './internal/network-boundary';
 import { createPlatformTransport } from '#transport';
 import { createFetchTransport } from './internal/fetch-transport';
@@ -291,12 +291,13 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
 
   async function discover(manifestUrl: string | URL, discoverOptions: RcpDiscoverOptions = {}): Promise<RcpDiscovery> {
     const url = parseManifestUrl(manifestUrl);
-    const policy = createTrustPolicy({
+    const trustOptions = {
       manifestUrl: url.href,
       // Per manifest: a discover call's own list replaces the client's for this manifest.
       trustedOrigins: discoverOptions.trustedOrigins ?? resolved.trustedOrigins,
       ...(resolved.allowOrigin !== undefined && { allowOrigin: resolved.allowOrigin }),
-    });
+    };
+    let policy = createTrustPolicy(trustOptions);
     /** The operator's `allowOrigin`, failing closed: a throw is a refusal with the error as cause. */
     const isAllowed = (target: string | URL): boolean => {
       try {
@@ -329,6 +330,11 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
     const parsed = safeParseManifest(json, { maxTools: resolved.maxManifestTools });
     if (!parsed.ok) throw parsed.error;
     const { manifest, warnings: manifestWarnings } = parsed;
+    // Site trust (an https: origin of the manifest's registrable domain) needs the Public Suffix
+    // List: loaded only when a tool is on another origin that is not trusted already.
+    if (url.protocol === 'https:' && manifest.tools.some((tool) => needsSiteTrust(tool.url, policy))) {
+      policy = createTrustPolicy({ ...trustOptions, siteOf: await loadSiteLookup() });
+    }
 
     const boundary = createNetworkBoundary(url, {
       allowPrivateNetwork: resolved.allowPrivateNetwork,
@@ -556,4 +562,14 @@ function entriesOfSource(source: RcpToolSource): readonly RcpToolSetEntry[] {
     );
   }
   return entriesOf(tools);
+}
+
+/** Whether a tool URL is absolute, on an origin the policy does not trust without a site lookup. */
+function needsSiteTrust(toolUrl: string, policy: TrustPolicy): boolean {
+  if (!toolUrl.startsWith('https://')) return false;
+  try {
+    return !policy.isTrusted(new URL(toolUrl).origin);
+  } catch {
+    return false; // validation already refused what does not parse
+  }
 }

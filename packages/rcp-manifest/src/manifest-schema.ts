@@ -24,7 +24,7 @@ import {
 export { HTTP_TOKEN_PATTERN, MAPPING_PATH_PATTERN, NON_BLANK_PATTERN, PARAM_NAME_PATTERN, TOOL_NAME_PATTERN };
 
 /** Any key at all, including ones with line breaks (TypeBox's default record key skips those). */
-const ANY_KEY = TString({ pattern: '^[\\s\\S]*$' });
+const ANY_KEY = /* @__PURE__ */ TString({ pattern: '^[\\s\\S]*$' });
 
 /**
  * TypeBox schema of a tool or server `auth` object: `{ type: "none" }` or
@@ -37,22 +37,22 @@ const ANY_KEY = TString({ pattern: '^[\\s\\S]*$' });
  * Value.Check(RcpAuthSchema, { type: 'header', name: 'Authorization', scheme: 'Bearer' }); // true
  * ```
  */
-export const RcpAuthSchema = Union(
+export const RcpAuthSchema = /* @__PURE__ */ Union(
   [
-    TObject(
-      { type: Literal('none', { description: 'No credential is sent.' }) },
+    /* @__PURE__ */ TObject(
+      { type: /* @__PURE__ */ Literal('none', { description: 'No credential is sent.' }) },
       { title: 'No auth', description: 'The tool is called without a credential.' },
     ),
-    TObject(
+    /* @__PURE__ */ TObject(
       {
-        type: Literal('header', { description: 'The credential is sent in one request header.' }),
-        name: TString({
+        type: /* @__PURE__ */ Literal('header', { description: 'The credential is sent in one request header.' }),
+        name: /* @__PURE__ */ TString({
           pattern: HTTP_TOKEN_PATTERN,
           description:
             'Header name (an RFC 9110 token), e.g. "Authorization". Not Host, Content-Length, Transfer-Encoding, Connection, Cookie or another hop-by-hop header.',
         }),
-        scheme: Optional(
-          TString({
+        scheme: /* @__PURE__ */ Optional(
+          /* @__PURE__ */ TString({
             pattern: HTTP_TOKEN_PATTERN,
             description: 'Scheme written before the credential, e.g. "Bearer" sends "Authorization: Bearer <credential>". Omitted: the bare credential is sent.',
           }),
@@ -77,28 +77,28 @@ export const RcpAuthSchema = Union(
  * Value.Check(RcpParamSchema, { name: 'query', type: 'string', required: true }); // true
  * ```
  */
-export const RcpParamSchema = TObject(
+export const RcpParamSchema = /* @__PURE__ */ TObject(
   {
-    name: TString({
+    name: /* @__PURE__ */ TString({
       pattern: PARAM_NAME_PATTERN,
       description: 'The {{token}} name ([A-Za-z_][A-Za-z0-9_]*), unique within the tool; not __proto__, constructor or prototype.',
     }),
-    type: Optional(
-      Union(
+    type: /* @__PURE__ */ Optional(
+      /* @__PURE__ */ Union(
         [
-          Literal('string'),
-          Literal('number'),
-          Literal('integer'),
-          Literal('boolean'),
-          Literal('array'),
-          Literal('object'),
+          /* @__PURE__ */ Literal('string'),
+          /* @__PURE__ */ Literal('number'),
+          /* @__PURE__ */ Literal('integer'),
+          /* @__PURE__ */ Literal('boolean'),
+          /* @__PURE__ */ Literal('array'),
+          /* @__PURE__ */ Literal('object'),
         ],
         { description: 'JSON type of the argument. Default "string".' },
       ),
     ),
-    description: Optional(TString({ description: 'What the model is told about this argument.' })),
-    required: Optional(
-      TBoolean({ description: 'Whether the argument must be given. Default false; a param used in the URL path is always required.' }),
+    description: /* @__PURE__ */ Optional(/* @__PURE__ */ TString({ description: 'What the model is told about this argument.' })),
+    required: /* @__PURE__ */ Optional(
+      /* @__PURE__ */ TBoolean({ description: 'Whether the argument must be given. Default false; a param used in the URL path is always required.' }),
     ),
   },
   { title: 'RCP param', description: 'One argument of a tool: declares a {{token}} used in url, queryParams, headers or body.' },
@@ -114,46 +114,46 @@ export const RcpParamSchema = TObject(
  * Value.Check(RcpToolSchema, { name: 'ping', description: 'Ping.', method: 'GET', url: '/ping' }); // true
  * ```
  */
-export const RcpToolSchema = TObject(
+export const RcpToolSchema = /* @__PURE__ */ TObject(
   {
-    name: TString({
+    name: /* @__PURE__ */ TString({
       pattern: TOOL_NAME_PATTERN,
       description: 'Unique tool name, 1-64 characters from A-Z a-z 0-9 _ -.',
     }),
-    description: TString({
+    description: /* @__PURE__ */ TString({
       pattern: NON_BLANK_PATTERN,
       description: 'What the model sees when deciding whether to call the tool. Not blank.',
     }),
-    method: Union(
-      [Literal('GET'), Literal('POST'), Literal('PUT'), Literal('PATCH'), Literal('DELETE')],
+    method: /* @__PURE__ */ Union(
+      [/* @__PURE__ */ Literal('GET'), /* @__PURE__ */ Literal('POST'), /* @__PURE__ */ Literal('PUT'), /* @__PURE__ */ Literal('PATCH'), /* @__PURE__ */ Literal('DELETE')],
       { description: 'HTTP method, uppercase.' },
     ),
-    url: TString({
+    url: /* @__PURE__ */ TString({
       description:
         'Absolute http(s) URL, or a path starting with a single "/" (resolved against the manifest URL\'s origin). May contain {{token}} placeholders in the path and query only; no #fragment.',
     }),
-    params: Optional(
-      TArray(RcpParamSchema, { description: 'Declares every {{token}} used in url, queryParams, headers and body.' }),
+    params: /* @__PURE__ */ Optional(
+      /* @__PURE__ */ TArray(RcpParamSchema, { description: 'Declares every {{token}} used in url, queryParams, headers and body.' }),
     ),
-    queryParams: Optional(
-      TRecord(ANY_KEY, TString(), {
+    queryParams: /* @__PURE__ */ Optional(
+      /* @__PURE__ */ TRecord(ANY_KEY, /* @__PURE__ */ TString(), {
         description: 'Query parameters appended to the url: literal keys, {{token}}-templated values.',
       }),
     ),
-    headers: Optional(
-      TRecord(ANY_KEY, TString(), {
+    headers: /* @__PURE__ */ Optional(
+      /* @__PURE__ */ TRecord(ANY_KEY, /* @__PURE__ */ TString(), {
         propertyNames: { pattern: HTTP_TOKEN_PATTERN },
         description: 'Request headers: literal names (RFC 9110 tokens), {{token}}-templated values.',
       }),
     ),
-    body: Optional(
-      Unknown({
+    body: /* @__PURE__ */ Optional(
+      /* @__PURE__ */ Unknown({
         description: 'JSON body template; its presence means the request has a JSON body. A string that is exactly "{{x}}" becomes the typed argument.',
       }),
     ),
-    auth: Optional(RcpAuthSchema),
-    responseMappings: Optional(
-      TRecord(ANY_KEY, TString({ pattern: MAPPING_PATH_PATTERN }), {
+    auth: /* @__PURE__ */ Optional(RcpAuthSchema),
+    responseMappings: /* @__PURE__ */ Optional(
+      /* @__PURE__ */ TRecord(ANY_KEY, /* @__PURE__ */ TString({ pattern: MAPPING_PATH_PATTERN }), {
         propertyNames: { minLength: 1, not: { const: '__proto__' } },
         description:
           'Reshapes the response before the model sees it: { field: "@json.path" }. "@data.name" is the RFC 9535 query $.data.name; a singular query yields a value (or leaves the field out), any other an array.',
@@ -176,11 +176,11 @@ export const RcpToolSchema = TObject(
  * check.Check({ rcpVersion: '0.1', tools: [] }); // true
  * ```
  */
-export const RcpManifestSchema = TObject(
+export const RcpManifestSchema = /* @__PURE__ */ TObject(
   {
-    rcpVersion: Literal('0.1', { description: 'Protocol version. A client refuses a version it does not support.' }),
-    auth: Optional(RcpAuthSchema),
-    tools: TArray(RcpToolSchema, { description: 'The tools this server offers.' }),
+    rcpVersion: /* @__PURE__ */ Literal('0.1', { description: 'Protocol version. A client refuses a version it does not support.' }),
+    auth: /* @__PURE__ */ Optional(RcpAuthSchema),
+    tools: /* @__PURE__ */ TArray(RcpToolSchema, { description: 'The tools this server offers.' }),
   },
   {
     title: 'RCP manifest',

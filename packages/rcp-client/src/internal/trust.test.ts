@@ -1,10 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { isRcpError } from 'rcp-errors';
-import { createTrustPolicy, normalizeOrigins } from './trust';
+import { createTrustPolicy, loadSiteLookup, normalizeOrigins } from './trust';
+
+const siteOf = await loadSiteLookup();
 
 function trusted(manifestUrl: string, target: string, trustedOrigins?: string[]): boolean {
-  return createTrustPolicy({ manifestUrl, ...(trustedOrigins && { trustedOrigins }) }).isTrusted(target);
+  return createTrustPolicy({ manifestUrl, siteOf, ...(trustedOrigins && { trustedOrigins }) }).isTrusted(target);
 }
+
+describe('createTrustPolicy without the site lookup', () => {
+  it('trusts by site nothing: only the exact origins (failing closed)', () => {
+    const policy = createTrustPolicy({ manifestUrl: 'https://example.com/m', trustedOrigins: ['https://partner.net'] });
+    expect(policy.isTrusted('https://example.com/x')).toBe(true);
+    expect(policy.isTrusted('https://partner.net/x')).toBe(true);
+    expect(policy.isTrusted('https://api.example.com/x')).toBe(false);
+  });
+});
 
 describe('createTrustPolicy: isTrusted', () => {
   it("trusts the manifest's own origin, whatever its scheme", () => {

@@ -1,5 +1,4 @@
 import { RcpError } from 'rcp-errors';
-import { getDomain } from 'tldts';
 
 /** What the trust policy is built from: the manifest's URL and the operator's options. */
 export interface TrustPolicyOptions {
@@ -9,7 +8,16 @@ export interface TrustPolicyOptions {
   trustedOrigins?: readonly string[];
   /** The operator's policy for every outgoing request (SSRF guard). */
   allowOrigin?: (url: URL) => boolean;
+  /**
+   * The registrable domain (site) of a host name, from the Public Suffix List
+   * ({@link loadSiteLookup}). Without it no other origin is trusted by site: only the manifest's
+   * own origin and `trustedOrigins` (failing closed).
+   */
+  siteOf?: SiteLookup;
 }
+
+/** A host name's registrable domain, or undefined (an IP address, a public suffix itself). */
+export type SiteLookup = (hostname: string) => string | undefined;
 
 /** Decisions about where a request may go. Built once per discovered manifest. */
 export interface TrustPolicy {
@@ -25,9 +33,6 @@ export interface TrustPolicy {
    */
   isAllowed(url: string | URL): boolean;
 }
-
-/** The public-suffix lookup: private suffixes count (`a.github.io` and `b.github.io` are different sites). */
-const DOMAIN_OPTIONS = { allowPrivateDomains: true } as const;
 
 /** Decisions are cached per origin; the cache is cleared when it grows past this many entries. */
 const MAX_CACHED_ORIGINS = 1_000;
@@ -45,13 +50,6 @@ function isHttp(url: URL): boolean {
   return url.protocol === 'https:' || url.protocol === 'http:';
 }
 
-/**
- * The registrable domain (eTLD+1) of a host, from the public-suffix list, or `undefined` for
- * IP addresses, `localhost`, bare public suffixes and anything else without one.
- */
-function registrableDomain(hostname: string): string | undefined {
-  return getDomain(hostname, DOMAIN_OPTIONS) ?? undefined;
-}
 
 function invalidOrigin(option: string, index: number, entry: unknown, reason: string, cause?: unknown): RcpError<'RCP_INVALID_OPTIONS'> {
   // Never quote user info (a password in the URL): `https://u:pw@host` is shown as `https://host`.
@@ -105,7 +103,8 @@ export function createTrustPolicy(options: TrustPolicyOptions): TrustPolicy {
   }
   const manifestOrigin = manifest.origin;
   const manifestScheme = manifest.protocol;
-  const manifestSite = registrableDomain(manifest.hostname);
+  const siteOf = options.siteOf;
+  const manifestSite = siteOf?.(manifest.hostname);
   const trustedOrigins = new Set(normalizeOrigins(options.trustedOrigins ?? []));
   const allowOrigin = options.allowOrigin;
   const cache = new Map<string, boolean>();
@@ -117,7 +116,7 @@ export function createTrustPolicy(options: TrustPolicyOptions): TrustPolicy {
     // (anyone on the path could have written it, and secrets would cross hosts unencrypted).
     if (manifestSite === undefined || manifestScheme === 'http:') return false;
     if (url.protocol !== 'https:') return false;
-    return registrableDomain(url.hostname) === manifestSite;
+    return siteOf!(url.hostname) === manifestSite;
   }
 
   return {
@@ -141,4 +140,20 @@ export function createTrustPolicy(options: TrustPolicyOptions): TrustPolicy {
       return allowOrigin(new URL(url.href)) === true;
     },
   };
+}
+
+/**
+ * Loads the Public Suffix List (tldts, about 130 KB minified) — only when a manifest has a tool on
+ * another origin that is not in `trustedOrigins`, so a bundle carries it as a lazy chunk.
+ * Private suffixes count: `a.github.io` and `b.github.io` are different sites.
+ *
+ * @example
+ * ```ts
+ * const siteOf = await loadSiteLookup();
+ * siteOf('api.example.co.uk'); // 'example.co.uk'
+ * ```
+ */
+export async function loadSiteLookup(): Promise<SiteLookup> {
+  const { getDomain } = await import('tldts');
+  return (hostname) => getDomain(hostname, { allowPrivateDomains: true }) ?? undefined;
 }

@@ -1,6 +1,9 @@
 /** Escapes one reference token per RFC 6901: `~` → `~0`, `/` → `~1`. */
 export function escapePointerToken(token: string | number): string {
-  return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
+  if (typeof token === 'number') return String(token);
+  // Most tokens (field names) need no escaping: no regular expression runs for them.
+  if (!token.includes('~') && !token.includes('/')) return token;
+  return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 /** Appends reference tokens to a JSON Pointer. */

@@ -226,6 +226,33 @@ function checkResponseMappings(tool: JsonObject, context: ToolContext): void {
   }
 }
 
+/**
+ * The tokens of url, queryParams and headers compiled as one template — the common case, a
+ * valid tool, costs one compile — or undefined when anything there is wrong (a template that
+ * does not compile, a header name the rules refuse, a header that shadows the auth header).
+ */
+function wholeRequestTokens(tool: JsonObject, effectiveAuth: unknown): readonly string[] | undefined {
+  const url = own(tool, 'url');
+  const queryParams = own(tool, 'queryParams');
+  const headers = own(tool, 'headers');
+  if (typeof url !== 'string') return undefined;
+  if (headers !== undefined) {
+    if (!isJsonObject(headers)) return undefined;
+    const authHeader = authHeaderName(effectiveAuth);
+    const seen = new Set<string>();
+    for (const name of Object.keys(headers)) {
+      const lower = name.toLowerCase();
+      if (headerNameProblem(name) !== undefined || seen.has(lower) || lower === authHeader) return undefined;
+      seen.add(lower);
+    }
+  }
+  try {
+    return compileRequest({ method: 'GET', url, queryParams, headers } as RequestTemplate).tokens;
+  } catch {
+    return undefined;
+  }
+}
+
 function checkTool(tool: unknown, pointer: string, serverAuth: unknown, report: Report): void {
   if (!isJsonObject(tool)) return;
   report.unknownFields(tool, pointer, TOOL_FIELDS);
@@ -233,9 +260,16 @@ function checkTool(tool: unknown, pointer: string, serverAuth: unknown, report: 
   checkParams(tool, context);
   const hasAuth = Object.hasOwn(tool, 'auth') && tool['auth'] !== undefined;
   if (hasAuth) checkAuth(tool['auth'], joinPointer(pointer, 'auth'), report);
-  checkUrl(tool, context);
-  checkQueryParams(tool, context);
-  checkHeaders(tool, hasAuth ? tool['auth'] : serverAuth, context);
+  const effectiveAuth = hasAuth ? tool['auth'] : serverAuth;
+  const tokens = wholeRequestTokens(tool, effectiveAuth);
+  if (tokens !== undefined && tokens.every((token) => context.declared.has(token))) {
+    for (const token of tokens) context.used.add(token);
+  } else {
+    // Something is wrong in url, queryParams or headers: each position on its own says what and where.
+    checkUrl(tool, context);
+    checkQueryParams(tool, context);
+    checkHeaders(tool, effectiveAuth, context);
+  }
   checkBody(tool, context);
   checkResponseMappings(tool, context);
   for (const [name, index] of context.declared) {

@@ -1,0 +1,4 @@
+import { defineConfig } from 'vitest/config';
+
+// Chromium's first start on a cold 2-core CI machine takes seconds, not milliseconds.
+export default defineConfig({ test: { include: ['src/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 } });
