@@ -1,7 +1,7 @@
 import type { RcpAuth } from 'rcp-manifest';
 import type { RcpClientTool } from './client-tool';
 import type { RcpRetryOptions } from './retry-options';
-import type { RcpHooks } from './hooks';
+import type { RcpHooks, RcpTracer } from './hooks';
 
 /**
  * What a resolver receives besides the call's context: the tool being called and the
@@ -209,6 +209,20 @@ export interface RcpClientOptions<Context = any> {
    * ```
    */
   hooks?: RcpHooks;
+  /**
+   * An OpenTelemetry tracer (`trace.getTracer(...)` from `@opentelemetry/api`): one span per
+   * `execute` / `call`, kind CLIENT, named `rcp <tool>`, with the tool, method, URL template,
+   * server origin, attempts and final status as attributes, retries and redirects as events, and
+   * the error code as `error.type` — never a credential, resolver value, argument or rendered URL.
+   *
+   * @example
+   * ```ts
+   * import { trace } from '@opentelemetry/api';
+   *
+   * createRcpClient({ tracer: trace.getTracer('notes-agent') });
+   * ```
+   */
+  tracer?: RcpTracer;
   /**
    * Accept `text/html` (and XHTML) answers to tool calls as text. Off by default: an HTML
    * page answering a tool call is almost always a login wall or a proxy's error page, and is

@@ -1,3 +1,4 @@
+import { trace } from '@opentelemetry/api';
 import { expectTypeOf, test } from 'vitest';
 import type { RcpErrorOf } from 'rcp-errors';
 import type { RcpManifestError, RcpManifestLimitError, RcpVersionError } from 'rcp-manifest';
@@ -10,6 +11,7 @@ import {
   type RcpBindingError,
   type RcpCallOutcome,
   type RcpClientTool,
+  type RcpTracer,
   type RcpDiscovery,
   type RcpHttpError,
   type RcpInvalidArgumentsError,
@@ -88,4 +90,10 @@ test('options reject a misspelled key', () => {
   createRcpClient({ resolver: {} });
   // @ts-expect-error requireResolved takes true/false or a list of names
   createRcpClient({ requireResolved: 'userId' });
+});
+
+test('tracer: an OpenTelemetry Tracer from @opentelemetry/api is accepted as it is', () => {
+  const tracer = trace.getTracer('notes-agent');
+  expectTypeOf(tracer).toExtend<RcpTracer>();
+  createRcpClient({ tracer });
 });

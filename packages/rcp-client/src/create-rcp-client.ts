@@ -459,11 +459,15 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
   ): Promise<RcpExecuteResult> {
     const compiled = compiledToolOf(tool, owner);
     const started = performance.now();
-    const observer = observeCall(resolved.hooks, tool, started);
+    const observer = observeCall(resolved.hooks, resolved.tracer, tool, started);
     try {
-      return await run(compiled, tool, args, ctx, executeOptions, started, observer);
+      const result = await run(compiled, tool, args, ctx, executeOptions, started, observer);
+      observer?.end();
+      return result;
     } catch (error) {
-      observer?.emit('onError', { code: isRcpError(error) ? error.code : 'UNKNOWN_ERROR' });
+      const code = isRcpError(error) ? error.code : 'UNKNOWN_ERROR';
+      observer?.emit('onError', { code });
+      observer?.end(code);
       throw error;
     }
   }

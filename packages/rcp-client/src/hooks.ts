@@ -44,28 +44,117 @@ export interface RcpHooks {
   onError?(event: RcpHookEvent & { readonly code: RcpErrorCode | 'UNKNOWN_ERROR' }): void;
 }
 
-/** The hooks for one call, bound to its tool (internal: what the sender and `execute` fire). */
-export interface CallObserver {
-  emit<K extends keyof RcpHooks>(hook: K, extra: Omit<Parameters<NonNullable<RcpHooks[K]>>[0], keyof RcpHookEvent>): void;
+/** An attribute value of a span. */
+export type RcpSpanAttributes = Record<string, string | number | boolean>;
+
+/**
+ * The part of an OpenTelemetry `Span` (`@opentelemetry/api`) the client uses.
+ *
+ * @example
+ * ```ts
+ * const span: RcpSpan = tracer.startSpan('rcp get_note');
+ * span.end();
+ * ```
+ */
+export interface RcpSpan {
+  setAttribute(key: string, value: string | number | boolean): unknown;
+  addEvent(name: string, attributes?: RcpSpanAttributes): unknown;
+  setStatus(status: { code: number; message?: string }): unknown;
+  end(): void;
 }
 
-/** An observer for one call of `tool`, or undefined when the client has no hooks. */
+/**
+ * The part of an OpenTelemetry `Tracer` the client uses: pass `trace.getTracer('my-app')` from
+ * `@opentelemetry/api` (an optional peer, `^1.3.0`; the client never imports it itself).
+ *
+ * @example
+ * ```ts
+ * import { trace } from '@opentelemetry/api';
+ *
+ * const client = createRcpClient({ tracer: trace.getTracer('notes-agent') });
+ * ```
+ */
+export interface RcpTracer {
+  startSpan(name: string, options?: { kind?: number; attributes?: RcpSpanAttributes }): RcpSpan;
+}
+
+/** The hooks (and span) for one call, bound to its tool (internal: what the sender and `execute` fire). */
+export interface CallObserver {
+  emit<K extends keyof RcpHooks>(hook: K, extra: Omit<Parameters<NonNullable<RcpHooks[K]>>[0], keyof RcpHookEvent>): void;
+  /** The call is over: the span (if any) gets its status and ends. */
+  end(code?: RcpErrorCode | 'UNKNOWN_ERROR'): void;
+}
+
+/** OpenTelemetry's `SpanKind.CLIENT`, `SpanStatusCode.OK` and `SpanStatusCode.ERROR`. */
+const SPAN_KIND_CLIENT = 2;
+const STATUS_OK = 1;
+const STATUS_ERROR = 2;
+
+function ignoringErrors(run: () => void): void {
+  try {
+    run();
+  } catch {
+    // Observability never changes the call.
+  }
+}
+
+/**
+ * An observer for one call of `tool`, or undefined when the client has neither hooks nor a
+ * tracer. With a tracer, one span per call (kind CLIENT, named `rcp <tool>`): the tool, the
+ * method, the URL template and the server's origin as attributes, each retry and redirect as an
+ * event, the final status code, and the error code as `error.type` — never a rendered URL, a
+ * credential, a resolver value or an argument.
+ */
 export function observeCall(
   hooks: RcpHooks | undefined,
-  tool: { name: string; method: string; url: string },
+  tracer: RcpTracer | undefined,
+  tool: { name: string; method: string; url: string; origin: string },
   started: number,
 ): CallObserver | undefined {
-  if (hooks === undefined) return undefined;
+  if (hooks === undefined && tracer === undefined) return undefined;
+  let span: RcpSpan | undefined;
+  if (tracer !== undefined) {
+    ignoringErrors(() => {
+      span = tracer.startSpan(`rcp ${tool.name}`, {
+        kind: SPAN_KIND_CLIENT,
+        attributes: {
+          'rcp.tool.name': tool.name,
+          'http.request.method': tool.method,
+          'url.template': tool.url,
+          'server.origin': tool.origin,
+        },
+      });
+    });
+  }
   return {
     emit(hook, extra) {
-      const handler = hooks[hook] as ((event: object) => void) | undefined;
+      if (span !== undefined) {
+        const fields = extra as Record<string, unknown>;
+        ignoringErrors(() => {
+          if (hook === 'onResponse') span!.setAttribute('http.response.status_code', fields['status'] as number);
+          else if (hook === 'onRequest') span!.setAttribute('rcp.attempts', fields['attempt'] as number);
+          else if (hook === 'onRetry' || hook === 'onRedirect') {
+            const attributes: RcpSpanAttributes = {};
+            for (const [key, value] of Object.entries(fields)) if (typeof value === 'number') attributes[key] = value;
+            span!.addEvent(hook === 'onRetry' ? 'rcp.retry' : 'rcp.redirect', attributes);
+          }
+        });
+      }
+      const handler = hooks?.[hook] as ((event: object) => void) | undefined;
       if (handler === undefined) return;
       const event = Object.freeze({ tool: tool.name, method: tool.method, urlTemplate: tool.url, elapsedMs: performance.now() - started, ...extra });
-      try {
-        handler.call(hooks, event);
-      } catch {
-        // A hook never changes the call.
-      }
+      ignoringErrors(() => handler.call(hooks, event));
+    },
+    end(code) {
+      if (span === undefined) return;
+      ignoringErrors(() => {
+        if (code === undefined) span!.setStatus({ code: STATUS_OK });
+        else {
+          span!.setAttribute('error.type', code);
+          span!.setStatus({ code: STATUS_ERROR, message: code });
+        }
+        span!.end();
+      });
     },
   };
 }

@@ -13,7 +13,7 @@ export type { RcpCallOutcome, RcpExecuteResult, RcpToolCall } from './call-outco
 export { toModelResult } from './to-model-result';
 export type { ModelErrorCode, ModelResult } from './to-model-result';
 export type { RcpRetryOptions, RcpRetryReason } from './retry-options';
-export type { RcpHooks, RcpHookEvent } from './hooks';
+export type { RcpHooks, RcpHookEvent, RcpTracer, RcpSpan, RcpSpanAttributes } from './hooks';
 export type {
   RcpClientOptions,
   RcpResolver,

@@ -2,7 +2,7 @@ import { DEFAULT_MANIFEST_LIMITS } from 'rcp-manifest';
 import { RcpError } from 'rcp-errors';
 import type { RcpClientOptions, RcpCredentialsProvider, RcpResolver } from '../client-options';
 import { normalizeOrigins } from './trust';
-import type { RcpHooks } from '../hooks';
+import type { RcpHooks, RcpTracer } from '../hooks';
 import {
   DEFAULT_RETRY_METHODS,
   DEFAULT_RETRY_STATUS_CODES,
@@ -43,6 +43,7 @@ export interface ResolvedClientOptions {
   allowHtmlResponses: boolean;
   allowPrivateNetwork: boolean | ReadonlySet<string>;
   hooks: RcpHooks | undefined;
+  tracer: RcpTracer | undefined;
   classifyAddress: ((hostname: string) => 'public' | 'private' | 'local' | 'link-local' | undefined) | undefined;
 }
 
@@ -125,6 +126,15 @@ function checkRetry(value: unknown): RetryPolicy {
 }
 
 const HOOK_NAMES = new Set(['onRequest', 'onResponse', 'onRetry', 'onRedirect', 'onError']);
+
+/** `tracer`: an object with `startSpan` (an OpenTelemetry Tracer). */
+function checkTracer(value: unknown): RcpTracer | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'object' || value === null || typeof (value as { startSpan?: unknown }).startSpan !== 'function') {
+    throw invalid('Option "tracer" must be an OpenTelemetry Tracer (an object with startSpan), e.g. trace.getTracer("my-app")');
+  }
+  return value as RcpTracer;
+}
 
 /** `hooks`: an object of the known hook functions. */
 function checkHooks(value: unknown): RcpHooks | undefined {
@@ -221,6 +231,7 @@ export function resolveClientOptions(options: RcpClientOptions | undefined): Res
     allowHtmlResponses: optionalBoolean('allowHtmlResponses', options.allowHtmlResponses),
     allowPrivateNetwork: checkAllowPrivateNetwork(options.allowPrivateNetwork),
     hooks: checkHooks(options.hooks),
+    tracer: checkTracer(options.tracer),
     classifyAddress: optionalFunction('classifyAddress', options.classifyAddress),
   };
 }

@@ -662,7 +662,7 @@ describe('createSender: retries', () => {
     withFakeTimeouts(async () => {
       const server = await serve({ 'GET /limited': statusSequence([429, 200], { 'retry-after': '1' }) });
       const waits: number[] = [];
-      const observer = { emit: (hook: string, extra: { delayMs?: number }) => void (hook === 'onRetry' && waits.push(extra.delayMs!)) };
+      const observer = { emit: (hook: string, extra: { delayMs?: number }) => void (hook === 'onRetry' && waits.push(extra.delayMs!)), end: () => {} };
       const pending = sender({ retry: 1 })({ method: 'GET', url: server.url('/limited'), headers: {} }, { observer });
       await until(() => waits.length === 1);
       expect(waits).toEqual([1_000]);
