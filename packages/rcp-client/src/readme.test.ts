@@ -18,3 +18,11 @@ describe('README', () => {
     expect(output).toBe(blockAfter('output:agent-loop'));
   });
 });
+
+describe('README: transport', () => {
+  it('shows the ky example exactly as it is in examples/, with its real output', () => {
+    expect(blockAfter('example:ky-fetch')).toBe(readFileSync(`${packageDir}examples/ky-fetch.mjs`, 'utf8'));
+    const output = execFileSync(process.execPath, ['examples/ky-fetch.mjs'], { cwd: packageDir, encoding: 'utf8' });
+    expect(output).toBe(blockAfter('output:ky-fetch'));
+  });
+});
