@@ -45,6 +45,24 @@ describe('startDeadline', () => {
   });
 });
 
+describe('startDeadline as an emitter (what undici takes as its signal)', () => {
+  it('calls each listener once when it aborts, not one removed before, and its real signal follows', () => {
+    const deadline = startDeadline(100, undefined);
+    const calls: string[] = [];
+    const removed = () => calls.push('removed');
+    deadline.on('abort', () => calls.push('on'));
+    deadline.once('abort', removed);
+    deadline.removeListener('abort', removed);
+    vi.advanceTimersByTime(100);
+    vi.advanceTimersByTime(100);
+    expect(calls).toEqual(['on']);
+    expect(deadline.aborted).toBe(true);
+    // Created after the abort: already aborted, with the same reason.
+    expect(deadline.signal.aborted).toBe(true);
+    expect(deadline.signal.reason).toBe(deadline.reason);
+  });
+});
+
 describe('sleep', () => {
   it('resolves after the wait', async () => {
     let done = false;

@@ -43,7 +43,7 @@ export function fromFetchResponse(response: Response): TransportResponse {
  * @example
  * ```ts
  * const transport = createFetchTransport(undefined);
- * const response = await transport({ method: 'GET', url, origin, headers: {}, body: undefined, signal });
+ * const response = await transport({ method: 'GET', url, origin, headers: {}, body: undefined, abort: deadline });
  * ```
  */
 export function createFetchTransport(fetchImpl: typeof globalThis.fetch | undefined): Transport {
@@ -52,7 +52,7 @@ export function createFetchTransport(fetchImpl: typeof globalThis.fetch | undefi
       method: request.method,
       headers: request.headers,
       body: request.body,
-      signal: request.signal,
+      signal: request.abort.signal,
       redirect: 'manual',
     };
     return fromFetchResponse(await (fetchImpl ?? globalThis.fetch)(request.url, init));

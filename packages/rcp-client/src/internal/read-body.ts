@@ -55,7 +55,7 @@ export async function readBody(response: TransportResponse, maxBytes: number): P
  * excerpts: never fails for size). A network failure mid-body returns what was read so far;
  * once `signal` is aborted (deadline or caller), the stream error propagates instead.
  */
-export async function readBodyPrefix(response: TransportResponse, maxBytes: number, signal?: AbortSignal): Promise<Uint8Array> {
+export async function readBodyPrefix(response: TransportResponse, maxBytes: number, signal?: { readonly aborted: boolean }): Promise<Uint8Array> {
   const reader = response.body;
   if (reader === null) return EMPTY;
   const chunks: Uint8Array[] = [];

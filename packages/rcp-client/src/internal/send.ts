@@ -155,7 +155,6 @@ export function createSender(options: SenderOptions): Sender {
     const origin = requestOrigin(request);
     if (callerSignal?.aborted) throw abortedError(origin, callerSignal.reason);
     const deadline = startDeadline(call.timeout ?? options.timeout, callerSignal);
-    const signal = deadline.signal;
     const transport = call.transport ?? options.transport;
     const maxBytes = call.maxResponseBytes ?? options.maxResponseBytes;
     const observer = call.observer;
@@ -177,14 +176,14 @@ export function createSender(options: SenderOptions): Sender {
           attempt += 1;
           observer?.emit('onRequest', { attempt });
           try {
-            response = await transport({ ...hop, origin, signal });
+            response = await transport({ method: hop.method, url: hop.url, headers: hop.headers, body: hop.body, origin, abort: deadline });
           } catch (error) {
-            if (!retriable || retries >= policy.limit || signal.aborted || addressRefusal(error) !== undefined) throw error;
+            if (!retriable || retries >= policy.limit || deadline.aborted || addressRefusal(error) !== undefined) throw error;
             const wait = policy.delay(retries + 1, { error });
             if (wait === undefined || !deadline.fits(wait)) throw error;
             retries += 1;
             observer?.emit('onRetry', { attempt, delayMs: wait });
-            await sleep(wait, signal);
+            await sleep(wait, deadline.signal);
             continue;
           }
           observer?.emit('onResponse', { attempt, status: response.status });
@@ -196,7 +195,7 @@ export function createSender(options: SenderOptions): Sender {
           retries += 1;
           observer?.emit('onRetry', { attempt, delayMs: wait, status });
           response.body?.cancel();
-          await sleep(wait, signal);
+          await sleep(wait, deadline.signal);
         }
         const status = response.status;
         const next = nextHop(hop, status, response.headers, {
@@ -215,7 +214,7 @@ export function createSender(options: SenderOptions): Sender {
           return { status, headers: response.headers, url: hop.url, body: EMPTY, redirects };
         }
         if (status < 200 || status > 299) {
-          const prefix = await readBodyPrefix(response, Math.min(maxBytes, EXCERPT_READ_BYTES), signal);
+          const prefix = await readBodyPrefix(response, Math.min(maxBytes, EXCERPT_READ_BYTES), deadline);
           const secrets = typeof call.secrets === 'function' ? call.secrets() : call.secrets;
           throw new RcpHttpError({
             status,

@@ -1,3 +1,5 @@
+import type { AbortState } from './deadline';
+
 /**
  * The seam between the client's HTTP policies (redirects, retries, the deadline, the size cap,
  * redaction, decoding — all in `send.ts`, written once) and the thing that moves bytes. Two
@@ -15,7 +17,7 @@ export interface TransportRequest {
   readonly headers: Record<string, string>;
   readonly body: string | undefined;
   /** Ends the attempt, headers or body (the call's deadline and the caller's signal). */
-  readonly signal: AbortSignal;
+  readonly abort: AbortState;
 }
 
 /** Response headers, looked up by name (case-insensitively). */

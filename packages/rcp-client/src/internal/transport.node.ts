@@ -98,7 +98,7 @@ function hasHeader(headers: Record<string, string>, lower: string): boolean {
  * @example
  * ```ts
  * const transport = createPlatformTransport((host, address) => (address.startsWith('10.') ? `${host}: private` : undefined));
- * const response = await transport({ method: 'GET', url, origin, headers: {}, body: undefined, signal });
+ * const response = await transport({ method: 'GET', url, origin, headers: {}, body: undefined, abort: deadline });
  * ```
  */
 export function createPlatformTransport(check?: AddressCheck): Transport {
@@ -113,7 +113,8 @@ export function createPlatformTransport(check?: AddressCheck): Transport {
       method: request.method as Dispatcher.HttpMethod,
       headers,
       body: request.body ?? null,
-      signal: request.signal,
+      // The deadline itself: undici takes an emitter with `once` / `removeListener` as its signal.
+      signal: request.abort as unknown as AbortSignal,
     });
     const responseHeaders = response.headers;
     const encoding = headerValue(responseHeaders, 'content-encoding');
