@@ -1,7 +1,9 @@
 export { RCP_VERSIONS, isSupportedVersion } from './versions';
 export type { RcpVersion } from './versions';
-export { RcpManifestSchema, RcpToolSchema, RcpParamSchema, RcpAuthSchema } from './manifest-schema';
-export type { RcpManifest, RcpTool, RcpParam, RcpParamType, RcpAuth, RcpHttpMethod } from './manifest-schema';
+export { RcpManifestSchema, RcpToolSchema, RcpParamSchema, RcpAuthSchema, RcpValueSchema } from './manifest-schema';
+export type { RcpManifest, RcpTool, RcpParam, RcpParamType, RcpValue, RcpAuth, RcpHttpMethod } from './manifest-schema';
+export { compileValueCheck, hasValueDetails } from './value-check';
+export type { ValueCheck } from './value-check';
 export { parseManifest, safeParseManifest, DEFAULT_MANIFEST_LIMITS } from './parse-manifest';
 export type { ParseManifestOptions, SafeParseManifestResult } from './parse-manifest';
 export { defineManifest } from './define-manifest';

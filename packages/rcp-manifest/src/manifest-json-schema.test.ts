@@ -30,3 +30,22 @@ describe('rcp-manifest.schema.json', () => {
     expect(pkg.files).toContain('rcp-manifest.schema.json');
   });
 });
+
+describe('the shipped JSON Schema, read by a JSON Schema validator (ajv, draft-07)', () => {
+  it('compiles, accepts 0.1 and 0.2 manifests with nested value details, refuses a wrong nested type', async () => {
+    const { default: Ajv } = (await import('ajv')) as unknown as { default: new (options: object) => { compile(schema: object): ((data: unknown) => boolean) & { errors?: unknown } } };
+    const validate = new Ajv({ strict: false }).compile(shipped);
+    const tool = {
+      name: 't',
+      description: 'd',
+      method: 'POST',
+      url: '/x',
+      bodyEncoding: 'form',
+      params: [{ name: 'tags', type: 'array', items: { type: 'object', properties: { id: { type: 'string', enum: ['a'] } }, required: ['id'] } }],
+      body: { tags: '{{tags}}' },
+    };
+    expect(validate({ rcpVersion: '0.2', auth: { type: 'query', name: 'api_key' }, tools: [tool] })).toBe(true);
+    expect(validate({ rcpVersion: '0.1', tools: [] })).toBe(true);
+    expect(validate({ rcpVersion: '0.2', tools: [{ ...tool, params: [{ name: 'tags', items: { type: 'text' } }] }] })).toBe(false);
+  });
+});

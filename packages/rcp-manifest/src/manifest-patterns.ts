@@ -11,7 +11,7 @@ export const NON_BLANK_PATTERN = '\\S';
 /** A response mapping value starts with `@`. */
 export const MAPPING_PATH_PATTERN = '^@';
 
-/** The fields RCP 0.1 defines, in document order; any other is warned about and dropped. */
+/** The fields RCP 0.1 and 0.2 define, in document order; any other is warned about and dropped. */
 export const MANIFEST_FIELDS: readonly string[] = ['rcpVersion', 'auth', 'tools'];
 export const TOOL_FIELDS = [
   'name',
@@ -22,9 +22,17 @@ export const TOOL_FIELDS = [
   'queryParams',
   'headers',
   'body',
+  'bodyEncoding',
   'auth',
   'responseMappings',
 ] as const;
-export const PARAM_FIELDS = ['name', 'type', 'description', 'required'] as const;
+/** The value details a param and a nested value share (JSON Schema keywords). */
+export const DETAIL_FIELDS = ['enum', 'items', 'properties', 'format', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'default'] as const;
+export const PARAM_FIELDS = ['name', 'type', 'description', 'required', 'requiredProperties', ...DETAIL_FIELDS] as const;
+export const VALUE_FIELDS = ['type', 'description', 'required', ...DETAIL_FIELDS] as const;
 /** The fields of each auth type. */
-export const AUTH_FIELDS: Readonly<Record<string, readonly string[]>> = { none: ['type'], header: ['type', 'name', 'scheme'] };
+export const AUTH_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  none: ['type'],
+  header: ['type', 'name', 'scheme'],
+  query: ['type', 'name'],
+};

@@ -3,7 +3,11 @@
 import {
   Array as TArray,
   Boolean as TBoolean,
+  Integer as TInteger,
   Literal,
+  Number as TNumber,
+  Recursive,
+  type TSchema,
   Object as TObject,
   Optional,
   Record as TRecord,
@@ -27,8 +31,8 @@ export { HTTP_TOKEN_PATTERN, MAPPING_PATH_PATTERN, NON_BLANK_PATTERN, PARAM_NAME
 const ANY_KEY = /* @__PURE__ */ TString({ pattern: '^[\\s\\S]*$' });
 
 /**
- * TypeBox schema of a tool or server `auth` object: `{ type: "none" }` or
- * `{ type: "header", name, scheme? }`.
+ * TypeBox schema of a tool or server `auth` object: `{ type: "none" }`,
+ * `{ type: "header", name, scheme? }` or (RCP 0.2) `{ type: "query", name }`.
  *
  * @example
  * ```ts
@@ -60,11 +64,77 @@ export const RcpAuthSchema = /* @__PURE__ */ Union(
       },
       { title: 'Header auth', description: 'The client sends a credential it obtains for the user in one header.' },
     ),
+    /* @__PURE__ */ TObject(
+      {
+        type: /* @__PURE__ */ Literal('query', { description: 'The credential is sent as one query parameter (RCP 0.2).' }),
+        name: /* @__PURE__ */ TString({
+          pattern: HTTP_TOKEN_PATTERN,
+          description: 'Query key, e.g. "api_key"; no tool query entry may use it.',
+        }),
+      },
+      { title: 'Query auth', description: 'The client sends a credential it obtains for the user as a query parameter (RCP 0.2).' },
+    ),
   ],
   {
     title: 'RCP auth',
     description: 'How a tool call is authenticated. On a tool it overrides the server-level auth; omitted, the tool inherits it.',
   },
+);
+
+const PARAM_TYPE = /* @__PURE__ */ Union(
+  [
+    /* @__PURE__ */ Literal('string'),
+    /* @__PURE__ */ Literal('number'),
+    /* @__PURE__ */ Literal('integer'),
+    /* @__PURE__ */ Literal('boolean'),
+    /* @__PURE__ */ Literal('array'),
+    /* @__PURE__ */ Literal('object'),
+  ],
+  { description: 'JSON type of the value.' },
+);
+
+/** The value details a param or a nested value may carry (JSON Schema keywords), `self` for nesting. */
+function valueDetails<T extends TSchema>(self: T) {
+  return {
+    enum: /* @__PURE__ */ Optional(
+      /* @__PURE__ */ TArray(/* @__PURE__ */ Union([/* @__PURE__ */ TString(), /* @__PURE__ */ TNumber(), /* @__PURE__ */ TBoolean()]), {
+        minItems: 1,
+        description: 'The only values allowed (strings, numbers or booleans of the declared type).',
+      }),
+    ),
+    items: /* @__PURE__ */ Optional(self),
+    properties: /* @__PURE__ */ Optional(/* @__PURE__ */ TRecord(ANY_KEY, self, { description: 'For an object: its properties (no others are allowed).' })),
+    format: /* @__PURE__ */ Optional(/* @__PURE__ */ TString({ description: 'A JSON Schema format shown to the model (date-time, email, uri, uuid ...); not checked.' })),
+    minimum: /* @__PURE__ */ Optional(/* @__PURE__ */ TNumber()),
+    maximum: /* @__PURE__ */ Optional(/* @__PURE__ */ TNumber()),
+    minLength: /* @__PURE__ */ Optional(/* @__PURE__ */ TInteger({ minimum: 0 })),
+    maxLength: /* @__PURE__ */ Optional(/* @__PURE__ */ TInteger({ minimum: 0 })),
+    pattern: /* @__PURE__ */ Optional(/* @__PURE__ */ TString({ description: 'An ECMAScript regular expression the string must contain a match of; refused when it could backtrack exponentially.' })),
+    default: /* @__PURE__ */ Optional(/* @__PURE__ */ Unknown({ description: 'The value the server uses when the argument is not given; shown to the model, never sent by the client.' })),
+  };
+}
+
+/**
+ * TypeBox schema of a nested value (an array's `items`, an object's `properties`): a JSON Schema
+ * subset — `type` (required), `description`, `enum`, `items`, `properties`, `required` (names),
+ * `format`, `minimum`, `maximum`, `minLength`, `maxLength`, `pattern`, `default`.
+ *
+ * @example
+ * ```ts
+ * import { RcpValueSchema } from 'rcp-manifest';
+ * import { Value } from '@sinclair/typebox/value';
+ * Value.Check(RcpValueSchema, { type: 'array', items: { type: 'string', enum: ['a', 'b'] } }); // true
+ * ```
+ */
+export const RcpValueSchema = /* @__PURE__ */ Recursive(
+  (Self) =>
+    /* @__PURE__ */ TObject({
+      type: PARAM_TYPE,
+      description: /* @__PURE__ */ Optional(/* @__PURE__ */ TString()),
+      required: /* @__PURE__ */ Optional(/* @__PURE__ */ TArray(/* @__PURE__ */ TString(), { description: "For an object: the properties that must be given." })),
+      ...valueDetails(Self),
+    }),
+  { $id: 'RcpValue', title: 'RCP value schema', description: 'What a nested value may be (a subset of JSON Schema).' },
 );
 
 /**
@@ -83,23 +153,17 @@ export const RcpParamSchema = /* @__PURE__ */ TObject(
       pattern: PARAM_NAME_PATTERN,
       description: 'The {{token}} name ([A-Za-z_][A-Za-z0-9_]*), unique within the tool; not __proto__, constructor or prototype.',
     }),
-    type: /* @__PURE__ */ Optional(
-      /* @__PURE__ */ Union(
-        [
-          /* @__PURE__ */ Literal('string'),
-          /* @__PURE__ */ Literal('number'),
-          /* @__PURE__ */ Literal('integer'),
-          /* @__PURE__ */ Literal('boolean'),
-          /* @__PURE__ */ Literal('array'),
-          /* @__PURE__ */ Literal('object'),
-        ],
-        { description: 'JSON type of the argument. Default "string".' },
-      ),
-    ),
+    type: /* @__PURE__ */ Optional(PARAM_TYPE),
     description: /* @__PURE__ */ Optional(/* @__PURE__ */ TString({ description: 'What the model is told about this argument.' })),
     required: /* @__PURE__ */ Optional(
       /* @__PURE__ */ TBoolean({ description: 'Whether the argument must be given. Default false; a param used in the URL path is always required.' }),
     ),
+    requiredProperties: /* @__PURE__ */ Optional(
+      /* @__PURE__ */ TArray(/* @__PURE__ */ TString(), {
+        description: "For an object param: the properties that must be given (JSON Schema's `required`; a param's own `required` is a boolean).",
+      }),
+    ),
+    ...valueDetails(RcpValueSchema),
   },
   { title: 'RCP param', description: 'One argument of a tool: declares a {{token}} used in url, queryParams, headers or body.' },
 );
@@ -148,7 +212,12 @@ export const RcpToolSchema = /* @__PURE__ */ TObject(
     ),
     body: /* @__PURE__ */ Optional(
       /* @__PURE__ */ Unknown({
-        description: 'JSON body template; its presence means the request has a JSON body. A string that is exactly "{{x}}" becomes the typed argument.',
+        description: 'Body template; its presence means the request has a body. A string that is exactly "{{x}}" becomes the typed argument.',
+      }),
+    ),
+    bodyEncoding: /* @__PURE__ */ Optional(
+      /* @__PURE__ */ Union([/* @__PURE__ */ Literal('json'), /* @__PURE__ */ Literal('form')], {
+        description: 'How the body is sent: "json" (default) or "form", application/x-www-form-urlencoded (RCP 0.2; the body must be an object).',
       }),
     ),
     auth: /* @__PURE__ */ Optional(RcpAuthSchema),
@@ -178,7 +247,9 @@ export const RcpToolSchema = /* @__PURE__ */ TObject(
  */
 export const RcpManifestSchema = /* @__PURE__ */ TObject(
   {
-    rcpVersion: /* @__PURE__ */ Literal('0.1', { description: 'Protocol version. A client refuses a version it does not support.' }),
+    rcpVersion: /* @__PURE__ */ Union([/* @__PURE__ */ Literal('0.1'), /* @__PURE__ */ Literal('0.2')], {
+      description: 'Protocol version. A client refuses a version it does not support; a 0.1 manifest may not use what 0.2 added to the wire (form bodies, query auth).',
+    }),
     auth: /* @__PURE__ */ Optional(RcpAuthSchema),
     tools: /* @__PURE__ */ TArray(RcpToolSchema, { description: 'The tools this server offers.' }),
   },
@@ -224,6 +295,16 @@ export type RcpParam = DeepReadonly<Static<typeof RcpParamSchema>>;
  * ```
  */
 export type RcpParamType = NonNullable<RcpParam['type']>;
+
+/**
+ * A nested value schema (an array param's `items`, an object param's `properties`).
+ *
+ * @example
+ * ```ts
+ * const items: RcpValue = { type: 'string', enum: ['open', 'closed'] };
+ * ```
+ */
+export type RcpValue = DeepReadonly<Static<typeof RcpValueSchema>>;
 
 /**
  * One tool of a manifest.

@@ -5,10 +5,10 @@
  * @example
  * ```ts
  * import { RCP_VERSIONS } from 'rcp-manifest';
- * console.log(`supports RCP ${RCP_VERSIONS.join(', ')}`); // "supports RCP 0.1"
+ * console.log(`supports RCP ${RCP_VERSIONS.join(', ')}`); // "supports RCP 0.1, 0.2"
  * ```
  */
-export const RCP_VERSIONS = Object.freeze(['0.1'] as const);
+export const RCP_VERSIONS = Object.freeze(['0.1', '0.2'] as const);
 
 /**
  * A supported RCP protocol version string.

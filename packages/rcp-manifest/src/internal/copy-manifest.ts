@@ -1,5 +1,5 @@
 import type { RcpManifest, RcpTool } from '../manifest-schema';
-import { PARAM_FIELDS, TOOL_FIELDS } from '../manifest-patterns';
+import { PARAM_FIELDS, TOOL_FIELDS, VALUE_FIELDS } from '../manifest-patterns';
 import { freezeJsonCopy } from './json-tree';
 import { isJsonObject, own } from './validate-manifest';
 
@@ -7,7 +7,9 @@ type JsonObject = Record<string, unknown>;
 
 function copyAuth(auth: unknown): unknown {
   const source = auth as JsonObject;
-  if (own(source, 'type') !== 'header') return Object.freeze({ type: 'none' });
+  const type = own(source, 'type');
+  if (type === 'query') return Object.freeze({ type, name: own(source, 'name') });
+  if (type !== 'header') return Object.freeze({ type: 'none' });
   const out: JsonObject = { type: 'header' };
   const name = own(source, 'name');
   if (name !== undefined) out['name'] = name;
@@ -17,18 +19,31 @@ function copyAuth(auth: unknown): unknown {
 }
 
 
-function copyParam(param: unknown): unknown {
-  const source = param as JsonObject;
+/** A param or a nested value schema with only its known fields, nested values copied the same way. */
+function copySchema(schema: unknown, fields: readonly string[]): unknown {
+  const source = schema as JsonObject;
   const out: JsonObject = {};
-  for (const key of PARAM_FIELDS) {
+  for (const key of fields) {
     const value = own(source, key);
-    if (value !== undefined) out[key] = value;
+    if (value === undefined) continue;
+    if (key === 'items') out[key] = copySchema(value, VALUE_FIELDS);
+    else if (key === 'properties') {
+      const properties: JsonObject = {};
+      for (const name of Object.keys(value as JsonObject)) {
+        Object.defineProperty(properties, name, { value: copySchema((value as JsonObject)[name], VALUE_FIELDS), enumerable: true });
+      }
+      out[key] = Object.freeze(properties);
+    } else out[key] = freezeJsonCopy(value);
   }
   return Object.freeze(out);
 }
 
+function copyParam(param: unknown): unknown {
+  return copySchema(param, PARAM_FIELDS);
+}
 
-/** A deep-frozen copy of one validated tool holding only the fields RCP 0.1 defines, in that order. */
+
+/** A deep-frozen copy of one validated tool holding only the fields RCP defines, in that order. */
 export function copyTool(tool: unknown): RcpTool {
   const source = tool as JsonObject;
   const out: JsonObject = {};
@@ -56,7 +71,7 @@ export function copyTool(tool: unknown): RcpTool {
 }
 
 /**
- * A deep-frozen copy of a validated manifest holding only the fields RCP 0.1 defines (unknown
+ * A deep-frozen copy of a validated manifest holding only the fields RCP defines (unknown
  * fields dropped). Nothing is defaulted: an absent optional field stays absent.
  */
 export function copyManifest(manifest: JsonObject): RcpManifest {

@@ -17,10 +17,30 @@ const scalar = fc.oneof(
 );
 const loose = fc.oneof(scalar, fc.array(scalar, { maxLength: 2 }), fc.dictionary(fc.string({ maxLength: 2 }), scalar, { maxKeys: 2 }));
 const auth = fc.oneof(
-  fc.record({ type: fc.constantFrom('none', 'header', 'basic', undefined), name: fc.oneof(fc.constantFrom('X-Key', 'bad name'), loose), scheme: fc.oneof(fc.constantFrom('Bearer', 'a b'), loose) }, { requiredKeys: [] }),
+  fc.record({ type: fc.constantFrom('none', 'header', 'query', 'basic', undefined), name: fc.oneof(fc.constantFrom('X-Key', 'bad name'), loose), scheme: fc.oneof(fc.constantFrom('Bearer', 'a b'), loose) }, { requiredKeys: [] }),
   loose,
 );
 const stringMap = fc.oneof(fc.dictionary(fc.string({ maxLength: 3 }), fc.oneof(fc.string({ maxLength: 3 }), scalar), { maxKeys: 3 }), loose);
+/** Nested value schemas, a few levels deep. */
+const { value } = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    loose,
+    fc.record(
+      {
+        type: fc.oneof(fc.constantFrom('string', 'array', 'object', 'text'), loose),
+        description: fc.oneof(fc.string({ maxLength: 2 }), loose),
+        required: fc.oneof(fc.array(fc.constantFrom('a', 'b'), { maxLength: 2 }), loose),
+        enum: fc.oneof(fc.array(fc.oneof(fc.string({ maxLength: 2 }), fc.integer()), { maxLength: 2 }), loose),
+        items: tie('value'),
+        properties: fc.dictionary(fc.constantFrom('a', 'b'), tie('value'), { maxKeys: 2 }),
+        minLength: fc.oneof(fc.integer({ min: -1, max: 3 }), loose),
+      },
+      { requiredKeys: [] },
+    ),
+  ),
+}));
+
 const param = fc.oneof(
   fc.record(
     {
@@ -28,6 +48,14 @@ const param = fc.oneof(
       type: fc.oneof(fc.constantFrom('string', 'integer', 'object', 'text'), loose),
       description: fc.oneof(fc.string({ maxLength: 3 }), loose),
       required: fc.oneof(fc.boolean(), loose),
+      requiredProperties: fc.oneof(fc.array(fc.constantFrom('a', 'b'), { maxLength: 2 }), loose),
+      enum: fc.oneof(fc.array(fc.oneof(fc.string({ maxLength: 2 }), fc.integer(), fc.boolean(), fc.constant(null)), { maxLength: 3 }), loose),
+      items: fc.oneof(value, loose),
+      properties: fc.oneof(fc.dictionary(fc.constantFrom('a', 'b', ''), value, { maxKeys: 2 }), loose),
+      minimum: fc.oneof(fc.double(), loose),
+      maxLength: fc.oneof(fc.integer({ min: -2, max: 5 }), fc.double(), loose),
+      pattern: fc.oneof(fc.constantFrom('^a', '('), loose),
+      default: loose,
     },
     { requiredKeys: [] },
   ),
@@ -44,6 +72,7 @@ const tool = fc.oneof(
       queryParams: stringMap,
       headers: stringMap,
       body: loose,
+      bodyEncoding: fc.oneof(fc.constantFrom('json', 'form', 'xml'), loose),
       auth,
       responseMappings: fc.oneof(
         fc.dictionary(fc.string({ maxLength: 2 }), fc.oneof(fc.constantFrom('@', '@a.b', 'a', ''), scalar), { maxKeys: 2 }),
@@ -56,7 +85,7 @@ const tool = fc.oneof(
 );
 const manifest = fc.oneof(
   fc.record(
-    { rcpVersion: fc.oneof(fc.constant('0.1'), loose), auth, tools: fc.oneof(fc.array(tool, { maxLength: 3 }), loose) },
+    { rcpVersion: fc.oneof(fc.constantFrom('0.1', '0.2'), loose), auth, tools: fc.oneof(fc.array(tool, { maxLength: 3 }), loose) },
     { requiredKeys: [] },
   ),
   loose,
@@ -92,7 +121,8 @@ describe('structuralIssues, the one run-time check of the structure', () => {
       ],
     };
     expect(conformsToSchema(valid)).toBe(true);
-    expect(conformsToSchema({ ...valid, rcpVersion: '0.2' })).toBe(false);
+    expect(conformsToSchema({ ...valid, rcpVersion: '0.2' })).toBe(true);
+    expect(conformsToSchema({ ...valid, rcpVersion: '0.3' })).toBe(false);
     expect(conformsToSchema({ ...valid, tools: [{ ...valid.tools[0], headers: { 'X-A': 1 } }] })).toBe(false);
     expect(conformsToSchema({ ...valid, tools: [{ ...valid.tools[0], queryParams: new Date(0) }] })).toBe(false);
     expect(conformsToSchema({ ...valid, tools: [{ ...valid.tools[0], responseMappings: { out: 'data' } }] })).toBe(false);

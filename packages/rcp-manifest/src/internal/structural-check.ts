@@ -24,7 +24,9 @@ const MAPPING_PATH = new RegExp(MAPPING_PATH_PATTERN);
 const TOKEN_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const METHODS: readonly unknown[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const PARAM_TYPES: readonly unknown[] = ['string', 'number', 'integer', 'boolean', 'array', 'object'];
-const AUTH_TYPES: readonly unknown[] = ['none', 'header'];
+const AUTH_TYPES: readonly unknown[] = ['none', 'header', 'query'];
+const VERSIONS: readonly unknown[] = ['0.1', '0.2'];
+const BODY_ENCODINGS: readonly unknown[] = ['json', 'form'];
 
 type Fields = Record<string, unknown>;
 type Issues = ManifestIssue[];
@@ -83,7 +85,80 @@ function checkAuth(auth: unknown, path: string, issues: Issues): void {
   if (type === 'none') return;
   const name = required(auth, 'name', path, issues);
   if (name !== undefined) checkString(name, joinPointer(path, 'name'), issues, HTTP_TOKEN, HTTP_TOKEN_MESSAGE);
+  if (type === 'query') return;
   if (auth['scheme'] !== undefined) checkString(auth['scheme'], joinPointer(path, 'scheme'), issues, HTTP_TOKEN, HTTP_TOKEN_MESSAGE);
+}
+
+function checkNumber(value: unknown, path: string, issues: Issues): void {
+  if (typeof value !== 'number' || !Number.isFinite(value)) issues.push({ path, message: 'must be a number' });
+}
+
+function checkLength(value: unknown, path: string, issues: Issues): void {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) issues.push({ path, message: 'must be an integer ≥ 0' });
+}
+
+function checkNames(value: unknown, path: string, issues: Issues): void {
+  if (!Array.isArray(value)) {
+    issues.push({ path, message: 'must be an array' });
+    return;
+  }
+  for (let index = 0; index < value.length; index++) checkString(value[index], joinPointer(path, index), issues);
+}
+
+/** The JSON Schema details a param or a nested value may carry (see RcpValueSchema). */
+function checkDetails(value: Fields, path: string, issues: Issues, depth: number): void {
+  const values = value['enum'];
+  if (values !== undefined) {
+    const at = joinPointer(path, 'enum');
+    if (!Array.isArray(values)) issues.push({ path: at, message: 'must be an array' });
+    else {
+      if (values.length === 0) issues.push({ path: at, message: 'must not be empty' });
+      values.forEach((entry: unknown, index) => {
+        if (typeof entry !== 'string' && typeof entry !== 'boolean' && (typeof entry !== 'number' || !Number.isFinite(entry))) {
+          issues.push({ path: joinPointer(at, index), message: 'must be a string, a number or a boolean' });
+        }
+      });
+    }
+  }
+  if (value['items'] !== undefined) checkValue(value['items'], joinPointer(path, 'items'), issues, depth + 1);
+  const properties = value['properties'];
+  if (properties !== undefined) {
+    const at = joinPointer(path, 'properties');
+    if (!isObject(properties) || properties instanceof Date || properties instanceof Uint8Array) issues.push({ path: at, message: 'must be an object' });
+    else {
+      for (const key in properties) {
+        if (Object.hasOwn(properties, key)) checkValue(properties[key], joinPointer(at, key), issues, depth + 1);
+      }
+    }
+  }
+  for (const key of ['format', 'pattern'] as const) {
+    if (value[key] !== undefined) checkString(value[key], joinPointer(path, key), issues);
+  }
+  for (const key of ['minimum', 'maximum'] as const) {
+    if (value[key] !== undefined) checkNumber(value[key], joinPointer(path, key), issues);
+  }
+  for (const key of ['minLength', 'maxLength'] as const) {
+    if (value[key] !== undefined) checkLength(value[key], joinPointer(path, key), issues);
+  }
+}
+
+/** Nesting of value schemas at the most (a manifest is data, not a program). */
+const MAX_VALUE_DEPTH = 16;
+
+function checkValue(value: unknown, path: string, issues: Issues, depth: number): void {
+  if (!isObject(value)) {
+    issues.push({ path, message: 'must be an object' });
+    return;
+  }
+  if (depth > MAX_VALUE_DEPTH) {
+    issues.push({ path, message: `value schemas may be nested ${MAX_VALUE_DEPTH} levels deep at the most` });
+    return;
+  }
+  const type = required(value, 'type', path, issues);
+  if (type !== undefined) checkOneOf(type, PARAM_TYPES, joinPointer(path, 'type'), issues);
+  if (value['description'] !== undefined) checkString(value['description'], joinPointer(path, 'description'), issues);
+  if (value['required'] !== undefined) checkNames(value['required'], joinPointer(path, 'required'), issues);
+  checkDetails(value, path, issues, depth);
 }
 
 function checkParam(param: unknown, path: string, issues: Issues): void {
@@ -104,6 +179,8 @@ function checkParam(param: unknown, path: string, issues: Issues): void {
   if (param['required'] !== undefined && typeof param['required'] !== 'boolean') {
     issues.push({ path: joinPointer(path, 'required'), message: 'must be true or false' });
   }
+  if (param['requiredProperties'] !== undefined) checkNames(param['requiredProperties'], joinPointer(path, 'requiredProperties'), issues);
+  checkDetails(param, path, issues, 1);
 }
 
 function checkTool(tool: unknown, path: string, issues: Issues): void {
@@ -128,6 +205,7 @@ function checkTool(tool: unknown, path: string, issues: Issues): void {
   }
   if (tool['queryParams'] !== undefined) checkStringRecord(tool['queryParams'], joinPointer(path, 'queryParams'), issues);
   if (tool['headers'] !== undefined) checkStringRecord(tool['headers'], joinPointer(path, 'headers'), issues);
+  if (tool['bodyEncoding'] !== undefined) checkOneOf(tool['bodyEncoding'], BODY_ENCODINGS, joinPointer(path, 'bodyEncoding'), issues);
   if (tool['auth'] !== undefined) checkAuth(tool['auth'], joinPointer(path, 'auth'), issues);
   if (tool['responseMappings'] !== undefined) {
     checkStringRecord(tool['responseMappings'], joinPointer(path, 'responseMappings'), issues, MAPPING_PATH, () => 'must start with "@" (for example "@data.name")');
@@ -149,7 +227,7 @@ export function structuralIssues(manifest: unknown): ManifestIssue[] {
   const issues: Issues = [];
   if (!isObject(manifest)) return [{ path: '', message: 'must be an object' }];
   const version = required(manifest, 'rcpVersion', '', issues);
-  if (version !== undefined && version !== '0.1') issues.push({ path: '/rcpVersion', message: 'must be "0.1"' });
+  if (version !== undefined) checkOneOf(version, VERSIONS, '/rcpVersion', issues);
   if (manifest['auth'] !== undefined) checkAuth(manifest['auth'], '/auth', issues);
   const tools = required(manifest, 'tools', '', issues);
   if (tools !== undefined) {

@@ -1,6 +1,9 @@
 import { compileRequest, isRcpError, parseTemplate, type RequestTemplate } from 'rcp-template';
 import type { ManifestIssue } from '../manifest-errors';
-import { AUTH_FIELDS, HTTP_TOKEN_PATTERN, MANIFEST_FIELDS, PARAM_FIELDS, TOOL_FIELDS } from '../manifest-patterns';
+import { AUTH_FIELDS, HTTP_TOKEN_PATTERN, MANIFEST_FIELDS, PARAM_FIELDS, TOOL_FIELDS, VALUE_FIELDS } from '../manifest-patterns';
+import type { RcpParam, RcpParamType } from '../manifest-schema';
+import { compileValueCheck } from '../value-check';
+import { unsafePatternReason } from './regex-safety';
 import { FORBIDDEN_HEADER_NAMES, headerNameProblem } from './header-names';
 import { compileResponsePath } from './json-path';
 import { comparePointers, joinPointer } from './json-pointer';
@@ -31,6 +34,10 @@ export function own(object: JsonObject, key: string): unknown {
 /** Collects issues and warnings for one manifest. */
 class Report {
   readonly issues: ManifestIssue[] = [];
+  /** Whether the structural walk found nothing (only then may a schema be compiled). */
+  structurallyValid = false;
+  /** The manifest's `rcpVersion` (what 0.2 features it may use). */
+  version: unknown = undefined;
   readonly warnings: ManifestIssue[] = [];
 
   error(path: string, message: string): void {
@@ -69,16 +76,29 @@ function compileTokens(template: RequestTemplate, pointer: string, report: Repor
   }
 }
 
+/** What a 0.1 manifest may not use: it changes the request on the wire, and a 0.1 client would not send it. */
+function needsVersion(report: Report, pointer: string, what: string): void {
+  if (report.version === '0.1') report.error(pointer, `${what} needs rcpVersion "0.2" (this manifest says "0.1", whose clients would not send it)`);
+}
+
 function checkAuth(auth: unknown, pointer: string, report: Report): void {
   if (!isJsonObject(auth)) return;
   const type = own(auth, 'type');
   const known = typeof type === 'string' && Object.hasOwn(AUTH_FIELDS, type) ? AUTH_FIELDS[type] : undefined;
   if (known === undefined) return; // structural check reports it
   report.unknownFields(auth, pointer, known);
+  if (type === 'query') needsVersion(report, joinPointer(pointer, 'type'), 'query auth');
   const name = own(auth, 'name');
   if (type === 'header' && typeof name === 'string' && HTTP_TOKEN.test(name) && FORBIDDEN_HEADER_NAMES.has(name.toLowerCase())) {
     report.error(joinPointer(pointer, 'name'), `"${name}" cannot carry a credential (the HTTP client controls that header)`);
   }
+}
+
+/** The query key the effective auth sets, if any. */
+function authQueryName(auth: unknown): string | undefined {
+  if (!isJsonObject(auth) || own(auth, 'type') !== 'query') return undefined;
+  const name = own(auth, 'name');
+  return typeof name === 'string' ? name : undefined;
 }
 
 /** The header name the effective auth sets, lowercase, if any. */
@@ -112,6 +132,7 @@ function checkParams(tool: JsonObject, context: ToolContext): void {
     if (!isJsonObject(param)) return;
     const pointer = joinPointer(context.pointer, 'params', index);
     context.report.unknownFields(param, pointer, PARAM_FIELDS);
+    checkDetails(param, pointer, context.report, true);
     const name = own(param, 'name');
     if (typeof name !== 'string') return;
     const first = context.declared.get(name);
@@ -124,6 +145,99 @@ function checkParams(tool: JsonObject, context: ToolContext): void {
       context.declared.set(name, index);
     }
   });
+}
+
+const TYPE_NAMES: Record<RcpParamType, string> = {
+  string: 'a string',
+  number: 'a number',
+  integer: 'a safe integer',
+  boolean: 'a boolean',
+  array: 'an array',
+  object: 'an object',
+};
+
+function enumEntryFits(type: RcpParamType, entry: unknown): boolean {
+  if (type === 'integer') return Number.isSafeInteger(entry);
+  return typeof entry === type;
+}
+
+/**
+ * The rules of a param's (or a nested value's) details that the structure alone cannot say:
+ * each detail on a type it applies to, enum entries of that type, bounds in order, a pattern
+ * that compiles and cannot backtrack exponentially, required properties among the properties,
+ * and a default the schema accepts. Nested values are checked the same way.
+ */
+function checkDetails(schema: JsonObject, pointer: string, report: Report, isParam: boolean): void {
+  const declared = own(schema, 'type');
+  if (declared !== undefined && typeof declared !== 'string') return; // structural check reports it
+  const type = (declared ?? 'string') as RcpParamType;
+  if (!Object.hasOwn(TYPE_NAMES, type)) return;
+  const before = report.issues.length;
+  const only = (key: string, types: readonly RcpParamType[], what: string): void => {
+    if (own(schema, key) !== undefined && !types.includes(type)) {
+      report.error(joinPointer(pointer, key), `only ${what} can have "${key}" (this one is ${TYPE_NAMES[type]})`);
+    }
+  };
+  only('items', ['array'], 'an array');
+  only('properties', ['object'], 'an object');
+  only(isParam ? 'requiredProperties' : 'required', ['object'], 'an object');
+  for (const key of ['minimum', 'maximum']) only(key, ['number', 'integer'], 'a number');
+  for (const key of ['minLength', 'maxLength', 'pattern', 'format']) only(key, ['string'], 'a string');
+  const values = own(schema, 'enum');
+  if (Array.isArray(values)) {
+    if (type === 'array' || type === 'object') report.error(joinPointer(pointer, 'enum'), `an enum lists scalars: ${TYPE_NAMES[type]} cannot have one`);
+    else {
+      values.forEach((entry: unknown, index) => {
+        if (!enumEntryFits(type, entry)) report.error(joinPointer(pointer, 'enum', index), `must be ${TYPE_NAMES[type]}, like the value`);
+      });
+    }
+  }
+  const pair = (low: string, high: string): void => {
+    const a = own(schema, low);
+    const b = own(schema, high);
+    if (typeof a === 'number' && typeof b === 'number' && a > b) report.error(joinPointer(pointer, low), `is more than "${high}"`);
+  };
+  pair('minimum', 'maximum');
+  pair('minLength', 'maxLength');
+  const pattern = own(schema, 'pattern');
+  if (typeof pattern === 'string') {
+    const unsafe = unsafePatternReason(pattern);
+    if (unsafe !== undefined) report.error(joinPointer(pointer, 'pattern'), `cannot be used: ${unsafe}`);
+    else {
+      try {
+        new RegExp(pattern, 'u');
+      } catch {
+        report.error(joinPointer(pointer, 'pattern'), 'is not a valid regular expression (ECMAScript, with the u flag)');
+      }
+    }
+  }
+  const properties = own(schema, 'properties');
+  const names = own(schema, isParam ? 'requiredProperties' : 'required');
+  if (Array.isArray(names) && isJsonObject(properties)) {
+    names.forEach((name: unknown, index) => {
+      if (typeof name === 'string' && !Object.hasOwn(properties, name)) {
+        report.error(joinPointer(pointer, isParam ? 'requiredProperties' : 'required', index), `"${name}" is not one of the properties`);
+      }
+    });
+  }
+  const items = own(schema, 'items');
+  if (isJsonObject(items)) {
+    report.unknownFields(items, joinPointer(pointer, 'items'), VALUE_FIELDS);
+    checkDetails(items, joinPointer(pointer, 'items'), report, false);
+  }
+  if (isJsonObject(properties)) {
+    for (const key of Object.keys(properties)) {
+      const property = properties[key];
+      if (!isJsonObject(property)) continue;
+      const at = joinPointer(pointer, 'properties', key);
+      report.unknownFields(property, at, VALUE_FIELDS);
+      checkDetails(property, at, report, false);
+    }
+  }
+  if (Object.hasOwn(schema, 'default') && schema['default'] !== undefined && report.issues.length === before && report.structurallyValid) {
+    const problems = compileValueCheck(schema as unknown as RcpParam)(schema['default'], joinPointer(pointer, 'default'));
+    for (const problem of problems) report.error(problem.path, `the default ${problem.message}`);
+  }
 }
 
 function checkUrl(tool: JsonObject, context: ToolContext): void {
@@ -186,6 +300,9 @@ function checkBody(tool: JsonObject, context: ToolContext): void {
   if (own(tool, 'method') === 'GET') {
     context.report.error(pointer, 'a GET request cannot have a body (fetch refuses it): use POST, PUT, PATCH or DELETE, or remove the body');
   }
+  if (own(tool, 'bodyEncoding') === 'form') {
+    if (!checkFormBody(body, pointer, context.report)) return;
+  }
   const before = context.report.issues.length;
   const strings = new Map<string, string>();
   walkJsonTree(
@@ -210,6 +327,33 @@ function checkBody(tool: JsonObject, context: ToolContext): void {
     const at = typeof template === 'string' ? (strings.get(template) ?? pointer) : pointer;
     context.report.error(at, templateErrorMessage(error));
   }
+}
+
+/**
+ * A form body is an object template whose keys (at every depth) hold no `[` or `]`: nesting is
+ * written as nesting, and the encoder alone writes the brackets (`a[b]=`), so no key can pass
+ * for another. Returns false when it is not an object at all.
+ */
+function checkFormBody(body: unknown, pointer: string, report: Report): boolean {
+  if (!isJsonObject(body)) {
+    report.error(pointer, 'a form body must be an object of fields (bodyEncoding "form")');
+    return false;
+  }
+  const visit = (node: unknown, at: string, depth: number): void => {
+    if (depth > 32) return; // the template engine reports the depth
+    if (Array.isArray(node)) node.forEach((element, index) => visit(element, joinPointer(at, index), depth + 1));
+    else if (isJsonObject(node)) {
+      for (const key of Object.keys(node)) {
+        const keyAt = joinPointer(at, key);
+        if (key.includes('[') || key.includes(']')) {
+          report.error(keyAt, `a form field name cannot contain "[" or "]": write nesting as a nested object (the encoder writes "a[b]=")`);
+        }
+        visit(node[key], keyAt, depth + 1);
+      }
+    }
+  };
+  visit(body, pointer, 0);
+  return true;
 }
 
 function checkResponseMappings(tool: JsonObject, context: ToolContext): void {
@@ -261,6 +405,11 @@ function checkTool(tool: unknown, pointer: string, serverAuth: unknown, report: 
   const hasAuth = Object.hasOwn(tool, 'auth') && tool['auth'] !== undefined;
   if (hasAuth) checkAuth(tool['auth'], joinPointer(pointer, 'auth'), report);
   const effectiveAuth = hasAuth ? tool['auth'] : serverAuth;
+  if (own(tool, 'bodyEncoding') === 'form') {
+    needsVersion(report, joinPointer(pointer, 'bodyEncoding'), 'a form body');
+    if (!Object.hasOwn(tool, 'body') || tool['body'] === undefined) report.error(joinPointer(pointer, 'bodyEncoding'), 'is "form" but the tool has no body');
+  }
+  checkQueryAuthKey(tool, effectiveAuth, context);
   const tokens = wholeRequestTokens(tool, effectiveAuth);
   if (tokens !== undefined && tokens.every((token) => context.declared.has(token))) {
     for (const token of tokens) context.used.add(token);
@@ -278,6 +427,31 @@ function checkTool(tool: unknown, pointer: string, serverAuth: unknown, report: 
         joinPointer(pointer, 'params', index),
         `param "${name}" is declared but not used in url, queryParams, headers or body`,
       );
+    }
+  }
+}
+
+/** A query credential's key may not be written by the tool too (in its URL or its queryParams). */
+function checkQueryAuthKey(tool: JsonObject, auth: unknown, context: ToolContext): void {
+  const key = authQueryName(auth);
+  if (key === undefined) return;
+  const message = `"${key}" is the auth query key: the client sets it from the credential`;
+  const queryParams = own(tool, 'queryParams');
+  if (isJsonObject(queryParams) && Object.hasOwn(queryParams, key)) context.report.error(joinPointer(context.pointer, 'queryParams', key), message);
+  const url = own(tool, 'url');
+  if (typeof url === 'string') {
+    const query = url.indexOf('?');
+    if (query !== -1) {
+      for (const entry of url.slice(query + 1).split('&')) {
+        const name = entry.split('=')[0]!;
+        let decoded = name;
+        try {
+          decoded = decodeURIComponent(name);
+        } catch {
+          // a malformed escape: the template rules report it
+        }
+        if (decoded === key) context.report.error(joinPointer(context.pointer, 'url'), message);
+      }
     }
   }
 }
@@ -308,6 +482,8 @@ export function validateManifest(manifest: JsonObject): ValidationResult {
   const report = new Report();
   const structural = structuralIssues(manifest);
   for (const issue of structural) report.error(issue.path, issue.message);
+  report.structurallyValid = structural.length === 0;
+  report.version = own(manifest, 'rcpVersion');
   report.unknownFields(manifest, '', MANIFEST_KEYS);
   const serverAuth = own(manifest, 'auth');
   checkAuth(serverAuth, '/auth', report);

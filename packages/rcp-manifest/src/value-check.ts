@@ -1,0 +1,154 @@
+import { escapePointerToken } from './internal/json-pointer';
+import type { ManifestIssue } from './manifest-errors';
+import type { RcpParam, RcpParamType, RcpValue } from './manifest-schema';
+
+/**
+ * Checks one value against a param's (or a nested value's) schema and returns every problem,
+ * each at its JSON Pointer under `path`. Messages say what is expected, never the value itself.
+ *
+ * @example
+ * ```ts
+ * const check = compileValueCheck({ name: 'status', type: 'string', enum: ['open', 'closed'] });
+ * check('done', '/status'); // [{ path: '/status', message: 'must be one of "open", "closed"' }]
+ * ```
+ */
+export type ValueCheck = (value: unknown, path: string) => ManifestIssue[];
+
+const EXPECTED: Record<RcpParamType, string> = {
+  string: 'a string',
+  number: 'a number',
+  integer: 'a safe integer',
+  boolean: 'a boolean',
+  array: 'an array',
+  object: 'an object',
+};
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function hasType(type: RcpParamType, value: unknown): boolean {
+  switch (type) {
+    case 'string':
+      return typeof value === 'string';
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'integer':
+      return Number.isSafeInteger(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'array':
+      return Array.isArray(value);
+    case 'object':
+      return isObject(value);
+  }
+}
+
+/** The JSON kind of a value, for messages that never echo the value. */
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+/**
+ * Whether a param carries any detail beyond its type (enum, items, properties, bounds, pattern):
+ * a client checks such a param with {@link compileValueCheck}, a plain one by type alone.
+ *
+ * @example
+ * ```ts
+ * hasValueDetails({ name: 'q' }); // false
+ * hasValueDetails({ name: 'n', type: 'integer', minimum: 1 }); // true
+ * ```
+ */
+export function hasValueDetails(schema: RcpParam | RcpValue): boolean {
+  return (
+    schema.enum !== undefined ||
+    schema.items !== undefined ||
+    schema.properties !== undefined ||
+    ('requiredProperties' in schema && schema.requiredProperties !== undefined) ||
+    ('type' in schema && 'required' in schema && Array.isArray(schema.required)) ||
+    schema.minimum !== undefined ||
+    schema.maximum !== undefined ||
+    schema.minLength !== undefined ||
+    schema.maxLength !== undefined ||
+    schema.pattern !== undefined
+  );
+}
+
+/**
+ * Compiles the check of a param's value details once (patterns compiled with the `u` flag):
+ * type, `enum`, `minimum` / `maximum`, `minLength` / `maxLength` (in code points), `pattern`
+ * (a match anywhere, as JSON Schema says), an array's `items`, an object's `properties` (no
+ * other key allowed) and its required properties (`requiredProperties` on a param, `required`
+ * in a nested value). `format` and `default` are shown to the model, not checked. A nested
+ * `null` is a wrong type, not "not given". The schema must be one `parseManifest` accepted.
+ *
+ * @example
+ * ```ts
+ * import { compileValueCheck } from 'rcp-manifest';
+ *
+ * const check = compileValueCheck({ name: 'tags', type: 'array', items: { type: 'string', maxLength: 3 } });
+ * check(['ok', 'toolong'], '/tags'); // [{ path: '/tags/1', message: 'must be at most 3 characters long' }]
+ * ```
+ */
+export function compileValueCheck(schema: RcpParam | RcpValue): ValueCheck {
+  const type: RcpParamType = schema.type ?? 'string';
+  const values = schema.enum;
+  const pattern = schema.pattern === undefined ? undefined : new RegExp(schema.pattern, 'u');
+  const items = schema.items === undefined ? undefined : compileValueCheck(schema.items);
+  const properties =
+    schema.properties === undefined
+      ? undefined
+      : new Map(Object.keys(schema.properties).map((key) => [key, compileValueCheck(schema.properties![key]!)] as const));
+  const requiredKeys: readonly string[] =
+    'requiredProperties' in schema && schema.requiredProperties !== undefined
+      ? schema.requiredProperties
+      : Array.isArray((schema as RcpValue).required)
+        ? ((schema as RcpValue).required as readonly string[])
+        : [];
+  const { minimum, maximum, minLength, maxLength } = schema;
+
+  const check = (value: unknown, path: string, issues: ManifestIssue[]): void => {
+    if (!hasType(type, value)) {
+      issues.push({ path, message: `must be ${EXPECTED[type]} (got ${kindOf(value)})` });
+      return;
+    }
+    if (values !== undefined && !values.includes(value as string | number | boolean)) {
+      issues.push({ path, message: `must be one of ${values.map((entry) => JSON.stringify(entry)).join(', ')}` });
+      return;
+    }
+    if (typeof value === 'number') {
+      if (minimum !== undefined && value < minimum) issues.push({ path, message: `must be ≥ ${minimum}` });
+      if (maximum !== undefined && value > maximum) issues.push({ path, message: `must be ≤ ${maximum}` });
+    } else if (typeof value === 'string') {
+      if (minLength !== undefined || maxLength !== undefined) {
+        const length = [...value].length;
+        if (minLength !== undefined && length < minLength) issues.push({ path, message: `must be at least ${minLength} characters long` });
+        if (maxLength !== undefined && length > maxLength) issues.push({ path, message: `must be at most ${maxLength} characters long` });
+      }
+      if (pattern !== undefined && !pattern.test(value)) issues.push({ path, message: `must match the pattern ${JSON.stringify(schema.pattern)}` });
+    } else if (Array.isArray(value)) {
+      if (items !== undefined) value.forEach((element, index) => issues.push(...items(element, `${path}/${index}`)));
+    } else if (isObject(value) && (properties !== undefined || requiredKeys.length > 0)) {
+      for (const key of Object.keys(value)) {
+        const at = `${path}/${escapePointerToken(key)}`;
+        const property = properties?.get(key);
+        if (property === undefined) {
+          if (properties !== undefined) issues.push({ path: at, message: 'is not a property of this object' });
+        } else if (value[key] !== undefined) {
+          issues.push(...property(value[key], at));
+        }
+      }
+      for (const key of requiredKeys) {
+        if (value[key] === undefined) issues.push({ path: `${path}/${escapePointerToken(key)}`, message: 'is required' });
+      }
+    }
+  };
+  return (value, path) => {
+    const issues: ManifestIssue[] = [];
+    check(value, path, issues);
+    return issues;
+  };
+}
