@@ -42,6 +42,16 @@ export type RcpResolver<Context = any> = (ctx: Context, info: RcpResolverInfo) =
 export type RcpHeaderAuth = Extract<RcpAuth, { type: 'header' }>;
 
 /**
+ * Query auth (RCP 0.2): the credential travels as one query parameter, `name`.
+ *
+ * @example
+ * ```ts
+ * const auth: RcpQueryAuth = { type: 'query', name: 'api_key' };
+ * ```
+ */
+export type RcpQueryAuth = Extract<RcpAuth, { type: 'query' }>;
+
+/**
  * What the credentials provider receives: where the credential will be sent and why.
  *
  * @example
@@ -57,8 +67,8 @@ export interface RcpCredentialsInfo<Context = any> {
   readonly origin: string;
   /** The tool being executed. */
   readonly tool: RcpClientTool;
-  /** The tool's effective auth (its own, or the manifest's). */
-  readonly auth: RcpHeaderAuth;
+  /** The tool's effective auth (its own, or the manifest's): where the credential goes. */
+  readonly auth: RcpHeaderAuth | RcpQueryAuth;
   /** The context passed to `execute` / `prepare`. */
   readonly ctx: Context;
 }

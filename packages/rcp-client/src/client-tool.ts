@@ -6,12 +6,31 @@ import type { RcpAuth, RcpHttpMethod, RcpParamType } from 'rcp-manifest';
  * @example
  * ```ts
  * const property: RcpInputSchemaProperty = { type: 'string', description: 'Free-text search term' };
+ * const status: RcpInputSchemaProperty = { type: 'string', enum: ['open', 'closed'] };
  * ```
  */
 export interface RcpInputSchemaProperty {
   readonly type: RcpParamType;
   /** The param's description; absent when the manifest gives none. */
   readonly description?: string;
+  /** The only values allowed. */
+  readonly enum?: readonly (string | number | boolean)[];
+  /** An array's elements. */
+  readonly items?: RcpInputSchemaProperty;
+  /** An object's properties (then no other key is allowed: `additionalProperties: false`). */
+  readonly properties?: Readonly<Record<string, RcpInputSchemaProperty>>;
+  /** An object's required properties. */
+  readonly required?: readonly string[];
+  readonly additionalProperties?: false;
+  /** A JSON Schema format (`date-time`, `email` …), for the model; not checked. */
+  readonly format?: string;
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly pattern?: string;
+  /** What the server uses when the argument is not given (the client never sends it). */
+  readonly default?: unknown;
 }
 
 /**

@@ -445,8 +445,8 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
     const compiled = compiledToolOf(tool, owner);
     const built = await buildWithinDeadline(compiled, tool, args, ctx, undefined);
     const headers = { ...built.request.headers };
-    if (built.credential !== undefined) headers[compiled.auth!.auth.name] = compiled.auth!.prefix + REDACTED;
-    const prepared: RcpPreparedRequest = { method: built.request.method, url: built.request.url, headers };
+    if (built.credential !== undefined && compiled.auth!.auth.type === 'header') headers[compiled.auth!.auth.name] = compiled.auth!.prefix + REDACTED;
+    const prepared: RcpPreparedRequest = { method: built.request.method, url: built.shownUrl, headers };
     if (built.body !== undefined) prepared.body = built.body;
     return prepared;
   }

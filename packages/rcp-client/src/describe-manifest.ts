@@ -1,4 +1,4 @@
-import { toolParams, type RcpAuth, type RcpManifest } from 'rcp-manifest';
+import { toolParams, type RcpAuth, type RcpManifest, type RcpParam, type RcpValue } from 'rcp-manifest';
 import type { RcpClientTool } from './client-tool';
 import { findCompiledTool } from './internal/tool-registry';
 
@@ -11,8 +11,31 @@ function clean(text: string): string {
 }
 
 function describeAuth(auth: RcpAuth): string {
+  if (auth.type === 'query') return `query "${clean(auth.name)}"`;
   if (auth.type !== 'header') return 'none';
   return auth.scheme ? `header "${auth.name}" (scheme: ${auth.scheme})` : `header "${auth.name}"`;
+}
+
+/** A param's value details, one short phrase each (RCP 0.2): `one of "a", "b"`, `≥ 1`, `items: string` … */
+function describeDetails(schema: RcpParam | RcpValue | undefined): string {
+  if (schema === undefined) return '';
+  const parts: string[] = [];
+  const show = (value: unknown) => clean(JSON.stringify(value) ?? '');
+  if (schema.enum !== undefined) parts.push(`one of ${schema.enum.map(show).join(', ')}`);
+  if (schema.minimum !== undefined) parts.push(`≥ ${schema.minimum}`);
+  if (schema.maximum !== undefined) parts.push(`≤ ${schema.maximum}`);
+  if (schema.minLength !== undefined) parts.push(`at least ${schema.minLength} characters`);
+  if (schema.maxLength !== undefined) parts.push(`at most ${schema.maxLength} characters`);
+  if (schema.pattern !== undefined) parts.push(`pattern ${show(schema.pattern)}`);
+  if (schema.format !== undefined) parts.push(`format ${clean(schema.format)}`);
+  if (schema.items !== undefined) parts.push(`items: ${schema.items.type}${describeDetails(schema.items).replace(/^, /, ' ')}`);
+  if (schema.properties !== undefined) {
+    const required = 'requiredProperties' in schema ? (schema.requiredProperties ?? []) : Array.isArray(schema.required) ? schema.required : [];
+    const names = Object.keys(schema.properties).map((name) => `${clean(name)}${required.includes(name) ? ' (required)' : ''}`);
+    parts.push(`properties: ${names.join(', ')}`);
+  }
+  if (schema.default !== undefined) parts.push(`default ${show(schema.default)}`);
+  return parts.length === 0 ? '' : `, ${parts.join(', ')}`;
 }
 
 /**
@@ -52,12 +75,14 @@ export function describeManifest(manifest: RcpManifest, tools: readonly RcpClien
   ];
   for (const source of manifest.tools) {
     const ownAuth = source.auth === undefined ? '' : `, auth: ${describeAuth(source.auth)}`;
-    lines.push(`- ${clean(source.name)} (${source.method}${ownAuth}) — ${clean(source.description)}`);
+    const form = source.bodyEncoding === 'form' ? ', form body' : '';
+    lines.push(`- ${clean(source.name)} (${source.method}${form}${ownAuth}) — ${clean(source.description)}`);
     const client = bySource.get(source);
     // A discovered tool already carries its params (defaults applied, resolver marks).
     const params = client?.params ?? toolParams(source);
     for (const param of params) {
-      const flags = `${param.type}, ${param.required ? 'required' : 'optional'}`;
+      const declared = source.params?.find((entry) => entry.name === param.name);
+      const flags = `${param.type}, ${param.required ? 'required' : 'optional'}${describeDetails(declared)}`;
       const mark =
         'resolved' in param && param.resolved
           ? ' [resolved by client, hidden from model]'

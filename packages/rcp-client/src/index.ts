@@ -21,6 +21,7 @@ export type {
   RcpCredentialsProvider,
   RcpCredentialsInfo,
   RcpHeaderAuth,
+  RcpQueryAuth,
 } from './client-options';
 export type { RcpClientTool, RcpClientToolParam, RcpInputSchema, RcpInputSchemaProperty } from './client-tool';
 export { createToolSet, toolCountWarning } from './tool-set';

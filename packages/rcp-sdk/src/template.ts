@@ -19,6 +19,7 @@ export {
   collectTemplateTokens,
   compileRequest,
   percentEncode,
+  encodeFormBody,
   RcpTemplateError,
   RcpError,
   isRcpError,

@@ -1,4 +1,4 @@
-import type { RcpParamType } from 'rcp-manifest';
+import type { RcpParamType, ValueCheck } from 'rcp-manifest';
 import { RcpInvalidArgumentsError, type RcpArgumentIssue } from '../invalid-arguments-error';
 import { expectedType, kindOf, typeCheckFor, type TypeCheck } from './value-types';
 
@@ -7,6 +7,8 @@ export interface CheckedParam {
   name: string;
   type: RcpParamType;
   required: boolean;
+  /** The check of the param's value details (enum, items, bounds …), when it has any. */
+  detail?: ValueCheck;
 }
 
 /**
@@ -45,6 +47,7 @@ export function compileArgumentChecker(toolName: string, params: readonly Checke
   const names = params.map((param) => param.name);
   const checks = params.map((param) => typeCheckFor(param.type));
   const types = params.map((param) => param.type);
+  const details = params.map((param) => param.detail);
   const required = params.filter((param) => param.required).map((param) => param.name);
   const byName = names.length > 16 ? new Map(names.map((name, i) => [name, i])) : undefined;
 
@@ -68,6 +71,14 @@ export function compileArgumentChecker(toolName: string, params: readonly Checke
       if (!checks[i]!(value)) {
         (issues ??= []).push({ path: pointer(key), message: `must be ${expectedType(types[i]!)} (got ${kindOf(value)})` });
         continue;
+      }
+      const detail = details[i];
+      if (detail !== undefined) {
+        const problems = detail(value, pointer(key));
+        if (problems.length > 0) {
+          (issues ??= []).push(...problems);
+          continue;
+        }
       }
       values[key] = value;
     }

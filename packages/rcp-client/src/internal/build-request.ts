@@ -2,7 +2,11 @@ import { RcpError } from 'rcp-errors';
 import type { RcpClientTool } from '../client-tool';
 import { RcpInvalidArgumentsError } from '../invalid-arguments-error';
 import { RcpResolverError } from '../resolver-error';
-import { percentEncode } from 'rcp-template';
+import { encodeFormBody, percentEncode } from 'rcp-template';
+
+const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
+/** What `prepare` shows instead of a credential. */
+const REDACTED = '[redacted]';
 import type { SendRequest } from './send';
 import type { CompiledTool, ResolvedParam } from './tool-registry';
 import { expectedType, kindOf } from './value-types';
@@ -10,7 +14,9 @@ import { expectedType, kindOf } from './value-types';
 /** Steps 1–4 done: the request to send, and the credential it carries (for redaction). */
 export interface BuiltRequest {
   request: SendRequest;
-  /** The JSON body before serialisation (for `prepare`). */
+  /** The URL as `prepare` shows it: a query credential replaced by `[redacted]`. */
+  shownUrl: string;
+  /** The JSON body before serialisation, or a form body's encoded text (for `prepare`). */
   body: unknown;
   credential: string | undefined;
   /**
@@ -176,7 +182,7 @@ function checkedCredential(value: unknown, what: string, prefix: string): string
  */
 function credentialFor(compiled: CompiledTool, tool: RcpClientTool, ctx: unknown): string | Promise<string> {
   const { auth, credentials, prefix } = compiled.auth!;
-  const what = `Tool "${tool.name}" needs a credential (header "${auth.name}")`;
+  const what = `Tool "${tool.name}" needs a credential (${auth.type} "${auth.name}")`;
   if (credentials === undefined) throw missingCredentials(`${what} but the client has no "credentials" option`);
   let value: unknown;
   try {
@@ -261,26 +267,45 @@ function renderChecked(
   let headers = rendered.headers;
   let body: string | undefined;
   if (rendered.body !== undefined) {
-    try {
-      body = JSON.stringify(rendered.body);
-    } catch (error) {
-      throw new RcpInvalidArgumentsError(tool.name, [{ path: '', message: 'cannot be serialised as a JSON body' }], {
-        cause: error,
-      });
+    const form = compiled.bodyEncoding === 'form';
+    if (form) body = encodeFormBody(rendered.body);
+    else {
+      try {
+        body = JSON.stringify(rendered.body);
+      } catch (error) {
+        throw new RcpInvalidArgumentsError(tool.name, [{ path: '', message: 'cannot be serialised as a JSON body' }], {
+          cause: error,
+        });
+      }
     }
     if (compiled.contentTypeHeader === undefined || headers[compiled.contentTypeHeader] === undefined) {
-      headers = { ...headers, 'content-type': 'application/json' };
+      headers = { ...headers, 'content-type': form ? FORM_CONTENT_TYPE : 'application/json' };
     }
   }
+  let url = rendered.url;
+  let shownUrl = url;
   if (credential !== undefined) {
     const { auth, prefix, shadowedHeaders } = compiled.auth!;
-    headers = { ...headers };
-    for (const name of shadowedHeaders) delete headers[name];
-    headers[auth.name] = prefix + credential;
+    if (auth.type === 'query') {
+      // Appended last, so no entry of the tool's can stand between it and the key.
+      const entry = `${url.includes('?') ? '&' : '?'}${percentEncode(auth.name)}=`;
+      url += entry + percentEncode(credential);
+      shownUrl += `${entry}${REDACTED}`;
+    } else {
+      headers = { ...headers };
+      for (const name of shadowedHeaders) delete headers[name];
+      headers[auth.name] = prefix + credential;
+    }
   }
   const request: SendRequest =
     body === undefined
-      ? { method: rendered.method, url: rendered.url, headers, origin: tool.origin }
-      : { method: rendered.method, url: rendered.url, headers, body, origin: tool.origin };
-  return { request, body: rendered.body, credential, secrets: secrets?.list };
+      ? { method: rendered.method, url, headers, origin: tool.origin }
+      : { method: rendered.method, url, headers, body, origin: tool.origin };
+  return {
+    request,
+    shownUrl,
+    body: compiled.bodyEncoding === 'form' ? body : rendered.body,
+    credential,
+    secrets: secrets?.list,
+  };
 }

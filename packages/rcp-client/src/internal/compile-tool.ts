@@ -1,9 +1,9 @@
-import { compileResponseMappings, type RcpAuth, type RcpTool } from 'rcp-manifest';
+import { compileResponseMappings, compileValueCheck, hasValueDetails, type RcpAuth, type RcpParam, type RcpTool, type RcpValue } from 'rcp-manifest';
 import { compileRequest, type RequestTemplate } from 'rcp-template';
 import type { RcpResolverInfo } from '../client-options';
 import type { Transport } from './transport-types';
 import type { RcpClientTool, RcpClientToolParam, RcpInputSchema, RcpInputSchemaProperty } from '../client-tool';
-import { compileArgumentChecker } from './argument-checker';
+import { compileArgumentChecker, type CheckedParam } from './argument-checker';
 import { checkUnboundParam, type BindingRules } from './check-binding';
 import type { ResolvedClientOptions } from './resolve-options';
 import { attachCompiled, type CompiledAuth, type CompiledTool, type ResolvedParam } from './tool-registry';
@@ -35,6 +35,32 @@ export interface ToolCompilation {
 }
 
 const NO_AUTH: RcpAuth = Object.freeze({ type: 'none' });
+
+/**
+ * The model-facing JSON Schema of a param or a nested value: its type and description, and every
+ * value detail the manifest gives (an object with properties gets `additionalProperties: false`,
+ * which is what the client enforces).
+ */
+function modelSchemaOf(schema: RcpParam | RcpValue, type: RcpInputSchemaProperty['type'], description: string | undefined): RcpInputSchemaProperty {
+  const out: Record<string, unknown> = { type };
+  if (description) out['description'] = description;
+  if (schema.enum !== undefined) out['enum'] = schema.enum;
+  if (schema.items !== undefined) out['items'] = modelSchemaOf(schema.items, schema.items.type, schema.items.description);
+  if (schema.properties !== undefined) {
+    const properties: Record<string, RcpInputSchemaProperty> = {};
+    for (const [key, value] of Object.entries(schema.properties)) {
+      Object.defineProperty(properties, key, { value: modelSchemaOf(value, value.type, value.description), enumerable: true });
+    }
+    out['properties'] = Object.freeze(properties);
+  }
+  const required = 'requiredProperties' in schema ? schema.requiredProperties : Array.isArray(schema.required) ? schema.required : undefined;
+  if (required !== undefined && required.length > 0) out['required'] = required;
+  if (schema.properties !== undefined) out['additionalProperties'] = false;
+  for (const key of ['format', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'default'] as const) {
+    if (schema[key] !== undefined) out[key] = schema[key];
+  }
+  return Object.freeze(out) as unknown as RcpInputSchemaProperty;
+}
 /** The (frozen, shared) empty list of names. */
 const NO_NAMES: readonly string[] = Object.freeze([]);
 const NO_RESOLVED: readonly ResolvedParam[] = Object.freeze([]);
@@ -57,7 +83,7 @@ export function compileTool(source: RcpTool, index: number, context: ToolCompila
   const origin = request.origin ?? new URL(url).origin;
 
   const properties: Record<string, RcpInputSchemaProperty> = {};
-  const fillable: { name: string; type: RcpClientToolParam['type']; required: boolean }[] = [];
+  const fillable: CheckedParam[] = [];
   let resolvedCount = 0;
   // The rule of rcp-manifest's `toolParams` (type defaults to string, path params are required),
   // applied with the path tokens of the request compiled here rather than compiling it again.
@@ -80,10 +106,13 @@ export function compileTool(source: RcpTool, index: number, context: ToolCompila
     if (param.resolved) {
       resolvedCount++;
     } else {
-      properties[param.name] = Object.freeze(
-        param.description ? { type: param.type, description: param.description } : { type: param.type },
-      );
-      fillable.push({ name: param.name, type: param.type, required: param.required });
+      properties[param.name] = modelSchemaOf(declared, param.type, param.description);
+      fillable.push({
+        name: param.name,
+        type: param.type,
+        required: param.required,
+        ...(hasValueDetails(declared) && { detail: compileValueCheck(declared) }),
+      });
     }
     return param;
   });
@@ -126,7 +155,9 @@ export function compileTool(source: RcpTool, index: number, context: ToolCompila
 
   const templateHeaders = source.headers === undefined ? NO_NAMES : Object.keys(source.headers);
   let compiledAuth: CompiledAuth | undefined;
-  if (auth.type === 'header') {
+  if (auth.type === 'query') {
+    compiledAuth = { auth, prefix: '', shadowedHeaders: NO_NAMES, credentials: options.credentials };
+  } else if (auth.type === 'header') {
     const lower = auth.name.toLowerCase();
     const shadowed = templateHeaders.some((name) => name.toLowerCase() === lower);
     compiledAuth = shadowed ? undefined : context.sharedAuth?.get(auth);
@@ -166,6 +197,7 @@ export function compileTool(source: RcpTool, index: number, context: ToolCompila
     auth: compiledAuth,
     request,
     urlPrefix: `${origin}/`,
+    bodyEncoding: source.bodyEncoding ?? 'json',
     contentTypeHeader:
       source.body === undefined ? undefined : templateHeaders.find((name) => name.toLowerCase() === 'content-type'),
     untrustedMessage,

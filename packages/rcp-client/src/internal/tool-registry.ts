@@ -1,7 +1,7 @@
 import { RcpError } from 'rcp-errors';
 import type { CompiledResponseMappings, RcpParamType, RcpTool } from 'rcp-manifest';
 import type { CompiledRequest } from 'rcp-template';
-import type { RcpCredentialsProvider, RcpHeaderAuth, RcpResolver, RcpResolverInfo } from '../client-options';
+import type { RcpCredentialsProvider, RcpHeaderAuth, RcpQueryAuth, RcpResolver, RcpResolverInfo } from '../client-options';
 import type { RcpClientTool } from '../client-tool';
 import type { ArgumentChecker } from './argument-checker';
 import type { TypeCheck } from './value-types';
@@ -19,7 +19,7 @@ export interface ResolvedParam {
 
 /** Header auth of one tool, ready to be applied. */
 export interface CompiledAuth {
-  auth: RcpHeaderAuth;
+  auth: RcpHeaderAuth | RcpQueryAuth;
   /** `"Bearer "` or `''`. */
   prefix: string;
   /** The tool's own template header keys that name the same header (dropped: the credential wins). */
@@ -52,6 +52,8 @@ export interface CompiledTool {
   /** The transport that checks each connection's address (Node, platform transport only). */
   transport: Transport | undefined;
   mappings: CompiledResponseMappings | undefined;
+  /** How the body is sent: JSON, or (RCP 0.2) application/x-www-form-urlencoded. */
+  bodyEncoding: 'json' | 'form';
 }
 
 /**
