@@ -1,0 +1,65 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** The repository's conformance folder. */
+export const CONFORMANCE_DIR = fileURLToPath(new URL('../../../conformance/', import.meta.url));
+
+/** One conformance case, as `conformance/README.md` describes it. */
+export interface ConformanceCase {
+  readonly id: string;
+  readonly spec: string;
+  readonly must?: readonly string[];
+  readonly description: string;
+  readonly manifest?: unknown;
+  readonly manifestUrl?: string;
+  readonly manifestResponse?: { readonly status?: number; readonly contentType?: string; readonly text: string };
+  readonly client?: {
+    readonly resolvers?: Readonly<Record<string, unknown>>;
+    readonly credential?: string;
+    readonly trustedOrigins?: readonly string[];
+    readonly allowPrivateNetwork?: boolean;
+  };
+  readonly call?: { readonly tool: string; readonly args?: unknown };
+  readonly response?: { readonly status?: number; readonly contentType?: string; readonly body?: unknown; readonly text?: string };
+  readonly expect: {
+    readonly manifestRequest?: { readonly method: string; readonly headers?: Readonly<Record<string, string>> };
+    readonly request?: {
+      readonly method: string;
+      readonly url: string;
+      readonly headers?: Readonly<Record<string, string>>;
+      readonly absentHeaders?: readonly string[];
+      readonly body?: string;
+    };
+    readonly data?: unknown;
+    readonly schema?: unknown;
+    readonly warnings?: readonly string[];
+    readonly error?: {
+      readonly code: string;
+      readonly pointers?: readonly string[];
+      readonly issues?: readonly string[];
+      readonly notContaining?: readonly string[];
+    };
+  };
+}
+
+/** Every case of every file in `conformance/cases`, with the file it came from. */
+export function loadCases(): { file: string; case: ConformanceCase }[] {
+  const dir = `${CONFORMANCE_DIR}cases/`;
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .flatMap((file) => {
+      const parsed = JSON.parse(readFileSync(dir + file, 'utf8')) as { cases: ConformanceCase[] };
+      return parsed.cases.map((entry) => ({ file, case: entry }));
+    });
+}
+
+/** Replaces `{origin}` and `{other}` in every string of a JSON value. */
+export function substitute<T>(value: T, origins: { origin: string; other: string }): T {
+  if (typeof value === 'string') return value.replaceAll('{origin}', origins.origin).replaceAll('{other}', origins.other) as T;
+  if (Array.isArray(value)) return value.map((entry) => substitute(entry, origins)) as T;
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, substitute(entry, origins)])) as T;
+  }
+  return value;
+}
