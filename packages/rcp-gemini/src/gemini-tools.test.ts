@@ -141,3 +141,30 @@ describe('README', () => {
     }
   });
 });
+
+describe('RCP 0.2 value details in the "parameters" form', () => {
+  it('are carried into Gemini\'s subset, nested too; a non-string enum is dropped with a warning', async () => {
+    const { toGeminiParameters } = await import('./gemini-schema');
+    const { parameters, warnings } = toGeminiParameters({
+      type: 'object',
+      properties: {
+        status: { type: 'string', enum: ['open', 'closed'] },
+        ids: { type: 'array', items: { type: 'integer', minimum: 1 } },
+        meta: { type: 'object', properties: { k: { type: 'string', pattern: '^[a-z]+$' } }, required: ['k'], additionalProperties: false },
+        size: { type: 'integer', enum: [1, 2] },
+      },
+      required: [],
+      additionalProperties: false,
+    } as never);
+    expect(parameters).toEqual({
+      type: 'OBJECT',
+      properties: {
+        status: { type: 'STRING', enum: ['open', 'closed'] },
+        ids: { type: 'ARRAY', items: { type: 'INTEGER', minimum: 1 } },
+        meta: { type: 'OBJECT', properties: { k: { type: 'STRING', pattern: '^[a-z]+$' } }, required: ['k'] },
+        size: { type: 'INTEGER' },
+      },
+    });
+    expect(warnings).toEqual([expect.stringContaining('param "size": a integer enum is dropped')]);
+  });
+});

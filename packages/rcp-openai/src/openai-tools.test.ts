@@ -154,3 +154,42 @@ describe('README', () => {
     expect(lastMessages.filter((message) => message.role === 'tool').map((message) => JSON.parse(message.content).ok)).toEqual([true, true]);
   });
 });
+
+describe('RCP 0.2 value details', () => {
+  it('are kept, and an array with items or an object with properties can be strict at every level', async () => {
+    const { toOpenAISchema } = await import('./strict-schema');
+    const schema = {
+      type: 'object',
+      properties: {
+        status: { type: 'string', enum: ['open', 'closed'] },
+        tags: { type: 'array', items: { type: 'string', maxLength: 20 } },
+        meta: { type: 'object', properties: { id: { type: 'string' }, n: { type: 'integer', minimum: 1 } }, required: ['id'], additionalProperties: false },
+        limit: { type: 'integer', maximum: 50, default: 10 },
+      },
+      required: ['tags'],
+      additionalProperties: false,
+    } as const;
+    expect(toOpenAISchema(schema as never, { strict: true })).toEqual({
+      strict: true,
+      parameters: {
+        type: 'object',
+        properties: {
+          status: { type: ['string', 'null'], enum: ['open', 'closed', null] },
+          tags: { type: 'array', items: { type: 'string', maxLength: 20 } },
+          meta: {
+            type: ['object', 'null'],
+            properties: { id: { type: 'string' }, n: { type: ['integer', 'null'], minimum: 1 } },
+            required: ['id', 'n'],
+            additionalProperties: false,
+          },
+          limit: { type: ['integer', 'null'], maximum: 50 },
+        },
+        required: ['status', 'tags', 'meta', 'limit'],
+        additionalProperties: false,
+      },
+    });
+    const open = toOpenAISchema({ ...schema, properties: { ...schema.properties, raw: { type: 'object' } } } as never, { strict: true });
+    expect(open.strict).toBe(false);
+    expect(open.parameters).toMatchObject({ properties: { limit: { default: 10 }, status: { enum: ['open', 'closed'] } } });
+  });
+});
