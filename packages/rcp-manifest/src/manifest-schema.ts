@@ -93,9 +93,13 @@ const PARAM_TYPE = /* @__PURE__ */ Union(
   { description: 'JSON type of the value.' },
 );
 
-/** The value details a param or a nested value may carry (JSON Schema keywords), `self` for nesting. */
-function valueDetails<T extends TSchema>(self: T) {
+/**
+ * `fields` plus the value details a param or a nested value may carry (JSON Schema keywords),
+ * `self` for nesting. Called as a pure function so that a bundle without the schemas drops it.
+ */
+function withDetails<F extends object, T extends TSchema>(fields: F, self: T) {
   return {
+    ...fields,
     enum: /* @__PURE__ */ Optional(
       /* @__PURE__ */ TArray(/* @__PURE__ */ Union([/* @__PURE__ */ TString(), /* @__PURE__ */ TNumber(), /* @__PURE__ */ TBoolean()]), {
         minItems: 1,
@@ -128,12 +132,11 @@ function valueDetails<T extends TSchema>(self: T) {
  */
 export const RcpValueSchema = /* @__PURE__ */ Recursive(
   (Self) =>
-    /* @__PURE__ */ TObject({
+    /* @__PURE__ */ TObject(/* @__PURE__ */ withDetails({
       type: PARAM_TYPE,
       description: /* @__PURE__ */ Optional(/* @__PURE__ */ TString()),
       required: /* @__PURE__ */ Optional(/* @__PURE__ */ TArray(/* @__PURE__ */ TString(), { description: "For an object: the properties that must be given." })),
-      ...valueDetails(Self),
-    }),
+    }, Self)),
   { $id: 'RcpValue', title: 'RCP value schema', description: 'What a nested value may be (a subset of JSON Schema).' },
 );
 
@@ -148,7 +151,7 @@ export const RcpValueSchema = /* @__PURE__ */ Recursive(
  * ```
  */
 export const RcpParamSchema = /* @__PURE__ */ TObject(
-  {
+  /* @__PURE__ */ withDetails({
     name: /* @__PURE__ */ TString({
       pattern: PARAM_NAME_PATTERN,
       description: 'The {{token}} name ([A-Za-z_][A-Za-z0-9_]*), unique within the tool; not __proto__, constructor or prototype.',
@@ -163,8 +166,7 @@ export const RcpParamSchema = /* @__PURE__ */ TObject(
         description: "For an object param: the properties that must be given (JSON Schema's `required`; a param's own `required` is a boolean).",
       }),
     ),
-    ...valueDetails(RcpValueSchema),
-  },
+  }, RcpValueSchema),
   { title: 'RCP param', description: 'One argument of a tool: declares a {{token}} used in url, queryParams, headers or body.' },
 );
 

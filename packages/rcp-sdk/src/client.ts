@@ -62,6 +62,7 @@ export type {
   RcpCredentialsProvider,
   RcpCredentialsInfo,
   RcpHeaderAuth,
+  RcpQueryAuth,
   RcpClientTool,
   RcpClientToolParam,
   RcpInputSchema,
