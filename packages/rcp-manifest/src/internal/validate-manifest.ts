@@ -182,7 +182,8 @@ function checkDetails(schema: JsonObject, pointer: string, report: Report, isPar
   only('properties', ['object'], 'an object');
   only(isParam ? 'requiredProperties' : 'required', ['object'], 'an object');
   for (const key of ['minimum', 'maximum']) only(key, ['number', 'integer'], 'a number');
-  for (const key of ['minLength', 'maxLength', 'pattern', 'format']) only(key, ['string'], 'a string');
+  for (const key of ['minLength', 'maxLength', 'pattern']) only(key, ['string'], 'a string');
+  only('format', ['string', 'number', 'integer'], 'a string or a number');
   const values = own(schema, 'enum');
   if (Array.isArray(values)) {
     if (type === 'array' || type === 'object') report.error(joinPointer(pointer, 'enum'), `an enum lists scalars: ${TYPE_NAMES[type]} cannot have one`);

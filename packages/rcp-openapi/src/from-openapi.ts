@@ -1,0 +1,586 @@
+import { dereference, validate } from '@readme/openapi-parser';
+import type { OpenAPI } from 'openapi-types';
+import { parse as parseYaml } from 'yaml';
+import { DEFAULT_MANIFEST_LIMITS, RcpError, parseManifest, type RcpAuth, type RcpManifest } from 'rcp-manifest';
+import type { ImportReport, ImportedOperation, LossyStep, ResolverCandidate } from './import-report';
+import { mergeAllOf, paramFields, type Schema } from './schema-to-param';
+
+/**
+ * Which operations to import or leave out: by tag, by operationId, or by path pattern (`*`
+ * matches within a segment, `**` across segments: `/admin/**`).
+ *
+ * @example
+ * ```ts
+ * const filter: OperationFilter = { tags: ['pets'], paths: ['/pets/*'] };
+ * ```
+ */
+export interface OperationFilter {
+  readonly tags?: readonly string[];
+  readonly operationIds?: readonly string[];
+  readonly paths?: readonly string[];
+}
+
+/**
+ * Options of {@link fromOpenApi}.
+ *
+ * @example
+ * ```ts
+ * await fromOpenApi(text, { baseUrl: 'https://api.example.com/v1', exclude: { tags: ['admin'] }, resolve: ['AccountSid'] });
+ * ```
+ */
+export interface FromOpenApiOptions {
+  /** The API's base URL, instead of `servers[0]` (OpenAPI 3) or `schemes` + `host` + `basePath` (Swagger 2). */
+  readonly baseUrl?: string;
+  /** Only operations matching any of these (all operations when absent). */
+  readonly include?: OperationFilter;
+  /** Leave out operations matching any of these (applied after `include`). */
+  readonly exclude?: OperationFilter;
+  /**
+   * Params the client will fill with resolvers (for example `['userId', 'AccountSid']`): they stay
+   * declared, are described as set by the client, and are never mentioned in a tool description.
+   */
+  readonly resolve?: readonly string[];
+  /**
+   * Most tools in the manifest; operations past it are skipped with a reason.
+   * @default 5000 (rcp-manifest's limit)
+   */
+  readonly maxTools?: number;
+}
+
+/**
+ * What {@link fromOpenApi} returns: a manifest that passes `parseManifest`, and the report.
+ *
+ * @example
+ * ```ts
+ * const { manifest, report }: FromOpenApiResult = await fromOpenApi(text);
+ * ```
+ */
+export interface FromOpenApiResult {
+  readonly manifest: RcpManifest;
+  readonly report: ImportReport;
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
+const RCP_METHODS: ReadonlySet<string> = new Set(['get', 'put', 'post', 'delete', 'patch']);
+const MAX_NAME = 64;
+const MAX_DESCRIPTION = 1_024;
+/** Headers a tool may not set (rcp-manifest's rule) or that auth and the client own. */
+const SKIPPED_HEADERS: ReadonlySet<string> = new Set([
+  'host', 'content-length', 'transfer-encoding', 'connection', 'cookie', 'keep-alive', 'proxy-connection', 'te', 'trailer',
+  'upgrade', 'expect', 'proxy-authorization', 'authorization', 'content-type', 'accept',
+]);
+const HTTP_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const RESERVED: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function fail(message: string, cause?: unknown): RcpError<'RCP_INVALID_OPTIONS'> {
+  return new RcpError('RCP_INVALID_OPTIONS', message, cause === undefined ? {} : { cause });
+}
+
+/** A short deterministic hash (FNV-1a, base 36) for names that had to be shortened. */
+function shortHash(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash.toString(36).padStart(6, '0').slice(-6);
+}
+
+/** `[A-Za-z0-9_-]`, at most 64 characters; a long name keeps its start and gets a hash. */
+function toolNameOf(source: string): string {
+  const clean = source.replace(/[^A-Za-z0-9_-]+/g, '_').replace(/_{2,}/g, '_').replace(/^_+|_+$/g, '') || 'operation';
+  return clean.length <= MAX_NAME ? clean : `${clean.slice(0, MAX_NAME - 7)}_${shortHash(source)}`;
+}
+
+/** The token grammar `[A-Za-z_][A-Za-z0-9_]*`, never a reserved name. */
+function tokenNameOf(source: string): string {
+  let clean = source.replace(/[^A-Za-z0-9_]+/g, '_');
+  if (!/^[A-Za-z_]/.test(clean)) clean = `_${clean}`;
+  if (RESERVED.has(clean)) clean = `${clean}_`;
+  return clean;
+}
+
+function globToRegExp(pattern: string): RegExp {
+  const escaped = pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*\*/g, '\u0000').replace(/\*/g, '[^/]*').replace(/\u0000/g, '.*');
+  return new RegExp(`^${escaped}$`);
+}
+
+function matches(filter: OperationFilter | undefined, operation: Json, path: string): boolean {
+  if (filter === undefined) return false;
+  const tags = Array.isArray(operation['tags']) ? (operation['tags'] as unknown[]) : [];
+  if (filter.tags?.some((tag) => tags.includes(tag))) return true;
+  if (typeof operation['operationId'] === 'string' && filter.operationIds?.includes(operation['operationId'])) return true;
+  return filter.paths?.some((pattern) => globToRegExp(pattern).test(path)) ?? false;
+}
+
+/** The document from text (JSON or YAML) or an object, never sharing the caller's object. */
+function readDocument(input: string | object): Json {
+  let value: unknown = input;
+  if (typeof input === 'string') {
+    try {
+      value = parseYaml(input, { maxAliasCount: 100 });
+    } catch (error) {
+      throw fail('The OpenAPI document is neither JSON nor YAML', error);
+    }
+  }
+  if (!isObject(value)) throw fail('The OpenAPI document must be an object');
+  if (typeof value['openapi'] !== 'string' && value['swagger'] !== '2.0') {
+    throw fail('Not an OpenAPI document: it has neither "openapi" (3.x) nor "swagger": "2.0"');
+  }
+  // validate() and dereference() mutate their input.
+  return structuredClone(value) as Json;
+}
+
+function serverVariablesApplied(server: Json): string {
+  let url = String(server['url'] ?? '');
+  const variables = isObject(server['variables']) ? server['variables'] : {};
+  for (const [name, variable] of Object.entries(variables)) {
+    const value = isObject(variable) && variable['default'] !== undefined ? String(variable['default']) : '';
+    url = url.replaceAll(`{${name}}`, value);
+  }
+  return url;
+}
+
+/** The base URL, without a trailing slash: absolute, or a path (then tools are relative to the manifest origin). */
+function baseUrlOf(document: Json, option: string | undefined): string {
+  let base: string;
+  if (option !== undefined) base = option;
+  else if (document['swagger'] === '2.0') {
+    const schemes = Array.isArray(document['schemes']) ? (document['schemes'] as string[]) : [];
+    const scheme = schemes.includes('https') ? 'https' : schemes.includes('http') ? 'http' : 'https';
+    const host = typeof document['host'] === 'string' ? document['host'] : undefined;
+    const basePath = typeof document['basePath'] === 'string' ? document['basePath'] : '';
+    base = host === undefined ? basePath : `${scheme}://${host}${basePath}`;
+  } else {
+    const servers = Array.isArray(document['servers']) ? document['servers'] : [];
+    base = isObject(servers[0]) ? serverVariablesApplied(servers[0]) : '';
+  }
+  base = base.replace(/\/+$/, '');
+  if (base !== '' && !/^https?:\/\//.test(base) && !base.startsWith('/')) base = `/${base}`;
+  return base;
+}
+
+interface SecurityChoice {
+  readonly auth?: RcpAuth;
+  readonly skip?: string;
+  readonly lossy?: string;
+}
+
+/** The RCP auth of a security requirement list (the first alternative RCP can express). */
+function authOf(requirements: unknown, schemes: Json): SecurityChoice {
+  if (!Array.isArray(requirements) || requirements.length === 0) return { auth: { type: 'none' } };
+  let reason: string | undefined;
+  for (const requirement of requirements) {
+    if (!isObject(requirement)) continue;
+    const names = Object.keys(requirement);
+    if (names.length === 0) return { auth: { type: 'none' } };
+    if (names.length > 1) {
+      reason = 'security that needs several schemes at once';
+      continue;
+    }
+    const scheme = schemes[names[0]!];
+    if (!isObject(scheme)) continue;
+    const type = scheme['type'];
+    const lossy = requirements.length > 1 ? 'the first of several security alternatives RCP can express was kept' : undefined;
+    if (type === 'apiKey') {
+      const name = String(scheme['name'] ?? '');
+      if (scheme['in'] === 'header' && HTTP_TOKEN.test(name)) return { auth: { type: 'header', name }, ...(lossy && { lossy }) };
+      if (scheme['in'] === 'query' && HTTP_TOKEN.test(name)) return { auth: { type: 'query', name }, ...(lossy && { lossy }) };
+      reason = scheme['in'] === 'cookie' ? 'cookie auth' : 'an apiKey RCP cannot place';
+    } else if (type === 'http' || type === 'basic') {
+      const kind = String(scheme['scheme'] ?? (type === 'basic' ? 'basic' : '')).toLowerCase();
+      if (kind === 'bearer') return { auth: { type: 'header', name: 'Authorization', scheme: 'Bearer' }, ...(lossy && { lossy }) };
+      if (kind === 'basic') return { auth: { type: 'header', name: 'Authorization', scheme: 'Basic' }, ...(lossy && { lossy }) };
+      reason = `http auth "${kind}"`;
+    } else if (type === 'oauth2' || type === 'openIdConnect') {
+      return { auth: { type: 'header', name: 'Authorization', scheme: 'Bearer' }, ...(lossy && { lossy }) };
+    } else reason = `security scheme type "${String(type)}"`;
+  }
+  return { skip: reason ?? 'security RCP cannot express' };
+}
+
+function sameAuth(a: RcpAuth, b: RcpAuth): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Summary and description, trimmed, the description left out when it repeats the summary; cut at 1,024 characters. */
+function describe(operation: Json, fallback: string, lose: (message: string) => void): string {
+  const summary = typeof operation['summary'] === 'string' ? operation['summary'].trim() : '';
+  const description = typeof operation['description'] === 'string' ? operation['description'].trim() : '';
+  let text = summary && description && description !== summary ? `${summary}\n\n${description}` : summary || description || fallback;
+  if (text.length > MAX_DESCRIPTION) {
+    const cut = text.slice(0, MAX_DESCRIPTION - 1);
+    const space = cut.lastIndexOf(' ');
+    text = `${(space > MAX_DESCRIPTION / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+    lose(`the description was cut to ${MAX_DESCRIPTION} characters`);
+  }
+  return text;
+}
+
+interface DraftTool {
+  tool: Json;
+  params: Json[];
+  usesForm: boolean;
+  usesQueryAuth: boolean;
+  pathParams: string[];
+}
+
+/**
+ * Turns an OpenAPI document (Swagger 2.0, OpenAPI 3.0 or 3.1; JSON or YAML text, or an object)
+ * into an RCP manifest and a report of every operation, imported or skipped with its reason,
+ * and every lossy step. `$ref`s are resolved inside the document only: a document that names a
+ * file or a URL never makes this read or fetch it (such refs stay unresolved and what needs them
+ * is skipped). The manifest passes `parseManifest` and says `"0.1"` unless it uses a 0.2 feature
+ * (a form body, query auth).
+ *
+ * Per operation: the tool name from `operationId` (`[A-Za-z0-9_-]`, at most 64 characters,
+ * unique regardless of case — shortened with a hash where needed), else from method and path;
+ * the description from summary and description; path, query and header params (path-item params
+ * merged, the operation's win); a JSON or form body whose top-level properties become params
+ * (`allOf` merged; a name that clashes with a path, query or header param gets a `body_` prefix);
+ * a `oneOf` / `anyOf` body as one open object param `body`, never an empty body; param details
+ * (`enum`, `items`, `format`, bounds …) carried over; auth from the security schemes.
+ *
+ * @throws `RcpError` RCP_INVALID_OPTIONS when the input is not an OpenAPI document or an option is invalid.
+ *
+ * @example
+ * ```ts
+ * import { readFile } from 'node:fs/promises';
+ * import { fromOpenApi, formatSummary } from 'rcp-openapi';
+ *
+ * const { manifest, report } = await fromOpenApi(await readFile('petstore.yaml', 'utf8'), { resolve: ['ownerId'] });
+ * console.log(formatSummary(report));
+ * ```
+ */
+export async function fromOpenApi(input: string | object, options: FromOpenApiOptions = {}): Promise<FromOpenApiResult> {
+  const maxTools = options.maxTools ?? DEFAULT_MANIFEST_LIMITS.maxTools;
+  if (!Number.isSafeInteger(maxTools) || maxTools < 1) throw fail('Option "maxTools" must be a positive integer');
+  const raw = readDocument(input);
+  const documentWarnings: string[] = [];
+  const validated = await validate(structuredClone(raw) as OpenAPI.Document, { resolve: { external: false, file: false } }).catch(
+    (error: unknown) => ({ valid: false, errors: [{ message: String((error as Error).message ?? error) }], warnings: [] }),
+  );
+  if (!validated.valid) for (const error of validated.errors ?? []) documentWarnings.push(String(error.message).split('\n')[0]!.slice(0, 300));
+  let document: Json;
+  try {
+    document = (await dereference(raw as unknown as OpenAPI.Document, {
+      resolve: { external: false, file: false },
+      dereference: { circular: 'ignore' },
+    })) as unknown as Json;
+  } catch (error) {
+    throw fail('The OpenAPI document could not be dereferenced', error);
+  }
+
+  const swagger = document['swagger'] === '2.0';
+  const specVersion = swagger ? 'Swagger 2.0' : `OpenAPI ${String(document['openapi'])}`;
+  const info = isObject(document['info']) ? document['info'] : {};
+  const title = typeof info['title'] === 'string' ? info['title'] : 'API';
+  const base = baseUrlOf(document, options.baseUrl);
+  const schemes: Json = swagger
+    ? (isObject(document['securityDefinitions']) ? document['securityDefinitions'] : {})
+    : isObject(document['components']) && isObject((document['components'] as Json)['securitySchemes'])
+      ? ((document['components'] as Json)['securitySchemes'] as Json)
+      : {};
+  const globalAuth = authOf(document['security'], schemes);
+  const serverAuth: RcpAuth = globalAuth.auth ?? { type: 'none' };
+  const resolveNames = new Set(options.resolve ?? []);
+
+  const operations: ImportedOperation[] = [];
+  const lossy: LossyStep[] = [];
+  const drafts: DraftTool[] = [];
+  const usedNames = new Set<string>();
+  const paths = isObject(document['paths']) ? document['paths'] : {};
+
+  for (const [path, pathItemValue] of Object.entries(paths)) {
+    if (!isObject(pathItemValue)) continue;
+    const pathItem = pathItemValue;
+    for (const method of METHODS) {
+      const operation = pathItem[method];
+      if (!isObject(operation)) continue;
+      const operationId = typeof operation['operationId'] === 'string' ? operation['operationId'] : undefined;
+      const entry = { method: method.toUpperCase(), path, ...(operationId !== undefined && { operationId }) };
+      const skip = (reason: string): void => void operations.push({ ...entry, status: 'skipped', reason });
+      if (options.include !== undefined && !matches(options.include, operation, path)) {
+        skip('not included');
+        continue;
+      }
+      if (matches(options.exclude, operation, path)) {
+        skip('excluded');
+        continue;
+      }
+      if (!RCP_METHODS.has(method)) {
+        skip(`method ${method.toUpperCase()} (RCP tools use GET, POST, PUT, PATCH or DELETE)`);
+        continue;
+      }
+      if (drafts.length >= maxTools) {
+        skip(`over the tool limit (${maxTools})`);
+        continue;
+      }
+      let name = toolNameOf(operationId ?? `${method}_${path}`);
+      if (usedNames.has(name.toLowerCase())) name = toolNameOf(`${name.slice(0, MAX_NAME - 7)}_${shortHash(`${method} ${path}`)}`);
+      const steps: string[] = [];
+      const lose = (message: string): void => void steps.push(message);
+      const result = buildTool(document, path, pathItem, method, operation, { base, schemes, serverAuth, swagger, resolveNames, lose });
+      if ('skip' in result) {
+        skip(result.skip);
+        continue;
+      }
+      usedNames.add(name.toLowerCase());
+      result.tool['name'] = name;
+      result.tool['description'] = describe(operation, `${method.toUpperCase()} ${path}`, lose);
+      // Keep the report's order of fields readable: name and description first.
+      const { name: n, description: d, ...rest } = result.tool;
+      result.tool = { name: n, description: d, ...rest };
+      drafts.push(result);
+      operations.push({ ...entry, status: 'imported', tool: name });
+      for (const message of steps) lossy.push({ tool: name, message });
+    }
+  }
+
+  const version = drafts.some((draft) => draft.usesForm || draft.usesQueryAuth) || serverAuth.type === 'query' ? '0.2' : '0.1';
+  const manifestValue: Json = { rcpVersion: version };
+  if (serverAuth.type !== 'none') manifestValue['auth'] = serverAuth;
+  manifestValue['tools'] = drafts.map((draft) => draft.tool);
+  const manifest = parseManifest(manifestValue);
+
+  const imported = drafts.length;
+  const counts = new Map<string, number>();
+  for (const draft of drafts) for (const param of new Set(draft.pathParams)) counts.set(param, (counts.get(param) ?? 0) + 1);
+  const resolverCandidates: ResolverCandidate[] = [...counts]
+    .filter(([param, count]) => count >= 2 && count * 2 >= imported && !resolveNames.has(param))
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([param, count]) => ({ param, operations: count, of: imported }));
+  const skipped: Record<string, number> = {};
+  for (const operation of operations) if (operation.status === 'skipped') skipped[operation.reason!] = (skipped[operation.reason!] ?? 0) + 1;
+  return {
+    manifest,
+    report: {
+      title,
+      specVersion,
+      operations,
+      lossy,
+      resolverCandidates,
+      documentWarnings,
+      summary: { operations: operations.length, imported, skipped },
+    },
+  };
+}
+
+interface BuildContext {
+  readonly base: string;
+  readonly schemes: Json;
+  readonly serverAuth: RcpAuth;
+  readonly swagger: boolean;
+  readonly resolveNames: ReadonlySet<string>;
+  readonly lose: (message: string) => void;
+}
+
+/** One operation as a draft tool, or why it cannot be one. */
+function buildTool(
+  document: Json,
+  path: string,
+  pathItem: Json,
+  method: string,
+  operation: Json,
+  context: BuildContext,
+): DraftTool | { skip: string } {
+  const { lose } = context;
+  // Path-item params first, the operation's replace them by (in, name).
+  const byKey = new Map<string, Json>();
+  for (const list of [pathItem['parameters'], operation['parameters']]) {
+    if (!Array.isArray(list)) continue;
+    for (const param of list) {
+      if (!isObject(param) || typeof param['name'] !== 'string') continue;
+      if (typeof param['$ref'] === 'string') return { skip: `an unresolved $ref (${param['$ref'].slice(0, 80)})` };
+      byKey.set(`${String(param['in'])}:${param['name']}`, param);
+    }
+  }
+  const params: Json[] = [];
+  const taken = new Set<string>();
+  const claim = (wanted: string): string => {
+    let token = tokenNameOf(wanted);
+    for (let n = 2; taken.has(token); n++) token = `${tokenNameOf(wanted)}_${n}`;
+    taken.add(token);
+    return token;
+  };
+  const describeParam = (original: string, description: unknown): string | undefined => {
+    if (context.resolveNames.has(original)) return 'Set by the client (resolver-bound), not by the model.';
+    return typeof description === 'string' && description.trim() !== '' ? description.trim() : undefined;
+  };
+  const declare = (token: string, original: string, schema: Schema, required: boolean, description: unknown): void => {
+    const fields = paramFields(schema, lose);
+    const param: Json = { name: token, ...fields };
+    const text = describeParam(original, description);
+    if (text !== undefined) param['description'] = text;
+    if (required) param['required'] = true;
+    params.push(param);
+  };
+
+  let url = path;
+  const queryParams: Json = {};
+  const headers: Json = {};
+  const pathParams: string[] = [];
+  let formFields: Json[] | undefined;
+  let bodyParam: Json | undefined;
+  for (const param of byKey.values()) {
+    const original = param['name'] as string;
+    const where = param['in'];
+    const schema: Schema = context.swagger ? param : isObject(param['schema']) ? (param['schema'] as Schema) : {};
+    if (where === 'path') {
+      const token = claim(original);
+      url = url.replaceAll(`{${original}}`, `{{${token}}}`);
+      pathParams.push(token);
+      declare(token, original, schema, true, param['description']);
+    } else if (where === 'query') {
+      const token = claim(original);
+      queryParams[original] = `{{${token}}}`;
+      declare(token, original, schema, param['required'] === true, param['description']);
+      const style = param['style'] ?? (context.swagger ? undefined : 'form');
+      if (param['explode'] === false || (context.swagger && param['collectionFormat'] !== undefined && param['collectionFormat'] !== 'multi')) {
+        if (schema['type'] === 'array') lose(`query array "${original}" is sent as repeated keys, not ${context.swagger ? String(param['collectionFormat']) : String(style)}-joined`);
+      }
+    } else if (where === 'header') {
+      if (SKIPPED_HEADERS.has(original.toLowerCase()) || !HTTP_TOKEN.test(original)) {
+        lose(`header param "${original}" was dropped (the client or auth sets it)`);
+        continue;
+      }
+      const token = claim(original);
+      headers[original] = `{{${token}}}`;
+      declare(token, original, schema, param['required'] === true, param['description']);
+    } else if (where === 'cookie') {
+      if (param['required'] === true) return { skip: 'a required cookie param' };
+      lose(`cookie param "${original}" was dropped`);
+    } else if (where === 'formData') {
+      if (param['type'] === 'file') return { skip: 'multipart body (a file upload)' };
+      (formFields ??= []).push(param);
+    } else if (where === 'body') {
+      bodyParam = param;
+    }
+  }
+  // Path templates the document forgot to declare are still params (a path needs them).
+  for (const match of url.matchAll(/(?<!\{)\{([^{}]+)\}(?!\})/g)) {
+    const original = match[1]!;
+    const token = claim(original);
+    url = url.replace(`{${original}}`, `{{${token}}}`);
+    pathParams.push(token);
+    declare(token, original, { type: 'string' }, true, undefined);
+    lose(`path param "${original}" was not declared by the operation; imported as a required string`);
+  }
+
+  // The body.
+  let body: unknown;
+  let usesForm = false;
+  let bodyRequired = false;
+  let bodySchema: Schema | undefined;
+  if (context.swagger) {
+    const consumes = (Array.isArray(operation['consumes']) ? operation['consumes'] : Array.isArray(document['consumes']) ? document['consumes'] : []) as string[];
+    if (formFields !== undefined) {
+      if (consumes.some((type) => type.startsWith('multipart/')) && !consumes.includes('application/x-www-form-urlencoded')) {
+        return { skip: 'multipart body' };
+      }
+      usesForm = true;
+      const properties: Json = {};
+      const required: string[] = [];
+      for (const field of formFields) {
+        properties[field['name'] as string] = field;
+        if (field['required'] === true) required.push(field['name'] as string);
+      }
+      bodySchema = { type: 'object', properties, required };
+      bodyRequired = required.length > 0;
+    } else if (bodyParam !== undefined) {
+      bodySchema = isObject(bodyParam['schema']) ? (bodyParam['schema'] as Schema) : {};
+      bodyRequired = bodyParam['required'] === true;
+    }
+  } else if (isObject(operation['requestBody'])) {
+    const requestBody = operation['requestBody'];
+    if (typeof requestBody['$ref'] === 'string') return { skip: 'an unresolved $ref in the request body' };
+    const content = isObject(requestBody['content']) ? requestBody['content'] : {};
+    const types = Object.keys(content);
+    const json = types.find((type) => /^application\/(.+\+)?json(\s*;|$)/i.test(type));
+    const form = types.find((type) => /^application\/x-www-form-urlencoded/i.test(type));
+    const chosen = json ?? form;
+    bodyRequired = requestBody['required'] === true;
+    if (chosen === undefined) {
+      const multipart = types.some((type) => type.startsWith('multipart/'));
+      const reason = multipart ? 'multipart body' : `an unsupported body type (${types.join(', ') || 'none'})`;
+      if (bodyRequired || multipart) return { skip: reason };
+      lose(`the optional body (${types.join(', ')}) was left out`);
+    } else {
+      usesForm = chosen === form && json === undefined;
+      const media = content[chosen];
+      bodySchema = isObject(media) && isObject(media['schema']) ? (media['schema'] as Schema) : {};
+    }
+  }
+  if (bodySchema !== undefined) {
+    if (method === 'get') {
+      lose('the body of a GET operation was left out (fetch cannot send one)');
+    } else {
+      const merged = mergeAllOf(bodySchema);
+      if (Array.isArray(merged['oneOf']) || Array.isArray(merged['anyOf'])) {
+        const token = claim('body');
+        const variants = ((merged['oneOf'] ?? merged['anyOf']) as unknown[]).length;
+        params.push({ name: token, type: 'object', required: true, description: `The request body: one of ${variants} shapes (see the API's documentation).` });
+        body = `{{${token}}}`;
+        lose(`the body is a ${merged['oneOf'] ? 'oneOf' : 'anyOf'} of ${variants} schemas: sent as one open object param "${token}"`);
+        if (usesForm) return { skip: 'a form body that is a oneOf/anyOf' };
+      } else if (isObject(merged['properties'])) {
+        const template: Json = {};
+        const requiredNames = new Set(Array.isArray(merged['required']) ? (merged['required'] as string[]) : []);
+        for (const [property, propertySchema] of Object.entries(merged['properties'])) {
+          if (!isObject(propertySchema) || propertySchema['readOnly'] === true) continue;
+          if (usesForm && (property.includes('[') || property.includes(']'))) {
+            lose(`form field "${property}" was dropped (brackets in a field name)`);
+            continue;
+          }
+          const clash = taken.has(tokenNameOf(property));
+          const token = claim(clash ? `body_${property}` : property);
+          Object.defineProperty(template, property, { value: `{{${token}}}`, enumerable: true, writable: true, configurable: true });
+          declare(token, property, propertySchema as Schema, bodyRequired && requiredNames.has(property), propertySchema['description']);
+        }
+        if (Object.keys(template).length === 0) {
+          if (bodyRequired) return { skip: 'a body with no writable property' };
+        } else body = template;
+      } else if (typeOf(merged) !== undefined || Object.keys(merged).length === 0) {
+        if (usesForm) return { skip: 'a form body that is not an object' };
+        const token = claim('body');
+        const fields = paramFields(merged, lose);
+        params.push({ name: token, ...fields, ...(bodyRequired && { required: true }), description: 'The request body.' });
+        body = `{{${token}}}`;
+      }
+    }
+  }
+
+  // Auth: the operation's own security replaces the document's.
+  const choice = 'security' in operation ? authOf(operation['security'], context.schemes) : authOf(document['security'], context.schemes);
+  if (choice.skip !== undefined) return { skip: choice.skip };
+  if (choice.lossy !== undefined) lose(choice.lossy);
+  const auth = choice.auth!;
+  const tool: Json = { method: method.toUpperCase(), url: `${context.base}${url}` };
+  if (params.length > 0) tool['params'] = params;
+  if (Object.keys(queryParams).length > 0) tool['queryParams'] = queryParams;
+  if (Object.keys(headers).length > 0) tool['headers'] = headers;
+  if (body !== undefined) {
+    tool['body'] = body;
+    if (usesForm) tool['bodyEncoding'] = 'form';
+  }
+  if (!sameAuth(auth, context.serverAuth)) tool['auth'] = auth;
+  if (auth.type === 'query' && Object.hasOwn(queryParams, auth.name)) {
+    const template = queryParams[auth.name];
+    delete queryParams[auth.name];
+    if (Object.keys(queryParams).length === 0) delete tool['queryParams'];
+    lose(`query param "${auth.name}" is the auth key: the client sets it`);
+    const kept = params.filter((param) => template !== `{{${String(param['name'])}}}`);
+    if (kept.length > 0) tool['params'] = kept;
+    else delete tool['params'];
+  }
+  return { tool, params, usesForm: usesForm && body !== undefined, usesQueryAuth: auth.type === 'query', pathParams };
+}
+
+function typeOf(schema: Schema): string | undefined {
+  const type = schema['type'];
+  return typeof type === 'string' ? type : undefined;
+}
+

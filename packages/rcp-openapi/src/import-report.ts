@@ -1,0 +1,94 @@
+/**
+ * What happened to one operation of the document.
+ *
+ * @example
+ * ```ts
+ * const entry: ImportedOperation = { method: 'GET', path: '/pets', operationId: 'listPets', status: 'imported', tool: 'listPets' };
+ * ```
+ */
+export interface ImportedOperation {
+  readonly method: string;
+  readonly path: string;
+  readonly operationId?: string;
+  /** `imported` (then `tool` names it) or `skipped` (then `reason` says why). */
+  readonly status: 'imported' | 'skipped';
+  readonly tool?: string;
+  readonly reason?: string;
+}
+
+/**
+ * A step that lost something: a union narrowed, a description cut, a param dropped.
+ *
+ * @example
+ * ```ts
+ * const step: LossyStep = { tool: 'createPet', message: 'the body is a oneOf: sent as one open object param "body"' };
+ * ```
+ */
+export interface LossyStep {
+  readonly tool: string;
+  readonly message: string;
+}
+
+/**
+ * A param that most operations take in their path (Twilio's `AccountSid`): a client should
+ * probably fill it with a resolver rather than let the model choose it.
+ *
+ * @example
+ * ```ts
+ * const candidate: ResolverCandidate = { param: 'AccountSid', operations: 41, of: 44 };
+ * ```
+ */
+export interface ResolverCandidate {
+  readonly param: string;
+  readonly operations: number;
+  readonly of: number;
+}
+
+/**
+ * The report of an import: every operation, every lossy step, suggested resolvers and a summary.
+ *
+ * @example
+ * ```ts
+ * const { report } = await fromOpenApi(text);
+ * console.log(report.summary); // { operations: 4, imported: 3, skipped: { 'multipart body': 1 } }
+ * ```
+ */
+export interface ImportReport {
+  /** `info.title` of the document. */
+  readonly title: string;
+  /** `openapi` / `swagger` version the document declares. */
+  readonly specVersion: string;
+  readonly operations: readonly ImportedOperation[];
+  readonly lossy: readonly LossyStep[];
+  readonly resolverCandidates: readonly ResolverCandidate[];
+  /** Problems the OpenAPI validator found (the import goes on; what it cannot use is skipped). */
+  readonly documentWarnings: readonly string[];
+  readonly summary: {
+    readonly operations: number;
+    readonly imported: number;
+    /** Skipped operations by reason. */
+    readonly skipped: Readonly<Record<string, number>>;
+  };
+}
+
+/**
+ * The report's summary as lines of text (what `rcp from-openapi` prints).
+ *
+ * @example
+ * ```ts
+ * console.log(formatSummary(report));
+ * // Swagger Petstore (OpenAPI 3.0.0): 3 operations, 3 imported, 0 skipped
+ * ```
+ */
+export function formatSummary(report: ImportReport): string {
+  const skipped = Object.values(report.summary.skipped).reduce((sum, count) => sum + count, 0);
+  const lines = [
+    `${report.title} (${report.specVersion}): ${report.summary.operations} operations, ${report.summary.imported} imported, ${skipped} skipped`,
+  ];
+  for (const [reason, count] of Object.entries(report.summary.skipped)) lines.push(`  skipped ${count}: ${reason}`);
+  if (report.lossy.length > 0) lines.push(`  ${report.lossy.length} lossy step(s), e.g. ${report.lossy[0]!.tool}: ${report.lossy[0]!.message}`);
+  for (const candidate of report.resolverCandidates) {
+    lines.push(`  resolver candidate: ${candidate.param} (in the path of ${candidate.operations} of ${candidate.of} operations)`);
+  }
+  return lines.join('\n');
+}

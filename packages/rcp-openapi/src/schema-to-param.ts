@@ -1,0 +1,180 @@
+import { compileValueCheck, type RcpParam, type RcpParamType, type RcpValue } from 'rcp-manifest';
+
+/** A JSON Schema as OpenAPI documents write it (already dereferenced). */
+export type Schema = Record<string, unknown>;
+
+const TYPES: readonly string[] = ['string', 'number', 'integer', 'boolean', 'array', 'object'];
+/** Value schemas nest this deep at the most (rcp-manifest allows 16; deeper becomes an open value). */
+const MAX_DEPTH = 8;
+/** The same limit as rcp-manifest's for patterns: a long or exotic pattern is dropped, not sent. */
+const MAX_PATTERN = 256;
+
+function isObject(value: unknown): value is Schema {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * `allOf` members merged into one schema (properties and required lists joined).
+ *
+ * @example
+ * ```ts
+ * mergeAllOf({ allOf: [{ properties: { a: { type: 'string' } } }, { required: ['a'] }] });
+ * // { properties: { a: { type: 'string' } }, type: 'object', required: ['a'] }
+ * ```
+ */
+export function mergeAllOf(schema: Schema): Schema {
+  const parts = schema['allOf'];
+  if (!Array.isArray(parts)) return schema;
+  const { allOf: _parts, ...rest } = schema;
+  const merged: Schema = { ...rest };
+  const properties: Schema = { ...(isObject(rest['properties']) ? rest['properties'] : {}) };
+  const required = new Set<string>(Array.isArray(rest['required']) ? (rest['required'] as string[]) : []);
+  for (const part of parts) {
+    if (!isObject(part)) continue;
+    const flat = mergeAllOf(part);
+    for (const [key, value] of Object.entries(flat)) {
+      if (key === 'properties' && isObject(value)) Object.assign(properties, value);
+      else if (key === 'required' && Array.isArray(value)) for (const name of value) required.add(String(name));
+      else if (!(key in merged)) merged[key] = value;
+    }
+  }
+  if (Object.keys(properties).length > 0) {
+    merged['properties'] = properties;
+    merged['type'] ??= 'object';
+  }
+  if (required.size > 0) merged['required'] = [...required];
+  return merged;
+}
+
+/** The JSON type of a schema: its `type` (the first non-null one of a list), else inferred. */
+export function typeOf(schema: Schema): RcpParamType | undefined {
+  let type = schema['type'];
+  if (Array.isArray(type)) type = type.find((entry) => entry !== 'null');
+  if (typeof type === 'string' && TYPES.includes(type)) return type as RcpParamType;
+  if (isObject(schema['properties'])) return 'object';
+  if (isObject(schema['items'])) return 'array';
+  if (Array.isArray(schema['enum']) && schema['enum'].every((entry) => typeof entry === 'string')) return 'string';
+  return undefined;
+}
+
+function fits(type: RcpParamType, value: unknown): boolean {
+  if (type === 'integer') return Number.isSafeInteger(value);
+  if (type === 'number') return typeof value === 'number' && Number.isFinite(value);
+  return typeof value === type;
+}
+
+/** Nested repetition, backreferences or lookaround, which rcp-manifest refuses: a quick screen before it does. */
+function looksUnsafe(pattern: string): boolean {
+  return pattern.length > MAX_PATTERN || /\)[*+?{]|\\[1-9]|\(\?[=!<]/.test(pattern);
+}
+
+/**
+ * The RCP details of a schema (enum, items, properties, bounds, pattern, format, default),
+ * keeping only what RCP can express and is consistent; `lose` hears about what was dropped.
+ */
+function detailsOf(schema: Schema, type: RcpParamType, lose: (message: string) => void, depth = 0): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const values = schema['enum'];
+  if (Array.isArray(values) && type !== 'array' && type !== 'object') {
+    const kept = values.filter((entry) => fits(type, entry));
+    if (kept.length > 0) out['enum'] = kept;
+    if (kept.length < values.length) lose(`enum entries that are not of type ${type} (null among them) were dropped`);
+  }
+  if (type === 'array') {
+    const items = schema['items'];
+    if (isObject(items)) {
+      const value = valueSchemaOf(mergeAllOf(items), lose, depth + 1);
+      if (value !== undefined) out['items'] = value;
+    }
+  }
+  if (type === 'object' && isObject(schema['properties']) && depth < MAX_DEPTH) {
+    const properties: Record<string, RcpValue> = {};
+    for (const [key, property] of Object.entries(schema['properties'])) {
+      if (!isObject(property) || property['readOnly'] === true) continue;
+      const value = valueSchemaOf(mergeAllOf(property), lose, depth + 1);
+      if (value !== undefined) Object.defineProperty(properties, key, { value, enumerable: true });
+    }
+    if (Object.keys(properties).length > 0) out['properties'] = properties;
+  }
+  if (type === 'string') {
+    for (const key of ['minLength', 'maxLength'] as const) {
+      const value = schema[key];
+      if (Number.isSafeInteger(value) && (value as number) >= 0) out[key] = value;
+    }
+    if (typeof out['minLength'] === 'number' && typeof out['maxLength'] === 'number' && out['minLength'] > out['maxLength']) {
+      delete out['minLength'];
+    }
+    const pattern = schema['pattern'];
+    if (typeof pattern === 'string') {
+      let compiles = true;
+      try {
+        new RegExp(pattern, 'u');
+      } catch {
+        compiles = false;
+      }
+      if (compiles && !looksUnsafe(pattern)) out['pattern'] = pattern;
+      else lose('a pattern was dropped (it could backtrack exponentially or is not an ECMAScript regular expression)');
+    }
+  }
+  if (type === 'number' || type === 'integer') {
+    for (const key of ['minimum', 'maximum'] as const) {
+      const value = schema[key];
+      if (typeof value === 'number' && Number.isFinite(value)) out[key] = value;
+    }
+    if (typeof out['minimum'] === 'number' && typeof out['maximum'] === 'number' && out['minimum'] > out['maximum']) delete out['minimum'];
+  }
+  if ((type === 'string' || type === 'number' || type === 'integer') && typeof schema['format'] === 'string') out['format'] = schema['format'];
+  return out;
+}
+
+/** A nested value schema (type required), or undefined when the schema says nothing usable. */
+function valueSchemaOf(schema: Schema, lose: (message: string) => void, depth: number): RcpValue | undefined {
+  if (depth > MAX_DEPTH) return undefined;
+  if (Array.isArray(schema['oneOf']) || Array.isArray(schema['anyOf'])) {
+    lose('a nested oneOf/anyOf was narrowed to an open object');
+    return { type: 'object' } as RcpValue;
+  }
+  const type = typeOf(schema);
+  if (type === undefined) return undefined;
+  const out: Record<string, unknown> = { type };
+  if (typeof schema['description'] === 'string' && schema['description'].trim() !== '') out['description'] = schema['description'].trim();
+  Object.assign(out, detailsOf(schema, type, lose, depth));
+  if (type === 'object' && isObject(out['properties']) && Array.isArray(schema['required'])) {
+    const names = (schema['required'] as unknown[]).filter(
+      (name): name is string => typeof name === 'string' && Object.hasOwn(out['properties'] as object, name),
+    );
+    if (names.length > 0) out['required'] = names;
+  }
+  keepDefault(schema, out);
+  return out as unknown as RcpValue;
+}
+
+/** A default is kept only when the schema built so far accepts it (rcp-manifest refuses others). */
+function keepDefault(schema: Schema, out: Record<string, unknown>): void {
+  if (!('default' in schema) || schema['default'] === null || schema['default'] === undefined) return;
+  const candidate = { ...out, name: 'value' } as unknown as RcpParam;
+  if (compileValueCheck(candidate)(schema['default'], '').length === 0) out['default'] = schema['default'];
+}
+
+/**
+ * A param's type and details from its schema (OpenAPI 3's `schema`, or Swagger 2's inline fields).
+ *
+ * @example
+ * ```ts
+ * paramFields({ type: 'integer', format: 'int32', maximum: 100 }, console.warn);
+ * // { type: 'integer', maximum: 100, format: 'int32' }
+ * ```
+ */
+export function paramFields(schema: Schema, lose: (message: string) => void): Partial<RcpParam> & { type: RcpParamType } {
+  const merged = mergeAllOf(schema);
+  const type = typeOf(merged) ?? 'string';
+  const out: Record<string, unknown> = { type, ...detailsOf(merged, type, lose) };
+  if (type === 'object' && isObject(out['properties']) && Array.isArray(merged['required'])) {
+    const names = (merged['required'] as unknown[]).filter(
+      (name): name is string => typeof name === 'string' && Object.hasOwn(out['properties'] as object, name),
+    );
+    if (names.length > 0) out['requiredProperties'] = names;
+  }
+  keepDefault(merged, out);
+  return out as Partial<RcpParam> & { type: RcpParamType };
+}
