@@ -71,6 +71,7 @@ describe('packed tarballs installed with npm outside the workspace', () => {
       'rcp-manifest',
       'rcp-mcp',
       'rcp-openai',
+      'rcp-openapi',
       'rcp-sdk',
       'rcp-template',
     ]);
@@ -90,6 +91,13 @@ describe('packed tarballs installed with npm outside the workspace', () => {
     const dir = project('with-openai-adapter', ['rcp-errors', 'rcp-template', 'rcp-manifest', 'rcp-client', 'rcp-openai']);
     const esm = run(process.execPath, ['--input-type=module', '-e', "import('rcp-openai').then((m) => console.log(typeof m.createOpenAITools))"], dir);
     const cjs = run(process.execPath, ['-e', "console.log(typeof require('rcp-openai').createOpenAITools)"], dir);
+    expect([esm.trim(), cjs.trim()]).toEqual(['function', 'function']);
+  });
+
+  it('rcp-openapi installs with rcp-manifest and loads from ESM and CommonJS', () => {
+    const dir = project('with-openapi', ['rcp-errors', 'rcp-template', 'rcp-manifest', 'rcp-openapi']);
+    const esm = run(process.execPath, ['--input-type=module', '-e', "import('rcp-openapi').then((m) => console.log(typeof m.fromOpenApi))"], dir);
+    const cjs = run(process.execPath, ['-e', "console.log(typeof require('rcp-openapi').fromOpenApi)"], dir);
     expect([esm.trim(), cjs.trim()]).toEqual(['function', 'function']);
   });
 

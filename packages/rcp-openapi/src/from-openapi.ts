@@ -378,6 +378,19 @@ interface BuildContext {
   readonly lose: (message: string) => void;
 }
 
+/** The first `$ref` in `value` that points outside the document (never resolved: no file is read, no URL fetched). */
+function externalRef(value: unknown, seen = new WeakSet<object>(), depth = 0): string | undefined {
+  if (typeof value !== 'object' || value === null || seen.has(value) || depth > 64) return undefined;
+  seen.add(value);
+  const ref = (value as Json)['$ref'];
+  if (typeof ref === 'string' && !ref.startsWith('#')) return ref;
+  for (const entry of Object.values(value)) {
+    const found = externalRef(entry, seen, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 /** One operation as a draft tool, or why it cannot be one. */
 function buildTool(
   document: Json,
@@ -388,6 +401,8 @@ function buildTool(
   context: BuildContext,
 ): DraftTool | { skip: string } {
   const { lose } = context;
+  const external = externalRef([pathItem['parameters'], operation['parameters'], operation['requestBody']]);
+  if (external !== undefined) return { skip: `an unresolved $ref to another document (${external.slice(0, 80)})` };
   // Path-item params first, the operation's replace them by (in, name).
   const byKey = new Map<string, Json>();
   for (const list of [pathItem['parameters'], operation['parameters']]) {
