@@ -147,3 +147,36 @@ describe('rcp init, --help, --version', () => {
     }
   });
 });
+
+describe('rcp from-openapi', () => {
+  const petstore = fileURLToPath(new URL('../../rcp-openapi/test-data/v3.0-petstore.yaml', import.meta.url));
+
+  it('writes a manifest that lints clean and prints the report summary', async () => {
+    const out = join(dir, 'manifest.json');
+    const result = await rcp(['from-openapi', petstore, '-o', out, '--exclude', 'op:showPetById']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Swagger Petstore (OpenAPI 3.0.0): 3 operations, 2 imported, 1 skipped');
+    expect(result.stdout).toContain('skipped 1: excluded');
+    const manifest = JSON.parse(readFileSync(out, 'utf8')) as { rcpVersion: string; tools: { name: string }[] };
+    expect(manifest.tools.map((tool) => tool.name)).toEqual(['listPets', 'createPets']);
+    expect((await rcp(['lint', out])).code).toBe(0);
+  });
+
+  it('without -o prints the manifest on stdout and the summary on stderr; --json gives the whole report', async () => {
+    const result = await rcp(['from-openapi', petstore, '--base-url', 'http://127.0.0.1:9/api', '--json']);
+    expect(result.code).toBe(0);
+    expect((JSON.parse(result.stdout) as { tools: { url: string }[] }).tools[0]!.url).toBe('http://127.0.0.1:9/api/pets');
+    expect((JSON.parse(result.stderr) as { summary: unknown }).summary).toEqual({ operations: 3, imported: 3, skipped: {} });
+  });
+
+  it('one-line errors: a missing file (1), bad selector syntax (2), a file that is not OpenAPI (1)', async () => {
+    const missing = await rcp(['from-openapi', join(dir, 'nope.yaml')]);
+    expect([missing.code, missing.stderr.trim().split('\n').length]).toEqual([1, 1]);
+    const selector = await rcp(['from-openapi', petstore, '--include', 'pets']);
+    expect(selector.code).toBe(2);
+    writeFileSync(join(dir, 'x.yaml'), 'hello: world\n');
+    const notOpenApi = await rcp(['from-openapi', join(dir, 'x.yaml')]);
+    expect(notOpenApi.code).toBe(1);
+    expect(notOpenApi.stderr).toMatch(/^rcp: RCP_INVALID_OPTIONS: Not an OpenAPI document/);
+  });
+});

@@ -1,9 +1,10 @@
-import { writeFile, access } from 'node:fs/promises';
+import { writeFile, access, readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import pc from 'picocolors';
 import { createRcpClient, describeManifest, isRcpError, type RcpResolver } from 'rcp-client';
 import { safeParseManifest, type ManifestIssue } from 'rcp-manifest';
 import { runMcpCli } from 'rcp-mcp';
+import { formatSummary, fromOpenApi } from 'rcp-openapi';
 import { discoverSource, isUrl, readManifestFile } from './load-manifest';
 import { starterManifest } from './starter-manifest';
 import { UsageError } from './usage-error';
@@ -20,6 +21,7 @@ Commands
   describe <url|file>   what the server asks for: tools, params, which are hidden, warnings
   lint <url|file>       every problem with its JSON Pointer; exit 0 clean, 1 on errors, 2 on usage errors
   call <url> <tool>     try a call (--dry-run: print the exact request, credential redacted)
+  from-openapi <file>   a manifest from an OpenAPI / Swagger document, and the import report
   init [file]           write a starter manifest that lints clean (default rcp-manifest.json)
   mcp <url>             serve the tools to MCP hosts over stdio (--http for streamable HTTP)
 
@@ -44,6 +46,16 @@ Exit code 0 when there is no error (warnings allowed), 1 on errors, 2 on usage e
   --resolve param=ctxKey  a resolver: fill param from ctx[ctxKey] (repeatable; hidden from the model)
   --token-env NAME        the credential, from environment variable NAME (sent only to trusted origins)
   --dry-run               print the request prepare() builds (credential redacted); send nothing
+`,
+  'from-openapi': `Usage: rcp from-openapi <file> [-o manifest.json] [--base-url URL] [--include …] [--exclude …] [--resolve a,b] [--json]
+
+Writes the manifest (to stdout without -o) and prints the report's summary (to stderr with -o omitted).
+  -o, --output FILE   write the manifest to FILE
+  --base-url URL      the API's base URL instead of the document's servers / host
+  --include SEL       only operations matching: tag:NAME, op:OPERATION_ID or a path pattern (/pets/*, /admin/**); repeatable
+  --exclude SEL       leave out operations matching, the same forms; repeatable
+  --resolve a,b       params your client fills with resolvers (kept, described so, never in a tool description)
+  --json              print the whole report as JSON instead of the summary
 `,
   init: `Usage: rcp init [file] [--force]
 
@@ -188,6 +200,60 @@ async function callCommand(argv: string[], io: Output): Promise<number> {
   return 0;
 }
 
+/** `tag:x`, `op:x` or a path pattern, as an operation filter. */
+function filterOf(selectors: readonly string[] | undefined): { tags: string[]; operationIds: string[]; paths: string[] } | undefined {
+  if (selectors === undefined || selectors.length === 0) return undefined;
+  const filter = { tags: [] as string[], operationIds: [] as string[], paths: [] as string[] };
+  for (const selector of selectors) {
+    if (selector.startsWith('tag:')) filter.tags.push(selector.slice(4));
+    else if (selector.startsWith('op:')) filter.operationIds.push(selector.slice(3));
+    else if (selector.startsWith('/')) filter.paths.push(selector);
+    else throw new UsageError(`--include / --exclude take tag:NAME, op:OPERATION_ID or a path starting with "/", got ${JSON.stringify(selector.slice(0, 40))}`);
+  }
+  return filter;
+}
+
+async function fromOpenApiCommand(argv: string[], io: Output): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      output: { type: 'string', short: 'o' },
+      'base-url': { type: 'string' },
+      include: { type: 'string', multiple: true },
+      exclude: { type: 'string', multiple: true },
+      resolve: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean' },
+    },
+  });
+  if (values.help) return help('from-openapi', io);
+  if (positionals.length !== 1) throw new UsageError('from-openapi takes one document file (see rcp from-openapi --help)');
+  const file = positionals[0]!;
+  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new UsageError(`cannot read ${file} (${error.code ?? 'error'})`, 1);
+  });
+  const include = filterOf(values.include);
+  const exclude = filterOf(values.exclude);
+  const { manifest, report } = await fromOpenApi(text, {
+    ...(values['base-url'] !== undefined && { baseUrl: values['base-url'] }),
+    ...(include !== undefined && { include }),
+    ...(exclude !== undefined && { exclude }),
+    ...(values.resolve !== undefined && { resolve: values.resolve.split(',').map((name) => name.trim()).filter(Boolean) }),
+  });
+  const json = `${JSON.stringify(manifest, null, 2)}\n`;
+  const summary = values.json ? JSON.stringify(report, null, 2) : formatSummary(report);
+  if (values.output !== undefined) {
+    await writeFile(values.output, json);
+    io.out(summary);
+    io.out(`wrote ${values.output} (${manifest.tools.length} tools, RCP ${manifest.rcpVersion}) — check it with: rcp lint ${values.output}`);
+  } else {
+    process.stdout.write(json);
+    io.err(summary);
+  }
+  return 0;
+}
+
 async function initCommand(argv: string[], io: Output): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -252,6 +318,8 @@ export async function runCli(argv: readonly string[]): Promise<number> {
         return await callCommand(rest, io);
       case 'init':
         return await initCommand(rest, io);
+      case 'from-openapi':
+        return await fromOpenApiCommand(rest, io);
       case 'mcp':
         await runMcpCli(rest, 'rcp mcp');
         return 0;
