@@ -26,52 +26,23 @@ describe('parseCliOptions', () => {
     expect(parseCliOptions(['-h', '--json'])).toEqual({ command: 'help' });
   });
 
-  it('pairs each --args with the --call before it', () => {
-    const options = parseCliOptions([
-      '--manifest', MANIFEST,
-      '--call', 'search_courses', '--args', '{"query":"algebra"}',
-      '--call', 'get_learner_profile',
-      '--ctx', '{"userId":"learner-42"}',
-      '--resolve', 'learnerId=userId', '--resolve', 'tenant',
-      '--token', 'secret',
-    ]);
-    expect(options).toEqual({
-      command: 'explore',
-      json: false,
-      manifestUrl: MANIFEST,
-      calls: [
-        { name: 'search_courses', arguments: '{"query":"algebra"}' },
-        { name: 'get_learner_profile', arguments: '{}' },
-      ],
-      ctx: { userId: 'learner-42' },
-      token: 'secret',
-      resolve: [{ param: 'learnerId', ctxKey: 'userId' }, { param: 'tenant', ctxKey: 'tenant' }],
-    });
-  });
-
-  it('reads the credential from RCP_TOKEN when --token is absent', () => {
-    const options = parseCliOptions(['--manifest', MANIFEST], { RCP_TOKEN: 'from-env' });
-    expect(options).toMatchObject({ command: 'explore', token: 'from-env' });
-    expect(parseCliOptions(['--manifest', MANIFEST, '--token', 'flag'], { RCP_TOKEN: 'env' })).toMatchObject({ token: 'flag' });
+  it('--serve takes a port and a token (flag, else RCP_TOKEN)', () => {
+    expect(parseCliOptions(['--serve'])).toEqual({ command: 'serve', port: 0, token: undefined });
+    expect(parseCliOptions(['--serve', '--port', '8080'], { RCP_TOKEN: 'from-env' })).toEqual({ command: 'serve', port: 8080, token: 'from-env' });
+    expect(parseCliOptions(['--serve', '--token', 'flag'], { RCP_TOKEN: 'env' })).toMatchObject({ token: 'flag' });
   });
 
   it('explains every bad command line in one line', () => {
     const cases: [string[], RegExp][] = [
       [['--nope'], /unknown option '--nope'/],
       [['extra'], /unexpected argument 'extra'/],
-      [['--manifest'], /argument missing/],
       [['--json=yes'], /does not take an argument/],
-      [['--call', 'x'], /--call needs --manifest/],
-      [['--token', 'x'], /--token needs --manifest/],
-      [['--manifest', 'not a url'], /--manifest must be an absolute http\(s\) URL/],
-      [['--manifest', 'file:///etc/passwd'], /--manifest must be an absolute http\(s\) URL/],
-      [['--manifest', MANIFEST, '--args', '{}'], /--args must follow the --call/],
-      [['--manifest', MANIFEST, '--call', 'a', '--args', '[1]'], /--args must be a JSON object/],
-      [['--manifest', MANIFEST, '--call', 'a', '--args', '{oops'], /--args must be a JSON object/],
-      [['--manifest', MANIFEST, '--call', 'a', '--args', '{}', '--args', '{}'], /more than one --args/],
-      [['--manifest', MANIFEST, '--ctx', 'null'], /--ctx must be a JSON object/],
-      [['--manifest', MANIFEST, '--resolve', 'a=b=c'], /--resolve expects/],
-      [['--manifest', MANIFEST, '--resolve', 'bad-name'], /--resolve expects/],
+      [['--port', '1'], /--port needs --serve/],
+      [['--token', 'x'], /--token needs --serve/],
+      [['--serve', '--port', 'x'], /--port must be a port number/],
+      [['--serve', '--json'], /--json is for the embedded run/],
+      [['--manifest', MANIFEST], /moved to the rcp CLI: rcp describe/],
+      [['--call', 'x'], /moved to the rcp CLI/],
     ];
     for (const [argv, pattern] of cases) {
       const message = usageError(argv);

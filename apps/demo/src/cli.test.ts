@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
-import { resolverSeedManifest, sendJson, startTestServer, type TestServer } from 'rcp-test-utils';
+import { describe, expect, it } from 'vitest';
 import type { ServerLogEntry } from './learning-platform';
 
 /**
@@ -53,11 +52,6 @@ function section(report: { sections: Section[] }, id: string): Section {
   return found;
 }
 
-let server: TestServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
 
 describe('pnpm demo (embedded)', () => {
   it('prints every section, the summary, and exits 0', { timeout: TIMEOUT }, async () => {
@@ -195,7 +189,7 @@ describe('rcp-demo flags', () => {
     expect(code).toBe(0);
     expect(stderr).toBe('');
     expect(stdout).toMatch(/^rcp-demo/);
-    for (const flag of ['--json', '--manifest', '--call', '--args', '--ctx', '--resolve', '--token', 'RCP_TOKEN']) {
+    for (const flag of ['--json', '--serve', '--port', '--token', 'RCP_TOKEN', 'rcp describe', 'rcp inspect']) {
       expect(stdout).toContain(flag);
     }
   });
@@ -207,113 +201,31 @@ describe('rcp-demo flags', () => {
     expect(stderr).toBe("rcp-demo: unknown option '--frobnicate' (see --help)\n");
   });
 
-  it('an unreachable manifest exits 1 with one line, no stack trace', { timeout: TIMEOUT }, async () => {
-    const { code, stdout, stderr } = await runCli(['--manifest', 'http://127.0.0.1:1/x']);
-    expect(code).toBe(1);
-    expect(stdout).toBe('');
-    expect(stderr.split('\n')).toHaveLength(2);
-    // The system's reason is named once: in the client's message or after the code.
-    expect(stderr).toMatch(/^rcp-demo: .*manifest at http:\/\/127\.0\.0\.1:1\/x.*\(RCP_DISCOVERY_FAILED(: .+)?\)\n$/);
-    expect(stderr).toMatch(/ECONNREFUSED|connect/);
-    expect(stderr).not.toMatch(/\n\s+at /);
-  });
-
-  it('a closed port exits 1 with one line naming the refusal', { timeout: TIMEOUT }, async () => {
-    const closed = await startTestServer();
-    const url = closed.url('/rcp/manifest');
-    await closed.close();
-    const { code, stdout, stderr } = await runCli(['--manifest', url]);
-    expect(code).toBe(1);
-    expect(stdout).toBe('');
-    expect(stderr.split('\n')).toHaveLength(2);
-    expect(stderr).toContain('ECONNREFUSED');
-    expect(stderr).toContain('RCP_DISCOVERY_FAILED');
-  });
-
-  it('a server that is not RCP exits 1 with one line', { timeout: TIMEOUT }, async () => {
-    server = await startTestServer({ 'GET /rcp/manifest': (_request, res) => sendJson(res, 200, { hello: 'world' }) });
-    const { code, stdout, stderr } = await runCli(['--manifest', server.url('/rcp/manifest')]);
-    expect(code).toBe(1);
-    expect(stdout).toBe('');
-    expect(stderr.split('\n')).toHaveLength(2);
-    expect(stderr).toMatch(/^rcp-demo: .*\(RCP_UNSUPPORTED_VERSION\)\n$/);
+  it('--manifest says where exploring went (the rcp CLI), exit 2', { timeout: TIMEOUT }, async () => {
+    const { code, stderr } = await runCli(['--manifest', 'http://127.0.0.1:1/x']);
+    expect(code).toBe(2);
+    expect(stderr).toBe('rcp-demo: exploring a server moved to the rcp CLI: rcp describe <url>, rcp call <url> <tool>, rcp inspect <url>\n');
   });
 });
 
-describe('rcp-demo --manifest <url>', () => {
-  async function startSeedServer(): Promise<TestServer> {
-    const started = await startTestServer({
-      'GET /rcp/manifest': (_request, res) => sendJson(res, 200, resolverSeedManifest),
-      'GET /users/u-1': (request, res) =>
-        request.headers.authorization === 'Bearer s3cret-token'
-          ? sendJson(res, 200, { id: 'u-1', name: 'Ada' })
-          : sendJson(res, 401, { error: 'unauthorised' }),
+describe('rcp-demo --serve', () => {
+  it('keeps the learning platform up on 127.0.0.1, prints its manifest URL and the rcp commands, stops on SIGTERM', { timeout: TIMEOUT }, async () => {
+    const child = spawn(process.execPath, [CLI, '--serve', '--token', 'demo-token-1'], { env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        out += chunk;
+        const match = /serving its RCP manifest at (http:\/\/127\.0\.0\.1:\d+\/rcp\/manifest)/.exec(out);
+        if (match && out.includes('Ctrl-C')) resolve(match[1]!);
+      });
+      child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
     });
-    return started;
-  }
-
-  it('describes the server and shows its catalog without calling any tool', { timeout: TIMEOUT }, async () => {
-    server = await startSeedServer();
-    const { code, stdout, stderr } = await runCli(['--manifest', server.url('/rcp/manifest'), '--resolve', 'userId=currentUserId']);
-    expect(stderr).toBe('');
-    expect(code).toBe(0);
-    expect(stdout).toContain(
-      [
-        'RCP manifest v0.1 — auth: header "Authorization" (scheme: Bearer)',
-        '  1 tool(s):',
-        "  - get_profile (GET) — Get the current user's profile.",
-        "      userId: string, required [resolved by client, hidden from model] — the user's id",
-      ].join('\n'),
-    );
-    expect(stdout).toContain('get_profile');
-    expect(server.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /rcp/manifest']);
-  });
-
-  it('makes the calls the operator asks for, with resolvers and a redacted credential', { timeout: TIMEOUT }, async () => {
-    server = await startSeedServer();
-    const { code, stdout, stderr } = await runCli(
-      [
-        '--manifest', server.url('/rcp/manifest'),
-        '--resolve', 'userId=currentUserId',
-        '--ctx', '{"currentUserId":"u-1"}',
-        '--call', 'get_profile',
-        '--json',
-      ],
-      { RCP_TOKEN: 's3cret-token' },
-    );
-    expect(stderr).toBe('');
-    expect(code).toBe(0);
-    expect(stdout).not.toContain('s3cret-token');
-    const report = JSON.parse(stdout) as { mode: string; ok: boolean; sections: Section[] };
-    expect(report).toMatchObject({ mode: 'explore', ok: true });
-    expect(JSON.stringify(section(report, 'catalogs').stages)).not.toContain('userId');
-    const [record] = section(report, 'turn').calls as CallRecord[];
-    expect(record?.prepared).toEqual({
-      method: 'GET',
-      url: server.url('/users/u-1'),
-      headers: { Authorization: 'Bearer [redacted]' },
-    });
-    expect(record?.result).toEqual({ ok: true, data: { id: 'u-1', name: 'Ada' } });
-    expect(server.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
-      'GET /rcp/manifest',
-      'GET /users/u-1',
-    ]);
-    expect(server.requests[1]?.headers.authorization).toBe('Bearer s3cret-token');
-  });
-
-  it('a call that fails is reported with its code, and the exit code is 1', { timeout: TIMEOUT }, async () => {
-    server = await startSeedServer();
-    const { code, stdout, stderr } = await runCli([
-      '--manifest', server.url('/rcp/manifest'),
-      '--call', 'get_profile', '--args', '{"userId":"u-1"}',
-      '--ctx', '{}',
-    ]);
-    expect(stderr).toBe('');
-    expect(code).toBe(1);
-    // No resolver for userId here, so the model fills it; but there is no credential.
-    expect(stdout).toMatch(/^ {3}error +RCP_MISSING_CREDENTIALS — /m);
-    expect(stdout).toMatch(/^ {3}request +what the client sent \(client.prepare; credential redacted\)$/m);
-    expect(stdout.trimEnd().split('\n').at(-1)).toBe('✗ 0 of 1 calls succeeded');
-    expect(server.requests.map((request) => request.path)).toEqual(['/rcp/manifest']);
+    expect(out).toContain(`pnpm rcp describe ${url} --resolve learnerId`);
+    expect(out).toContain(`pnpm rcp inspect ${url} --token-env RCP_TOKEN`);
+    const manifest = (await (await fetch(url)).json()) as { rcpVersion: string; tools: unknown[] };
+    expect(manifest.rcpVersion).toBe('0.1');
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
   });
 });

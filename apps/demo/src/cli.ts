@@ -1,5 +1,5 @@
 import { HELP_TEXT, parseCliOptions, type CliOptions } from './cli-options';
-import { DemoCheckError, ManifestUnavailableError, SetupError, UsageError } from './demo-errors';
+import { DemoCheckError, SetupError, UsageError } from './demo-errors';
 import { renderText } from './render-text';
 import type { DemoReport } from './report';
 import { createTerminalStyle, shouldUseColor } from './terminal-style';
@@ -31,14 +31,31 @@ async function load<T>(importer: () => Promise<T>): Promise<T> {
   }
 }
 
-async function run(options: Exclude<CliOptions, { command: 'help' }>): Promise<DemoReport> {
-  if (options.command === 'demo') {
-    const { runEmbeddedDemo } = await load(() => import('./embedded-demo'));
-    return runEmbeddedDemo();
-  }
-  const { exploreManifest } = await load(() => import('./explore'));
-  const { manifestUrl, calls, ctx, token, resolve } = options;
-  return exploreManifest({ manifestUrl, calls, ctx, token, resolve });
+async function run(options: Exclude<CliOptions, { command: 'help' | 'serve' }>): Promise<DemoReport> {
+  const { runEmbeddedDemo } = await load(() => import('./embedded-demo'));
+  return runEmbeddedDemo();
+}
+
+/** `--serve`: the learning platform on 127.0.0.1 until Ctrl-C, with the rcp commands to look at it. */
+async function serve(port: number, token: string | undefined): Promise<number> {
+  const { startLearningPlatform } = await load(() => import('./learning-platform'));
+  const platform = await startLearningPlatform({ ...(token !== undefined && { token }), port });
+  const lines = [
+    `The demo's learning platform is serving its RCP manifest at ${platform.manifestUrl}`,
+    '',
+    'Look at it with the rcp CLI (in another terminal):',
+    `  pnpm rcp describe ${platform.manifestUrl} --resolve learnerId`,
+    `  RCP_TOKEN=${token === undefined ? platform.token : '<your token>'} pnpm rcp inspect ${platform.manifestUrl} --token-env RCP_TOKEN`,
+    '',
+    'Ctrl-C stops it.',
+  ];
+  await write(process.stdout, `${lines.join('\n')}\n`);
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await platform.close();
+  return 0;
 }
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -56,6 +73,7 @@ async function main(argv: readonly string[]): Promise<number> {
     await write(process.stdout, `${HELP_TEXT}\n`);
     return 0;
   }
+  if (options.command === 'serve') return serve(options.port, options.token);
   const report = await run(options);
   const text = options.json
     ? `${JSON.stringify(report, null, 2)}\n`
@@ -66,7 +84,6 @@ async function main(argv: readonly string[]): Promise<number> {
 
 function describeFailure(error: unknown): string {
   if (
-    error instanceof ManifestUnavailableError ||
     error instanceof DemoCheckError ||
     error instanceof SetupError
   ) {

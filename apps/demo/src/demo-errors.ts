@@ -8,11 +8,6 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-/** The `--manifest` URL could not be loaded (network, HTTP status, invalid manifest): exit code 1. */
-export class ManifestUnavailableError extends Error {
-  override readonly name = 'ManifestUnavailableError';
-}
-
 /** A check the demo makes about itself failed (a catalog leaks a hidden param...): exit code 1. */
 export class DemoCheckError extends Error {
   override readonly name = 'DemoCheckError';

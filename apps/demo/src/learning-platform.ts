@@ -100,6 +100,11 @@ export interface LearningPlatformOptions {
    * @default a random 32-character hex string
    */
   token?: string;
+  /**
+   * The port on 127.0.0.1.
+   * @default 0 (any free one)
+   */
+  port?: number;
 }
 
 interface Course {
@@ -303,7 +308,7 @@ export async function startLearningPlatform(options: LearningPlatformOptions = {
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
       server.off('error', reject);
       resolve();
     });

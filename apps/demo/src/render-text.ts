@@ -246,15 +246,11 @@ function renderAttack(attack: AttackRecord, style: TerminalStyle): string[] {
  */
 export function renderText(report: DemoReport, style: TerminalStyle): string {
   const lines: string[] = [];
-  if (report.mode === 'embedded') {
-    lines.push(style.bold('RCP demo — an AI agent calls a learning platform\'s HTTP API through RCP'));
-    lines.push(
-      style.dim(`Embedded RCP server at ${new URL(report.manifestUrl).origin} (in memory, this machine only)`),
-      style.dim('A scripted model (no API key), the rcp-sdk client, and the agent-core bridge with two stages'),
-    );
-  } else {
-    lines.push(style.bold(`RCP demo — exploring ${report.manifestUrl}`));
-  }
+  lines.push(style.bold('RCP demo — an AI agent calls a learning platform\'s HTTP API through RCP'));
+  lines.push(
+    style.dim(`Embedded RCP server at ${new URL(report.manifestUrl).origin} (in memory, this machine only)`),
+    style.dim('A scripted model (no API key), the rcp-sdk client, and the agent-core bridge with two stages'),
+  );
   let number = 0;
   for (const section of report.sections) {
     if (section.id !== 'summary') number += 1;

@@ -103,7 +103,7 @@ export type ReportSection =
 
 /** A whole run. */
 export interface DemoReport {
-  readonly mode: 'embedded' | 'explore';
+  readonly mode: 'embedded';
   readonly ok: boolean;
   readonly manifestUrl: string;
   readonly sections: readonly ReportSection[];

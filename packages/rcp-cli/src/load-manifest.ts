@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { createRcpClient, type RcpClientOptions, type RcpDiscovery } from 'rcp-client';
+import { createRcpClient, type RcpClient, type RcpClientOptions, type RcpDiscovery } from 'rcp-client';
 import { UsageError } from './usage-error';
 
 /** A manifest source on the command line: an http(s) URL, or a file. */
@@ -29,15 +29,26 @@ export async function readManifestFile(path: string): Promise<string> {
  * given client options.
  */
 export async function discoverSource(source: string, options: RcpClientOptions = {}): Promise<RcpDiscovery> {
-  if (isUrl(source)) return createRcpClient(options).discover(source);
+  return (await openSource(source, options)).discovery;
+}
+
+/** The client and its discovery of a manifest URL or file (a file is served from memory, nothing sent). */
+export async function openSource(source: string, options: RcpClientOptions = {}): Promise<{ client: RcpClient; discovery: RcpDiscovery }> {
+  if (isUrl(source)) {
+    const client = createRcpClient(options);
+    return { client, discovery: await client.discover(source) };
+  }
   const text = await readManifestFile(source);
   const url = `${FILE_ORIGIN}/${encodeURIComponent(basename(source))}`;
+  const operatorFetch = options.fetch;
   const client = createRcpClient({
     ...options,
-    fetch: async (input) => {
-      if (String(input) !== url) throw new Error('a manifest file is read, never fetched');
-      return new Response(text, { headers: { 'content-type': 'application/json' } });
+    // The file's own URL answers its text; tool calls go to the operator's fetch (or the platform's).
+    fetch: async (input, init) => {
+      if (String(input) === url) return new Response(text, { headers: { 'content-type': 'application/json' } });
+      if (new URL(String(input)).origin === FILE_ORIGIN) throw new Error('a manifest file is read, never fetched');
+      return (operatorFetch ?? fetch)(input, init);
     },
   });
-  return client.discover(url);
+  return { client, discovery: await client.discover(url) };
 }

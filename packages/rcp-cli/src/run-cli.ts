@@ -5,7 +5,8 @@ import { createRcpClient, describeManifest, isRcpError, type RcpResolver } from 
 import { safeParseManifest, type ManifestIssue } from 'rcp-manifest';
 import { runMcpCli } from 'rcp-mcp';
 import { formatSummary, fromOpenApi } from 'rcp-openapi';
-import { discoverSource, isUrl, readManifestFile } from './load-manifest';
+import { discoverSource, isUrl, openSource, readManifestFile } from './load-manifest';
+import { startInspector } from './inspect';
 import { starterManifest } from './starter-manifest';
 import { UsageError } from './usage-error';
 
@@ -21,6 +22,7 @@ Commands
   describe <url|file>   what the server asks for: tools, params, which are hidden, warnings
   lint <url|file>       every problem with its JSON Pointer; exit 0 clean, 1 on errors, 2 on usage errors
   call <url> <tool>     try a call (--dry-run: print the exact request, credential redacted)
+  inspect <url|file>    the inspector page on 127.0.0.1: tools, hidden params, schemas, try a call
   from-openapi <file>   a manifest from an OpenAPI / Swagger document, and the import report
   init [file]           write a starter manifest that lints clean (default rcp-manifest.json)
   mcp <url>             serve the tools to MCP hosts over stdio (--http for streamable HTTP)
@@ -46,6 +48,14 @@ Exit code 0 when there is no error (warnings allowed), 1 on errors, 2 on usage e
   --resolve param=ctxKey  a resolver: fill param from ctx[ctxKey] (repeatable; hidden from the model)
   --token-env NAME        the credential, from environment variable NAME (sent only to trusted origins)
   --dry-run               print the request prepare() builds (credential redacted); send nothing
+`,
+  inspect: `Usage: rcp inspect <url|file> [--port N] [--token-env NAME]
+
+Starts the inspector page on 127.0.0.1 and prints its URL; Ctrl-C stops it. The page shows the tools, the
+params the model sees and the hidden ones, the warnings and each model-facing schema, and tries calls:
+the request is shown (credential redacted) before anything is sent. Calls run in this process.
+  --port N          the port (default: any free one)
+  --token-env NAME  the credential, from environment variable NAME (kept here, never sent to the page)
 `,
   'from-openapi': `Usage: rcp from-openapi <file> [-o manifest.json] [--base-url URL] [--include …] [--exclude …] [--resolve a,b] [--json]
 
@@ -254,6 +264,28 @@ async function fromOpenApiCommand(argv: string[], io: Output): Promise<number> {
   return 0;
 }
 
+async function inspectCommand(argv: string[], io: Output): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { port: { type: 'string', default: '0' }, 'token-env': { type: 'string' }, help: { type: 'boolean' } },
+  });
+  if (values.help) return help('inspect', io);
+  if (positionals.length !== 1) throw new UsageError('inspect takes one manifest URL or file (see rcp inspect --help)');
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError('--port must be a port number');
+  // Fail on a bad source before the page starts.
+  await openSource(positionals[0]!);
+  const inspector = await startInspector({ source: positionals[0]!, port, tokenEnv: values['token-env'] });
+  io.out(`RCP inspector: ${inspector.url}`);
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await inspector.close();
+  return 0;
+}
+
 async function initCommand(argv: string[], io: Output): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -318,6 +350,8 @@ export async function runCli(argv: readonly string[]): Promise<number> {
         return await callCommand(rest, io);
       case 'init':
         return await initCommand(rest, io);
+      case 'inspect':
+        return await inspectCommand(rest, io);
       case 'from-openapi':
         return await fromOpenApiCommand(rest, io);
       case 'mcp':

@@ -1,0 +1,207 @@
+/*
+ * The inspector page. Everything that touches the network or a secret runs in the `rcp inspect`
+ * process (the real rcp-client); this page only shows what that process answers, and never holds
+ * the credential (it comes from the CLI's --token-env).
+ */
+import { h, render, type ComponentChildren } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+
+interface Param {
+  name: string;
+  type: string;
+  required: boolean;
+  description: string;
+  resolved: boolean;
+  looksLikeIdentity: boolean;
+}
+interface Tool {
+  name: string;
+  description: string;
+  method: string;
+  url: string;
+  params: Param[];
+  inputSchema: unknown;
+}
+interface Issue {
+  path: string;
+  message: string;
+}
+interface ManifestView {
+  source: string;
+  rcpVersion: string;
+  tools: Tool[];
+  warnings: Issue[];
+  token: { env: string | null; set: boolean };
+}
+interface CallView {
+  prepared?: { method: string; url: string; headers: Record<string, string>; body?: unknown };
+  response?: { status: number; contentType: string; text: string };
+  result?: { status: number; data: unknown };
+  error?: { code: string; message: string };
+}
+interface HistoryEntry {
+  tool: string;
+  kind: 'prepare' | 'call';
+  outcome: string;
+}
+
+const session = document.querySelector('meta[name="rcp-session"]')?.getAttribute('content') ?? '';
+
+async function api<T>(path: string, body?: unknown): Promise<T> {
+  const response = await fetch(path, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'x-rcp-session': session, ...(body !== undefined && { 'content-type': 'application/json' }) },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+  return (await response.json()) as T;
+}
+
+/** `a=b, c=d` → `{ a: 'b', c: 'd' }`. */
+function pairs(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const entry of text.split(',')) {
+    const at = entry.indexOf('=');
+    if (at > 0) out[entry.slice(0, at).trim()] = entry.slice(at + 1).trim();
+  }
+  return out;
+}
+
+const json = (value: unknown): string => JSON.stringify(value, null, 2);
+
+function Section(props: { title: string; id?: string; children?: ComponentChildren }) {
+  return h('section', { class: 'card', id: props.id }, h('h3', null, props.title), props.children);
+}
+
+function App() {
+  const [resolve, setResolve] = useState('');
+  const [view, setView] = useState<ManifestView | { error: { code: string; message: string } } | undefined>();
+  const [selected, setSelected] = useState<string | undefined>();
+  const [args, setArgs] = useState('{}');
+  const [ctx, setCtx] = useState('');
+  const [call, setCall] = useState<CallView | undefined>();
+  const [history, setHistory] = useState<HistoryEntry[]>([]);
+
+  const load = (resolveText: string): void => {
+    void api<ManifestView>(`/api/manifest?resolve=${encodeURIComponent(resolveText)}`).then((next) => {
+      setView(next);
+      if ('tools' in next && (selected === undefined || !next.tools.some((tool) => tool.name === selected))) setSelected(next.tools[0]?.name);
+    });
+  };
+  useEffect(() => load(''), []);
+
+  if (view === undefined) return h('p', null, 'Loading…');
+  if ('error' in view) return h('p', { class: 'error', id: 'load-error' }, `${view.error.code}: ${view.error.message}`);
+  const tool = view.tools.find((entry) => entry.name === selected);
+
+  const run = (kind: 'prepare' | 'call'): void => {
+    if (tool === undefined) return;
+    void api<CallView>(`/api/${kind}`, { tool: tool.name, args, ctx: pairs(ctx), resolve: pairs(resolve) }).then((answer) => {
+      setCall(answer);
+      const outcome = answer.error ? answer.error.code : answer.result ? `HTTP ${answer.result.status}` : 'prepared';
+      setHistory((entries) => [{ tool: tool.name, kind, outcome }, ...entries].slice(0, 50));
+    });
+  };
+
+  return h(
+    'div',
+    null,
+    h('header', null, h('strong', null, 'RCP inspector'), h('small', null, `${view.source} — RCP ${view.rcpVersion}`)),
+    h(
+      'div',
+      { class: 'layout' },
+      h(
+        'nav',
+        null,
+        h(
+          Section,
+          { title: `Tools (${view.tools.length})` },
+          view.tools.map((entry) =>
+            h(
+              'button',
+              { class: `tool${entry.name === selected ? ' active' : ''}`, onClick: () => (setSelected(entry.name), setCall(undefined)), 'data-tool': entry.name },
+              h('strong', null, entry.name),
+              ` ${entry.method}`,
+              entry.params.some((param) => param.resolved) ? h('div', { class: 'hidden' }, 'has hidden params') : null,
+            ),
+          ),
+        ),
+        h(
+          Section,
+          { title: 'Resolvers', id: 'resolvers' },
+          h('label', { for: 'resolve' }, 'param=ctxKey, … (filled by the client, hidden from the model)'),
+          h('input', { id: 'resolve', value: resolve, onInput: (event: Event) => setResolve((event.target as HTMLInputElement).value) }),
+          h('button', { class: 'primary', id: 'apply-resolvers', onClick: () => load(resolve) }, 'Apply'),
+        ),
+        h(
+          Section,
+          { title: `Warnings (${view.warnings.length})`, id: 'warnings' },
+          view.warnings.map((warning) => h('p', { class: 'warning' }, h('code', null, warning.path), ` ${warning.message}`)),
+        ),
+      ),
+      tool === undefined
+        ? h('p', null, 'No tools.')
+        : h(
+            'div',
+            null,
+            h(
+              Section,
+              { title: `${tool.name} — ${tool.method} ${tool.url}`, id: 'tool' },
+              h('p', null, tool.description),
+              h(
+                'ul',
+                { id: 'params' },
+                tool.params.map((param) =>
+                  h(
+                    'li',
+                    { 'data-param': param.name },
+                    h('code', null, param.name),
+                    `: ${param.type}${param.required ? ', required' : ''}`,
+                    param.resolved ? h('span', { class: 'hidden' }, ' [resolved by the client, hidden from the model]') : null,
+                    param.looksLikeIdentity ? h('span', { class: 'warning' }, ' [looks like an identity, but the model fills it]') : null,
+                    param.description ? ` — ${param.description}` : '',
+                  ),
+                ),
+              ),
+              h('label', null, 'What the model sees (input schema)'),
+              h('pre', { id: 'schema' }, json(tool.inputSchema)),
+            ),
+            h(
+              Section,
+              { title: 'Try a call', id: 'try' },
+              h('label', { for: 'args' }, 'Arguments (JSON, as the model would send them)'),
+              h('textarea', { id: 'args', rows: 4, value: args, onInput: (event: Event) => setArgs((event.target as HTMLTextAreaElement).value) }),
+              h('label', { for: 'ctx' }, 'Context: key=value, … (trusted values the resolvers read)'),
+              h('input', { id: 'ctx', value: ctx, onInput: (event: Event) => setCtx((event.target as HTMLInputElement).value) }),
+              h(
+                'p',
+                { id: 'token' },
+                view.token.env === null
+                  ? 'No credential (start rcp inspect with --token-env NAME to send one).'
+                  : `Credential from $${view.token.env}${view.token.set ? '' : ' (not set!)'} — kept by rcp inspect, never sent to this page.`,
+              ),
+              h('button', { class: 'primary', id: 'prepare', onClick: () => run('prepare') }, 'Prepare (send nothing)'),
+              h('button', { class: 'primary', id: 'send', onClick: () => run('call') }, 'Send'),
+            ),
+            call === undefined
+              ? null
+              : h(
+                  Section,
+                  { title: 'Result', id: 'result' },
+                  call.prepared ? h('div', null, h('label', null, 'Request (credential redacted)'), h('pre', { id: 'prepared' }, json(call.prepared))) : null,
+                  call.response ? h('div', null, h('label', null, `Response: HTTP ${call.response.status} ${call.response.contentType}`), h('pre', { id: 'response' }, call.response.text)) : null,
+                  call.result ? h('div', null, h('label', null, 'Result (after response mappings)'), h('pre', { id: 'data' }, json(call.result.data))) : null,
+                  call.error ? h('p', { class: 'error', id: 'call-error' }, `${call.error.code}: ${call.error.message}`) : null,
+                ),
+            h(
+              Section,
+              { title: 'History', id: 'history' },
+              history.map((entry) => h('div', { class: 'entry' }, `${entry.kind} ${entry.tool}: ${entry.outcome}`)),
+            ),
+          ),
+    ),
+  );
+}
+
+const root = document.getElementById('app')!;
+root.textContent = ''; // the static "Loading…" placeholder
+render(h(App, null), root);

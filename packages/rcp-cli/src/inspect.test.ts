@@ -1,0 +1,119 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { request } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOTES_TOKEN, startNotesApi, type TestServer } from 'rcp-test-utils';
+
+/**
+ * `rcp inspect` as a user runs it (the built binary), driven in real Chromium (Debian's, headless;
+ * `.ci/run` installs it when absent): the page tries a call and the notes server says what it got.
+ */
+const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const outputDir = fileURLToPath(new URL('../test-output/', import.meta.url));
+
+let notes: TestServer;
+let manifestUrl: string;
+let child: ChildProcess;
+let pageUrl: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  ({ server: notes, manifestUrl } = await startNotesApi());
+  child = spawn(process.execPath, [bin, 'inspect', manifestUrl, '--token-env', 'NOTES_API_TOKEN'], {
+    env: { ...process.env, NOTES_API_TOKEN: NOTES_TOKEN },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  pageUrl = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /RCP inspector: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`rcp inspect exited (${code}): ${out}`)));
+  });
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  child?.kill('SIGTERM');
+  await notes?.close();
+});
+
+/** A raw request to the inspector with a chosen Host header (what a rebinding page would send). */
+function raw(path: string, headers: Record<string, string>): Promise<number> {
+  const url = new URL(path, pageUrl);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: url.port, path: url.pathname + url.search, headers }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('rcp inspect', () => {
+  it('answers only its own host, and its API only with the page session key', async () => {
+    expect(await raw('/', { host: 'evil.example' })).toBe(403);
+    expect(await raw('/api/manifest', { host: new URL(pageUrl).host })).toBe(403);
+    expect(await raw('/', { host: new URL(pageUrl).host })).toBe(200);
+  });
+
+  it('shows tools, hidden params and schemas, prepares without sending, then sends and shows the result and history', { timeout: 60_000 }, async () => {
+    const page = await browser.newPage();
+    const outside: string[] = [];
+    page.on('request', (req) => {
+      if (!req.url().startsWith(pageUrl)) outside.push(req.url());
+    });
+    await page.goto(pageUrl);
+    await page.waitForSelector('[data-tool="get_note"]');
+    expect(await page.textContent('body')).not.toContain('Loading…');
+    expect(await page.textContent('#warnings')).toContain('looks like');
+
+    // Resolve userId from the context: the param is marked hidden and leaves the schema.
+    await page.fill('#resolve', 'userId=user');
+    await page.click('#apply-resolvers');
+    await page.click('[data-tool="get_note"]');
+    await page.waitForSelector('[data-param="userId"] .hidden');
+    expect(await page.textContent('#schema')).not.toContain('userId');
+
+    await page.fill('#args', '{"noteId": "n-1"}');
+    await page.fill('#ctx', 'user=u-1');
+    notes.reset();
+    await page.click('#prepare');
+    await page.waitForSelector('#prepared');
+    const prepared = await page.textContent('#prepared');
+    expect(prepared).toContain('/users/u-1/notes/n-1');
+    expect(prepared).toContain('Bearer [redacted]');
+    expect(prepared).not.toContain(NOTES_TOKEN);
+    expect(notes.requests.filter((r) => r.path !== '/rcp/manifest')).toEqual([]);
+
+    await page.click('#send');
+    await page.waitForSelector('#data');
+    expect(await page.textContent('#data')).toContain('eggs');
+    expect(await page.textContent('#response')).toContain('"text":"eggs"');
+    const calls = notes.requests.filter((r) => r.path !== '/rcp/manifest');
+    expect(calls.map((r) => `${r.method} ${r.url} ${String(r.headers.authorization)}`)).toEqual([`GET /users/u-1/notes/n-1 Bearer ${NOTES_TOKEN}`]);
+    expect(await page.textContent('#history')).toMatch(/call get_note: HTTP 200[\s\S]*prepare get_note: prepared/);
+
+    // A spoofed hidden param is refused, nothing sent.
+    notes.reset();
+    await page.fill('#args', '{"noteId": "n-1", "userId": "u-2"}');
+    await page.click('#send');
+    await page.waitForSelector('#call-error');
+    expect(await page.textContent('#call-error')).toContain('RCP_INVALID_ARGUMENTS');
+    expect(notes.requests.filter((r) => r.path !== '/rcp/manifest')).toEqual([]);
+    expect(await page.content()).not.toContain(NOTES_TOKEN);
+
+    mkdirSync(outputDir, { recursive: true });
+    await page.screenshot({ path: `${outputDir}inspector.png`, fullPage: true });
+    expect(outside).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,202 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isRcpError, type RcpClient, type RcpClientOptions, type RcpDiscovery, type RcpResolver } from 'rcp-client';
+import { openSource } from './load-manifest';
+
+/** Where the built inspector page is (copied into dist/inspector by the build). */
+const PAGE_DIR = fileURLToPath(new URL('./inspector/', import.meta.url));
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+};
+/** Bytes of a tool response the page is shown (the client's own cap still applies to the call). */
+const SHOWN_RESPONSE_BYTES = 64 * 1024;
+const MAX_REQUEST_BYTES = 256 * 1024;
+
+/** What `rcp inspect` needs. */
+export interface InspectorOptions {
+  /** A manifest URL or file. */
+  readonly source: string;
+  /** Port on 127.0.0.1 (0: any free one). */
+  readonly port: number;
+  /** The environment variable holding the credential, if any: read here, never sent to the page. */
+  readonly tokenEnv: string | undefined;
+}
+
+/** A running inspector. */
+export interface Inspector {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+type Json = Record<string, unknown>;
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(text);
+}
+
+function errorOf(error: unknown): { code: string; message: string } {
+  if (isRcpError(error)) return { code: error.code, message: error.message };
+  return { code: 'UNKNOWN_ERROR', message: error instanceof Error ? error.message : String(error) };
+}
+
+async function readJson(req: IncomingMessage): Promise<Json> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    total += chunk.length;
+    if (total > MAX_REQUEST_BYTES) throw new Error('request too large');
+    chunks.push(chunk);
+  }
+  const value = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('expected a JSON object');
+  return value as Json;
+}
+
+function stringMap(value: unknown): Record<string, string> {
+  if (typeof value !== 'object' || value === null) return {};
+  return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
+/**
+ * Starts the inspector page on 127.0.0.1: the real rcp-client runs here (discovery, prepare,
+ * the call, the credential); the page only shows what it answers. Requests must name this
+ * server as their Host (no DNS rebinding) and carry the page's session key (no other page can
+ * make this process call anything).
+ *
+ * @example
+ * ```ts
+ * const inspector = await startInspector({ source: 'http://127.0.0.1:4000/rcp/manifest', port: 0, tokenEnv: 'NOTES_TOKEN' });
+ * console.log(inspector.url);
+ * ```
+ */
+export async function startInspector(options: InspectorOptions): Promise<Inspector> {
+  const session = randomBytes(18).toString('base64url');
+  const token = options.tokenEnv === undefined ? undefined : process.env[options.tokenEnv];
+  let lastResponse: { status: number; contentType: string; text: string } | undefined;
+  // The operator's fetch of this client: it keeps a copy of the last response for the page.
+  const recordingFetch: typeof fetch = async (input, init) => {
+    const response = await fetch(input, init);
+    const copy = response.clone();
+    void copy
+      .arrayBuffer()
+      .then((bytes) => {
+        lastResponse = {
+          status: response.status,
+          contentType: response.headers.get('content-type') ?? '',
+          text: new TextDecoder().decode(bytes.slice(0, SHOWN_RESPONSE_BYTES)),
+        };
+      })
+      .catch(() => undefined);
+    return response;
+  };
+
+  const open = (resolve: Record<string, string>): Promise<{ client: RcpClient; discovery: RcpDiscovery }> => {
+    const resolvers: Record<string, RcpResolver<Record<string, string>>> = {};
+    for (const [param, key] of Object.entries(resolve)) resolvers[param] = (ctx) => ctx[key];
+    const clientOptions: RcpClientOptions = {
+      resolvers,
+      fetch: recordingFetch,
+      ...(token !== undefined && { credentials: () => token }),
+    };
+    return openSource(options.source, clientOptions);
+  };
+
+  const page = async (path: string, res: ServerResponse): Promise<void> => {
+    const file = normalize(join(PAGE_DIR, path === '/' ? 'index.html' : path.slice(1)));
+    if (!file.startsWith(PAGE_DIR)) return send(res, 404, { error: 'not found' });
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(file);
+    } catch {
+      return send(res, 404, { error: 'not found' });
+    }
+    const type = TYPES[extname(file)] ?? 'application/octet-stream';
+    const body = file.endsWith('index.html') ? Buffer.from(bytes.toString('utf8').replace('%RCP_SESSION%', session)) : bytes;
+    res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+    res.end(body);
+  };
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      if (req.headers.host !== `127.0.0.1:${port}` && req.headers.host !== `localhost:${port}`) return send(res, 403, { error: 'wrong host' });
+      const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+      if (!url.pathname.startsWith('/api/')) return page(url.pathname, res);
+      if (req.headers['x-rcp-session'] !== session) return send(res, 403, { error: 'no session' });
+      if (req.method === 'GET' && url.pathname === '/api/manifest') {
+        try {
+          const resolve = Object.fromEntries(
+            (url.searchParams.get('resolve') ?? '')
+              .split(',')
+              .map((entry) => entry.split('=').map((part) => part.trim()))
+              .filter((entry): entry is [string, string] => entry.length === 2 && entry[0] !== '' && entry[1] !== ''),
+          );
+          const { discovery } = await open(resolve);
+          return send(res, 200, {
+            source: options.source,
+            rcpVersion: discovery.manifest.rcpVersion,
+            tools: discovery.tools.map((tool) => ({
+              name: tool.name,
+              description: tool.description,
+              method: tool.method,
+              url: tool.url,
+              params: tool.params,
+              inputSchema: tool.inputSchema,
+            })),
+            warnings: discovery.warnings,
+            token: { env: options.tokenEnv ?? null, set: token !== undefined },
+          });
+        } catch (error) {
+          return send(res, 200, { error: errorOf(error) });
+        }
+      }
+      if (req.method === 'POST' && (url.pathname === '/api/prepare' || url.pathname === '/api/call')) {
+        if (!String(req.headers['content-type']).startsWith('application/json')) return send(res, 415, { error: 'JSON only' });
+        let body: Json;
+        try {
+          body = await readJson(req);
+        } catch (error) {
+          return send(res, 400, { error: errorOf(error) });
+        }
+        const answer: Json = {};
+        try {
+          const { client, discovery } = await open(stringMap(body['resolve']));
+          const tool = discovery.tool(String(body['tool']));
+          const ctx = stringMap(body['ctx']);
+          answer['prepared'] = await client.prepare(tool, body['args'], ctx);
+          if (url.pathname === '/api/call') {
+            lastResponse = undefined;
+            try {
+              const result = await client.execute(tool, body['args'], ctx);
+              answer['result'] = { status: result.status, data: result.data };
+            } finally {
+              await new Promise((resolve) => setImmediate(resolve));
+              if (lastResponse !== undefined) answer['response'] = lastResponse;
+            }
+          }
+        } catch (error) {
+          answer['error'] = errorOf(error);
+        }
+        return send(res, 200, answer);
+      }
+      return send(res, 404, { error: 'not found' });
+    })().catch((error: unknown) => {
+      if (!res.headersSent) send(res, 500, { error: errorOf(error) });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(options.port, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : options.port;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
