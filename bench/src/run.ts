@@ -46,7 +46,9 @@ const callConfig: CallOverheadConfig = {
 const ISSUE_REFERENCE: Record<string, string> = {
   fetch: '1.00 / 1.00',
   ky: '0.82 / 0.63',
-  rcp: 'target ≥ 0.92 / ≥ 0.93',
+  rcp: 'target ≥ 1.4 / ≥ 2.5',
+  'rcp-fetch': 'target ≥ 0.92 / ≥ 0.93',
+  undici: 'limit: rcp ≥ 0.9×',
   utcp: '0.87 / 0.74',
   'utcp-silenced': '0.92 / 0.93',
   mcp: '0.21 / 0.17',
