@@ -14,7 +14,8 @@ import type { RcpParam, RcpParamType, RcpValue } from './manifest-schema';
  */
 export type ValueCheck = (value: unknown, path: string) => ManifestIssue[];
 
-const EXPECTED: Record<RcpParamType, string> = {
+/** `"a string"`, `"a safe integer"` … for messages (shared with the manifest rules). */
+export const EXPECTED_TYPE: Record<RcpParamType, string> = {
   string: 'a string',
   number: 'a number',
   integer: 'a safe integer',
@@ -27,7 +28,8 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function hasType(type: RcpParamType, value: unknown): boolean {
+/** Whether a value has a param type (JSON semantics; `integer` is a safe integer). */
+export function hasType(type: RcpParamType, value: unknown): boolean {
   switch (type) {
     case 'string':
       return typeof value === 'string';
@@ -112,7 +114,7 @@ export function compileValueCheck(schema: RcpParam | RcpValue): ValueCheck {
 
   const check = (value: unknown, path: string, issues: ManifestIssue[]): void => {
     if (!hasType(type, value)) {
-      issues.push({ path, message: `must be ${EXPECTED[type]} (got ${kindOf(value)})` });
+      issues.push({ path, message: `must be ${EXPECTED_TYPE[type]} (got ${kindOf(value)})` });
       return;
     }
     if (values !== undefined && !values.includes(value as string | number | boolean)) {

@@ -2,7 +2,7 @@ import { compileRequest, isRcpError, parseTemplate, type RequestTemplate } from 
 import type { ManifestIssue } from '../manifest-errors';
 import { AUTH_FIELDS, HTTP_TOKEN_PATTERN, MANIFEST_FIELDS, PARAM_FIELDS, TOOL_FIELDS, VALUE_FIELDS } from '../manifest-patterns';
 import type { RcpParam, RcpParamType } from '../manifest-schema';
-import { compileValueCheck } from '../value-check';
+import { EXPECTED_TYPE, compileValueCheck, hasType } from '../value-check';
 import { unsafePatternReason } from './regex-safety';
 import { FORBIDDEN_HEADER_NAMES, headerNameProblem } from './header-names';
 import { compileResponsePath } from './json-path';
@@ -147,19 +147,6 @@ function checkParams(tool: JsonObject, context: ToolContext): void {
   });
 }
 
-const TYPE_NAMES: Record<RcpParamType, string> = {
-  string: 'a string',
-  number: 'a number',
-  integer: 'a safe integer',
-  boolean: 'a boolean',
-  array: 'an array',
-  object: 'an object',
-};
-
-function enumEntryFits(type: RcpParamType, entry: unknown): boolean {
-  if (type === 'integer') return Number.isSafeInteger(entry);
-  return typeof entry === type;
-}
 
 /**
  * The rules of a param's (or a nested value's) details that the structure alone cannot say:
@@ -171,11 +158,11 @@ function checkDetails(schema: JsonObject, pointer: string, report: Report, isPar
   const declared = own(schema, 'type');
   if (declared !== undefined && typeof declared !== 'string') return; // structural check reports it
   const type = (declared ?? 'string') as RcpParamType;
-  if (!Object.hasOwn(TYPE_NAMES, type)) return;
+  if (!Object.hasOwn(EXPECTED_TYPE, type)) return;
   const before = report.issues.length;
   const only = (key: string, types: readonly RcpParamType[], what: string): void => {
     if (own(schema, key) !== undefined && !types.includes(type)) {
-      report.error(joinPointer(pointer, key), `only ${what} can have "${key}" (this one is ${TYPE_NAMES[type]})`);
+      report.error(joinPointer(pointer, key), `only ${what} can have "${key}" (this one is ${EXPECTED_TYPE[type]})`);
     }
   };
   only('items', ['array'], 'an array');
@@ -186,10 +173,10 @@ function checkDetails(schema: JsonObject, pointer: string, report: Report, isPar
   only('format', ['string', 'number', 'integer'], 'a string or a number');
   const values = own(schema, 'enum');
   if (Array.isArray(values)) {
-    if (type === 'array' || type === 'object') report.error(joinPointer(pointer, 'enum'), `an enum lists scalars: ${TYPE_NAMES[type]} cannot have one`);
+    if (type === 'array' || type === 'object') report.error(joinPointer(pointer, 'enum'), `an enum lists scalars: ${EXPECTED_TYPE[type]} cannot have one`);
     else {
       values.forEach((entry: unknown, index) => {
-        if (!enumEntryFits(type, entry)) report.error(joinPointer(pointer, 'enum', index), `must be ${TYPE_NAMES[type]}, like the value`);
+        if (!hasType(type, entry)) report.error(joinPointer(pointer, 'enum', index), `must be ${EXPECTED_TYPE[type]}, like the value`);
       });
     }
   }
