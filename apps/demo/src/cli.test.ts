@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { SPAWN_TIMEOUT } from 'rcp-test-utils';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { ServerLogEntry } from './learning-platform';
@@ -9,7 +10,7 @@ import type { ServerLogEntry } from './learning-platform';
  */
 
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-const TIMEOUT = 30_000;
+const TIMEOUT = SPAWN_TIMEOUT;
 
 interface Run {
   code: number | null;

@@ -1,6 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { readmeBlock } from 'rcp-test-utils';
+import { SPAWN_TIMEOUT, readmeBlock, runNode } from 'rcp-test-utils';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -15,11 +14,9 @@ describe('README', () => {
     );
   });
 
-  it("shows the example's real output (run against the built package and a local server)", () => {
-    const output = execFileSync(process.execPath, ['examples/two-stage-agent.mjs'], {
-      cwd: packageDir,
-      encoding: 'utf8',
-    });
-    expect(output).toBe(blockAfter('output:two-stage-agent'));
+  it("shows the example's real output (run against the built package and a local server)", { timeout: SPAWN_TIMEOUT }, async () => {
+    const { code, stdout, stderr } = await runNode(['examples/two-stage-agent.mjs'], { cwd: packageDir });
+    expect(stderr).toBe('');
+    expect([code, stdout]).toEqual([0, blockAfter('output:two-stage-agent')]);
   });
 });

@@ -3,7 +3,7 @@ import { generateText, stepCountIs } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRcpClient } from 'rcp-client';
-import { NOTES_TOKEN, runReadmeSnippet, startNotesApi, toolRequestLines, type TestServer } from 'rcp-test-utils';
+import { NOTES_TOKEN, runReadmeSnippet, startNotesApi, toolRequestLines, SPAWN_TIMEOUT, type TestServer } from 'rcp-test-utils';
 import { createAISDKTools, type AISDKTurn } from './index';
 
 let notes: TestServer;
@@ -113,7 +113,7 @@ describe('createAISDKTools through generateText', () => {
 });
 
 describe('README', () => {
-  it('runs the agent loop as written', async () => {
+  it('runs the agent loop as written', { timeout: SPAWN_TIMEOUT }, async () => {
     const printed = await runReadmeSnippet(fileURLToPath(new URL('..', import.meta.url)), 'snippet:generate-text', {
       NOTES_TOKEN,
       NOTES_MANIFEST_URL: manifestUrl,

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import Anthropic from '@anthropic-ai/sdk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRcpClient } from 'rcp-client';
-import { NOTES_TOKEN, runReadmeSnippet, sendJson, startNotesApi, startTestServer, toolRequestLines, type TestServer } from 'rcp-test-utils';
+import { NOTES_TOKEN, runReadmeSnippet, sendJson, startNotesApi, startTestServer, toolRequestLines, SPAWN_TIMEOUT, type TestServer } from 'rcp-test-utils';
 import { createAnthropicTools } from './index';
 
 let notes: TestServer;
@@ -90,7 +90,7 @@ describe('createAnthropicTools', () => {
 });
 
 describe('README', () => {
-  it('runs the agent loop as written, against the fake Messages API and the notes API', async () => {
+  it('runs the agent loop as written, against the fake Messages API and the notes API', { timeout: SPAWN_TIMEOUT }, async () => {
     script([
       message([{ type: 'tool_use', id: 'toolu_1', name: 'list_notes', input: {} }]),
       message([{ type: 'tool_use', id: 'toolu_2', name: 'get_note', input: { noteId: 'n-1' } }]),

@@ -1,20 +1,15 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { NOTES_TOKEN, serveManifest, startNotesApi, toolRequestLines, type TestServer } from 'rcp-test-utils';
+import { NOTES_TOKEN, SPAWN_TIMEOUT, runNode, serveManifest, startNotesApi, toolRequestLines, type TestServer } from 'rcp-test-utils';
 
 const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
 /** Runs the built `rcp` as a user would (no TTY), asynchronously so the test's servers keep answering. */
 function rcp(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [bin, ...args], { cwd: options.cwd, env: { ...process.env, ...options.env } }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
+  return runNode([bin, ...args], options);
 }
 
 let notes: TestServer;
@@ -29,7 +24,7 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('rcp describe', () => {
+describe('rcp describe', { timeout: SPAWN_TIMEOUT }, () => {
   it('prints describeManifest with resolver marks, and identity warnings on stderr', async () => {
     const plain = await rcp(['describe', manifestUrl]);
     expect(plain.code).toBe(0);
@@ -51,7 +46,7 @@ describe('rcp describe', () => {
   });
 });
 
-describe('rcp lint', () => {
+describe('rcp lint', { timeout: SPAWN_TIMEOUT }, () => {
   it('exit 0 when clean; 1 with every issue and its pointer; --json and --format github', async () => {
     expect((await rcp(['lint', manifestUrl])).code).toBe(0);
     const bad = join(dir, 'bad.json');
@@ -87,7 +82,7 @@ describe('rcp lint', () => {
   });
 });
 
-describe('rcp call', () => {
+describe('rcp call', { timeout: SPAWN_TIMEOUT }, () => {
   const common = ['--resolve', 'userId=user', '--ctx', 'user=u-1', '--token-env', 'NOTES_TOKEN'];
   const env = { NOTES_TOKEN };
 
@@ -127,7 +122,7 @@ describe('rcp call', () => {
   });
 });
 
-describe('rcp init, --help, --version', () => {
+describe('rcp init, --help, --version', { timeout: SPAWN_TIMEOUT }, () => {
   it('writes a starter manifest that lints clean, and refuses to overwrite it', async () => {
     expect((await rcp(['init'], { cwd: dir })).code).toBe(0);
     expect(JSON.parse(readFileSync(join(dir, 'rcp-manifest.json'), 'utf8')).tools).toHaveLength(2);
@@ -148,7 +143,7 @@ describe('rcp init, --help, --version', () => {
   });
 });
 
-describe('rcp from-openapi', () => {
+describe('rcp from-openapi', { timeout: SPAWN_TIMEOUT }, () => {
   const petstore = fileURLToPath(new URL('../../rcp-openapi/test-data/v3.0-petstore.yaml', import.meta.url));
 
   it('writes a manifest that lints clean and prints the report summary', async () => {

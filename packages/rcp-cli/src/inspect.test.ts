@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTES_TOKEN, startNotesApi, type TestServer } from 'rcp-test-utils';
+import { NOTES_TOKEN, SPAWN_TIMEOUT, startNotesApi, type TestServer } from 'rcp-test-utils';
 
 /**
  * `rcp inspect` as a user runs it (the built binary), driven in real Chromium (Debian's, headless;
@@ -37,7 +37,7 @@ beforeAll(async () => {
   });
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
-}, 60_000);
+}, SPAWN_TIMEOUT);
 
 afterAll(async () => {
   await browser?.close();
@@ -65,7 +65,7 @@ describe('rcp inspect', () => {
     expect(await raw('/', { host: new URL(pageUrl).host })).toBe(200);
   });
 
-  it('shows tools, hidden params and schemas, prepares without sending, then sends and shows the result and history', { timeout: 60_000 }, async () => {
+  it('shows tools, hidden params and schemas, prepares without sending, then sends and shows the result and history', { timeout: SPAWN_TIMEOUT }, async () => {
     const page = await browser.newPage();
     const outside: string[] = [];
     page.on('request', (req) => {

@@ -1,6 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { readmeBlock } from 'rcp-test-utils';
+import { SPAWN_TIMEOUT, readmeBlock, runNode } from 'rcp-test-utils';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -13,16 +12,16 @@ describe('README', () => {
     expect(blockAfter('example:agent-loop')).toBe(readFileSync(`${packageDir}examples/agent-loop.mjs`, 'utf8'));
   });
 
-  it("shows the example's real output (run against the built package and a local server)", () => {
-    const output = execFileSync(process.execPath, ['examples/agent-loop.mjs'], { cwd: packageDir, encoding: 'utf8' });
-    expect(output).toBe(blockAfter('output:agent-loop'));
+  it("shows the example's real output (run against the built package and a local server)", { timeout: SPAWN_TIMEOUT }, async () => {
+    const { code, stdout } = await runNode(['examples/agent-loop.mjs'], { cwd: packageDir });
+    expect([code, stdout]).toEqual([0, blockAfter('output:agent-loop')]);
   });
 });
 
 describe('README: transport', () => {
-  it('shows the ky example exactly as it is in examples/, with its real output', () => {
+  it('shows the ky example exactly as it is in examples/, with its real output', { timeout: SPAWN_TIMEOUT }, async () => {
     expect(blockAfter('example:ky-fetch')).toBe(readFileSync(`${packageDir}examples/ky-fetch.mjs`, 'utf8'));
-    const output = execFileSync(process.execPath, ['examples/ky-fetch.mjs'], { cwd: packageDir, encoding: 'utf8' });
-    expect(output).toBe(blockAfter('output:ky-fetch'));
+    const { code, stdout } = await runNode(['examples/ky-fetch.mjs'], { cwd: packageDir });
+    expect([code, stdout]).toEqual([0, blockAfter('output:ky-fetch')]);
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRcpClient } from 'rcp-client';
 import { fileURLToPath } from 'node:url';
-import { NOTES_TOKEN, runReadmeSnippet, sendJson, serveManifest, startNotesApi, startTestServer, toolRequestLines, type TestServer } from 'rcp-test-utils';
+import { NOTES_TOKEN, runReadmeSnippet, sendJson, serveManifest, startNotesApi, startTestServer, toolRequestLines, SPAWN_TIMEOUT, type TestServer } from 'rcp-test-utils';
 import { GEMINI_SCHEMA_KEYS, createGeminiTools } from './index';
 
 let notes: TestServer;
@@ -111,7 +111,7 @@ describe('runFunctionCalls', () => {
 });
 
 describe('README', () => {
-  it('runs the agent loop as written, against a loopback fake of the generateContent endpoint', async () => {
+  it('runs the agent loop as written, against a loopback fake of the generateContent endpoint', { timeout: SPAWN_TIMEOUT }, async () => {
     const fake = await startTestServer();
     try {
       const replies = [

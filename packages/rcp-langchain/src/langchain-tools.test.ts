@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { ToolMessage } from '@langchain/core/messages';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRcpClient } from 'rcp-client';
-import { NOTES_TOKEN, runReadmeSnippet, startNotesApi, toolRequestLines, type TestServer } from 'rcp-test-utils';
+import { NOTES_TOKEN, runReadmeSnippet, startNotesApi, toolRequestLines, SPAWN_TIMEOUT, type TestServer } from 'rcp-test-utils';
 import { createLangChainTools } from './index';
 
 let notes: TestServer;
@@ -66,7 +66,7 @@ describe('createLangChainTools', () => {
 });
 
 describe('README', () => {
-  it('runs the tool loop as written', async () => {
+  it('runs the tool loop as written', { timeout: SPAWN_TIMEOUT }, async () => {
     const printed = await runReadmeSnippet(fileURLToPath(new URL('..', import.meta.url)), 'snippet:tool-loop', {
       NOTES_TOKEN,
       NOTES_MANIFEST_URL: manifestUrl,

@@ -5,6 +5,7 @@ import { createRcpClient } from 'rcp-client';
 import {
   NOTES_TOKEN,
   runReadmeSnippet,
+  SPAWN_TIMEOUT,
   sendJson,
   startNotesApi,
   startTestServer,
@@ -134,7 +135,7 @@ describe('Responses API', () => {
 });
 
 describe('README', () => {
-  it('runs the agent loop as written, against the fake OpenAI and the notes API', async () => {
+  it('runs the agent loop as written, against the fake OpenAI and the notes API', { timeout: SPAWN_TIMEOUT }, async () => {
     script('/v1/chat/completions', [
       completion({ tool_calls: [toolCall('call_1', 'list_notes', '{"tag":null}')] }),
       completion({ tool_calls: [toolCall('call_2', 'get_note', '{"noteId":"n-1"}')] }),

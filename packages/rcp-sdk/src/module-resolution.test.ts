@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { SPAWN_TIMEOUT, runNode } from 'rcp-test-utils';
 
 const SUBPATHS = ['manifest', 'template', 'client', 'agent-core'] as const;
 /** One function each subpath must expose. */
@@ -22,18 +22,16 @@ describe.each(SUBPATHS)('rcp-sdk/%s', (subpath) => {
     expect(typeof loaded.isRcpError).toBe('function');
   });
 
-  it('resolves for ESM: a real Node import() loads the built .js', () => {
+  it('resolves for ESM: a real Node import() loads the built .js', { timeout: SPAWN_TIMEOUT }, async () => {
     // Run in a plain Node process (not through Vite) so Node's own resolver is what is tested.
     const script = `
       const url = import.meta.resolve('rcp-sdk/${subpath}');
       const loaded = await import('rcp-sdk/${subpath}');
       console.log(JSON.stringify({ url, probe: typeof loaded['${PROBE[subpath]}'], guard: typeof loaded.isRcpError }));
     `;
-    const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
-      cwd: packageDir,
-      encoding: 'utf8',
-    });
-    expect(JSON.parse(output)).toEqual({
+    const { code, stdout } = await runNode(['--input-type=module', '-e', script], { cwd: packageDir });
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({
       url: `file://${packageDir}dist/${subpath}.js`,
       probe: 'function',
       guard: 'function',

@@ -1,6 +1,6 @@
-import { execFile } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { runNode } from './spawn-node';
 
 /** The fenced code block right after the `<!-- marker -->` comment of a README. */
 export function readmeBlock(readmePath: string, marker: string): string {
@@ -16,23 +16,21 @@ export function readmeBlock(readmePath: string, marker: string): string {
  * Runs the README block after `<!-- marker -->` as written: saved as an ES module in the
  * package's folder (so its imports resolve like a user's would, against the built packages) and
  * run with node, asynchronously — the test's own local servers keep answering meanwhile.
- * Returns what it printed; a non-zero exit rejects with its stderr.
+ * Returns what it printed; a non-zero exit rejects with its stderr. A test calling it needs
+ * `{ timeout: SPAWN_TIMEOUT }`.
  */
 export async function runReadmeSnippet(
   packageDir: string,
   marker: string,
   env: Record<string, string> = {},
 ): Promise<string> {
-  const code = readmeBlock(join(packageDir, 'README.md'), marker);
+  const source = readmeBlock(join(packageDir, 'README.md'), marker);
   const file = join(packageDir, `.readme-${marker.replace(/[^a-z0-9-]/gi, '-')}.mjs`);
-  writeFileSync(file, code);
+  writeFileSync(file, source);
   try {
-    return await new Promise<string>((resolve, reject) => {
-      execFile(process.execPath, [file], { cwd: packageDir, env: { ...process.env, ...env } }, (error, stdout, stderr) => {
-        if (error) reject(new Error(`README snippet "${marker}" failed: ${stderr || error.message}`));
-        else resolve(stdout);
-      });
-    });
+    const { code, stdout, stderr } = await runNode([file], { cwd: packageDir, env });
+    if (code !== 0) throw new Error(`README snippet "${marker}" failed (exit ${code}): ${stderr}`);
+    return stdout;
   } finally {
     rmSync(file, { force: true });
   }
