@@ -241,8 +241,12 @@ export interface RcpClientOptions<Context = any> {
    */
   allowHtmlResponses?: boolean;
   /**
-   * The `fetch` implementation to use (a proxy-aware one, a test router...).
-   * @default globalThis.fetch
+   * The `fetch` implementation to use (a proxy-aware one, a ky instance...). Passing one hands
+   * the connections to it, and so turns off the private-network boundary's connect-time check
+   * (SPEC §12.1): only the host as written is checked, so a public name that resolves to a
+   * loopback, private or metadata address is no longer caught. To watch responses, use
+   * `execute`'s `observeResponse`, not a recording fetch.
+   * @default undefined (on Node, undici with the connect-time check; elsewhere globalThis.fetch)
    */
   fetch?: typeof globalThis.fetch;
   /**

@@ -43,7 +43,7 @@ describe('createRcpClient options', () => {
   it('accepts no options, and returns a frozen client', () => {
     const client = createRcpClient();
     expect(Object.isFrozen(client)).toBe(true);
-    expect(Object.keys(client).sort()).toEqual(['call', 'discover', 'execute', 'prepare']);
+    expect(Object.keys(client).sort()).toEqual(['call', 'discover', 'execute', 'load', 'prepare']);
   });
 
   it('sends the default headers with every request', async () => {
@@ -118,7 +118,9 @@ describe('the seed flows, end to end', () => {
     const { tools } = await client.discover(manifestUrl);
     server.route('GET /users/u-1', (request, res) => sendJson(res, 200, { id: 'u-1', auth: request.headers.authorization }));
     const result = await client.execute(tools[0]!, {}, { currentUserId: 'u-1' });
-    expect(result.data).toEqual({ id: 'u-1', auth: 'Bearer tok-123' });
+    // The credential went out; echoed back, it is redacted from the data (SPEC §14).
+    expect(server.requests.at(-1)!.headers.authorization).toBe('Bearer tok-123');
+    expect(result.data).toEqual({ id: 'u-1', auth: 'Bearer [redacted]' });
     expect(seen).toEqual([
       {
         manifestUrl,

@@ -10,7 +10,8 @@ let foreign: TestServer; // another origin
 beforeEach(async () => {
   [home, foreign] = await Promise.all([startTestServer(), startTestServer()]);
   for (const server of [home, foreign]) {
-    server.route('* /data', (request, res) => sendJson(res, 200, { auth: request.headers.authorization ?? null }));
+    // The server answers what it received, the token named (an echoed credential is redacted from data).
+    server.route('* /data', (request, res) => sendJson(res, 200, { auth: request.headers.authorization?.replace(TOKEN, '(the token)') ?? null }));
   }
 });
 afterEach(async () => {
@@ -88,7 +89,7 @@ describe('trust: where secrets may go', () => {
     });
     const { tools, warnings } = await client.discover(serveManifest(home, manifestFor(foreign.origin)));
     expect(warnings).toEqual([]);
-    expect((await client.execute(tools[0]!, {})).data).toEqual({ auth: `Bearer ${TOKEN}` });
+    expect((await client.execute(tools[0]!, {})).data).toEqual({ auth: 'Bearer (the token)' });
     await client.execute(tools[1]!, {});
     expect(foreign.requests.map((request) => request.url)).toEqual(['/data', '/data?user=u-1']);
   });
@@ -96,7 +97,7 @@ describe('trust: where secrets may go', () => {
   it('sends them to the manifest origin by default', async () => {
     const client = createRcpClient({ credentials: () => TOKEN });
     const { tools } = await client.discover(serveManifest(home, manifestFor(home.origin)));
-    expect((await client.execute(tools[0]!, {})).data).toEqual({ auth: `Bearer ${TOKEN}` });
+    expect((await client.execute(tools[0]!, {})).data).toEqual({ auth: 'Bearer (the token)' });
   });
 
   it('a manifest can never widen trust', async () => {
@@ -138,7 +139,7 @@ describe('trust: same-site hosts (requests routed to the local server by a custo
 
   it('sends the credential to a host of the same registrable domain, and refuses other sites', async () => {
     home.route('* /data', (request, res) =>
-      sendJson(res, 200, { host: request.headers['x-routed-host'], auth: request.headers.authorization ?? null }),
+      sendJson(res, 200, { host: request.headers['x-routed-host'], auth: request.headers.authorization?.replace(TOKEN, '(the token)') ?? null }),
     );
     const client = createRcpClient({ credentials: () => TOKEN, fetch: routedFetch(home) });
     const manifest = {
@@ -154,8 +155,8 @@ describe('trust: same-site hosts (requests routed to the local server by a custo
     serveManifest(home, manifest);
     const { tools, warnings } = await client.discover('https://example.test/rcp/manifest');
     expect(warnings.map((warning) => warning.tool)).toEqual(['look_alike', 'suffix_trick']);
-    expect((await client.execute(tools[0]!, {})).data).toEqual({ host: 'api.example.test', auth: `Bearer ${TOKEN}` });
-    expect((await client.execute(tools[1]!, {})).data).toEqual({ host: 'a.b.example.test', auth: `Bearer ${TOKEN}` });
+    expect((await client.execute(tools[0]!, {})).data).toEqual({ host: 'api.example.test', auth: 'Bearer (the token)' });
+    expect((await client.execute(tools[1]!, {})).data).toEqual({ host: 'a.b.example.test', auth: 'Bearer (the token)' });
     home.reset();
     await rejectsWith(client.execute(tools[2]!, {}), 'RCP_ORIGIN_NOT_ALLOWED');
     await rejectsWith(client.execute(tools[3]!, {}), 'RCP_ORIGIN_NOT_ALLOWED');
@@ -204,7 +205,7 @@ describe('trust: redirects', () => {
         tools: [{ name: 'old', description: 'Moved.', method: 'GET', url: '/old' }],
       }),
     );
-    expect((await client.execute(tools[0]!, {})).data).toEqual({ auth: `Bearer ${TOKEN}` });
+    expect((await client.execute(tools[0]!, {})).data).toEqual({ auth: 'Bearer (the token)' });
     expect(home.requests.map((request) => request.path)).toEqual(['/rcp/manifest', '/old', '/data']);
   });
 });

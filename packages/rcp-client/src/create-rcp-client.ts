@@ -9,7 +9,7 @@ import { compileTool } from './internal/compile-tool';
 import { decodeResponse } from './internal/decode-response';
 import { fetchManifestJson, parseManifestUrl } from './internal/fetch-manifest';
 import { checkModelFilledParams, checkRequireResolved, resolveClientOptions } from './internal/resolve-options';
-import { createSender, type SendCallOptions, type SendResult } from './internal/send';
+import { cleanReasonPhrase, createSender, type SendCallOptions, type SendResult, type WireResponse } from './internal/send';
 import { compiledToolOf, type CompiledTool } from './internal/tool-registry';
 import { createTrustPolicy, loadSiteLookup, type TrustPolicy } from './internal/trust';
 import { createNetworkBoundary } from './internal/network-boundary';
@@ -17,7 +17,8 @@ import { createPlatformTransport } from '#transport';
 import { createFetchTransport } from './internal/fetch-transport';
 import type { Transport } from './internal/transport-types';
 import { isHtmlMediaType, isJsonMediaType, mediaTypeLabel } from './internal/media-type';
-import { redactError } from './internal/redact';
+import { REDACTED, createRedactor, redactError } from './internal/redact';
+import type { AddressClass } from './internal/address-class';
 import { observeCall, type CallObserver } from './hooks';
 
 /**
@@ -132,6 +133,73 @@ export interface RcpDiscoverOptions {
 export interface RcpExecuteOptions {
   /** Aborts the call (`RCP_ABORTED`), including retries. */
   signal?: AbortSignal;
+  /**
+   * Sees the tool's final HTTP response (after redirects and retries), 2xx or not, once the
+   * client has read its body: status, headers and body text as the server sent them, with the
+   * call's credential redacted in every form. For a debugging view or a recorder — the client
+   * keeps its transport, its private-network checks and its caps (never pass a recording
+   * `fetch` for this). Called at most once per call; what it throws is ignored.
+   * @default undefined
+   * @example
+   * ```ts
+   * await client.execute(tool, args, ctx, { observeResponse: (response) => console.log(response.status, response.body) });
+   * ```
+   */
+  observeResponse?: (response: RcpObservedResponse) => void;
+}
+
+/**
+ * A tool's final HTTP response, as `observeResponse` is shown it: what the server sent, with
+ * the call's credential replaced by `[redacted]` wherever it appears (status text, headers,
+ * body, in any encoding). Resolver values are not redacted here: like `result.data`, this is
+ * the operator's view of the answer.
+ *
+ * @example
+ * ```ts
+ * const seen: RcpObservedResponse[] = [];
+ * await client.execute(tool, args, ctx, { observeResponse: (response) => seen.push(response) });
+ * seen[0]; // { status: 200, statusText: 'OK', url: 'https://api.example.com/notes', headers: {...}, body: '{"notes":[]}', truncated: false }
+ * ```
+ */
+export interface RcpObservedResponse {
+  readonly status: number;
+  /** The reason phrase, control characters written as visible escapes. */
+  readonly statusText: string;
+  /** The URL that answered, after redirects, without its query. */
+  readonly url: string;
+  /** Header names lower-cased. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The body as UTF-8 text: the first 65,536 characters of what the client read. */
+  readonly body: string;
+  /** True when `body` is not the whole body (cut here, or an error's body read only in part). */
+  readonly truncated: boolean;
+}
+
+/**
+ * Options of `client.load()`: where the manifest is taken to come from, and the per-manifest
+ * options of `discover`.
+ *
+ * @example
+ * ```ts
+ * await client.load(text, { manifestUrl: 'https://notes.example.com/rcp/manifest' });
+ * await client.load(fileText, { manifestUrl: 'https://manifest-file.invalid/notes.json', sourceClass: 'local' });
+ * ```
+ */
+export interface RcpLoadOptions extends Pick<RcpDiscoverOptions, 'trustedOrigins' | 'requireResolved' | 'modelFilledParams'> {
+  /**
+   * The URL the manifest is declared to come from: relative tool URLs resolve against it, and
+   * its origin is the manifest's own (trusted) origin, exactly as if it had been fetched from
+   * there. Nothing is ever fetched from it.
+   */
+  manifestUrl: string | URL;
+  /**
+   * How private the place the manifest came from is, for the private-network boundary:
+   * `'local'` for a file read on this machine (its tools may call loopback and private
+   * addresses, as a manifest served from localhost may; link-local never), `'private'` for one
+   * from your network, `'public'` for text from anywhere else.
+   * @default the class of `manifestUrl`'s host
+   */
+  sourceClass?: 'public' | 'private' | 'local';
 }
 
 /**
@@ -201,6 +269,19 @@ export interface RcpClient<Context = any> {
    */
   discover(manifestUrl: string | URL, options?: RcpDiscoverOptions): Promise<RcpDiscovery>;
   /**
+   * Validates and compiles a manifest you already have — its JSON text or the parsed object (a
+   * file, a fixture, a bundle) — as if it had been fetched from `options.manifestUrl`: every
+   * rule, warning and trust decision of `discover` applies, and nothing is fetched. Its
+   * `cache` is never fresh. Errors as `discover`'s; text that is not JSON is `RCP_INVALID_MANIFEST`.
+   *
+   * @example
+   * ```ts
+   * const text = await readFile('notes.rcp.json', 'utf8');
+   * const discovery = await client.load(text, { manifestUrl: 'https://notes.example.com/rcp/manifest' });
+   * ```
+   */
+  load(manifest: unknown, options: RcpLoadOptions): Promise<RcpDiscovery>;
+  /**
    * Runs every step of `execute` before the request is sent (arguments, resolvers,
    * credential, rendering, origin checks) and returns the request, the credential redacted.
    *
@@ -246,7 +327,8 @@ export interface RcpClient<Context = any> {
   ): Promise<RcpCallOutcome>;
 }
 
-const REDACTED = '[redacted]';
+/** Characters of a body an observer is shown. */
+const OBSERVED_BODY_CHARS = 65_536;
 /** Sent with every tool call unless the tool sets its own Accept header. */
 const ACCEPT = 'application/json, */*;q=0.8';
 
@@ -289,15 +371,15 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
   /** The discoveries this client made: only they may be reused as `previous`. */
   const previousOf = new WeakSet<RcpDiscovery>();
 
-  async function discover(manifestUrl: string | URL, discoverOptions: RcpDiscoverOptions = {}): Promise<RcpDiscovery> {
-    const url = parseManifestUrl(manifestUrl);
+  /** The trust policy of one manifest, and its `allowOrigin` check failing closed. */
+  function trustFor(url: URL, trustedOrigins: readonly string[] | undefined) {
     const trustOptions = {
       manifestUrl: url.href,
       // Per manifest: a discover call's own list replaces the client's for this manifest.
-      trustedOrigins: discoverOptions.trustedOrigins ?? resolved.trustedOrigins,
+      trustedOrigins: trustedOrigins ?? resolved.trustedOrigins,
       ...(resolved.allowOrigin !== undefined && { allowOrigin: resolved.allowOrigin }),
     };
-    let policy = createTrustPolicy(trustOptions);
+    const policy = createTrustPolicy(trustOptions);
     /** The operator's `allowOrigin`, failing closed: a throw is a refusal with the error as cause. */
     const isAllowed = (target: string | URL): boolean => {
       try {
@@ -309,7 +391,12 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
     if (!isAllowed(url)) {
       throw new RcpError('RCP_ORIGIN_NOT_ALLOWED', `The client's "allowOrigin" policy refuses the manifest origin ${url.origin}`);
     }
-    const isRedirectAllowed = (target: URL): boolean => isAllowed(target);
+    return { trustOptions, policy, isAllowed };
+  }
+
+  async function discover(manifestUrl: string | URL, discoverOptions: RcpDiscoverOptions = {}): Promise<RcpDiscovery> {
+    const url = parseManifestUrl(manifestUrl);
+    const trust = trustFor(url, discoverOptions.trustedOrigins);
     // Rediscovery: the caller's previous discovery of the same URL is reused while fresh, and
     // revalidated (If-None-Match / If-Modified-Since) after.
     const previous = discoverOptions.previous;
@@ -317,7 +404,7 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
     if (reusable !== undefined && reusable.cache.freshUntil > Date.now()) return reusable;
     const fetched = await fetchManifestJson(send, url, {
       maxManifestBytes: resolved.maxManifestBytes,
-      isRedirectAllowed,
+      isRedirectAllowed: trust.isAllowed,
       ...(discoverOptions.signal !== undefined && { signal: discoverOptions.signal }),
       ...(reusable !== undefined && { previous: reusable.cache }),
     });
@@ -326,7 +413,45 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
       previousOf.add(revalidated);
       return revalidated;
     }
-    const json = fetched.json;
+    return compileDiscovery(url, fetched.json, fetched.cache, discoverOptions, trust, undefined);
+  }
+
+  async function load(manifest: unknown, loadOptions: RcpLoadOptions): Promise<RcpDiscovery> {
+    if (typeof loadOptions !== 'object' || loadOptions === null) {
+      throw new RcpError('RCP_INVALID_OPTIONS', 'client.load() needs options: { manifestUrl }');
+    }
+    const url = parseManifestUrl(loadOptions.manifestUrl);
+    const { sourceClass } = loadOptions;
+    if (sourceClass !== undefined && sourceClass !== 'public' && sourceClass !== 'private' && sourceClass !== 'local') {
+      throw new RcpError('RCP_INVALID_OPTIONS', 'Option "sourceClass" must be "public", "private" or "local"');
+    }
+    const trust = trustFor(url, loadOptions.trustedOrigins);
+    let json = manifest;
+    if (typeof manifest === 'string') {
+      try {
+        json = JSON.parse(manifest) as unknown;
+      } catch (error) {
+        // The parser's message quotes the text around the error: the cause keeps only the position.
+        const position = /position (\d+)/.exec(String((error as Error).message))?.[1];
+        throw new RcpError('RCP_INVALID_MANIFEST', 'The manifest text is not JSON', {
+          cause: new SyntaxError(position === undefined ? 'Invalid JSON' : `Invalid JSON at position ${position}`),
+        });
+      }
+    }
+    return compileDiscovery(url, json, { freshUntil: 0 }, loadOptions, trust, sourceClass);
+  }
+
+  /** Validation, the trust and boundary decisions, and every tool compiled: a discovery. */
+  async function compileDiscovery(
+    url: URL,
+    json: unknown,
+    cache: RcpDiscovery['cache'],
+    discoverOptions: Pick<RcpDiscoverOptions, 'requireResolved' | 'modelFilledParams'>,
+    trust: ReturnType<typeof trustFor>,
+    sourceClass: AddressClass | undefined,
+  ): Promise<RcpDiscovery> {
+    const { trustOptions, isAllowed } = trust;
+    let { policy } = trust;
     const parsed = safeParseManifest(json, { maxTools: resolved.maxManifestTools });
     if (!parsed.ok) throw parsed.error;
     const { manifest, warnings: manifestWarnings } = parsed;
@@ -339,6 +464,7 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
     const boundary = createNetworkBoundary(url, {
       allowPrivateNetwork: resolved.allowPrivateNetwork,
       classifyAddress: resolved.classifyAddress,
+      ...(sourceClass !== undefined && { manifestClass: sourceClass }),
     });
     // With the platform's transport, every connection of this manifest's tools is checked again
     // at connect time, on the address the host name resolved to (on Node; elsewhere nothing can).
@@ -373,7 +499,7 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
         return decision;
       },
       isAllowed,
-      isRedirectAllowed,
+      isRedirectAllowed: isAllowed,
       sharedAuth: new Map(),
       ...(guarded !== undefined && { transport: guarded }),
       bindings: {
@@ -396,7 +522,7 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
       manifest,
       tools: frozenTools,
       warnings: Object.freeze(warnings),
-      cache: Object.freeze(fetched.cache),
+      cache: Object.freeze(cache),
       tool: (name: string) => findEntry(entriesOf(frozenTools), name).tool,
     });
     previousOf.add(discovery);
@@ -492,16 +618,18 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
     if (observer !== undefined) call.observer = observer;
     if (signal !== undefined) call.signal = signal;
     if (built.secrets !== undefined) call.secrets = built.secrets;
+    const observeResponse = executeOptions?.observeResponse;
+    if (observeResponse !== undefined) call.observe = (response) => observed(observeResponse, response, built.credential);
     try {
-      return respond(tool, compiled, await send(built.request, call));
+      return respond(tool, compiled, await send(built.request, call), built.credential);
     } catch (error) {
       // Everything built from server-controlled text leaves through the one redaction routine.
       throw redactError(error, built.secrets?.());
     }
   }
 
-  /** Steps 7 and after: decode, refuse what must not pass for data, map. */
-  function respond(tool: RcpClientTool, compiled: CompiledTool, result: SendResult): RcpExecuteResult {
+  /** Steps 7 and after: decode, refuse what must not pass for data, map, take out the credential. */
+  function respond(tool: RcpClientTool, compiled: CompiledTool, result: SendResult, credential: string | undefined): RcpExecuteResult {
     const decoded = decodeResponse(result);
     if (result.body.byteLength === 0) {
       // An empty body (204, Content-Length: 0) is "no data", whatever its type says.
@@ -524,6 +652,10 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
       }
       data = compiled.mappings.apply(data);
     }
+    // A server that echoes the credential in its answer does not hand it to the model (SPEC §14):
+    // looked for in the body as sent (every encoding), taken out of the data only when found there.
+    const redactor = credential === undefined ? undefined : createRedactor([credential]);
+    if (redactor !== undefined && redactor.test(decoded.text)) data = redactor.redactData(data);
     return { status: result.status, data, contentType: decoded.contentType };
   }
 
@@ -546,7 +678,33 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
     }
   }
 
-  return Object.freeze({ discover, prepare, execute, call }) as RcpClient<Context>;
+  return Object.freeze({ discover, load, prepare, execute, call }) as RcpClient<Context>;
+}
+
+const UTF8 = new TextDecoder();
+
+/** Hands the operator's observer the final response, the credential redacted; its throw is ignored. */
+function observed(observer: (response: RcpObservedResponse) => void, response: WireResponse, credential: string | undefined): void {
+  const redactor = createRedactor(credential === undefined ? [] : [credential]);
+  const clean = (text: string): string => (redactor === undefined ? text : redactor.redact(text));
+  const headers: Record<string, string> = {};
+  for (const [name, value] of response.headers.entries()) headers[name.toLowerCase()] = clean(value);
+  const body = clean(UTF8.decode(response.body));
+  const url = new URL(response.url);
+  try {
+    observer(
+      Object.freeze({
+        status: response.status,
+        statusText: clean(cleanReasonPhrase(response.statusText)),
+        url: clean(url.origin + url.pathname),
+        headers: Object.freeze(headers),
+        body: body.length > OBSERVED_BODY_CHARS ? body.slice(0, OBSERVED_BODY_CHARS) : body,
+        truncated: !response.complete || body.length > OBSERVED_BODY_CHARS,
+      }),
+    );
+  } catch {
+    // An observer watches; it cannot change or fail the call.
+  }
 }
 
 /** Each tool under its own name. */

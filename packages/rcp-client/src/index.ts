@@ -5,6 +5,8 @@ export type {
   RcpDiscoveryWarning,
   RcpDiscoverOptions,
   RcpExecuteOptions,
+  RcpLoadOptions,
+  RcpObservedResponse,
   RcpPreparedRequest,
   RcpContextArgs,
   RcpToolSource,

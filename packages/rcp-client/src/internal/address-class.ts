@@ -39,15 +39,39 @@ function classOf(address: ipaddr.IPv4 | ipaddr.IPv6): AddressClass {
 }
 
 /**
+ * Names that cloud metadata services answer on (GCP's and AWS's): link-local in
+ * effect, whatever they resolve to, so no manifest reaches them unless the operator lists them.
+ */
+const METADATA_NAMES: ReadonlySet<string> = new Set([
+  'metadata',
+  'metadata.google.internal',
+  'metadata.goog',
+  'instance-data',
+  'instance-data.ec2.internal',
+]);
+
+/**
+ * Suffixes of names that are private by definition (RFC 6761 `.localhost`, RFC 6762 `.local`
+ * for mDNS, RFC 8375 `.home.arpa`, ICANN's reserved `.internal`) or by wide use (`.lan`): they
+ * only resolve inside a private network, so they are private for the boundary on every
+ * transport, before any address is known.
+ */
+const PRIVATE_SUFFIXES: readonly string[] = ['.local', '.internal', '.home.arpa', '.lan'];
+
+/**
  * The class of a URL's host name as the URL parser leaves it (`new URL(...).hostname`: every
  * IPv4 spelling the parser accepts — `0xa9fea9fe`, `2852039166`, `169.254.0x0a9.254` — is already
- * dotted-quad; IPv6 is in brackets). `localhost` and `*.localhost` are `local`; any other name is
- * `public` here (what it resolves to is the connect-time check's business).
+ * dotted-quad; IPv6 is in brackets). By name: `localhost` and `*.localhost` are `local`; the
+ * cloud metadata names are `link-local`; `*.local`, `*.internal`, `*.home.arpa` and `*.lan` are
+ * `private`; any other name is `public` here (what it resolves to is the connect-time check's
+ * business, on the transports that can make it).
  */
 export function classifyHost(hostname: string): AddressClass {
   const host = hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
   if (ipaddr.isValid(host)) return classOf(ipaddr.parse(host));
   const lower = host.toLowerCase().replace(/\.$/, '');
   if (lower === 'localhost' || lower.endsWith('.localhost')) return 'local';
+  if (METADATA_NAMES.has(lower)) return 'link-local';
+  if (PRIVATE_SUFFIXES.some((suffix) => lower.endsWith(suffix))) return 'private';
   return 'public';
 }

@@ -5,8 +5,7 @@ import { RcpResolverError } from '../resolver-error';
 import { encodeFormBody, percentEncode } from 'rcp-template';
 
 const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
-/** What `prepare` shows instead of a credential. */
-const REDACTED = '[redacted]';
+import { REDACTED } from './redact';
 import type { SendRequest } from './send';
 import type { CompiledTool, ResolvedParam } from './tool-registry';
 import { expectedType, kindOf } from './value-types';

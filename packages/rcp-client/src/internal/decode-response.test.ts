@@ -20,6 +20,7 @@ describe('decodeResponse', () => {
     expect(decodeResponse(result('{"a":[1,2]}', 'application/json'))).toEqual({
       data: { a: [1, 2] },
       contentType: 'application/json',
+      text: '{"a":[1,2]}',
     });
     expect(decodeResponse(result('[true]', 'Application/JSON; charset=utf-8')).data).toEqual([true]);
   });
@@ -51,8 +52,8 @@ describe('decodeResponse', () => {
   });
 
   it('returns other types, and a missing type, as text', () => {
-    expect(decodeResponse(result('<p>hi</p>', 'text/html'))).toEqual({ data: '<p>hi</p>', contentType: 'text/html' });
-    expect(decodeResponse(result('{"looks":"like json"}'))).toEqual({ data: '{"looks":"like json"}', contentType: '' });
+    expect(decodeResponse(result('<p>hi</p>', 'text/html'))).toEqual({ data: '<p>hi</p>', contentType: 'text/html', text: '<p>hi</p>' });
+    expect(decodeResponse(result('{"looks":"like json"}'))).toMatchObject({ data: '{"looks":"like json"}', contentType: '' });
     expect(decodeResponse(result('', 'text/plain')).data).toBe('');
     expect(decodeResponse(result('a,b', 'text/json-ish')).data).toBe('a,b');
   });

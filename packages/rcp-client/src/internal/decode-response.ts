@@ -26,14 +26,18 @@ function decodeText(body: Uint8Array, contentType: string): string {
  * (UTF-8, a leading BOM ignored; an empty body is `null`; malformed JSON is
  * `RCP_INVALID_RESPONSE`). Every other type, or none, is returned as text, decoded with the
  * declared `charset` when known, else UTF-8. `contentType` is the header as sent (`''` when
- * absent).
+ * absent); `text` is the body as decoded text.
  */
-export function decodeResponse(result: SendResult): { data: unknown; contentType: string } {
+export function decodeResponse(result: SendResult): { data: unknown; contentType: string; text: string } {
   const contentType = result.headers.get('content-type') ?? '';
-  if (!isJsonMediaType(contentType)) return { data: decodeText(result.body, contentType), contentType };
-  if (result.body.byteLength === 0) return { data: null, contentType };
+  if (!isJsonMediaType(contentType)) {
+    const text = decodeText(result.body, contentType);
+    return { data: text, contentType, text };
+  }
+  if (result.body.byteLength === 0) return { data: null, contentType, text: '' };
+  const text = UTF8.decode(result.body);
   try {
-    return { data: JSON.parse(UTF8.decode(result.body)) as unknown, contentType };
+    return { data: JSON.parse(text) as unknown, contentType, text };
   } catch (error) {
     // The parser's message quotes the body around the error (where a server may echo a secret):
     // the cause keeps only the position.

@@ -49,11 +49,19 @@ export interface ManifestCacheInfo {
 /** A fetched manifest, or word that the previous one still stands (304). */
 export type FetchedManifest = { readonly json: unknown; readonly cache: ManifestCacheInfo } | { readonly notModified: true; readonly cache: ManifestCacheInfo };
 
-/** Seconds of `max-age` in a Cache-Control header; 0 for `no-cache` / `no-store` or none. */
-function maxAgeSeconds(cacheControl: string | null): number {
-  if (cacheControl === null || /(^|,)\s*(no-cache|no-store)\s*(,|$)/i.test(cacheControl)) return 0;
+/**
+ * How long a response stays fresh, in seconds, by RFC 9111 §4.2: its `max-age` (the directive a
+ * private cache reads; `s-maxage` is for shared caches) less its current age (§4.2.3: the `Age`
+ * header, what a CDN already held it for). `no-cache`, `no-store`, no `max-age`, or an age past
+ * it: 0. `Expires` is not read: a manifest server that wants reuse says `max-age`.
+ */
+function freshnessSeconds(headers: ResponseHeaders): number {
+  const cacheControl = headers.get('cache-control');
+  if (cacheControl === null || /(^|,)\s*(no-cache|no-store)\s*(=|,|$)/i.test(cacheControl)) return 0;
   const match = /(?:^|,)\s*max-age\s*=\s*"?(\d{1,9})"?\s*(?:,|$)/i.exec(cacheControl);
-  return match === null ? 0 : Number(match[1]);
+  if (match === null) return 0;
+  const age = /^\s*(\d{1,9})\s*$/.exec(headers.get('age') ?? '');
+  return Math.max(0, Number(match[1]) - (age === null ? 0 : Number(age[1])));
 }
 
 function cacheInfo(headers: ResponseHeaders, previous: ManifestCacheInfo | undefined): ManifestCacheInfo {
@@ -62,7 +70,7 @@ function cacheInfo(headers: ResponseHeaders, previous: ManifestCacheInfo | undef
   return {
     ...(etag !== undefined && etag !== null && { etag }),
     ...(lastModified !== undefined && lastModified !== null && { lastModified }),
-    freshUntil: Date.now() + maxAgeSeconds(headers.get('cache-control')) * 1_000,
+    freshUntil: Date.now() + freshnessSeconds(headers) * 1_000,
   };
 }
 
@@ -84,6 +92,9 @@ export async function fetchManifestJson(
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.previous?.etag !== undefined) headers['if-none-match'] = options.previous.etag;
   if (options.previous?.lastModified !== undefined) headers['if-modified-since'] = options.previous.lastModified;
+  // A 304 answers a conditional request only (RFC 9110 §15.4.5): to a request without a
+  // validator it is an error, never word that some earlier manifest still stands.
+  const conditional = 'if-none-match' in headers || 'if-modified-since' in headers;
   try {
     const result = await send(
       { method: 'GET', url: url.href, headers },
@@ -92,7 +103,7 @@ export async function fetchManifestJson(
         maxResponseBytes: options.maxManifestBytes,
         isRedirectAllowed: options.isRedirectAllowed,
         ...(options.signal !== undefined && { signal: options.signal }),
-        ...(options.previous !== undefined && { notModified: true }),
+        ...(conditional && { notModified: true }),
       },
     );
     cache = cacheInfo(result.headers, options.previous);

@@ -6,6 +6,8 @@ export interface NetworkBoundaryOptions {
   readonly allowPrivateNetwork: boolean | ReadonlySet<string>;
   /** The operator's own classification, consulted first (`undefined`: the built-in one). */
   readonly classifyAddress: ((hostname: string) => AddressClass | undefined) | undefined;
+  /** How private the manifest's source is, when declared (`client.load`); otherwise its URL's host decides. */
+  readonly manifestClass?: AddressClass;
 }
 
 const WHAT: Readonly<Record<AddressClass, string>> = {
@@ -35,7 +37,7 @@ export interface NetworkBoundary {
 
 export function createNetworkBoundary(manifestUrl: URL, options: NetworkBoundaryOptions): NetworkBoundary {
   const classify = (hostname: string): AddressClass => options.classifyAddress?.(hostname) ?? classifyHost(hostname);
-  const manifestClass = classify(manifestUrl.hostname);
+  const manifestClass = options.manifestClass ?? classify(manifestUrl.hostname);
   const { allowPrivateNetwork } = options;
   const listedHosts =
     allowPrivateNetwork instanceof Set ? new Set([...allowPrivateNetwork].map((origin) => new URL(origin).hostname)) : undefined;

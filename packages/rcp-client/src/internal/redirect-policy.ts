@@ -47,7 +47,7 @@ export interface RedirectContext {
  * // { ...hop, url: 'https://api.example.com/v2/notes' } for `Location: /v2/notes`
  * ```
  */
-export function nextHop(hop: Hop, status: number, headers: ResponseHeaders, context: RedirectContext): Hop | undefined {
+export function nextHop(hop: Hop, status: number, headers: Pick<ResponseHeaders, 'get'>, context: RedirectContext): Hop | undefined {
   if (!REDIRECT_STATUSES.has(status)) return undefined;
   const location = headers.get('location');
   if (location === null) return undefined;

@@ -1,7 +1,7 @@
 import { RcpError, isRcpError } from 'rcp-errors';
 import { RcpHttpError } from '../http-error';
 import { readBody, readBodyPrefix } from './read-body';
-import { redact } from './redact';
+import { createRedactor, redact } from './redact';
 import { startDeadline, sleep } from './deadline';
 import { nextHop, type Hop } from './redirect-policy';
 import { parseRetryAfter, type RetryPolicy } from './retry-policy';
@@ -59,6 +59,24 @@ export interface SendCallOptions {
   observer?: CallObserver;
   /** A conditional request: a 304 is a result (empty body), not an error. */
   notModified?: boolean;
+  /**
+   * Sees the final response (after redirects and retries) once its body is read: the whole body
+   * of a 2xx, the excerpt's bytes of an error. It must not throw (what it throws is ignored).
+   */
+  observe?: (response: WireResponse) => void;
+}
+
+/** The final response of a call as the wire gave it, for an observer (nothing redacted yet). */
+export interface WireResponse {
+  readonly status: number;
+  readonly statusText: string;
+  readonly headers: ResponseHeaders;
+  /** The URL that answered (after redirects), query included. */
+  readonly url: string;
+  /** The bytes the client read: the whole body of a 2xx, the first bytes of an error's. */
+  readonly body: Uint8Array;
+  /** False when `body` is only the start of what the server sent (an error's excerpt). */
+  readonly complete: boolean;
 }
 
 /** A 2xx response with its whole body. */
@@ -74,6 +92,20 @@ export interface SendResult {
 
 /** Sends one request: redirects, retries, deadline and size cap included. */
 export type Sender = (request: SendRequest, options?: SendCallOptions) => Promise<SendResult>;
+
+/** Characters of a reason phrase kept in an error; a longer one is cut. */
+const REASON_CHARS = 128;
+
+/**
+ * The reason phrase as an error may carry it: the server's text with every control character
+ * (C0, DEL, C1) and every character that reorders or breaks lines (U+2028/2029, the bidi
+ * controls) written as a visible `\u{…}` escape, never passed on to be interpreted by a
+ * terminal or a log viewer; at most {@link REASON_CHARS} characters.
+ */
+export function cleanReasonPhrase(text: string): string {
+  const cleaned = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (char) => `\\u{${char.charCodeAt(0).toString(16)}}`);
+  return cleaned.length > REASON_CHARS ? `${cleaned.slice(0, REASON_CHARS)}…` : cleaned;
+}
 
 /** Characters kept in `RcpHttpError.bodyExcerpt`. */
 export const BODY_EXCERPT_CHARS = 1_024;
@@ -209,16 +241,19 @@ export function createSender(options: SenderOptions): Sender {
           observer?.emit('onRedirect', { status, hop: redirects + 1 });
           continue;
         }
+        const observe = call.observe;
         if (status === 304 && call.notModified === true) {
           response.body?.cancel();
+          observe?.(wire(response, hop.url, EMPTY, true));
           return { status, headers: response.headers, url: hop.url, body: EMPTY, redirects };
         }
         if (status < 200 || status > 299) {
           const prefix = await readBodyPrefix(response, Math.min(maxBytes, EXCERPT_READ_BYTES), deadline);
-          const secrets = typeof call.secrets === 'function' ? call.secrets() : call.secrets;
+          observe?.(wire(response, hop.url, prefix, false));
+          const secrets = createRedactor(typeof call.secrets === 'function' ? call.secrets() : call.secrets);
           throw new RcpHttpError({
             status,
-            statusText: response.statusText,
+            statusText: cleanReasonPhrase(response.statusText),
             method: hop.method,
             url: redact(withoutQuery(hop.url), secrets),
             bodyExcerpt: cutExcerpt(redact(UTF8.decode(prefix), secrets)),
@@ -227,6 +262,7 @@ export function createSender(options: SenderOptions): Sender {
         // A HEAD response has no body, but may announce the size of the one a GET would get.
         if (hop.method === 'HEAD') response.body?.cancel();
         const bytes = hop.method === 'HEAD' ? EMPTY : await readBody(response, maxBytes);
+        observe?.(wire(response, hop.url, bytes, true));
         return { status, headers: response.headers, url: hop.url, body: bytes, redirects };
       }
     } catch (error) {
@@ -245,6 +281,11 @@ export function createSender(options: SenderOptions): Sender {
 }
 
 const NO_CALL_OPTIONS: SendCallOptions = Object.freeze({});
+
+/** What an observer is handed of a final response. */
+function wire(response: TransportResponse, url: string, body: Uint8Array, complete: boolean): WireResponse {
+  return { status: response.status, statusText: response.statusText, headers: response.headers, url, body, complete };
+}
 
 /** The refusal a guarded transport put in a failure's cause chain, if any. */
 function addressRefusal(error: unknown): string | undefined {

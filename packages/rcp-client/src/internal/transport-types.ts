@@ -20,9 +20,10 @@ export interface TransportRequest {
   readonly abort: AbortState;
 }
 
-/** Response headers, looked up by name (case-insensitively). */
+/** Response headers, looked up by name (case-insensitively), or listed (names lower-cased). */
 export interface ResponseHeaders {
   get(name: string): string | null;
+  entries(): Iterable<[string, string]>;
 }
 
 /** A response body, pulled chunk by chunk, already content-decoded. */

@@ -128,7 +128,10 @@ export function createPlatformTransport(check?: AddressCheck): Transport {
     return {
       status: response.statusCode,
       statusText: response.statusText,
-      headers: { get: (name) => headerValue(responseHeaders, name) },
+      headers: {
+        get: (name) => headerValue(responseHeaders, name),
+        entries: () => Object.keys(responseHeaders).map((name): [string, string] => [name, headerValue(responseHeaders, name)!]),
+      },
       body: readerOf(body),
     };
   };
