@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isRcpError, type RcpClient, type RcpClientOptions, type RcpDiscovery, type RcpResolver } from 'rcp-client';
+import { isRcpError, type RcpClient, type RcpClientOptions, type RcpDiscovery, type RcpObservedResponse, type RcpResolver } from 'rcp-client';
 import { openSource } from './load-manifest';
 
 /** Where the built inspector page is (copied into dist/inspector by the build). */
@@ -13,8 +13,8 @@ const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
 };
-/** Bytes of a tool response the page is shown (the client's own cap still applies to the call). */
-const SHOWN_RESPONSE_BYTES = 64 * 1024;
+/** Characters of a tool response the page is shown (the client's own cap still applies to the call). */
+const SHOWN_RESPONSE_CHARS = 64 * 1024;
 const MAX_REQUEST_BYTES = 256 * 1024;
 
 /** What `rcp inspect` needs. */
@@ -79,30 +79,11 @@ function stringMap(value: unknown): Record<string, string> {
 export async function startInspector(options: InspectorOptions): Promise<Inspector> {
   const session = randomBytes(18).toString('base64url');
   const token = options.tokenEnv === undefined ? undefined : process.env[options.tokenEnv];
-  let lastResponse: { status: number; contentType: string; text: string } | undefined;
-  // The operator's fetch of this client: it keeps a copy of the last response for the page.
-  const recordingFetch: typeof fetch = async (input, init) => {
-    const response = await fetch(input, init);
-    const copy = response.clone();
-    void copy
-      .arrayBuffer()
-      .then((bytes) => {
-        lastResponse = {
-          status: response.status,
-          contentType: response.headers.get('content-type') ?? '',
-          text: new TextDecoder().decode(bytes.slice(0, SHOWN_RESPONSE_BYTES)),
-        };
-      })
-      .catch(() => undefined);
-    return response;
-  };
-
   const open = (resolve: Record<string, string>): Promise<{ client: RcpClient; discovery: RcpDiscovery }> => {
     const resolvers: Record<string, RcpResolver<Record<string, string>>> = {};
     for (const [param, key] of Object.entries(resolve)) resolvers[param] = (ctx) => ctx[key];
     const clientOptions: RcpClientOptions = {
       resolvers,
-      fetch: recordingFetch,
       ...(token !== undefined && { credentials: () => token }),
     };
     return openSource(options.source, clientOptions);
@@ -173,14 +154,17 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
           const ctx = stringMap(body['ctx']);
           answer['prepared'] = await client.prepare(tool, body['args'], ctx);
           if (url.pathname === '/api/call') {
-            lastResponse = undefined;
-            try {
-              const result = await client.execute(tool, body['args'], ctx);
-              answer['result'] = { status: result.status, data: result.data };
-            } finally {
-              await new Promise((resolve) => setImmediate(resolve));
-              if (lastResponse !== undefined) answer['response'] = lastResponse;
-            }
+            // The client's own transport and checks make the call; the page is shown the final
+            // response as the client read it, the credential redacted by the client.
+            const observeResponse = (response: RcpObservedResponse): void => {
+              answer['response'] = {
+                status: response.status,
+                contentType: response.headers['content-type'] ?? '',
+                text: response.body.slice(0, SHOWN_RESPONSE_CHARS),
+              };
+            };
+            const result = await client.execute(tool, body['args'], ctx, { observeResponse });
+            answer['result'] = { status: result.status, data: result.data };
           }
         } catch (error) {
           answer['error'] = errorOf(error);

@@ -32,23 +32,16 @@ export async function discoverSource(source: string, options: RcpClientOptions =
   return (await openSource(source, options)).discovery;
 }
 
-/** The client and its discovery of a manifest URL or file (a file is served from memory, nothing sent). */
+/**
+ * The client and its discovery of a manifest URL or file. A file is loaded with `client.load`
+ * (nothing fetched) under a URL that names no real host, declared a local source: its tools are
+ * judged as those of a manifest served from this machine would be (loopback and private
+ * addresses allowed, link-local never), and every call goes through the client's own transport.
+ */
 export async function openSource(source: string, options: RcpClientOptions = {}): Promise<{ client: RcpClient; discovery: RcpDiscovery }> {
-  if (isUrl(source)) {
-    const client = createRcpClient(options);
-    return { client, discovery: await client.discover(source) };
-  }
+  const client = createRcpClient(options);
+  if (isUrl(source)) return { client, discovery: await client.discover(source) };
   const text = await readManifestFile(source);
-  const url = `${FILE_ORIGIN}/${encodeURIComponent(basename(source))}`;
-  const operatorFetch = options.fetch;
-  const client = createRcpClient({
-    ...options,
-    // The file's own URL answers its text; tool calls go to the operator's fetch (or the platform's).
-    fetch: async (input, init) => {
-      if (String(input) === url) return new Response(text, { headers: { 'content-type': 'application/json' } });
-      if (new URL(String(input)).origin === FILE_ORIGIN) throw new Error('a manifest file is read, never fetched');
-      return (operatorFetch ?? fetch)(input, init);
-    },
-  });
-  return { client, discovery: await client.discover(url) };
+  const manifestUrl = `${FILE_ORIGIN}/${encodeURIComponent(basename(source))}`;
+  return { client, discovery: await client.load(text, { manifestUrl, sourceClass: 'local' }) };
 }

@@ -3,5 +3,5 @@ export type { TestServer, RecordedRequest, TestRouteHandler } from './test-serve
 export { seedManifest, resolverSeedManifest, seedManifestAt, cloneFixture } from './fixtures';
 export { notesManifest, startNotesApi, toolRequestLines, NOTES_TOKEN } from './notes-api';
 export { readmeBlock, runReadmeSnippet } from './readme-snippet';
-export { SPAWN_TIMEOUT, runNode } from './spawn-node';
+export { FAKE_DNS_PRELOAD, SPAWN_TIMEOUT, runNode } from './spawn-node';
 export type { NodeRun } from './spawn-node';

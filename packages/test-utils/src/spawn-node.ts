@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 /**
  * The per-test limit of every test that starts a process (`node` on a built package, a README
@@ -43,3 +44,10 @@ export function runNode(
     );
   });
 }
+
+/**
+ * A preload for `runNode` / `spawn` (`['--import', FAKE_DNS_PRELOAD, ...]`): in that process every
+ * host name ending in `.rcp-test` resolves to 127.0.0.1. A public-looking name that resolves to
+ * loopback, for the rebinding cases, with nothing leaving this machine.
+ */
+export const FAKE_DNS_PRELOAD = fileURLToPath(new URL('../fake-dns.mjs', import.meta.url));
