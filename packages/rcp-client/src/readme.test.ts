@@ -25,3 +25,11 @@ describe('README: transport', () => {
     expect([code, stdout]).toEqual([0, blockAfter('output:ky-fetch')]);
   });
 });
+
+describe('README: load and observeResponse', () => {
+  it('shows the example exactly as it is in examples/, with its real output', { timeout: SPAWN_TIMEOUT }, async () => {
+    expect(blockAfter('example:load-and-observe')).toBe(readFileSync(`${packageDir}examples/load-and-observe.mjs`, 'utf8'));
+    const { code, stdout } = await runNode(['examples/load-and-observe.mjs'], { cwd: packageDir });
+    expect([code, stdout]).toEqual([0, blockAfter('output:load-and-observe')]);
+  });
+});
