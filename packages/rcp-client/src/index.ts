@@ -10,7 +10,7 @@ export type {
   RcpPreparedRequest,
   RcpContextArgs,
   RcpToolSource,
-} from './create-rcp-client';
+} from './client-types';
 export type { RcpCallOutcome, RcpExecuteResult, RcpToolCall } from './call-outcome';
 export { toModelResult } from './to-model-result';
 export type { ModelErrorCode, ModelResult } from './to-model-result';

@@ -2,7 +2,7 @@ import { RcpError, isRcpError } from 'rcp-errors';
 import { RcpHttpError } from '../http-error';
 import { readBody, readBodyPrefix } from './read-body';
 import { createRedactor, redact } from './redact';
-import { startDeadline, sleep } from './deadline';
+import { startDeadline, sleep, type Deadline } from './deadline';
 import { nextHop, type Hop } from './redirect-policy';
 import { parseRetryAfter, type RetryPolicy } from './retry-policy';
 import { ADDRESS_REFUSED, type ResponseHeaders, type Transport, type TransportResponse } from './transport-types';
@@ -51,8 +51,12 @@ export interface SendCallOptions {
   secrets?: readonly string[] | (() => readonly string[]);
   /** Extra policy for redirect targets (after the same-origin rule), e.g. the operator's `allowOrigin`. */
   isRedirectAllowed?: (target: URL) => boolean;
-  /** This call's deadline in milliseconds, instead of the sender's `timeout` (what is left of the call's). */
-  timeout?: number;
+  /**
+   * The call's own deadline, started by the caller before anything else of the call (the
+   * client starts it before the resolvers run): the sender neither starts nor ends one then, so
+   * a call has exactly one timer. Its `signal` should be the caller's too.
+   */
+  deadline?: Deadline;
   /** This call's transport instead of the sender's (one that checks the address each connection goes to). */
   transport?: Transport;
   /** The client's hooks for this call. */
@@ -186,7 +190,7 @@ export function createSender(options: SenderOptions): Sender {
     const callerSignal = call.signal;
     const origin = requestOrigin(request);
     if (callerSignal?.aborted) throw abortedError(origin, callerSignal.reason);
-    const deadline = startDeadline(call.timeout ?? options.timeout, callerSignal);
+    const deadline = call.deadline ?? startDeadline(options.timeout, callerSignal);
     const transport = call.transport ?? options.transport;
     const maxBytes = call.maxResponseBytes ?? options.maxResponseBytes;
     const observer = call.observer;
@@ -275,7 +279,7 @@ export function createSender(options: SenderOptions): Sender {
       if (callerSignal?.aborted) throw abortedError(origin, callerSignal.reason);
       throw new RcpError('RCP_NETWORK_ERROR', `The request to ${origin} failed${networkReason(error)}`, { cause: error });
     } finally {
-      deadline.end();
+      if (call.deadline === undefined) deadline.end();
     }
   };
 }

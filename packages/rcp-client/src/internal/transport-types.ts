@@ -46,6 +46,11 @@ export interface TransportResponse {
 /** Sends one attempt. */
 export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
 
+/** A transport that owns its connections: `close()` lets them go once pending requests end. */
+export interface PlatformTransport extends Transport {
+  close(): Promise<void>;
+}
+
 /** Why `hostname`'s resolved `address` may not be connected to, or undefined when it may. */
 export type AddressCheck = (hostname: string, address: string) => string | undefined;
 

@@ -17,9 +17,9 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream';
 import { constants, createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { Agent, type Dispatcher } from 'undici';
-import { ADDRESS_REFUSED, pathOf, type AddressCheck, type BodyReader, type Transport } from './transport-types';
+import { ADDRESS_REFUSED, pathOf, type AddressCheck, type BodyReader, type PlatformTransport, type Transport } from './transport-types';
 
-export type { AddressCheck, Transport };
+export type { AddressCheck, PlatformTransport, Transport };
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
@@ -93,7 +93,7 @@ function hasHeader(headers: Record<string, string>, lower: string): boolean {
 
 /**
  * Node's transport: undici `request()` on this transport's own keep-alive agent, every
- * connection checked by `check` when given.
+ * connection checked by `check` when given. `close()` closes the agent's connections.
  *
  * @example
  * ```ts
@@ -101,9 +101,9 @@ function hasHeader(headers: Record<string, string>, lower: string): boolean {
  * const response = await transport({ method: 'GET', url, origin, headers: {}, body: undefined, abort: deadline });
  * ```
  */
-export function createPlatformTransport(check?: AddressCheck): Transport {
+export function createPlatformTransport(check?: AddressCheck): PlatformTransport {
   const agent: Dispatcher = new Agent(check === undefined ? {} : { connect: { lookup: checkedLookup(check) } });
-  return async (request) => {
+  const send: Transport = async (request) => {
     const headers = hasHeader(request.headers, 'accept-encoding')
       ? request.headers
       : { ...request.headers, 'accept-encoding': ACCEPT_ENCODING };
@@ -135,4 +135,5 @@ export function createPlatformTransport(check?: AddressCheck): Transport {
       body: readerOf(body),
     };
   };
+  return Object.assign(send, { close: () => agent.close() });
 }

@@ -5,9 +5,9 @@
  * import for every condition but `node`.
  */
 import { createFetchTransport } from './fetch-transport';
-import type { AddressCheck, Transport } from './transport-types';
+import type { AddressCheck, PlatformTransport, Transport } from './transport-types';
 
-export type { AddressCheck, Transport };
+export type { AddressCheck, PlatformTransport, Transport };
 
 /**
  * The platform's transport; `check` is not applied here (nothing can apply it).
@@ -17,6 +17,7 @@ export type { AddressCheck, Transport };
  * const transport = createPlatformTransport();
  * ```
  */
-export function createPlatformTransport(_check?: AddressCheck): Transport {
-  return createFetchTransport(undefined);
+export function createPlatformTransport(_check?: AddressCheck): PlatformTransport {
+  // The platform's fetch owns its connections: there is nothing of ours to close.
+  return Object.assign(createFetchTransport(undefined), { close: async () => {} });
 }

@@ -1,0 +1,325 @@
+import type { RcpManifest } from 'rcp-manifest';
+import type { RcpCallOutcome, RcpExecuteResult, RcpToolCall } from './call-outcome';
+import type { RcpClientTool } from './client-tool';
+import type { RcpToolSet } from './tool-set';
+
+/**
+ * A discovery warning: a manifest warning from `rcp-manifest` (an unknown field, an unused
+ * param...) or a tool that is listed but cannot be executed as configured (it would send a
+ * secret to an untrusted origin, or `allowOrigin` refuses its origin). `path` is a JSON Pointer
+ * into the manifest.
+ *
+ * @example
+ * ```ts
+ * const { warnings } = await client.discover(url);
+ * for (const warning of warnings) console.warn(`${warning.path}: ${warning.message}`);
+ * ```
+ */
+export interface RcpDiscoveryWarning {
+  readonly path: string;
+  readonly message: string;
+  /** The tool concerned, for tool warnings. */
+  readonly tool?: string;
+}
+
+/**
+ * What `client.discover()` returns: the validated manifest and its compiled tools.
+ *
+ * @example
+ * ```ts
+ * const { manifestUrl, manifest, tools, warnings } = await client.discover('https://example.com/rcp/manifest');
+ * ```
+ */
+export interface RcpDiscovery {
+  /** The manifest URL as requested (fragment removed). */
+  readonly manifestUrl: string;
+  /** The validated, deep-frozen manifest. */
+  readonly manifest: RcpManifest;
+  /** One frozen tool per manifest tool, in manifest order. */
+  readonly tools: readonly RcpClientTool[];
+  readonly warnings: readonly RcpDiscoveryWarning[];
+  /**
+   * HTTP caching of the manifest: its validators (`etag`, `lastModified`) and until when
+   * (`freshUntil`, epoch ms, from `Cache-Control: max-age`) it may be reused; see `discover`'s
+   * `previous` option.
+   */
+  readonly cache: { readonly etag?: string; readonly lastModified?: string; readonly freshUntil: number };
+  /**
+   * The tool named `name`. An unknown name throws `RCP_UNKNOWN_TOOL`, whose message names the
+   * closest tool and the available ones — never `undefined` to trip over later.
+   *
+   * @example
+   * ```ts
+   * const search = discovery.tool('search_courses');
+   * await client.execute(search, { query: 'algebra' });
+   * ```
+   */
+  tool(name: string): RcpClientTool;
+}
+
+/**
+ * Options of `client.discover()`.
+ *
+ * @example
+ * ```ts
+ * await client.discover(url, { signal: AbortSignal.timeout(5_000) });
+ * ```
+ */
+export interface RcpDiscoverOptions {
+  /** Aborts the manifest fetch (`RCP_ABORTED`). */
+  signal?: AbortSignal;
+  /**
+   * The caller's previous discovery of the same URL (by this client): reused as is while its
+   * `Cache-Control: max-age` lasts, then revalidated with `If-None-Match` / `If-Modified-Since`
+   * — a 304 keeps its tools. State the caller owns: the client keeps no cache. Pass the same
+   * other options as for the previous discovery.
+   * @default undefined (always fetch)
+   * @example
+   * ```ts
+   * discovery = await client.discover(url, { previous: discovery });
+   * ```
+   */
+  previous?: RcpDiscovery;
+  /**
+   * For this manifest, instead of the client's `trustedOrigins`: the extra origins that may
+   * receive its tools' credentials and resolver values. Scope trust to the manifest it is for.
+   * @default the client's `trustedOrigins`
+   * @example
+   * ```ts
+   * await client.discover('https://learn.example.com/rcp/manifest', { trustedOrigins: ['https://api.learn-cdn.net'] });
+   * ```
+   */
+  trustedOrigins?: readonly string[];
+  /**
+   * For this discovery, instead of the client's option: params that must be resolved
+   * (see {@link RcpClientOptions.requireResolved}).
+   * @default the client's `requireResolved`
+   */
+  requireResolved?: boolean | readonly string[];
+  /**
+   * For this discovery, instead of the client's option: params the model may fill
+   * (see {@link RcpClientOptions.modelFilledParams}).
+   * @default the client's `modelFilledParams`
+   */
+  modelFilledParams?: readonly string[];
+}
+
+/**
+ * Options of `client.execute()`.
+ *
+ * @example
+ * ```ts
+ * await client.execute(tool, args, ctx, { signal: controller.signal });
+ * ```
+ */
+export interface RcpExecuteOptions {
+  /** Aborts the call (`RCP_ABORTED`), including retries. */
+  signal?: AbortSignal;
+  /**
+   * Sees the tool's final HTTP response (after redirects and retries), 2xx or not, once the
+   * client has read its body: status, headers and body text as the server sent them, with the
+   * call's credential redacted in every form. For a debugging view or a recorder — the client
+   * keeps its transport, its private-network checks and its caps (never pass a recording
+   * `fetch` for this). Called at most once per call; what it throws is ignored.
+   * @default undefined
+   * @example
+   * ```ts
+   * await client.execute(tool, args, ctx, { observeResponse: (response) => console.log(response.status, response.body) });
+   * ```
+   */
+  observeResponse?: (response: RcpObservedResponse) => void;
+}
+
+/**
+ * A tool's final HTTP response, as `observeResponse` is shown it: what the server sent, with
+ * the call's credential replaced by `[redacted]` wherever it appears (status text, headers,
+ * body, in any encoding). Resolver values are not redacted here: like `result.data`, this is
+ * the operator's view of the answer.
+ *
+ * @example
+ * ```ts
+ * const seen: RcpObservedResponse[] = [];
+ * await client.execute(tool, args, ctx, { observeResponse: (response) => seen.push(response) });
+ * seen[0]; // { status: 200, statusText: 'OK', url: 'https://api.example.com/notes', headers: {...}, body: '{"notes":[]}', truncated: false }
+ * ```
+ */
+export interface RcpObservedResponse {
+  readonly status: number;
+  /** The reason phrase, control characters written as visible escapes. */
+  readonly statusText: string;
+  /** The URL that answered, after redirects, without its query. */
+  readonly url: string;
+  /** Header names lower-cased. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The body as UTF-8 text: the first 65,536 characters of what the client read. */
+  readonly body: string;
+  /** True when `body` is not the whole body (cut here, or an error's body read only in part). */
+  readonly truncated: boolean;
+}
+
+/**
+ * Options of `client.load()`: where the manifest is taken to come from, and the per-manifest
+ * options of `discover`.
+ *
+ * @example
+ * ```ts
+ * await client.load(text, { manifestUrl: 'https://notes.example.com/rcp/manifest' });
+ * await client.load(fileText, { manifestUrl: 'https://manifest-file.invalid/notes.json', sourceClass: 'local' });
+ * ```
+ */
+export interface RcpLoadOptions extends Pick<RcpDiscoverOptions, 'trustedOrigins' | 'requireResolved' | 'modelFilledParams'> {
+  /**
+   * The URL the manifest is declared to come from: relative tool URLs resolve against it, and
+   * its origin is the manifest's own (trusted) origin, exactly as if it had been fetched from
+   * there. Nothing is ever fetched from it.
+   */
+  manifestUrl: string | URL;
+  /**
+   * How private the place the manifest came from is, for the private-network boundary:
+   * `'local'` for a file read on this machine (its tools may call loopback and private
+   * addresses, as a manifest served from localhost may; link-local never), `'private'` for one
+   * from your network, `'public'` for text from anywhere else.
+   * @default the class of `manifestUrl`'s host
+   */
+  sourceClass?: 'public' | 'private' | 'local';
+}
+
+/**
+ * The request `prepare` would have sent: method, absolute URL, headers (the credential
+ * replaced by `[redacted]`), and the JSON body (not serialised) when the tool has one.
+ * The client's `headers` option and `Accept: application/json, *\/*;q=0.8` (unless the tool
+ * sets its own) are added at send time.
+ *
+ * @example
+ * ```ts
+ * const request: RcpPreparedRequest = await client.prepare(tool, { query: 'algebra' });
+ * // { method: 'GET', url: 'https://api.example.com/courses/search?q=algebra', headers: {} }
+ * ```
+ */
+export interface RcpPreparedRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: unknown;
+}
+
+/**
+ * An RCP client: discovers manifests and executes their tools. Created by {@link createRcpClient}.
+ *
+ * @example
+ * ```ts
+ * const client = createRcpClient({ resolvers: { learnerId: (ctx) => ctx.currentUserId } });
+ * const { tools } = await client.discover('https://example.com/rcp/manifest');
+ * const result = await client.execute(tools[0]!, { query: 'algebra' }, { currentUserId: 'u-1' });
+ * ```
+ */
+/**
+ * The arguments after `args` of `execute`, `prepare` and `call`: the call's context, then
+ * options. The context may be left out only when `Context` accepts `undefined` (a client whose
+ * resolvers read no typed context); otherwise it is required.
+ *
+ * @example
+ * ```ts
+ * type Rest = RcpContextArgs<{ userId: string }, [options?: RcpExecuteOptions]>; // [ctx: { userId: string }, options?]
+ * ```
+ */
+export type RcpContextArgs<Context, Rest extends unknown[] = []> = undefined extends Context
+  ? [ctx?: Context, ...rest: Rest]
+  : [ctx: Context, ...rest: Rest];
+
+/**
+ * A source of tools for `client.call()`: a discovery, a list of its tools (a stage's subset),
+ * or a tool set (`createToolSet`: several discoveries, namespaced names).
+ *
+ * @example
+ * ```ts
+ * const readOnly: RcpToolSource = discovery.tools.filter((tool) => tool.method === 'GET');
+ * ```
+ */
+export type RcpToolSource = RcpDiscovery | readonly RcpClientTool[] | RcpToolSet;
+
+export interface RcpClient<Context = any> {
+  /**
+   * Fetches, validates and compiles a manifest. Fetch failures (network, non-2xx, not JSON,
+   * too large, timeout) throw `RCP_DISCOVERY_FAILED` with the cause; `rcp-manifest`'s errors
+   * (`RCP_UNSUPPORTED_VERSION`, `RCP_INVALID_MANIFEST`, `RCP_MANIFEST_LIMIT`) pass through.
+   *
+   * @example
+   * ```ts
+   * const { manifest, tools, warnings } = await client.discover('https://example.com/rcp/manifest');
+   * ```
+   */
+  discover(manifestUrl: string | URL, options?: RcpDiscoverOptions): Promise<RcpDiscovery>;
+  /**
+   * Validates and compiles a manifest you already have — its JSON text or the parsed object (a
+   * file, a fixture, a bundle) — as if it had been fetched from `options.manifestUrl`: every
+   * rule, warning and trust decision of `discover` applies, and nothing is fetched. Its
+   * `cache` is never fresh. Errors as `discover`'s; text that is not JSON is `RCP_INVALID_MANIFEST`.
+   *
+   * @example
+   * ```ts
+   * const text = await readFile('notes.rcp.json', 'utf8');
+   * const discovery = await client.load(text, { manifestUrl: 'https://notes.example.com/rcp/manifest' });
+   * ```
+   */
+  load(manifest: unknown, options: RcpLoadOptions): Promise<RcpDiscovery>;
+  /**
+   * Runs every step of `execute` before the request is sent (arguments, resolvers,
+   * credential, rendering, origin checks) and returns the request, the credential redacted.
+   *
+   * @example
+   * ```ts
+   * const request = await client.prepare(tool, { query: 'algebra' }, ctx);
+   * console.log(request.url, request.headers); // { Authorization: 'Bearer [redacted]' }
+   * ```
+   */
+  prepare(tool: RcpClientTool, args: unknown, ...rest: RcpContextArgs<Context>): Promise<RcpPreparedRequest>;
+  /**
+   * Calls a tool: validates `args`, fills resolver-bound params, adds the credential,
+   * renders the request, checks its origin — all before any HTTP request — then sends it,
+   * reads the response and applies the tool's `responseMappings`.
+   *
+   * @example
+   * ```ts
+   * const { status, data } = await client.execute(tool, { query: 'algebra' }, ctx);
+   * ```
+   */
+  execute(
+    tool: RcpClientTool,
+    args: unknown,
+    ...rest: RcpContextArgs<Context, [options?: RcpExecuteOptions]>
+  ): Promise<RcpExecuteResult>;
+  /**
+   * Runs a model's tool call by name: finds the tool in `source`, takes `arguments` as an
+   * object or a JSON string, and executes it. It does not throw for anything the call itself
+   * runs into — an unknown name, bad arguments, a resolver with no value, an HTTP error — but
+   * returns it as `{ ok: false, error }`; only a non-RCP error (a bug) is thrown. Hand the
+   * outcome to `toModelResult` for what the model may read.
+   *
+   * @example
+   * ```ts
+   * const outcome = await client.call(discovery, { name: 'get_note', arguments: '{"noteId":"n-1"}' }, ctx);
+   * messages.push({ role: 'tool', content: JSON.stringify(toModelResult(outcome)) });
+   * ```
+   */
+  call(
+    source: RcpToolSource,
+    toolCall: RcpToolCall,
+    ...rest: RcpContextArgs<Context, [options?: RcpExecuteOptions]>
+  ): Promise<RcpCallOutcome>;
+  /**
+   * Lets the client's connections go (its undici agents on Node; nothing to do with fetch):
+   * pending calls finish, keep-alive sockets close, and every later call of this client is
+   * `RCP_ABORTED`. For a short-lived process or a test; a long-lived client never needs it.
+   *
+   * @example
+   * ```ts
+   * try {
+   *   await client.execute(tool, args, ctx);
+   * } finally {
+   *   await client.close();
+   * }
+   * ```
+   */
+  close(): Promise<void>;
+}

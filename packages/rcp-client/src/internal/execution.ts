@@ -1,0 +1,234 @@
+/**
+ * Execution, the call's one-way path: validate → resolve → credential → render → trust check
+ * (`build-request.ts`, nothing sent), then send (`send.ts`: redirects, retries, the size cap),
+ * then respond (decode, refuse what must not pass for data, map, take out the credential). One
+ * deadline is started before the first step and carried to the last.
+ */
+import { RcpError, isRcpError } from 'rcp-errors';
+import type { RcpCallOutcome, RcpExecuteResult, RcpToolCall } from '../call-outcome';
+import type { RcpClientTool } from '../client-tool';
+import type { RcpDiscovery, RcpExecuteOptions, RcpObservedResponse, RcpPreparedRequest, RcpToolSource } from '../client-types';
+import { observeCall, type CallObserver } from '../hooks';
+import { findEntry, isToolSet, type RcpToolSetEntry } from '../tool-set';
+import { buildRequest, type BuiltRequest } from './build-request';
+import { decodeResponse } from './decode-response';
+import { startDeadline, type Deadline } from './deadline';
+import { entriesOf } from './discovery';
+import { isHtmlMediaType, isJsonMediaType, mediaTypeLabel } from './media-type';
+import { REDACTED, createRedactor, redactError } from './redact';
+import type { ResolvedClientOptions } from './resolve-options';
+import { cleanReasonPhrase, type SendCallOptions, type SendResult, type Sender, type WireResponse } from './send';
+import { compiledToolOf, type CompiledTool } from './tool-registry';
+
+/** Characters of a body an observer is shown. */
+const OBSERVED_BODY_CHARS = 65_536;
+/** Sent with every tool call unless the tool sets its own Accept header. */
+const ACCEPT = 'application/json, */*;q=0.8';
+
+function aborted(signal: AbortSignal | undefined): RcpError<'RCP_ABORTED'> {
+  return new RcpError('RCP_ABORTED', 'The request was aborted', { cause: signal?.reason });
+}
+
+/** The client's `prepare`, `execute` and `call`. */
+export function createExecution<Context>(options: ResolvedClientOptions, send: Sender, owner: object) {
+  const resolved = options;
+
+  /**
+   * Steps 1–4 within the call's deadline: resolvers and the credentials provider that do not
+   * answer in time are `RCP_TIMEOUT` (nothing is sent); the caller's signal ends the wait.
+   */
+  function buildWithin(
+    compiled: CompiledTool,
+    tool: RcpClientTool,
+    args: unknown,
+    ctx: Context | undefined,
+    deadline: Deadline,
+    signal: AbortSignal | undefined,
+  ): BuiltRequest | Promise<BuiltRequest> {
+    const building = buildRequest(compiled, tool, args, ctx);
+    if (!(building instanceof Promise)) return building;
+    return new Promise<BuiltRequest>((resolve, reject) => {
+      const onAbort = (): void => {
+        const timedOut = deadline.timedOut();
+        reject(
+          timedOut
+            ? new RcpError(
+                'RCP_TIMEOUT',
+                `Tool "${tool.name}": the resolvers and the credentials provider did not answer within ${deadline.timeout} ms; nothing was sent`,
+              )
+            : aborted(signal),
+        );
+      };
+      if (deadline.aborted) {
+        building.catch(() => {}); // settles later, to nobody
+        onAbort();
+        return;
+      }
+      deadline.once('abort', onAbort);
+      void building.then(resolve, reject).finally(() => deadline.removeListener('abort', onAbort));
+    });
+  }
+
+  async function prepare(tool: RcpClientTool, args: unknown, ctx?: Context): Promise<RcpPreparedRequest> {
+    const compiled = compiledToolOf(tool, owner);
+    const deadline = startDeadline(resolved.timeout, undefined);
+    let built: BuiltRequest;
+    try {
+      built = await buildWithin(compiled, tool, args, ctx, deadline, undefined);
+    } finally {
+      deadline.end();
+    }
+    const headers = { ...built.request.headers };
+    if (built.credential !== undefined && compiled.auth!.auth.type === 'header') headers[compiled.auth!.auth.name] = compiled.auth!.prefix + REDACTED;
+    const prepared: RcpPreparedRequest = { method: built.request.method, url: built.shownUrl, headers };
+    if (built.body !== undefined) prepared.body = built.body;
+    return prepared;
+  }
+
+  async function execute(
+    tool: RcpClientTool,
+    args: unknown,
+    ctx?: Context,
+    executeOptions?: RcpExecuteOptions,
+  ): Promise<RcpExecuteResult> {
+    const compiled = compiledToolOf(tool, owner);
+    const observer = observeCall(resolved.hooks, resolved.tracer, tool, performance.now());
+    try {
+      const result = await run(compiled, tool, args, ctx, executeOptions, observer);
+      observer?.end();
+      return result;
+    } catch (error) {
+      const code = isRcpError(error) ? error.code : 'UNKNOWN_ERROR';
+      observer?.emit('onError', { code });
+      observer?.end(code);
+      throw error;
+    }
+  }
+
+  async function run(
+    compiled: CompiledTool,
+    tool: RcpClientTool,
+    args: unknown,
+    ctx: Context | undefined,
+    executeOptions: RcpExecuteOptions | undefined,
+    observer: CallObserver | undefined,
+  ): Promise<RcpExecuteResult> {
+    const signal = executeOptions?.signal;
+    if (signal?.aborted) throw aborted(signal);
+    // One deadline for the whole call, started before the resolvers run and carried to the
+    // last byte of the body: one timer per call.
+    const deadline = startDeadline(resolved.timeout, signal);
+    let built: BuiltRequest | undefined;
+    try {
+      built = await buildWithin(compiled, tool, args, ctx, deadline, signal);
+      if (signal?.aborted) throw aborted(signal);
+      const call: SendCallOptions = { isRedirectAllowed: compiled.isRedirectAllowed, accept: ACCEPT, deadline };
+      if (compiled.transport !== undefined) call.transport = compiled.transport;
+      if (observer !== undefined) call.observer = observer;
+      if (signal !== undefined) call.signal = signal;
+      if (built.secrets !== undefined) call.secrets = built.secrets;
+      const observeResponse = executeOptions?.observeResponse;
+      const credential = built.credential;
+      if (observeResponse !== undefined) call.observe = (response) => observed(observeResponse, response, credential);
+      return respond(tool, compiled, await send(built.request, call), credential);
+    } catch (error) {
+      // Everything built from server-controlled text leaves through the one redaction routine.
+      throw built === undefined ? error : redactError(error, built.secrets?.());
+    } finally {
+      deadline.end();
+    }
+  }
+
+  /** Steps 7 and after: decode, refuse what must not pass for data, map, take out the credential. */
+  function respond(tool: RcpClientTool, compiled: CompiledTool, result: SendResult, credential: string | undefined): RcpExecuteResult {
+    const decoded = decodeResponse(result);
+    if (result.body.byteLength === 0) {
+      // An empty body (204, Content-Length: 0) is "no data", whatever its type says.
+      return { status: result.status, data: null, contentType: decoded.contentType };
+    }
+    if (!resolved.allowHtmlResponses && isHtmlMediaType(decoded.contentType)) {
+      throw new RcpError(
+        'RCP_INVALID_RESPONSE',
+        `Tool "${tool.name}" was answered with an HTML page (${mediaTypeLabel(decoded.contentType)}), not data: ` +
+          `a login wall or a proxy's error page? (set "allowHtmlResponses" to accept HTML as text)`,
+      );
+    }
+    let data = decoded.data;
+    if (compiled.mappings !== undefined) {
+      if (!isJsonMediaType(decoded.contentType)) {
+        throw new RcpError(
+          'RCP_INVALID_RESPONSE',
+          `Tool "${tool.name}" has responseMappings but the response is not JSON (${mediaTypeLabel(decoded.contentType)})`,
+        );
+      }
+      data = compiled.mappings.apply(data);
+    }
+    // A server that echoes the credential in its answer does not hand it to the model (SPEC §14):
+    // looked for in the body as sent (every encoding), taken out of the data only when found there.
+    const redactor = credential === undefined ? undefined : createRedactor([credential]);
+    if (redactor !== undefined && redactor.test(decoded.text)) data = redactor.redactData(data);
+    return { status: result.status, data, contentType: decoded.contentType };
+  }
+
+  async function call(
+    source: RcpToolSource,
+    toolCall: RcpToolCall,
+    ctx?: Context,
+    executeOptions?: RcpExecuteOptions,
+  ): Promise<RcpCallOutcome> {
+    const entries = entriesOfSource(source);
+    let tool: RcpClientTool | undefined;
+    try {
+      const name: unknown = typeof toolCall === 'object' && toolCall !== null ? toolCall.name : undefined;
+      tool = findEntry(entries, typeof name === 'string' ? name : '').tool;
+      const result = await execute(tool, toolCall.arguments, ctx, executeOptions);
+      return Object.freeze({ ok: true as const, tool, result });
+    } catch (error) {
+      if (!isRcpError(error)) throw error;
+      return Object.freeze({ ok: false as const, tool, error });
+    }
+  }
+
+  return { prepare, execute, call };
+}
+
+const UTF8 = new TextDecoder();
+
+/** Hands the operator's observer the final response, the credential redacted; its throw is ignored. */
+function observed(observer: (response: RcpObservedResponse) => void, response: WireResponse, credential: string | undefined): void {
+  const redactor = createRedactor(credential === undefined ? [] : [credential]);
+  const clean = (text: string): string => (redactor === undefined ? text : redactor.redact(text));
+  const headers: Record<string, string> = {};
+  for (const [name, value] of response.headers.entries()) headers[name.toLowerCase()] = clean(value);
+  const body = clean(UTF8.decode(response.body));
+  const url = new URL(response.url);
+  try {
+    observer(
+      Object.freeze({
+        status: response.status,
+        statusText: clean(cleanReasonPhrase(response.statusText)),
+        url: clean(url.origin + url.pathname),
+        headers: Object.freeze(headers),
+        body: body.length > OBSERVED_BODY_CHARS ? body.slice(0, OBSERVED_BODY_CHARS) : body,
+        truncated: !response.complete || body.length > OBSERVED_BODY_CHARS,
+      }),
+    );
+  } catch {
+    // An observer watches; it cannot change or fail the call.
+  }
+}
+
+/** The named tools of a call's source (`RCP_INVALID_OPTIONS` for anything else). */
+function entriesOfSource(source: RcpToolSource): readonly RcpToolSetEntry[] {
+  if (isToolSet(source)) return source.entries;
+  if (Array.isArray(source)) return entriesOf(source);
+  const tools = typeof source === 'object' && source !== null ? (source as RcpDiscovery).tools : undefined;
+  if (!Array.isArray(tools)) {
+    throw new RcpError(
+      'RCP_INVALID_OPTIONS',
+      'client.call() needs a discovery (from client.discover), a list of its tools, or a tool set',
+    );
+  }
+  return entriesOf(tools);
+}
+
