@@ -13,7 +13,7 @@ import {
 import { compileRequest } from 'rcp-template';
 import type { ImportReport, ImportedOperation, LossyStep, ResolverCandidate } from './import-report';
 import { DEFAULT_MAX_DOCUMENT_BYTES, MAX_DOCUMENT_DEPTH, readDocument } from './read-document';
-import { mergeAllOf, nonNullBranches, paramFields, setOwn, typeOf, unionOf, type Schema } from './schema-to-param';
+import { article, mergeAllOf, nonNullBranches, paramFields, setOwn, typeOf, unionOf, type Schema } from './schema-to-param';
 
 /**
  * Which operations to import or leave out: by tag, by operationId, or by path pattern (`*`
@@ -174,7 +174,7 @@ function baseOf(document: Json, option: string | undefined): Base {
     text = isObject(servers[0]) ? serverVariablesApplied(servers[0]) : '';
     source = 'The document\'s servers[0].url';
   }
-  const absolute = /^https?:\/\//i.test(text);
+  const absolute = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(text);
   if (!absolute && text !== '' && !text.startsWith('/')) text = `/${text}`;
   let parsed: URL;
   try {
@@ -621,11 +621,11 @@ function buildTool(
           const flat = branches.map((branch) => mergeAllOf({ allOf: [shared, branch] }));
           let index = flat.findIndex((branch) => isObject(branch['properties']) && Object.keys(branch['properties']).length > 0);
           if (index === -1) index = flat.findIndex((branch) => typeOf(branch) !== undefined);
-          if (index === -1) return { skip: `a ${union.keyword} body with no branch RCP can express` };
+          if (index === -1) return { skip: `${article(union.keyword)} body with no branch RCP can express` };
           merged = flat[index]!;
           wholeBody = true;
           lose(
-            `the body is a ${union.keyword} of ${branches.length} schemas: branch ${index + 1} was imported (its required fields required); the other branches were left out`,
+            `the body is ${article(union.keyword)} of ${branches.length} schemas: branch ${index + 1} was imported (its required fields required); the other branches were left out`,
           );
         } else merged = branches.length === 1 ? mergeAllOf({ allOf: [shared, branches[0]!] }) : shared;
       }

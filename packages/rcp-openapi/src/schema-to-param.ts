@@ -25,6 +25,11 @@ export function unionOf(schema: Schema): { keyword: 'oneOf' | 'anyOf'; branches:
   return undefined;
 }
 
+/** `a oneOf`, `an anyOf`: the keyword with its article, for the report. */
+export function article(keyword: 'oneOf' | 'anyOf'): string {
+  return keyword === 'anyOf' ? 'an anyOf' : 'a oneOf';
+}
+
 /** A branch that only admits null: `{ type: 'null' }`, `{ type: ['null'] }` or `{ enum: [null] }`. */
 function isNullSchema(schema: Schema): boolean {
   const type = schema['type'];
@@ -61,7 +66,7 @@ function narrowed(schema: Schema, lose: (message: string) => void, label: string
   if (branches.length === 1) return branches[0]!;
   const index = branches.findIndex((branch) => typeOf(branch) !== undefined);
   if (index === -1) return shared;
-  lose(`${label} is a ${union.keyword} of ${branches.length} schemas: narrowed to branch ${index + 1} (${typeOf(branches[index]!)})`);
+  lose(`${label} is ${article(union.keyword)} of ${branches.length} schemas: narrowed to branch ${index + 1} (${typeOf(branches[index]!)})`);
   return branches[index]!;
 }
 
