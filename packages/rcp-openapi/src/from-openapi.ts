@@ -283,15 +283,24 @@ interface DraftTool {
  * is skipped). The manifest passes `parseManifest` and says `"0.1"` unless it uses a 0.2 feature
  * (a form body, query auth).
  *
+ * A document is data from someone else: text over `maxBytes` or nesting deeper than 256 levels is
+ * refused before anything recursive reads it; every tool goes to the base URL's origin (a path
+ * that does not start with `/`, or has a `.` / `..` segment, is skipped); each tool is checked by
+ * rcp-manifest on its own, so an operation RCP cannot carry (an apiKey in `Cookie`, a `#` in a
+ * path) is one skip with the reason, never a failed import.
+ *
  * Per operation: the tool name from `operationId` (`[A-Za-z0-9_-]`, at most 64 characters,
  * unique regardless of case — shortened with a hash where needed), else from method and path;
  * the description from summary and description; path, query and header params (path-item params
- * merged, the operation's win); a JSON or form body whose top-level properties become params
- * (`allOf` merged; a name that clashes with a path, query or header param gets a `body_` prefix);
- * a `oneOf` / `anyOf` body as one open object param `body`, never an empty body; param details
- * (`enum`, `items`, `format`, bounds …) carried over; auth from the security schemes.
+ * merged, the operation's win; any name, `__proto__` too); a JSON or form body whose top-level
+ * properties become params (`allOf` merged; a name that clashes with a path, query or header
+ * param gets a `body_` prefix); a `oneOf` / `anyOf` body as one of its branches (the first with
+ * properties; its required fields required, so never an empty body); a nullable union
+ * (`anyOf: [X, { type: 'null' }]`) as X; param details (`enum`, `items`, `format`, bounds …)
+ * carried over; auth from the security schemes.
  *
- * @throws `RcpError` RCP_INVALID_OPTIONS when the input is not an OpenAPI document or an option is invalid.
+ * @throws `RcpError` RCP_INVALID_OPTIONS when the input is not an OpenAPI document, is over a
+ *   limit, has a base URL that is not a plain http(s) URL or path, or an option is invalid.
  *
  * @example
  * ```ts
