@@ -12,7 +12,7 @@ import {
 } from 'rcp-manifest';
 import { compileRequest } from 'rcp-template';
 import type { ImportReport, ImportedOperation, LossyStep, ResolverCandidate } from './import-report';
-import { DEFAULT_MAX_DOCUMENT_BYTES, MAX_DOCUMENT_DEPTH, readDocument } from './read-document';
+import { DEFAULT_MAX_DOCUMENT_BYTES, readDocument } from './read-document';
 import { article, mergeAllOf, nonNullBranches, paramFields, setOwn, typeOf, unionOf, type Schema } from './schema-to-param';
 
 /**
@@ -649,7 +649,7 @@ function buildTool(
           }
           const clash = taken.has(tokenNameOf(property));
           const token = claim(clash ? `body_${property}` : property);
-          Object.defineProperty(template, property, { value: `{{${token}}}`, enumerable: true, writable: true, configurable: true });
+          setOwn(template, property, `{{${token}}}`);
           declare(token, property, propertySchema as Schema, (bodyRequired || wholeBody) && requiredNames.has(property), propertySchema['description']);
         }
         if (Object.keys(template).length === 0) {

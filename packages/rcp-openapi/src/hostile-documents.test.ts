@@ -289,6 +289,14 @@ describe('nullable unions keep their type', () => {
     ]);
   });
 
+  it('a union of several types is its first typed branch, and the report says so', async () => {
+    const { manifest, report } = await fromOpenApi(
+      doc({ '/a': { get: { operationId: 'a', parameters: [{ name: 'id', in: 'query', schema: { oneOf: [{ description: 'untyped' }, { type: 'integer' }, { type: 'string' }] } }], ...ok } } }),
+    );
+    expect(manifest.tools[0]!.params).toEqual([{ name: 'id', type: 'integer' }]);
+    expect(report.lossy.map((step) => step.message)).toEqual(['"id" is a oneOf of 3 schemas: narrowed to branch 2 (integer)']);
+  });
+
   it('what rcp-client sends for them passes an independent OpenAPI request validator', async () => {
     const args = { limit: 5, model: 'm-1', metadata: { team: 'a' }, user: { name: 'ada' }, tags: ['x'] };
     const { outcome, requests } = await callThroughClient(openAiLike, 'createThing', args);

@@ -68,8 +68,8 @@ function syntaxDepth(tokens: readonly CST.Token[], max: number): number {
 
 /**
  * Nesting depth of a value (a container is one level), walked with an explicit stack; it stops
- * at `max + 1`, so a cyclic value counts as too deep. Aliases and `$ref`-free object input can
- * make values deeper than their text: this runs on every value before anything recursive does.
+ * at `max + 1`, so a cyclic value counts as too deep. A YAML alias makes a value deeper than its
+ * text, and an object input has no text: this runs on every value before anything recursive does.
  */
 function valueDepth(value: unknown, max: number): number {
   if (typeof value !== 'object' || value === null) return 0;

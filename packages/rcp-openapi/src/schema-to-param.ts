@@ -53,21 +53,21 @@ export function nonNullBranches(branches: readonly unknown[]): Schema[] {
 function narrowed(schema: Schema, lose: (message: string) => void, label: string): Schema {
   const merged = mergeAllOf(schema);
   const type = merged['type'];
-  if ((Array.isArray(type) && type.includes('null')) || merged['nullable'] === true) {
-    lose(`${label} is nullable: null is never sent (the value is left out instead)`);
-  }
+  let nullable = (Array.isArray(type) && type.includes('null')) || merged['nullable'] === true;
+  let result = merged;
   const union = unionOf(merged);
-  if (union === undefined) return merged;
-  const { [union.keyword]: _union, ...shared } = merged;
-  const branches = nonNullBranches(union.branches).map((branch) => mergeAllOf({ allOf: [shared, branch] }));
-  if (branches.length < union.branches.length && branches.length > 0) {
-    lose(`${label} is nullable: null is never sent (the value is left out instead)`);
+  if (union !== undefined) {
+    const { [union.keyword]: _union, ...shared } = merged;
+    const branches = nonNullBranches(union.branches).map((branch) => mergeAllOf({ allOf: [shared, branch] }));
+    if (branches.length > 0 && branches.length < union.branches.length) nullable = true;
+    const index = branches.length === 1 ? 0 : branches.findIndex((branch) => typeOf(branch) !== undefined);
+    result = index === -1 ? shared : branches[index]!;
+    if (branches.length > 1 && index !== -1) {
+      lose(`${label} is ${article(union.keyword)} of ${branches.length} schemas: narrowed to branch ${index + 1} (${typeOf(result)})`);
+    }
   }
-  if (branches.length === 1) return branches[0]!;
-  const index = branches.findIndex((branch) => typeOf(branch) !== undefined);
-  if (index === -1) return shared;
-  lose(`${label} is ${article(union.keyword)} of ${branches.length} schemas: narrowed to branch ${index + 1} (${typeOf(branches[index]!)})`);
-  return branches[index]!;
+  if (nullable) lose(`${label} is nullable: null is never sent (the value is left out instead)`);
+  return result;
 }
 
 /**
