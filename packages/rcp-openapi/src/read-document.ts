@@ -97,7 +97,7 @@ function parseText(text: string, maxBytes: number): unknown {
   }
   if (syntaxDepth(tokens, MAX_DOCUMENT_DEPTH) > MAX_DOCUMENT_DEPTH) throw tooDeep();
   try {
-    const documents = [...new Composer({ prettyErrors: false }).compose(tokens, true, text.length)];
+    const documents = [...new Composer().compose(tokens, true, text.length)];
     const document = documents[0];
     if (document === undefined) return null;
     if (documents.length > 1) throw new Error('the text holds several YAML documents');
