@@ -54,6 +54,7 @@ describe('a path never moves a tool to another host, port or base path', () => {
         '/../admin': { get: { operationId: 'dots', ...ok } },
         '/a/%2E%2e/b': { get: { operationId: 'encodedDots', ...ok } },
         '/fine': { get: { operationId: 'fine', ...ok } },
+        '/users/@me': { get: { operationId: 'me', ...ok } },
       }),
     );
     expect(reasons(report.operations)).toEqual({
@@ -63,8 +64,10 @@ describe('a path never moves a tool to another host, port or base path', () => {
       dots: 'the path has a "." or ".." segment (it would leave the base path)',
       encodedDots: 'the path has a "." or ".." segment (it would leave the base path)',
       fine: 'imported',
+      me: 'imported',
     });
-    expect(manifest.tools.map((tool) => tool.url)).toEqual(['https://api.example.com/fine']);
+    expect(manifest.tools.map((tool) => tool.url)).toEqual(['https://api.example.com/fine', 'https://api.example.com/users/@me']);
+    expect(report.lossy).toEqual([]);
   });
 
   it('the same with a base path, the baseUrl option, Swagger 2 and a relative server', async () => {
