@@ -1,9 +1,19 @@
 import { dereference, validate } from '@readme/openapi-parser';
 import type { OpenAPI } from 'openapi-types';
-import { parse as parseYaml } from 'yaml';
-import { DEFAULT_MANIFEST_LIMITS, RcpError, parseManifest, type RcpAuth, type RcpManifest } from 'rcp-manifest';
+import {
+  DEFAULT_MANIFEST_LIMITS,
+  RcpError,
+  isRcpError,
+  parseManifest,
+  safeParseManifest,
+  type RcpAuth,
+  type RcpManifest,
+  type RcpManifestError,
+} from 'rcp-manifest';
+import { compileRequest } from 'rcp-template';
 import type { ImportReport, ImportedOperation, LossyStep, ResolverCandidate } from './import-report';
-import { mergeAllOf, paramFields, type Schema } from './schema-to-param';
+import { DEFAULT_MAX_DOCUMENT_BYTES, readDocument } from './read-document';
+import { article, mergeAllOf, nonNullBranches, paramFields, setOwn, typeOf, unionOf, type Schema } from './schema-to-param';
 
 /**
  * Which operations to import or leave out: by tag, by operationId, or by path pattern (`*`
@@ -45,6 +55,12 @@ export interface FromOpenApiOptions {
    * @default 5000 (rcp-manifest's limit)
    */
   readonly maxTools?: number;
+  /**
+   * Largest document text accepted, in UTF-8 bytes, checked before the text is parsed (an object
+   * has no text size). Nesting is limited too, to 256 levels, before anything recursive runs.
+   * @default 33554432 (32 MiB)
+   */
+  readonly maxBytes?: number;
 }
 
 /**
@@ -116,24 +132,6 @@ function matches(filter: OperationFilter | undefined, operation: Json, path: str
   return filter.paths?.some((pattern) => globToRegExp(pattern).test(path)) ?? false;
 }
 
-/** The document from text (JSON or YAML) or an object, never sharing the caller's object. */
-function readDocument(input: string | object): Json {
-  let value: unknown = input;
-  if (typeof input === 'string') {
-    try {
-      value = parseYaml(input, { maxAliasCount: 100 });
-    } catch (error) {
-      throw fail('The OpenAPI document is neither JSON nor YAML', error);
-    }
-  }
-  if (!isObject(value)) throw fail('The OpenAPI document must be an object');
-  if (typeof value['openapi'] !== 'string' && value['swagger'] !== '2.0') {
-    throw fail('Not an OpenAPI document: it has neither "openapi" (3.x) nor "swagger": "2.0"');
-  }
-  // validate() and dereference() mutate their input.
-  return structuredClone(value) as Json;
-}
-
 function serverVariablesApplied(server: Json): string {
   let url = String(server['url'] ?? '');
   const variables = isObject(server['variables']) ? server['variables'] : {};
@@ -144,23 +142,72 @@ function serverVariablesApplied(server: Json): string {
   return url;
 }
 
-/** The base URL, without a trailing slash: absolute, or a path (then tools are relative to the manifest origin). */
-function baseUrlOf(document: Json, option: string | undefined): string {
-  let base: string;
-  if (option !== undefined) base = option;
-  else if (document['swagger'] === '2.0') {
+/** Where tools go: the base URL without a trailing slash, and its origin (undefined for a relative base). */
+interface Base {
+  readonly url: string;
+  readonly origin: string | undefined;
+}
+
+/** Stands for the manifest's origin when the base is relative (only compared, never contacted). */
+const RELATIVE_ORIGIN = 'https://manifest-origin.invalid';
+
+/**
+ * The base URL read with the URL parser: an absolute http(s) URL without user info, query or
+ * fragment, or a path on the manifest's origin (then tools are relative); else RCP_INVALID_OPTIONS.
+ * The message never repeats the URL (it may hold a password).
+ */
+function baseOf(document: Json, option: string | undefined): Base {
+  let text: string;
+  let source: string;
+  if (option !== undefined) {
+    text = option;
+    source = 'Option "baseUrl"';
+  } else if (document['swagger'] === '2.0') {
     const schemes = Array.isArray(document['schemes']) ? (document['schemes'] as string[]) : [];
     const scheme = schemes.includes('https') ? 'https' : schemes.includes('http') ? 'http' : 'https';
     const host = typeof document['host'] === 'string' ? document['host'] : undefined;
     const basePath = typeof document['basePath'] === 'string' ? document['basePath'] : '';
-    base = host === undefined ? basePath : `${scheme}://${host}${basePath}`;
+    text = host === undefined ? basePath : `${scheme}://${host}${basePath}`;
+    source = 'The document\'s "host" and "basePath"';
   } else {
     const servers = Array.isArray(document['servers']) ? document['servers'] : [];
-    base = isObject(servers[0]) ? serverVariablesApplied(servers[0]) : '';
+    text = isObject(servers[0]) ? serverVariablesApplied(servers[0]) : '';
+    source = 'The document\'s servers[0].url';
   }
-  base = base.replace(/\/+$/, '');
-  if (base !== '' && !/^https?:\/\//.test(base) && !base.startsWith('/')) base = `/${base}`;
-  return base;
+  const absolute = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(text);
+  if (!absolute && text !== '' && !text.startsWith('/')) text = `/${text}`;
+  let parsed: URL;
+  try {
+    parsed = new URL(text, RELATIVE_ORIGIN);
+  } catch (error) {
+    throw fail(`${source} is not a URL (pass the "baseUrl" option)`, error);
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw fail(`${source} is not an http(s) URL (pass the "baseUrl" option)`);
+  if (parsed.username !== '' || parsed.password !== '') throw fail(`${source} holds user info (a URL's "user:password@")`);
+  if (parsed.search !== '' || parsed.hash !== '' || /[?#]/.test(text)) throw fail(`${source} has a query or a fragment`);
+  if (!absolute && parsed.origin !== RELATIVE_ORIGIN) throw fail(`${source} starts with "//" (another host)`);
+  const path = parsed.pathname.replace(/\/+$/, '');
+  return absolute ? { url: `${parsed.origin}${path}`, origin: parsed.origin } : { url: path, origin: undefined };
+}
+
+/**
+ * Why the document's path cannot follow the base URL, or undefined. A path must start with `/`
+ * (`.evil.example/x` or `:8443/x` after `https://api.example.com` would change the host or the
+ * port) and has no `.` or `..` segment (it would leave the base path).
+ */
+function pathProblem(path: string): string | undefined {
+  if (!path.startsWith('/')) return 'the path does not start with "/" (it would change the host or port of the base URL)';
+  if (path.split(/[/?]/).some((segment) => /^(?:\.|%2e){1,2}$/i.test(segment))) return 'the path has a "." or ".." segment (it would leave the base path)';
+  return undefined;
+}
+
+/** The origin a tool URL goes to by the template rules (rcp-template); undefined when it does not compile (rcp-manifest then says why). */
+function toolOrigin(url: string): string | undefined {
+  try {
+    return compileRequest({ method: 'GET', url }, { baseUrl: RELATIVE_ORIGIN }).origin;
+  } catch {
+    return undefined;
+  }
 }
 
 interface SecurityChoice {
@@ -236,15 +283,24 @@ interface DraftTool {
  * is skipped). The manifest passes `parseManifest` and says `"0.1"` unless it uses a 0.2 feature
  * (a form body, query auth).
  *
+ * A document is data from someone else: text over `maxBytes` or nesting deeper than 256 levels is
+ * refused before anything recursive reads it; every tool goes to the base URL's origin (a path
+ * that does not start with `/`, or has a `.` / `..` segment, is skipped); each tool is checked by
+ * rcp-manifest on its own, so an operation RCP cannot carry (an apiKey in `Cookie`, a `#` in a
+ * path) is one skip with the reason, never a failed import.
+ *
  * Per operation: the tool name from `operationId` (`[A-Za-z0-9_-]`, at most 64 characters,
  * unique regardless of case — shortened with a hash where needed), else from method and path;
  * the description from summary and description; path, query and header params (path-item params
- * merged, the operation's win); a JSON or form body whose top-level properties become params
- * (`allOf` merged; a name that clashes with a path, query or header param gets a `body_` prefix);
- * a `oneOf` / `anyOf` body as one open object param `body`, never an empty body; param details
- * (`enum`, `items`, `format`, bounds …) carried over; auth from the security schemes.
+ * merged, the operation's win; any name, `__proto__` too); a JSON or form body whose top-level
+ * properties become params (`allOf` merged; a name that clashes with a path, query or header
+ * param gets a `body_` prefix); a `oneOf` / `anyOf` body as one of its branches (the first with
+ * properties; its required fields required, so never an empty body); a nullable union
+ * (`anyOf: [X, { type: 'null' }]`) as X; param details (`enum`, `items`, `format`, bounds …)
+ * carried over; auth from the security schemes.
  *
- * @throws `RcpError` RCP_INVALID_OPTIONS when the input is not an OpenAPI document or an option is invalid.
+ * @throws `RcpError` RCP_INVALID_OPTIONS when the input is not an OpenAPI document, is over a
+ *   limit, has a base URL that is not a plain http(s) URL or path, or an option is invalid.
  *
  * @example
  * ```ts
@@ -258,7 +314,9 @@ interface DraftTool {
 export async function fromOpenApi(input: string | object, options: FromOpenApiOptions = {}): Promise<FromOpenApiResult> {
   const maxTools = options.maxTools ?? DEFAULT_MANIFEST_LIMITS.maxTools;
   if (!Number.isSafeInteger(maxTools) || maxTools < 1) throw fail('Option "maxTools" must be a positive integer');
-  const raw = readDocument(input);
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
+  if (!Number.isSafeInteger(maxBytes) || maxBytes < 1) throw fail('Option "maxBytes" must be a positive integer');
+  const raw = readDocument(input, maxBytes);
   const documentWarnings: string[] = [];
   const validated = await validate(structuredClone(raw) as OpenAPI.Document, { resolve: { external: false, file: false } }).catch(
     (error: unknown) => ({ valid: false, errors: [{ message: String((error as Error).message ?? error) }], warnings: [] }),
@@ -278,14 +336,17 @@ export async function fromOpenApi(input: string | object, options: FromOpenApiOp
   const specVersion = swagger ? 'Swagger 2.0' : `OpenAPI ${String(document['openapi'])}`;
   const info = isObject(document['info']) ? document['info'] : {};
   const title = typeof info['title'] === 'string' ? info['title'] : 'API';
-  const base = baseUrlOf(document, options.baseUrl);
+  const base = baseOf(document, options.baseUrl);
   const schemes: Json = swagger
     ? (isObject(document['securityDefinitions']) ? document['securityDefinitions'] : {})
     : isObject(document['components']) && isObject((document['components'] as Json)['securitySchemes'])
       ? ((document['components'] as Json)['securitySchemes'] as Json)
       : {};
   const globalAuth = authOf(document['security'], schemes);
-  const serverAuth: RcpAuth = globalAuth.auth ?? { type: 'none' };
+  // The document's auth is the manifest's only when RCP accepts it (an apiKey in `Cookie` is
+  // refused by rcp-manifest): otherwise each operation carries it and is skipped on its own.
+  const serverAuth: RcpAuth =
+    globalAuth.auth !== undefined && safeParseManifest({ rcpVersion: '0.2', auth: globalAuth.auth, tools: [] }).ok ? globalAuth.auth : { type: 'none' };
   const resolveNames = new Set(options.resolve ?? []);
 
   const operations: ImportedOperation[] = [];
@@ -319,8 +380,17 @@ export async function fromOpenApi(input: string | object, options: FromOpenApiOp
         skip(`over the tool limit (${maxTools})`);
         continue;
       }
+      const problem = pathProblem(path);
+      if (problem !== undefined) {
+        skip(problem);
+        continue;
+      }
       let name = toolNameOf(operationId ?? `${method}_${path}`);
       if (usedNames.has(name.toLowerCase())) name = toolNameOf(`${name.slice(0, MAX_NAME - 7)}_${shortHash(`${method} ${path}`)}`);
+      if (usedNames.has(name.toLowerCase())) {
+        skip(`the tool name "${name}" is taken by another operation, also after renaming`);
+        continue;
+      }
       const steps: string[] = [];
       const lose = (message: string): void => void steps.push(message);
       const result = buildTool(document, path, pathItem, method, operation, { base, schemes, serverAuth, swagger, resolveNames, lose });
@@ -328,12 +398,14 @@ export async function fromOpenApi(input: string | object, options: FromOpenApiOp
         skip(result.skip);
         continue;
       }
+      const { tool: built } = result;
+      result.tool = { name, description: describe(operation, `${method.toUpperCase()} ${path}`, lose), ...built };
+      const refused = refusal(result.tool, serverAuth);
+      if (refused !== undefined) {
+        skip(refused);
+        continue;
+      }
       usedNames.add(name.toLowerCase());
-      result.tool['name'] = name;
-      result.tool['description'] = describe(operation, `${method.toUpperCase()} ${path}`, lose);
-      // Keep the report's order of fields readable: name and description first.
-      const { name: n, description: d, ...rest } = result.tool;
-      result.tool = { name: n, description: d, ...rest };
       drafts.push(result);
       operations.push({ ...entry, status: 'imported', tool: name });
       for (const message of steps) lossy.push({ tool: name, message });
@@ -369,8 +441,20 @@ export async function fromOpenApi(input: string | object, options: FromOpenApiOp
   };
 }
 
+/**
+ * Why rcp-manifest refuses this one tool (checked on its own, with the auth it will have, so that
+ * one operation RCP cannot carry is one skip), or undefined when it accepts it.
+ */
+function refusal(tool: Json, serverAuth: RcpAuth): string | undefined {
+  const checked = safeParseManifest({ rcpVersion: '0.2', ...(serverAuth.type !== 'none' && { auth: serverAuth }), tools: [tool] });
+  if (checked.ok) return undefined;
+  const issue = isRcpError(checked.error, 'RCP_INVALID_MANIFEST') ? (checked.error as RcpManifestError).issues[0] : undefined;
+  const where = issue === undefined ? '' : `${issue.path.replace(/^\/tools\/0/, '') || '/'}: `;
+  return `RCP refuses the tool (${where}${(issue?.message ?? checked.error.message).slice(0, 200)})`;
+}
+
 interface BuildContext {
-  readonly base: string;
+  readonly base: Base;
   readonly schemes: Json;
   readonly serverAuth: RcpAuth;
   readonly swagger: boolean;
@@ -426,7 +510,7 @@ function buildTool(
     return typeof description === 'string' && description.trim() !== '' ? description.trim() : undefined;
   };
   const declare = (token: string, original: string, schema: Schema, required: boolean, description: unknown): void => {
-    const fields = paramFields(schema, lose);
+    const fields = paramFields(schema, lose, `"${original}"`);
     const param: Json = { name: token, ...fields };
     const text = describeParam(original, description);
     if (text !== undefined) param['description'] = text;
@@ -435,8 +519,9 @@ function buildTool(
   };
 
   let url = path;
-  const queryParams: Json = {};
-  const headers: Json = {};
+  // Null-prototype maps: a param named `__proto__` is a key like any other.
+  const queryParams: Json = Object.create(null) as Json;
+  const headers: Json = Object.create(null) as Json;
   const pathParams: string[] = [];
   let formFields: Json[] | undefined;
   let bodyParam: Json | undefined;
@@ -500,7 +585,7 @@ function buildTool(
       const properties: Json = {};
       const required: string[] = [];
       for (const field of formFields) {
-        properties[field['name'] as string] = field;
+        setOwn(properties, field['name'] as string, field);
         if (field['required'] === true) required.push(field['name'] as string);
       }
       bodySchema = { type: 'object', properties, required };
@@ -533,15 +618,27 @@ function buildTool(
     if (method === 'get') {
       lose('the body of a GET operation was left out (fetch cannot send one)');
     } else {
-      const merged = mergeAllOf(bodySchema);
-      if (Array.isArray(merged['oneOf']) || Array.isArray(merged['anyOf'])) {
-        const token = claim('body');
-        const variants = ((merged['oneOf'] ?? merged['anyOf']) as unknown[]).length;
-        params.push({ name: token, type: 'object', required: true, description: `The request body: one of ${variants} shapes (see the API's documentation).` });
-        body = `{{${token}}}`;
-        lose(`the body is a ${merged['oneOf'] ? 'oneOf' : 'anyOf'} of ${variants} schemas: sent as one open object param "${token}"`);
-        if (usesForm) return { skip: 'a form body that is a oneOf/anyOf' };
-      } else if (isObject(merged['properties'])) {
+      let merged = mergeAllOf(bodySchema);
+      // A union body becomes one of its branches: never an open object the model may send empty.
+      let wholeBody = false;
+      const union = unionOf(merged);
+      if (union !== undefined) {
+        const branches = nonNullBranches(union.branches);
+        const { [union.keyword]: _union, ...shared } = merged;
+        if (branches.length < union.branches.length) lose('the body is nullable: a null body is never sent');
+        if (branches.length > 1) {
+          const flat = branches.map((branch) => mergeAllOf({ allOf: [shared, branch] }));
+          let index = flat.findIndex((branch) => isObject(branch['properties']) && Object.keys(branch['properties']).length > 0);
+          if (index === -1) index = flat.findIndex((branch) => typeOf(branch) !== undefined);
+          if (index === -1) return { skip: `${article(union.keyword)} body with no branch RCP can express` };
+          merged = flat[index]!;
+          wholeBody = true;
+          lose(
+            `the body is ${article(union.keyword)} of ${branches.length} schemas: branch ${index + 1} was imported (its required fields required); the other branches were left out`,
+          );
+        } else merged = branches.length === 1 ? mergeAllOf({ allOf: [shared, branches[0]!] }) : shared;
+      }
+      if (isObject(merged['properties'])) {
         const template: Json = {};
         const requiredNames = new Set(Array.isArray(merged['required']) ? (merged['required'] as string[]) : []);
         for (const [property, propertySchema] of Object.entries(merged['properties'])) {
@@ -552,8 +649,8 @@ function buildTool(
           }
           const clash = taken.has(tokenNameOf(property));
           const token = claim(clash ? `body_${property}` : property);
-          Object.defineProperty(template, property, { value: `{{${token}}}`, enumerable: true, writable: true, configurable: true });
-          declare(token, property, propertySchema as Schema, bodyRequired && requiredNames.has(property), propertySchema['description']);
+          setOwn(template, property, `{{${token}}}`);
+          declare(token, property, propertySchema as Schema, (bodyRequired || wholeBody) && requiredNames.has(property), propertySchema['description']);
         }
         if (Object.keys(template).length === 0) {
           if (bodyRequired) return { skip: 'a body with no writable property' };
@@ -561,8 +658,8 @@ function buildTool(
       } else if (typeOf(merged) !== undefined || Object.keys(merged).length === 0) {
         if (usesForm) return { skip: 'a form body that is not an object' };
         const token = claim('body');
-        const fields = paramFields(merged, lose);
-        params.push({ name: token, ...fields, ...(bodyRequired && { required: true }), description: 'The request body.' });
+        const fields = paramFields(merged, lose, 'the body');
+        params.push({ name: token, ...fields, ...((bodyRequired || wholeBody) && { required: true }), description: 'The request body.' });
         body = `{{${token}}}`;
       }
     }
@@ -573,7 +670,12 @@ function buildTool(
   if (choice.skip !== undefined) return { skip: choice.skip };
   if (choice.lossy !== undefined) lose(choice.lossy);
   const auth = choice.auth!;
-  const tool: Json = { method: method.toUpperCase(), url: `${context.base}${url}` };
+  // The path follows the base (pathProblem ruled out what could move it); the origin the template
+  // rules read from the result must still be the base's, or the operation is skipped.
+  const toolUrl = `${context.base.url}${url}`;
+  const origin = toolOrigin(toolUrl);
+  if (origin !== undefined && origin !== (context.base.origin ?? RELATIVE_ORIGIN)) return { skip: 'the tool URL would leave the origin of the base URL' };
+  const tool: Json = { method: method.toUpperCase(), url: toolUrl };
   if (params.length > 0) tool['params'] = params;
   if (Object.keys(queryParams).length > 0) tool['queryParams'] = queryParams;
   if (Object.keys(headers).length > 0) tool['headers'] = headers;
@@ -592,10 +694,5 @@ function buildTool(
     else delete tool['params'];
   }
   return { tool, params, usesForm: usesForm && body !== undefined, usesQueryAuth: auth.type === 'query', pathParams };
-}
-
-function typeOf(schema: Schema): string | undefined {
-  const type = schema['type'];
-  return typeof type === 'string' ? type : undefined;
 }
 

@@ -13,6 +13,63 @@ function isObject(value: unknown): value is Schema {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Sets an own, enumerable property, even one named `__proto__` (plain assignment would set the prototype). */
+export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** The `oneOf` or `anyOf` list of a schema, with its keyword, or undefined when it has neither. */
+export function unionOf(schema: Schema): { keyword: 'oneOf' | 'anyOf'; branches: readonly unknown[] } | undefined {
+  if (Array.isArray(schema['oneOf'])) return { keyword: 'oneOf', branches: schema['oneOf'] };
+  if (Array.isArray(schema['anyOf'])) return { keyword: 'anyOf', branches: schema['anyOf'] };
+  return undefined;
+}
+
+/** `a oneOf`, `an anyOf`: the keyword with its article, for the report. */
+export function article(keyword: 'oneOf' | 'anyOf'): string {
+  return keyword === 'anyOf' ? 'an anyOf' : 'a oneOf';
+}
+
+/** A branch that only admits null: `{ type: 'null' }`, `{ type: ['null'] }` or `{ enum: [null] }`. */
+function isNullSchema(schema: Schema): boolean {
+  const type = schema['type'];
+  if (type === 'null' || (Array.isArray(type) && type.length > 0 && type.every((entry) => entry === 'null'))) return true;
+  const values = schema['enum'];
+  return Array.isArray(values) && values.length > 0 && values.every((entry) => entry === null);
+}
+
+/** The branches of a union that admit something besides null. */
+export function nonNullBranches(branches: readonly unknown[]): Schema[] {
+  return branches.filter((branch): branch is Schema => isObject(branch) && !isNullSchema(branch));
+}
+
+/**
+ * A schema without its `oneOf` / `anyOf`, so that it has one JSON type: a nullable union
+ * (`anyOf: [X, { type: 'null' }]`) becomes X — the null is dropped and `lose` says the value is
+ * nullable (RCP sends a value or leaves it out) — and a union of several types becomes its first
+ * branch that has a type (`lose` says so). `allOf` is merged first; the schema's own keywords
+ * (description, default) stay.
+ */
+function narrowed(schema: Schema, lose: (message: string) => void, label: string): Schema {
+  const merged = mergeAllOf(schema);
+  const type = merged['type'];
+  let nullable = (Array.isArray(type) && type.includes('null')) || merged['nullable'] === true;
+  let result = merged;
+  const union = unionOf(merged);
+  if (union !== undefined) {
+    const { [union.keyword]: _union, ...shared } = merged;
+    const branches = nonNullBranches(union.branches).map((branch) => mergeAllOf({ allOf: [shared, branch] }));
+    if (branches.length > 0 && branches.length < union.branches.length) nullable = true;
+    const index = branches.length === 1 ? 0 : branches.findIndex((branch) => typeOf(branch) !== undefined);
+    result = index === -1 ? shared : branches[index]!;
+    if (branches.length > 1 && index !== -1) {
+      lose(`${label} is ${article(union.keyword)} of ${branches.length} schemas: narrowed to branch ${index + 1} (${typeOf(result)})`);
+    }
+  }
+  if (nullable) lose(`${label} is nullable: null is never sent (the value is left out instead)`);
+  return result;
+}
+
 /**
  * `allOf` members merged into one schema (properties and required lists joined).
  *
@@ -33,9 +90,9 @@ export function mergeAllOf(schema: Schema): Schema {
     if (!isObject(part)) continue;
     const flat = mergeAllOf(part);
     for (const [key, value] of Object.entries(flat)) {
-      if (key === 'properties' && isObject(value)) Object.assign(properties, value);
+      if (key === 'properties' && isObject(value)) for (const [name, property] of Object.entries(value)) setOwn(properties, name, property);
       else if (key === 'required' && Array.isArray(value)) for (const name of value) required.add(String(name));
-      else if (!(key in merged)) merged[key] = value;
+      else if (!Object.hasOwn(merged, key)) setOwn(merged, key, value);
     }
   }
   if (Object.keys(properties).length > 0) {
@@ -72,7 +129,7 @@ function looksUnsafe(pattern: string): boolean {
  * The RCP details of a schema (enum, items, properties, bounds, pattern, format, default),
  * keeping only what RCP can express and is consistent; `lose` hears about what was dropped.
  */
-function detailsOf(schema: Schema, type: RcpParamType, lose: (message: string) => void, depth = 0): Record<string, unknown> {
+function detailsOf(schema: Schema, type: RcpParamType, lose: (message: string) => void, label: string, depth = 0): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const values = schema['enum'];
   if (Array.isArray(values) && type !== 'array' && type !== 'object') {
@@ -83,7 +140,7 @@ function detailsOf(schema: Schema, type: RcpParamType, lose: (message: string) =
   if (type === 'array') {
     const items = schema['items'];
     if (isObject(items)) {
-      const value = valueSchemaOf(mergeAllOf(items), lose, depth + 1);
+      const value = valueSchemaOf(items, lose, depth + 1, `an item of ${label}`);
       if (value !== undefined) out['items'] = value;
     }
   }
@@ -91,7 +148,7 @@ function detailsOf(schema: Schema, type: RcpParamType, lose: (message: string) =
     const properties: Record<string, RcpValue> = {};
     for (const [key, property] of Object.entries(schema['properties'])) {
       if (!isObject(property) || property['readOnly'] === true) continue;
-      const value = valueSchemaOf(mergeAllOf(property), lose, depth + 1);
+      const value = valueSchemaOf(property, lose, depth + 1, `property "${key}" of ${label}`);
       if (value !== undefined) Object.defineProperty(properties, key, { value, enumerable: true });
     }
     if (Object.keys(properties).length > 0) out['properties'] = properties;
@@ -128,17 +185,14 @@ function detailsOf(schema: Schema, type: RcpParamType, lose: (message: string) =
 }
 
 /** A nested value schema (type required), or undefined when the schema says nothing usable. */
-function valueSchemaOf(schema: Schema, lose: (message: string) => void, depth: number): RcpValue | undefined {
+function valueSchemaOf(source: Schema, lose: (message: string) => void, depth: number, label: string): RcpValue | undefined {
   if (depth > MAX_DEPTH) return undefined;
-  if (Array.isArray(schema['oneOf']) || Array.isArray(schema['anyOf'])) {
-    lose('a nested oneOf/anyOf was narrowed to an open object');
-    return { type: 'object' } as RcpValue;
-  }
+  const schema = narrowed(source, lose, label);
   const type = typeOf(schema);
   if (type === undefined) return undefined;
   const out: Record<string, unknown> = { type };
   if (typeof schema['description'] === 'string' && schema['description'].trim() !== '') out['description'] = schema['description'].trim();
-  Object.assign(out, detailsOf(schema, type, lose, depth));
+  Object.assign(out, detailsOf(schema, type, lose, label, depth));
   if (type === 'object' && isObject(out['properties']) && Array.isArray(schema['required'])) {
     const names = (schema['required'] as unknown[]).filter(
       (name): name is string => typeof name === 'string' && Object.hasOwn(out['properties'] as object, name),
@@ -161,14 +215,16 @@ function keepDefault(schema: Schema, out: Record<string, unknown>): void {
  *
  * @example
  * ```ts
- * paramFields({ type: 'integer', format: 'int32', maximum: 100 }, console.warn);
+ * paramFields({ type: 'integer', format: 'int32', maximum: 100 }, console.warn, '"limit"');
  * // { type: 'integer', maximum: 100, format: 'int32' }
+ * paramFields({ anyOf: [{ type: 'object' }, { type: 'null' }] }, console.warn, '"metadata"');
+ * // { type: 'object' } — and '"metadata" is nullable: …' is reported
  * ```
  */
-export function paramFields(schema: Schema, lose: (message: string) => void): Partial<RcpParam> & { type: RcpParamType } {
-  const merged = mergeAllOf(schema);
+export function paramFields(schema: Schema, lose: (message: string) => void, label: string): Partial<RcpParam> & { type: RcpParamType } {
+  const merged = narrowed(schema, lose, label);
   const type = typeOf(merged) ?? 'string';
-  const out: Record<string, unknown> = { type, ...detailsOf(merged, type, lose) };
+  const out: Record<string, unknown> = { type, ...detailsOf(merged, type, lose, label) };
   if (type === 'object' && isObject(out['properties']) && Array.isArray(merged['required'])) {
     const names = (merged['required'] as unknown[]).filter(
       (name): name is string => typeof name === 'string' && Object.hasOwn(out['properties'] as object, name),
