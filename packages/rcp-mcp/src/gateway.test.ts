@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +9,7 @@ import { StdioClientTransport as StdioTransportV1 } from '@modelcontextprotocol/
 import { StreamableHTTPClientTransport as HttpTransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRcpClient } from 'rcp-client';
-import { NOTES_TOKEN, startNotesApi, toolRequestLines, type TestServer } from 'rcp-test-utils';
+import { NOTES_TOKEN, SPAWN_TIMEOUT, startNotesApi, toolRequestLines, type TestServer } from 'rcp-test-utils';
 import type { RcpMcpHttpOptions } from './index';
 import { createRcpMcpHttpHandler, toolAnnotations } from './index';
 
@@ -227,6 +228,37 @@ describe('streamable HTTP', () => {
     expect(response.status).toBe(403);
     expect(notes.count).toBe(0);
   });
+});
+
+it('rcp-mcp --http --allow-origin: a listed site passes, any other Origin is 403', { timeout: SPAWN_TIMEOUT }, async () => {
+  const child = spawn(
+    process.execPath,
+    [bin, manifestUrl, '--http', '--port', '0', '--auth-token-env', 'MCP_TOKEN', '--allow-origin', 'app.example', '--ctx', 'userId=u-1', '--token-env', 'NOTES_TOKEN'],
+    { env: { ...process.env, MCP_TOKEN: 'mcp-secret', NOTES_TOKEN }, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  closers.push(async () => void child.kill('SIGTERM'));
+  const endpoint = await new Promise<string>((resolve, reject) => {
+    let err = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      err += chunk.toString();
+      const match = /at (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(err);
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`rcp-mcp exited (${code}): ${err}`)));
+  });
+  notes.reset();
+  const post = (origin: string) =>
+    fetch(endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: 'Bearer mcp-secret', origin },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_notes', arguments: {} } }),
+    });
+  expect((await post('http://evil.example')).status).toBe(403);
+  expect(notes.count).toBe(0);
+  const listed = await post('https://app.example');
+  expect(listed.status).toBe(200);
+  await listed.text();
+  expect(toolRequests()).toEqual(['GET /users/u-1/notes']);
 });
 
 it('annotations follow the method', () => {
