@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
@@ -45,6 +47,25 @@ afterAll(async () => {
   await notes?.close();
 });
 
+/** Starts `rcp inspect` with these arguments and returns its page URL (the child is stopped after the tests). */
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const started of children) started.kill('SIGTERM');
+});
+function startInspect(args: string[]): Promise<string> {
+  const started = spawn(process.execPath, [bin, 'inspect', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(started);
+  return new Promise<string>((resolve, reject) => {
+    let out = '';
+    started.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /RCP inspector: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
+      if (match) resolve(match[1]!);
+    });
+    started.once('exit', (code) => reject(new Error(`rcp inspect exited (${code}): ${out}`)));
+  });
+}
+
 /** A raw request to the inspector with a chosen Host header (what a rebinding page would send). */
 function rawResponse(path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   const url = new URL(path, pageUrl);
@@ -65,6 +86,24 @@ describe('rcp inspect', () => {
     expect(await raw('/', { host: 'evil.example' })).toBe(403);
     expect(await raw('/api/manifest', { host: new URL(pageUrl).host })).toBe(403);
     expect(await raw('/', { host: new URL(pageUrl).host })).toBe(200);
+  });
+
+  it('--allow-private-network: a manifest file\'s loopback tool is listed as refused without it, not with it', { timeout: SPAWN_TIMEOUT }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rcp-inspect-'));
+    try {
+      const file = join(dir, 'local.json');
+      writeFileSync(file, JSON.stringify({ rcpVersion: '0.1', tools: [{ name: 'ping', description: 'Pings.', method: 'GET', url: `${notes.origin}/ping` }] }));
+      const warningsOf = async (url: string) => {
+        const page = await (await fetch(url)).text();
+        const session = /name="rcp-session" content="([^"]+)"/.exec(page)![1]!;
+        const answer = await fetch(new URL('/api/manifest', url), { headers: { 'x-rcp-session': session } });
+        return ((await answer.json()) as { warnings: { message: string }[] }).warnings.map((warning) => warning.message);
+      };
+      expect(await warningsOf(await startInspect([file]))).toEqual([expect.stringContaining('is a loopback address')]);
+      expect(await warningsOf(await startInspect([file, '--allow-private-network']))).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('sends its security headers on every response, page and API, refusals included', async () => {
