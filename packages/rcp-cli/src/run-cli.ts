@@ -42,7 +42,8 @@ Options: --help (for each command), --version
 Exit code 0 when there is no error (warnings allowed), 1 on errors, 2 on usage errors.
   --json                     { ok, errors: [{ path, message }], warnings: [...] }
   --format github            GitHub Actions workflow annotations (::error / ::warning)
-  --allow-private-network    no warning for tools on private and loopback addresses (see rcp describe --help)
+  --allow-private-network    a manifest URL's tools may target private and loopback addresses (see rcp describe
+                             --help); a file is linted without discovery, so it has no such warnings
 `,
   call: `Usage: rcp call <url|file> <tool> [options]
 
