@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { NOTES_TOKEN, SPAWN_TIMEOUT, runNode, serveManifest, startNotesApi, toolRequestLines, type TestServer } from 'rcp-test-utils';
+import { NOTES_TOKEN, SPAWN_TIMEOUT, runNode, sendJson, serveManifest, startNotesApi, toolRequestLines, type TestServer } from 'rcp-test-utils';
 
 const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
@@ -118,6 +118,40 @@ describe('rcp call', { timeout: SPAWN_TIMEOUT }, () => {
     const spoof = await rcp(['call', manifestUrl, 'get_note', '--arg', 'noteId=n-1', '--arg', 'userId=u-7', ...common], { env });
     expect(spoof.code).toBe(1);
     expect(spoof.stderr).toMatch(/^rcp: RCP_INVALID_ARGUMENTS: .*\/userId is not a parameter of this tool/);
+    expect(toolRequestLines(notes)).toEqual([]);
+  });
+});
+
+describe('--allow-private-network', { timeout: SPAWN_TIMEOUT }, () => {
+  // A manifest file has no address of its own: it counts as public, so a tool of it on 127.0.0.1
+  // is refused by the private-network boundary (SPEC §12.1) unless the operator lifts it.
+  function localFile(): string {
+    notes.route('GET /ping', (_request, res) => sendJson(res, 200, { pong: true }));
+    const file = join(dir, 'local.json');
+    writeFileSync(file, JSON.stringify({ rcpVersion: '0.1', tools: [{ name: 'ping', description: 'Pings.', method: 'GET', url: `${notes.origin}/ping` }] }));
+    return file;
+  }
+
+  it('call: refused without the flag (one line naming it, nothing sent), sent with it', async () => {
+    const file = localFile();
+    const refused = await rcp(['call', file, 'ping']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trimEnd().split('\n')).toEqual([
+      expect.stringMatching(/^rcp: RCP_ORIGIN_NOT_ALLOWED: Tool "ping" calls http:\/\/127\.0\.0\.1:\d+ is a loopback address .* unless --allow-private-network allows it$/),
+    ]);
+    expect(toolRequestLines(notes)).toEqual([]);
+    const allowed = await rcp(['call', file, 'ping', '--allow-private-network']);
+    expect([allowed.code, JSON.parse(allowed.stdout)]).toEqual([0, { status: 200, data: { pong: true } }]);
+    expect(toolRequestLines(notes)).toEqual(['GET /ping']);
+  });
+
+  it('describe: the warning names the flag, none with it; every command documents it', async () => {
+    const file = localFile();
+    const warned = await rcp(['describe', file]);
+    expect(warned.stderr).toMatch(/^warning \/tools\/0: .*unless --allow-private-network allows it/);
+    expect((await rcp(['describe', file, '--allow-private-network'])).stderr).toBe('');
+    expect(JSON.parse((await rcp(['describe', file, '--json', '--allow-private-network'])).stdout).warnings).toEqual([]);
+    for (const command of ['describe', 'lint', 'call', 'inspect']) expect((await rcp([command, '--help'])).stdout).toContain('--allow-private-network');
     expect(toolRequestLines(notes)).toEqual([]);
   });
 });

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
@@ -45,18 +47,39 @@ afterAll(async () => {
   await notes?.close();
 });
 
+/** Starts `rcp inspect` with these arguments and returns its page URL (the child is stopped after the tests). */
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const started of children) started.kill('SIGTERM');
+});
+function startInspect(args: string[]): Promise<string> {
+  const started = spawn(process.execPath, [bin, 'inspect', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(started);
+  return new Promise<string>((resolve, reject) => {
+    let out = '';
+    started.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /RCP inspector: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
+      if (match) resolve(match[1]!);
+    });
+    started.once('exit', (code) => reject(new Error(`rcp inspect exited (${code}): ${out}`)));
+  });
+}
+
 /** A raw request to the inspector with a chosen Host header (what a rebinding page would send). */
-function raw(path: string, headers: Record<string, string>): Promise<number> {
+function rawResponse(path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   const url = new URL(path, pageUrl);
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port: url.port, path: url.pathname + url.search, headers }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
+      let body = '';
+      res.on('data', (chunk) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
     });
     req.on('error', reject);
     req.end();
   });
 }
+const raw = async (path: string, headers: Record<string, string>) => (await rawResponse(path, headers)).status;
 
 describe('rcp inspect', () => {
   it('answers only its own host, and its API only with the page session key', async () => {
@@ -65,9 +88,55 @@ describe('rcp inspect', () => {
     expect(await raw('/', { host: new URL(pageUrl).host })).toBe(200);
   });
 
+  it('--allow-private-network: a manifest file\'s loopback tool is listed as refused without it, not with it', { timeout: SPAWN_TIMEOUT }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rcp-inspect-'));
+    try {
+      const file = join(dir, 'local.json');
+      writeFileSync(file, JSON.stringify({ rcpVersion: '0.1', tools: [{ name: 'ping', description: 'Pings.', method: 'GET', url: `${notes.origin}/ping` }] }));
+      const warningsOf = async (url: string) => {
+        const page = await (await fetch(url)).text();
+        const session = /name="rcp-session" content="([^"]+)"/.exec(page)![1]!;
+        const answer = await fetch(new URL('/api/manifest', url), { headers: { 'x-rcp-session': session } });
+        return ((await answer.json()) as { warnings: { message: string }[] }).warnings.map((warning) => warning.message);
+      };
+      expect(await warningsOf(await startInspect([file]))).toEqual([expect.stringContaining('is a loopback address')]);
+      expect(await warningsOf(await startInspect([file, '--allow-private-network']))).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('sends its security headers on every response, page and API, refusals included', async () => {
+    const host = new URL(pageUrl).host;
+    const page = await rawResponse('/', { host });
+    const session = /name="rcp-session" content="([^"]+)"/.exec(page.body)![1]!;
+    const script = /src="\.\/(assets\/[^"]+\.js)"/.exec(page.body)![1]!;
+    const responses = [
+      page,
+      await rawResponse(`/${script}`, { host }),
+      await rawResponse('/api/manifest', { host, 'x-rcp-session': session }),
+      await rawResponse('/api/manifest', { host }), // 403: no session
+      await rawResponse('/', { host: 'evil.example' }), // 403: wrong host
+      await rawResponse('/nope', { host }), // 404
+    ];
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 403, 403, 404]);
+    for (const response of responses) {
+      expect(response.headers).toMatchObject({
+        'content-security-policy': "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+        'x-frame-options': 'DENY',
+        'referrer-policy': 'no-referrer',
+        'x-content-type-options': 'nosniff',
+      });
+    }
+  });
+
   it('shows tools, hidden params and schemas, prepares without sending, then sends and shows the result and history', { timeout: SPAWN_TIMEOUT }, async () => {
     const page = await browser.newPage();
     const outside: string[] = [];
+    const violations: string[] = []; // the page runs under its CSP: nothing it needs is blocked
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
     page.on('request', (req) => {
       if (!req.url().startsWith(pageUrl)) outside.push(req.url());
     });
@@ -114,6 +183,7 @@ describe('rcp inspect', () => {
     mkdirSync(outputDir, { recursive: true });
     await page.screenshot({ path: `${outputDir}inspector.png`, fullPage: true });
     expect(outside).toEqual([]);
+    expect(violations).toEqual([]);
     await page.close();
   });
 });

@@ -16,6 +16,17 @@ const TYPES: Record<string, string> = {
 /** Characters of a tool response the page is shown (the client's own cap still applies to the call). */
 const SHOWN_RESPONSE_CHARS = 64 * 1024;
 const MAX_REQUEST_BYTES = 256 * 1024;
+/**
+ * On every response, page and API. The page is one module script, one stylesheet and fetches to
+ * this server, all same-origin ('self'); its icon is `data:`. Nothing may frame it, post a form
+ * from it, change its base URL or embed a plugin; no referrer leaves it; no type is sniffed.
+ */
+const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+};
 
 /** What `rcp inspect` needs. */
 export interface InspectorOptions {
@@ -25,6 +36,8 @@ export interface InspectorOptions {
   readonly port: number;
   /** The environment variable holding the credential, if any: read here, never sent to the page. */
   readonly tokenEnv: string | undefined;
+  /** `--allow-private-network`: the client's `allowPrivateNetwork: true`. */
+  readonly allowPrivateNetwork?: boolean;
 }
 
 /** A running inspector. */
@@ -37,7 +50,7 @@ type Json = Record<string, unknown>;
 
 function send(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.writeHead(status, { ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
   res.end(text);
 }
 
@@ -85,6 +98,7 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
     const clientOptions: RcpClientOptions = {
       resolvers,
       ...(token !== undefined && { credentials: () => token }),
+      ...(options.allowPrivateNetwork === true && { allowPrivateNetwork: true }),
     };
     return openSource(options.source, clientOptions);
   };
@@ -100,7 +114,7 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
     }
     const type = TYPES[extname(file)] ?? 'application/octet-stream';
     const body = file.endsWith('index.html') ? Buffer.from(bytes.toString('utf8').replace('%RCP_SESSION%', session)) : bytes;
-    res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+    res.writeHead(200, { ...SECURITY_HEADERS, 'content-type': type, 'cache-control': 'no-store' });
     res.end(body);
   };
 

@@ -1,13 +1,14 @@
 import { writeFile, access, readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import pc from 'picocolors';
-import { createRcpClient, describeManifest, isRcpError, type RcpResolver } from 'rcp-client';
+import { describeManifest, isRcpError, type RcpResolver } from 'rcp-client';
 import { safeParseManifest, type ManifestIssue } from 'rcp-manifest';
 import { runMcpCli } from 'rcp-mcp';
 import { formatSummary, fromOpenApi } from 'rcp-openapi';
 import { discoverSource, isUrl, openSource, readManifestFile } from './load-manifest';
 import { startInspector } from './inspect';
 import { starterManifest } from './starter-manifest';
+import { annotationMessage, annotationProperty, terminalJson, terminalLines, terminalStrings, terminalText } from './terminal-text';
 import { UsageError } from './usage-error';
 
 /** The package version, printed by `--version`. */
@@ -21,7 +22,7 @@ Usage: rcp <command> [options]
 Commands
   describe <url|file>   what the server asks for: tools, params, which are hidden, warnings
   lint <url|file>       every problem with its JSON Pointer; exit 0 clean, 1 on errors, 2 on usage errors
-  call <url> <tool>     try a call (--dry-run: print the exact request, credential redacted)
+  call <url|file> <tool> try a call (--dry-run: print the exact request, credential redacted)
   inspect <url|file>    the inspector page on 127.0.0.1: tools, hidden params, schemas, try a call
   from-openapi <file>   a manifest from an OpenAPI / Swagger document, and the import report
   init [file]           write a starter manifest that lints clean (default rcp-manifest.json)
@@ -29,18 +30,22 @@ Commands
 
 Options: --help (for each command), --version
 `,
-  describe: `Usage: rcp describe <url|file> [--resolve a,b] [--json]
+  describe: `Usage: rcp describe <url|file> [--resolve a,b] [--json] [--allow-private-network]
 
-  --resolve a,b   params your client resolves (hidden from the model), to see the schema the model gets
-  --json          the manifest, the tools and the warnings as JSON
+  --resolve a,b              params your client resolves (hidden from the model), to see the schema the model gets
+  --json                     the manifest, the tools and the warnings as JSON
+  --allow-private-network    let tools target private and loopback addresses the manifest's own address does
+                             not cover (a manifest file counts as public); link-local stays refused
 `,
-  lint: `Usage: rcp lint <url|file> [--json] [--format github]
+  lint: `Usage: rcp lint <url|file> [--json] [--format github] [--allow-private-network]
 
 Exit code 0 when there is no error (warnings allowed), 1 on errors, 2 on usage errors.
-  --json            { ok, errors: [{ path, message }], warnings: [...] }
-  --format github   GitHub Actions workflow annotations (::error / ::warning)
+  --json                     { ok, errors: [{ path, message }], warnings: [...] }
+  --format github            GitHub Actions workflow annotations (::error / ::warning)
+  --allow-private-network    a manifest URL's tools may target private and loopback addresses (see rcp describe
+                             --help); a file is linted without discovery, so it has no such warnings
 `,
-  call: `Usage: rcp call <url> <tool> [options]
+  call: `Usage: rcp call <url|file> <tool> [options]
 
   --arg key=value         an argument (repeatable); a value that is a JSON number, boolean or null is that
   --args JSON             the arguments object (--arg entries are added to it)
@@ -48,14 +53,18 @@ Exit code 0 when there is no error (warnings allowed), 1 on errors, 2 on usage e
   --resolve param=ctxKey  a resolver: fill param from ctx[ctxKey] (repeatable; hidden from the model)
   --token-env NAME        the credential, from environment variable NAME (sent only to trusted origins)
   --dry-run               print the request prepare() builds (credential redacted); send nothing
+  --allow-private-network let tools target private and loopback addresses the manifest's own address does
+                          not cover (a manifest file counts as public); link-local stays refused
 `,
-  inspect: `Usage: rcp inspect <url|file> [--port N] [--token-env NAME]
+  inspect: `Usage: rcp inspect <url|file> [--port N] [--token-env NAME] [--allow-private-network]
 
 Starts the inspector page on 127.0.0.1 and prints its URL; Ctrl-C stops it. The page shows the tools, the
 params the model sees and the hidden ones, the warnings and each model-facing schema, and tries calls:
 the request is shown (credential redacted) before anything is sent. Calls run in this process.
   --port N          the port (default: any free one)
   --token-env NAME  the credential, from environment variable NAME (kept here, never sent to the page)
+  --allow-private-network  let tools target private and loopback addresses the manifest's own address does
+                    not cover (a manifest file counts as public); link-local stays refused
 `,
   'from-openapi': `Usage: rcp from-openapi <file> [-o manifest.json] [--base-url URL] [--include …] [--exclude …] [--resolve a,b] [--json]
 
@@ -87,6 +96,22 @@ function pairs(entries: readonly string[], flag: string): [string, string][] {
   });
 }
 
+/** The flag every command that discovers or calls takes. */
+const PRIVATE_NETWORK_FLAG = { 'allow-private-network': { type: 'boolean', default: false } } as const;
+
+/** Client options from `--allow-private-network`. */
+function networkOptions(values: { 'allow-private-network': boolean }): { allowPrivateNetwork?: true } {
+  return values['allow-private-network'] ? { allowPrivateNetwork: true } : {};
+}
+
+/**
+ * A refusal by the private-network boundary names the client option; on the command line the
+ * flag is what lifts it.
+ */
+function namingTheFlag(message: string): string {
+  return message.replace(`unless the client's "allowPrivateNetwork" allows it`, 'unless --allow-private-network allows it');
+}
+
 /** `--arg` values: a JSON number, boolean or null stands for itself; anything else is a string. */
 function argValue(text: string): unknown {
   if (/^(-?\d+(\.\d+)?([eE][+-]?\d+)?|true|false|null)$/.test(text)) return JSON.parse(text);
@@ -97,20 +122,23 @@ async function describeCommand(argv: string[], io: Output): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { resolve: { type: 'string' }, json: { type: 'boolean', default: false }, help: { type: 'boolean' } },
+    options: { resolve: { type: 'string' }, json: { type: 'boolean', default: false }, help: { type: 'boolean' }, ...PRIVATE_NETWORK_FLAG },
   });
   if (values.help) return help('describe', io);
   if (positionals.length !== 1) throw new UsageError('describe takes one <url|file> (see rcp describe --help)');
   const resolved = (values.resolve ?? '').split(',').map((name) => name.trim()).filter(Boolean);
   const resolvers: Record<string, RcpResolver> = {};
   for (const name of resolved) resolvers[name] = () => undefined;
-  const discovery = await discoverSource(positionals[0]!, { resolvers });
+  const discovery = await discoverSource(positionals[0]!, { resolvers, ...networkOptions(values) });
   if (values.json) {
-    io.out(JSON.stringify({ manifestUrl: discovery.manifestUrl, manifest: discovery.manifest, tools: discovery.tools, warnings: discovery.warnings }, null, 2));
+    io.out(terminalJson({ manifestUrl: discovery.manifestUrl, manifest: discovery.manifest, tools: discovery.tools, warnings: discovery.warnings }));
     return 0;
   }
+  // describeManifest blanks control characters in what it quotes; io's net escapes the rest.
   io.out(describeManifest(discovery.manifest, discovery.tools));
-  for (const warning of discovery.warnings) io.err(`${paint(io, 'yellow', 'warning')} ${warning.path}: ${warning.message}`);
+  for (const warning of discovery.warnings) {
+    io.err(`${paint(io, 'yellow', 'warning')} ${terminalText(warning.path)}: ${terminalText(namingTheFlag(warning.message))}`);
+  }
   return 0;
 }
 
@@ -118,7 +146,7 @@ async function lintCommand(argv: string[], io: Output): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { json: { type: 'boolean', default: false }, format: { type: 'string' }, help: { type: 'boolean' } },
+    options: { json: { type: 'boolean', default: false }, format: { type: 'string' }, help: { type: 'boolean' }, ...PRIVATE_NETWORK_FLAG },
   });
   if (values.help) return help('lint', io);
   if (positionals.length !== 1) throw new UsageError('lint takes one <url|file> (see rcp lint --help)');
@@ -128,7 +156,7 @@ async function lintCommand(argv: string[], io: Output): Promise<number> {
   let warnings: readonly ManifestIssue[] = [];
   if (isUrl(source)) {
     try {
-      warnings = (await discoverSource(source)).warnings;
+      warnings = (await discoverSource(source, networkOptions(values))).warnings;
     } catch (error) {
       if (!isRcpError(error, 'RCP_INVALID_MANIFEST')) throw error;
       errors = error.issues;
@@ -142,23 +170,22 @@ async function lintCommand(argv: string[], io: Output): Promise<number> {
     }
   }
   if (values.json) {
-    io.out(JSON.stringify({ ok: errors.length === 0, errors, warnings }, null, 2));
+    io.out(terminalJson({ ok: errors.length === 0, errors, warnings }));
   } else if (values.format === 'github') {
-    const file = isUrl(source) ? '' : `file=${source},`;
-    for (const issue of errors) io.out(`::error ${file}title=RCP manifest ${issue.path || '(root)'}::${escapeAnnotation(issue.message)}`);
-    for (const issue of warnings) io.out(`::warning ${file}title=RCP manifest ${issue.path || '(root)'}::${escapeAnnotation(issue.message)}`);
+    // Field names reach the pointers: every property and message escaped as @actions/core does.
+    const file = isUrl(source) ? '' : `file=${annotationProperty(source)},`;
+    const annotate = (kind: string, issue: ManifestIssue) =>
+      io.out(`::${kind} ${file}title=${annotationProperty(`RCP manifest ${issue.path || '(root)'}`)}::${annotationMessage(namingTheFlag(issue.message))}`);
+    for (const issue of errors) annotate('error', issue);
+    for (const issue of warnings) annotate('warning', issue);
   } else {
-    for (const issue of errors) io.out(`${paint(io, 'red', 'error  ')} ${issue.path || '(root)'}  ${issue.message}`);
-    for (const issue of warnings) io.out(`${paint(io, 'yellow', 'warning')} ${issue.path || '(root)'}  ${issue.message}`);
-    const summary = `${source}: ${errors.length} error(s), ${warnings.length} warning(s)`;
+    const show = (issue: ManifestIssue) => `${terminalText(issue.path || '(root)')}  ${terminalText(namingTheFlag(issue.message))}`;
+    for (const issue of errors) io.out(`${paint(io, 'red', 'error  ')} ${show(issue)}`);
+    for (const issue of warnings) io.out(`${paint(io, 'yellow', 'warning')} ${show(issue)}`);
+    const summary = `${terminalText(source)}: ${errors.length} error(s), ${warnings.length} warning(s)`;
     io.out(errors.length === 0 ? paint(io, 'green', `✓ ${summary}`) : paint(io, 'red', `✗ ${summary}`));
   }
   return errors.length === 0 ? 0 : 1;
-}
-
-/** GitHub annotation text: `%`, CR and LF escaped as the workflow commands require. */
-function escapeAnnotation(text: string): string {
-  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
 
 async function callCommand(argv: string[], io: Output): Promise<number> {
@@ -173,12 +200,12 @@ async function callCommand(argv: string[], io: Output): Promise<number> {
       'token-env': { type: 'string' },
       'dry-run': { type: 'boolean', default: false },
       help: { type: 'boolean' },
+      ...PRIVATE_NETWORK_FLAG,
     },
   });
   if (values.help) return help('call', io);
-  if (positionals.length !== 2) throw new UsageError('call takes <url> <tool> (see rcp call --help)');
-  const [url, name] = positionals as [string, string];
-  if (!isUrl(url)) throw new UsageError('call needs the manifest URL (http or https)');
+  if (positionals.length !== 2) throw new UsageError('call takes <url|file> <tool> (see rcp call --help)');
+  const [source, name] = positionals as [string, string];
   let args: Record<string, unknown> = {};
   if (values.args !== undefined) {
     let parsed: unknown;
@@ -197,16 +224,19 @@ async function callCommand(argv: string[], io: Output): Promise<number> {
   const tokenEnv = values['token-env'];
   const token = tokenEnv === undefined ? undefined : process.env[tokenEnv];
   if (tokenEnv !== undefined && !token) throw new UsageError(`--token-env ${tokenEnv}: the environment variable is not set`);
-  const client = createRcpClient<Record<string, string>>({ resolvers, ...(token !== undefined && { credentials: () => token }) });
-  const discovery = await client.discover(url);
+  const { client, discovery } = await openSource(source, {
+    resolvers,
+    ...(token !== undefined && { credentials: () => token }),
+    ...networkOptions(values),
+  });
   const tool = discovery.tool(name); // RCP_UNKNOWN_TOOL names the available tools
   if (values['dry-run']) {
-    io.out(JSON.stringify(await client.prepare(tool, args, ctx), null, 2));
+    io.out(terminalJson(await client.prepare(tool, args, ctx)));
     return 0;
   }
   const outcome = await client.call(discovery, { name, arguments: args }, ctx);
   if (!outcome.ok) throw outcome.error;
-  io.out(JSON.stringify({ status: outcome.result.status, data: outcome.result.data }, null, 2));
+  io.out(terminalJson({ status: outcome.result.status, data: outcome.result.data }));
   return 0;
 }
 
@@ -251,14 +281,16 @@ async function fromOpenApiCommand(argv: string[], io: Output): Promise<number> {
     ...(exclude !== undefined && { exclude }),
     ...(values.resolve !== undefined && { resolve: values.resolve.split(',').map((name) => name.trim()).filter(Boolean) }),
   });
-  const json = `${JSON.stringify(manifest, null, 2)}\n`;
-  const summary = values.json ? JSON.stringify(report, null, 2) : formatSummary(report);
+  // The document's text (titles, names) reaches the report: its strings are made safe before
+  // formatSummary lays them out in lines.
+  const json = `${terminalJson(manifest)}\n`;
+  const summary = values.json ? terminalJson(report) : formatSummary(terminalStrings(report));
   if (values.output !== undefined) {
     await writeFile(values.output, json);
     io.out(summary);
-    io.out(`wrote ${values.output} (${manifest.tools.length} tools, RCP ${manifest.rcpVersion}) — check it with: rcp lint ${values.output}`);
+    io.out(`wrote ${terminalText(values.output)} (${manifest.tools.length} tools, RCP ${manifest.rcpVersion}) — check it with: rcp lint ${terminalText(values.output)}`);
   } else {
-    process.stdout.write(json);
+    process.stdout.write(json); // terminalJson: nothing raw
     io.err(summary);
   }
   return 0;
@@ -268,15 +300,20 @@ async function inspectCommand(argv: string[], io: Output): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { port: { type: 'string', default: '0' }, 'token-env': { type: 'string' }, help: { type: 'boolean' } },
+    options: { port: { type: 'string', default: '0' }, 'token-env': { type: 'string' }, help: { type: 'boolean' }, ...PRIVATE_NETWORK_FLAG },
   });
   if (values.help) return help('inspect', io);
   if (positionals.length !== 1) throw new UsageError('inspect takes one manifest URL or file (see rcp inspect --help)');
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError('--port must be a port number');
   // Fail on a bad source before the page starts.
-  await openSource(positionals[0]!);
-  const inspector = await startInspector({ source: positionals[0]!, port, tokenEnv: values['token-env'] });
+  await openSource(positionals[0]!, networkOptions(values));
+  const inspector = await startInspector({
+    source: positionals[0]!,
+    port,
+    tokenEnv: values['token-env'],
+    allowPrivateNetwork: values['allow-private-network'],
+  });
   io.out(`RCP inspector: ${inspector.url}`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
@@ -326,8 +363,9 @@ function paint(io: Output, color: 'red' | 'green' | 'yellow', text: string): str
  */
 export async function runCli(argv: readonly string[]): Promise<number> {
   const io: Output = {
-    out: (text) => process.stdout.write(`${text}\n`),
-    err: (text) => process.stderr.write(`${text}\n`),
+    // The last net: whatever a command prints, no control character reaches the terminal raw.
+    out: (text) => process.stdout.write(`${terminalLines(text)}\n`),
+    err: (text) => process.stderr.write(`${terminalLines(text)}\n`),
     color: process.stdout.isTTY === true && !('NO_COLOR' in process.env),
   };
   const [command, ...rest] = argv;
@@ -361,7 +399,8 @@ export async function runCli(argv: readonly string[]): Promise<number> {
         throw new UsageError(`unknown command ${JSON.stringify(command.slice(0, 40))} (see rcp --help)`);
     }
   } catch (error) {
-    const line = (message: string) => io.err(`rcp: ${message}`);
+    // Error messages quote servers (a reason phrase, an excerpt): one line, nothing raw.
+    const line = (message: string) => io.err(`rcp: ${terminalText(namingTheFlag(message))}`);
     if (error instanceof UsageError) {
       line(error.message);
       return error.exitCode;

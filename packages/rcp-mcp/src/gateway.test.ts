@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +9,8 @@ import { StdioClientTransport as StdioTransportV1 } from '@modelcontextprotocol/
 import { StreamableHTTPClientTransport as HttpTransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRcpClient } from 'rcp-client';
-import { NOTES_TOKEN, startNotesApi, toolRequestLines, type TestServer } from 'rcp-test-utils';
+import { NOTES_TOKEN, SPAWN_TIMEOUT, startNotesApi, toolRequestLines, type TestServer } from 'rcp-test-utils';
+import type { RcpMcpHttpOptions } from './index';
 import { createRcpMcpHttpHandler, toolAnnotations } from './index';
 
 const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
@@ -25,6 +27,22 @@ afterEach(async () => {
 });
 
 const toolRequests = () => toolRequestLines(notes);
+
+/**
+ * A note the notes server never answers: `arrived` when the gateway's request reaches it,
+ * `closed` (with whether an answer was written: never) when that request's socket closes.
+ */
+function holdSlowNote(): { arrived: Promise<void>; closed: Promise<boolean> } {
+  let arrive!: () => void;
+  let close!: (answered: boolean) => void;
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
+  const closed = new Promise<boolean>((resolve) => (close = resolve));
+  notes.route('GET /users/u-1/notes/slow', (_request, res) => {
+    res.on('close', () => close(res.writableEnded));
+    arrive(); // and hold the response until the test ends
+  });
+  return { arrived, closed };
+}
 type AnyClient = {
   listTools(): Promise<{ tools: { name: string; description?: string; inputSchema: unknown; annotations?: unknown }[] }>;
   callTool(params: { name: string; arguments?: Record<string, unknown> }): Promise<unknown>;
@@ -78,24 +96,42 @@ describe('stdio: the rcp-mcp bin as a host starts it', () => {
     closers.push(() => client.close());
     await checkGateway(client as unknown as AnyClient);
   });
+
+  it('a cancelled call (notifications/cancelled) aborts its HTTP request to the tool', async () => {
+    const slow = holdSlowNote();
+    const client = new ClientV1({ name: 'host-v1', version: '1.0.0' });
+    await client.connect(new StdioTransportV1({ command: process.execPath, args: args(), env: env(), stderr: 'pipe' }));
+    closers.push(() => client.close());
+    const controller = new AbortController();
+    const call = client.callTool({ name: 'get_note', arguments: { noteId: 'slow' } }, undefined, { signal: controller.signal });
+    call.catch(() => undefined);
+    await slow.arrived;
+    controller.abort();
+    expect(await slow.closed).toBe(false); // the socket closed, and the server never answered
+    await expect(call).rejects.toThrow();
+  });
 });
 
 describe('streamable HTTP', () => {
   const SESSIONS = new Map([['Bearer session-ada', { userId: 'u-1' }]]);
-  let gateway: Server;
   let url: URL;
-  beforeEach(async () => {
+  /** A gateway on 127.0.0.1 (the notes server's log starts empty). */
+  async function startGateway(extra: Partial<RcpMcpHttpOptions> = {}): Promise<URL> {
     const client = createRcpClient({ resolvers: { userId: (ctx: { userId: string }) => ctx.userId }, credentials: () => NOTES_TOKEN });
     const handler = createRcpMcpHttpHandler({
       client,
       source: await client.discover(manifestUrl),
       authenticate: (request) => SESSIONS.get(request.headers.authorization ?? ''),
+      ...extra,
     });
-    gateway = createServer((req, res) => void handler(req, res));
+    const gateway: Server = createServer((req, res) => void handler(req, res));
     await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
-    url = new URL(`http://127.0.0.1:${(gateway.address() as AddressInfo).port}/mcp`);
     closers.push(() => new Promise((resolve) => gateway.close(resolve)));
     notes.reset();
+    return new URL(`http://127.0.0.1:${(gateway.address() as AddressInfo).port}/mcp`);
+  }
+  beforeEach(async () => {
+    url = await startGateway();
   });
 
   const auth = { requestInit: { headers: { authorization: 'Bearer session-ada' } } };
@@ -138,11 +174,91 @@ describe('streamable HTTP', () => {
     expect(notes.count).toBe(0);
   });
 
+  /** A browser-style request: a real fetch with the Origin header a page of that origin carries. */
+  const fromPage = (target: URL, origin: string) =>
+    fetch(target, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: 'Bearer session-ada', origin },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_notes', arguments: {} } }),
+    });
+
+  it('a cross-origin request is refused with 403 before the SDK or any tool sees it, even with a valid session', async () => {
+    for (const origin of ['http://evil.example', `http://evil.example:${url.port}`, 'null', 'not a url']) {
+      const response = await fromPage(url, origin);
+      expect([origin, response.status]).toEqual([origin, 403]);
+      expect(await response.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 } });
+    }
+    expect(notes.count).toBe(0);
+  });
+
+  it('a same-origin client works, with the v1 SDK client', async () => {
+    const client = new ClientV1({ name: 'host-v1', version: '1.0.0' });
+    await client.connect(new HttpTransportV1(url, { requestInit: { headers: { authorization: 'Bearer session-ada', origin: url.origin } } }));
+    closers.push(() => client.close());
+    await checkGateway(client as unknown as AnyClient);
+  });
+
+  it('allowedOrigins lists the other sites a browser may call from; the rest stay refused', async () => {
+    const listed = await startGateway({ allowedOrigins: ['app.example'] });
+    const response = await fromPage(listed, 'https://app.example');
+    expect(response.status).toBe(200);
+    await response.text();
+    expect(toolRequests()).toEqual(['GET /users/u-1/notes']);
+    expect((await fromPage(listed, `http://127.0.0.1:${listed.port}`)).status).toBe(403); // the list replaces the default
+  });
+
+  it('a cancelled call aborts its HTTP request to the tool (2026-07-28 era: the client closes the request stream)', async () => {
+    const slow = holdSlowNote();
+    // A stateless 2025-era gateway cannot route a later notifications/cancelled POST to the call it
+    // names (SPEC §18); on the 2026 era the request's own stream closing is the cancellation.
+    const client = new ClientV2({ name: 'host-v2', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
+    await client.connect(new HttpTransportV2(url, auth));
+    closers.push(() => client.close());
+    const controller = new AbortController();
+    const call = client.callTool({ name: 'get_note', arguments: { noteId: 'slow' } }, { signal: controller.signal });
+    call.catch(() => undefined);
+    await slow.arrived;
+    controller.abort();
+    expect(await slow.closed).toBe(false); // the socket closed, and the server never answered
+    await expect(call).rejects.toThrow();
+  });
+
   it('a forged Host is refused (DNS-rebinding protection), even with a valid session', async () => {
     const response = await raw({ host: 'evil.example', authorization: 'Bearer session-ada' });
     expect(response.status).toBe(403);
     expect(notes.count).toBe(0);
   });
+});
+
+it('rcp-mcp --http --allow-origin: a listed site passes, any other Origin is 403', { timeout: SPAWN_TIMEOUT }, async () => {
+  const child = spawn(
+    process.execPath,
+    [bin, manifestUrl, '--http', '--port', '0', '--auth-token-env', 'MCP_TOKEN', '--allow-origin', 'app.example', '--ctx', 'userId=u-1', '--token-env', 'NOTES_TOKEN'],
+    { env: { ...process.env, MCP_TOKEN: 'mcp-secret', NOTES_TOKEN }, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  closers.push(async () => void child.kill('SIGTERM'));
+  const endpoint = await new Promise<string>((resolve, reject) => {
+    let err = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      err += chunk.toString();
+      const match = /at (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(err);
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`rcp-mcp exited (${code}): ${err}`)));
+  });
+  notes.reset();
+  const post = (origin: string) =>
+    fetch(endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: 'Bearer mcp-secret', origin },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_notes', arguments: {} } }),
+    });
+  expect((await post('http://evil.example')).status).toBe(403);
+  expect(notes.count).toBe(0);
+  const listed = await post('https://app.example');
+  expect(listed.status).toBe(200);
+  await listed.text();
+  expect(toolRequests()).toEqual(['GET /users/u-1/notes']);
 });
 
 it('annotations follow the method', () => {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { hostHeaderValidation, toNodeHandler } from '@modelcontextprotocol/node';
+import { hostHeaderValidation, originValidation, toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, type AuthInfo } from '@modelcontextprotocol/server';
 import { createRcpMcpGateway, type RcpMcpGatewayOptions } from './mcp-server';
 
@@ -31,6 +31,16 @@ export interface RcpMcpHttpOptions<Context = any> extends RcpMcpGatewayOptions<C
    * @default ['localhost', '127.0.0.1', '[::1]'] (a local bind); list your public host names when you deploy
    */
   readonly allowedHosts?: readonly string[];
+  /**
+   * Host names a browser's `Origin` header may name (DNS-rebinding and cross-site protection, as
+   * the MCP transport requires). A request whose `Origin` names any other host — or is `null` or
+   * unparsable — is answered 403 before authentication and before the MCP server sees it; a
+   * request without `Origin` (every non-browser client) passes. The SDK's convention
+   * (`originValidation` of `@modelcontextprotocol/node`): host names only, port-agnostic,
+   * `[::1]` in brackets, `chrome-extension://*` for every origin of a non-web scheme.
+   * @default `allowedHosts` (the gateway's own host names: a same-origin page passes)
+   */
+  readonly allowedOrigins?: readonly string[];
 }
 
 /** The key under which the verified context rides in the MCP SDK's pass-through `authInfo`. */
@@ -44,7 +54,7 @@ function refuse(res: ServerResponse, status: number, message: string, headers: R
 
 /**
  * A stateless streamable-HTTP MCP endpoint over RCP tools, as a `node:http` request listener:
- * the `Host` header is checked (403), the request is authenticated by your hook (401 when it
+ * the `Host` and `Origin` headers are checked (403), the request is authenticated by your hook (401 when it
  * returns no context, before any tool runs), then served by a fresh MCP server instance for
  * that context. Nothing is kept between requests, so instances scale out behind any load
  * balancer.
@@ -66,10 +76,13 @@ export function createRcpMcpHttpHandler<Context>(
   options: RcpMcpHttpOptions<Context>,
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const gateway = createRcpMcpGateway(options);
-  const checkHost = hostHeaderValidation([...(options.allowedHosts ?? LOCAL_HOSTS)]);
+  const hosts = [...(options.allowedHosts ?? LOCAL_HOSTS)];
+  const checkHost = hostHeaderValidation(hosts);
+  const checkOrigin = originValidation([...(options.allowedOrigins ?? hosts)]);
   const mcp = createMcpHandler(({ authInfo }) => gateway.serverFor(authInfo?.extra?.[CONTEXT_KEY] as Context));
   return async (req, res) => {
     if (!checkHost(req, res)) return; // answered 403
+    if (!checkOrigin(req, res)) return; // answered 403: a page of another site, or a rebound name
     let ctx: Context | undefined;
     try {
       ctx = await options.authenticate(req);

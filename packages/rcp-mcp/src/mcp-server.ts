@@ -1,4 +1,4 @@
-import { McpServer, fromJsonSchema, type CallToolResult, type ToolAnnotations } from '@modelcontextprotocol/server';
+import { McpServer, fromJsonSchema, type CallToolResult, type ServerContext, type ToolAnnotations } from '@modelcontextprotocol/server';
 import {
   createToolSet,
   toModelResult,
@@ -76,7 +76,9 @@ export interface RcpMcpGateway<Context = any> {
 /**
  * Prepares a gateway over RCP tools: each tool is listed with its model-facing schema
  * (resolver-bound params absent) and annotations from its method, and each call runs through
- * `client.call` with the server's `ctx` — never with a value from the arguments. A result is MCP
+ * `client.call` with the server's `ctx` — never with a value from the arguments — and the MCP
+ * request's abort signal, so a cancelled call (a 2025-era `notifications/cancelled`, or a 2026-era
+ * client closing the request's stream) aborts its HTTP request. A result is MCP
  * content (the data as JSON text, plus `structuredContent` when it is an object); what a call
  * runs into is an `isError: true` result with `toModelResult`'s model-safe text.
  *
@@ -105,9 +107,10 @@ export function createRcpMcpGateway<Context>(options: RcpMcpGatewayOptions<Conte
 
   function serverFor(ctx: Context): McpServer {
     const server = new McpServer(serverInfo, { capabilities: { tools: {} } });
-    const rest = [ctx] as unknown as RcpContextArgs<Context, [options?: RcpExecuteOptions]>;
     for (const { name, config } of tools) {
-      server.registerTool(name, config, async (args: unknown): Promise<CallToolResult> => {
+      server.registerTool(name, config, async (args: unknown, mcp: ServerContext): Promise<CallToolResult> => {
+        // The SDK aborts this signal when the host cancels the request: the tool's HTTP request ends with it.
+        const rest = [ctx, { signal: mcp.mcpReq.signal }] as unknown as RcpContextArgs<Context, [options?: RcpExecuteOptions]>;
         const result = toModelResult(await client.call(toolSet, { name, arguments: args }, ...rest));
         if (!result.ok) {
           return { isError: true, content: [{ type: 'text', text: `${result.error.code}: ${result.error.message}` }] };

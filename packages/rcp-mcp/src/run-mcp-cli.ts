@@ -22,6 +22,8 @@ Serves an RCP manifest's tools as an MCP server.
   --port N               HTTP port (default 3000)
   --host NAME            HTTP bind address (default 127.0.0.1)
   --auth-token-env NAME  HTTP: the bearer token clients must send, from environment variable NAME (required)
+  --allow-origin HOST    HTTP: a browser Origin host name to accept besides the gateway's own (localhost,
+                         127.0.0.1, [::1], --host); repeatable. Other Origins are refused with 403
   --help                 this text
 `;
 
@@ -81,6 +83,7 @@ async function main(argv: string[], program: string): Promise<void> {
       port: { type: 'string', default: '3000' },
       host: { type: 'string', default: '127.0.0.1' },
       'auth-token-env': { type: 'string' },
+      'allow-origin': { type: 'string', multiple: true, default: [] },
       help: { type: 'boolean', default: false },
     },
   });
@@ -115,6 +118,7 @@ async function main(argv: string[], program: string): Promise<void> {
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port takes a port number, got "${values.port}"`);
   const wanted = Buffer.from(`Bearer ${expected}`);
+  const hosts = ['localhost', '127.0.0.1', '[::1]', values.host];
   const handler = createRcpMcpHttpHandler({
     ...gateway,
     source: toolSet,
@@ -122,7 +126,8 @@ async function main(argv: string[], program: string): Promise<void> {
       const given = Buffer.from(request.headers.authorization ?? '');
       return given.length === wanted.length && timingSafeEqual(given, wanted) ? ctx : undefined;
     },
-    allowedHosts: ['localhost', '127.0.0.1', '[::1]', values.host],
+    allowedHosts: hosts,
+    allowedOrigins: [...hosts, ...values['allow-origin']],
   });
   const server = createServer((req, res) => void handler(req, res));
   server.listen(port, values.host, () => {
