@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { NOTES_TOKEN, SPAWN_TIMEOUT, runNode, sendJson, serveManifest, startNotesApi, toolRequestLines, type TestServer } from 'rcp-test-utils';
+import { FAKE_DNS_PRELOAD, NOTES_TOKEN, SPAWN_TIMEOUT, runNode, sendJson, serveManifest, startNotesApi, toolRequestLines, type TestServer } from 'rcp-test-utils';
 
 const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
 /** Runs the built `rcp` as a user would (no TTY), asynchronously so the test's servers keep answering. */
 function rcp(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  return runNode([bin, ...args], options);
+  // Names ending in .rcp-test resolve to 127.0.0.1 in the spawned process (a public-looking manifest host).
+  return runNode(['--import', FAKE_DNS_PRELOAD, bin, ...args], options);
 }
 
 let notes: TestServer;
@@ -123,36 +124,46 @@ describe('rcp call', { timeout: SPAWN_TIMEOUT }, () => {
 });
 
 describe('--allow-private-network', { timeout: SPAWN_TIMEOUT }, () => {
-  // A manifest file has no address of its own: it counts as public, so a tool of it on 127.0.0.1
-  // is refused by the private-network boundary (SPEC §12.1) unless the operator lifts it.
-  function localFile(): string {
+  // A manifest from a public name (public.rcp-test resolves to 127.0.0.1 in the spawned process
+  // only) whose tool is on 127.0.0.1: the private-network boundary refuses it (SPEC §12.1) unless
+  // the operator lifts it. A manifest file is a local source, so it needs no flag.
+  function publicManifest(): string {
     notes.route('GET /ping', (_request, res) => sendJson(res, 200, { pong: true }));
+    return serveManifest(notes, { rcpVersion: '0.1', tools: [{ name: 'ping', description: 'Pings.', method: 'GET', url: `${notes.origin}/ping` }] }, '/public/manifest').replace(
+      '127.0.0.1',
+      'public.rcp-test',
+    );
+  }
+  const toolCalls = (): string[] => toolRequestLines(notes).filter((line) => line !== 'GET /public/manifest');
+  function localFile(): string {
     const file = join(dir, 'local.json');
     writeFileSync(file, JSON.stringify({ rcpVersion: '0.1', tools: [{ name: 'ping', description: 'Pings.', method: 'GET', url: `${notes.origin}/ping` }] }));
     return file;
   }
 
-  it('call: refused without the flag (one line naming it, nothing sent), sent with it', async () => {
-    const file = localFile();
+  it('call: refused without the flag (one line naming it, nothing sent), sent with it; a local file needs none', async () => {
+    const file = publicManifest();
     const refused = await rcp(['call', file, 'ping']);
     expect(refused.code).toBe(1);
     expect(refused.stderr.trimEnd().split('\n')).toEqual([
       expect.stringMatching(/^rcp: RCP_ORIGIN_NOT_ALLOWED: Tool "ping" calls http:\/\/127\.0\.0\.1:\d+ is a loopback address .* unless --allow-private-network allows it$/),
     ]);
-    expect(toolRequestLines(notes)).toEqual([]);
+    expect(toolCalls()).toEqual([]);
     const allowed = await rcp(['call', file, 'ping', '--allow-private-network']);
     expect([allowed.code, JSON.parse(allowed.stdout)]).toEqual([0, { status: 200, data: { pong: true } }]);
-    expect(toolRequestLines(notes)).toEqual(['GET /ping']);
+    expect(toolCalls()).toEqual(['GET /ping']);
+    const local = await rcp(['call', localFile(), 'ping']);
+    expect([local.code, JSON.parse(local.stdout)]).toEqual([0, { status: 200, data: { pong: true } }]);
   });
 
   it('describe: the warning names the flag, none with it; every command documents it', async () => {
-    const file = localFile();
+    const file = publicManifest();
     const warned = await rcp(['describe', file]);
     expect(warned.stderr).toMatch(/^warning \/tools\/0: .*unless --allow-private-network allows it/);
     expect((await rcp(['describe', file, '--allow-private-network'])).stderr).toBe('');
     expect(JSON.parse((await rcp(['describe', file, '--json', '--allow-private-network'])).stdout).warnings).toEqual([]);
     for (const command of ['describe', 'lint', 'call', 'inspect']) expect((await rcp([command, '--help'])).stdout).toContain('--allow-private-network');
-    expect(toolRequestLines(notes)).toEqual([]);
+    expect(toolCalls()).toEqual([]);
   });
 });
 

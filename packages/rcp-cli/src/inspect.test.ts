@@ -6,7 +6,7 @@ import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTES_TOKEN, SPAWN_TIMEOUT, startNotesApi, type TestServer } from 'rcp-test-utils';
+import { FAKE_DNS_PRELOAD, NOTES_TOKEN, SPAWN_TIMEOUT, serveManifest, startNotesApi, type TestServer } from 'rcp-test-utils';
 
 /**
  * `rcp inspect` as a user runs it (the built binary), driven in real Chromium (Debian's, headless;
@@ -53,7 +53,7 @@ afterAll(() => {
   for (const started of children) started.kill('SIGTERM');
 });
 function startInspect(args: string[]): Promise<string> {
-  const started = spawn(process.execPath, [bin, 'inspect', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const started = spawn(process.execPath, ['--import', FAKE_DNS_PRELOAD, bin, 'inspect', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(started);
   return new Promise<string>((resolve, reject) => {
     let out = '';
@@ -88,22 +88,17 @@ describe('rcp inspect', () => {
     expect(await raw('/', { host: new URL(pageUrl).host })).toBe(200);
   });
 
-  it('--allow-private-network: a manifest file\'s loopback tool is listed as refused without it, not with it', { timeout: SPAWN_TIMEOUT }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'rcp-inspect-'));
-    try {
-      const file = join(dir, 'local.json');
-      writeFileSync(file, JSON.stringify({ rcpVersion: '0.1', tools: [{ name: 'ping', description: 'Pings.', method: 'GET', url: `${notes.origin}/ping` }] }));
-      const warningsOf = async (url: string) => {
-        const page = await (await fetch(url)).text();
-        const session = /name="rcp-session" content="([^"]+)"/.exec(page)![1]!;
-        const answer = await fetch(new URL('/api/manifest', url), { headers: { 'x-rcp-session': session } });
-        return ((await answer.json()) as { warnings: { message: string }[] }).warnings.map((warning) => warning.message);
-      };
-      expect(await warningsOf(await startInspect([file]))).toEqual([expect.stringContaining('is a loopback address')]);
-      expect(await warningsOf(await startInspect([file, '--allow-private-network']))).toEqual([]);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+  it('--allow-private-network: a public manifest\'s loopback tool is listed as refused without it, not with it', { timeout: SPAWN_TIMEOUT }, async () => {
+    // public.rcp-test resolves to 127.0.0.1 in the spawned process only: a manifest from a public name.
+    const manifestUrl = serveManifest(notes, { rcpVersion: '0.1', tools: [{ name: 'ping', description: 'Pings.', method: 'GET', url: `${notes.origin}/ping` }] }, '/public/manifest').replace('127.0.0.1', 'public.rcp-test');
+    const warningsOf = async (url: string) => {
+      const page = await (await fetch(url)).text();
+      const session = /name="rcp-session" content="([^"]+)"/.exec(page)![1]!;
+      const answer = await fetch(new URL('/api/manifest', url), { headers: { 'x-rcp-session': session } });
+      return ((await answer.json()) as { warnings: { message: string }[] }).warnings.map((warning) => warning.message);
+    };
+    expect(await warningsOf(await startInspect([manifestUrl]))).toEqual([expect.stringContaining('is a loopback address')]);
+    expect(await warningsOf(await startInspect([manifestUrl, '--allow-private-network']))).toEqual([]);
   });
 
   it('sends its security headers on every response, page and API, refusals included', async () => {

@@ -116,7 +116,7 @@ describe('1. observe, never replace: observeResponse', () => {
     expect(result.data).toEqual({ name: 'Ada', token: '[redacted]' });
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ status: 200, url: `${server.origin}/users/${USER}`, truncated: false });
-    expect(seen[0]!.statusText).toBe('OK \\u{1b}]0;pwned\\u{7}');
+    expect(seen[0]!.statusText).toBe('OK \\x1b]0;pwned\\x07');
     expect(seen[0]!.headers['x-echo']).toBe('[redacted]');
     expect(JSON.parse(seen[0]!.body)).toEqual({ name: 'Ada', token: '[redacted]' });
     expect(JSON.stringify(seen)).not.toContain('SECRET');

@@ -103,11 +103,14 @@ const REASON_CHARS = 128;
 /**
  * The reason phrase as an error may carry it: the server's text with every control character
  * (C0, DEL, C1) and every character that reorders or breaks lines (U+2028/2029, the bidi
- * controls) written as a visible `\u{…}` escape, never passed on to be interpreted by a
- * terminal or a log viewer; at most {@link REASON_CHARS} characters.
+ * controls) written as a visible escape (`\x1b`, `\u202e`, as the CLI shows them), never passed
+ * on to be interpreted by a terminal or a log viewer; at most {@link REASON_CHARS} characters.
  */
 export function cleanReasonPhrase(text: string): string {
-  const cleaned = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (char) => `\\u{${char.charCodeAt(0).toString(16)}}`);
+  const cleaned = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (char) => {
+    const code = char.charCodeAt(0);
+    return code <= 0x9f ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
   return cleaned.length > REASON_CHARS ? `${cleaned.slice(0, REASON_CHARS)}…` : cleaned;
 }
 
