@@ -1,0 +1,67 @@
+/**
+ * The challenge a tool sent with its 401 (`WWW-Authenticate: Bearer error=…, scope=…,
+ * resource_metadata=…`), as rcp-client parses it onto `RcpHttpError.challenge`. Untrusted
+ * server text, already redacted by the client.
+ *
+ * @example
+ * ```ts
+ * const challenge: RcpOAuthChallenge = { scheme: 'Bearer', error: 'insufficient_scope', scope: 'notes:write' };
+ * ```
+ */
+export interface RcpOAuthChallenge {
+  readonly scheme: string;
+  readonly error?: string | undefined;
+  readonly errorDescription?: string | undefined;
+  readonly scope?: string | undefined;
+  readonly resourceMetadata?: string | undefined;
+  readonly realm?: string | undefined;
+}
+
+/**
+ * What rcp-oauth's providers read of a call (a subset of rcp-client's `RcpCredentialsInfo`):
+ * the context, where the credential goes and for which tool.
+ *
+ * @example
+ * ```ts
+ * const info: RcpOAuthCallInfo<{ userId: string }> = { ctx: { userId: 'u-1' }, origin: 'https://api.example.com', manifestUrl: 'https://api.example.com/rcp/manifest', tool: { name: 'list_notes' } };
+ * ```
+ */
+export interface RcpOAuthCallInfo<Context = any> {
+  readonly ctx: Context;
+  /** The origin the token will be sent to. */
+  readonly origin: string;
+  /** The URL the tool was discovered from. */
+  readonly manifestUrl: string;
+  /** The tool being called. */
+  readonly tool: { readonly name: string };
+}
+
+/**
+ * What rcp-client's `onUnauthorized` option passes: the call, and the tool's parsed challenge.
+ *
+ * @example
+ * ```ts
+ * const onUnauthorized = (info: RcpOAuthUnauthorizedInfo) => info.challenge?.error === 'invalid_token';
+ * ```
+ */
+export interface RcpOAuthUnauthorizedInfo<Context = any> extends RcpOAuthCallInfo<Context> {
+  /** The tool's `WWW-Authenticate` challenge, when it sent one. */
+  readonly challenge?: RcpOAuthChallenge | undefined;
+}
+
+/**
+ * What every rcp-oauth provider returns: the two client options it fills. Spread it into
+ * `createRcpClient`: `credentials` gives the access token, `onUnauthorized` renews it when a
+ * tool answers 401 (the client then sends the request once more).
+ *
+ * @example
+ * ```ts
+ * const client = createRcpClient({ ...clientCredentials({ tokenEndpoint, clientId, clientSecret }), resolvers });
+ * ```
+ */
+export interface RcpOAuthProvider<Context = any> {
+  /** rcp-client's `credentials` option: the access token for a call. */
+  readonly credentials: (info: RcpOAuthCallInfo<Context>) => Promise<string | undefined>;
+  /** rcp-client's `onUnauthorized` option: renews the token a tool refused; `true` when there is a new one. */
+  readonly onUnauthorized: (info: RcpOAuthUnauthorizedInfo<Context>) => Promise<boolean>;
+}
