@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { generateKeyPairSync, type KeyObject, type webcrypto } from 'node:crypto';
 import type { AddressInfo, Socket } from 'node:net';
 import Provider from 'oidc-provider';
 
@@ -29,7 +29,7 @@ export interface AuthorizationServer {
   /** Access token lifetime in seconds for new tokens. */
   ttl: number;
   /** The private key of `jwt-client` (its public JWK is registered). */
-  readonly clientKey: CryptoKey;
+  readonly clientKey: webcrypto.CryptoKey;
   /** The server's own signing key (for JWT access tokens). */
   readonly signingKey: KeyObject;
   /** The access token `value`, if the server knows it and it is valid now: its claims. */
@@ -91,7 +91,7 @@ export async function startAuthorizationServer(
     ],
     jwks: { keys: [signingJwk as never] },
     scopes: ['openid', 'offline_access', 'notes:read', 'notes:write'],
-    findAccount: (_ctx, id) => ({ accountId: id, claims: () => ({ sub: id }) }),
+    findAccount: (_ctx: unknown, id: string) => ({ accountId: id, claims: () => ({ sub: id }) }),
     features: {
       clientCredentials: { enabled: true },
       introspection: { enabled: true },
@@ -118,10 +118,10 @@ export async function startAuthorizationServer(
     },
     rotateRefreshToken: true,
   });
-  provider.on('server_error', (_ctx, error) => console.error('oidc-provider server_error', error));
+  provider.on('server_error', (_ctx: unknown, error: unknown) => console.error('oidc-provider server_error', error));
 
   const tokenRequests: TokenRequestRecord[] = [];
-  provider.use(async (ctx, next) => {
+  provider.use(async (ctx: any, next: () => Promise<void>) => {
     await next();
     if (ctx.path === '/token') {
       const params = { ...((ctx.oidc?.params as Record<string, unknown> | undefined) ?? {}) };
