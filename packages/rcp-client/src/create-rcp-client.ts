@@ -18,6 +18,7 @@ import { createFetchTransport } from './internal/fetch-transport';
 import type { Transport } from './internal/transport-types';
 import { isHtmlMediaType, isJsonMediaType, mediaTypeLabel } from './internal/media-type';
 import { redactError } from './internal/redact';
+import { retriesAfterUnauthorized } from './internal/unauthorized';
 import { observeCall, type CallObserver } from './hooks';
 
 /**
@@ -480,6 +481,7 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
     executeOptions: RcpExecuteOptions | undefined,
     started: number,
     observer: CallObserver | undefined,
+    retried = false,
   ): Promise<RcpExecuteResult> {
     const signal = executeOptions?.signal;
     if (signal?.aborted) throw aborted(signal);
@@ -495,6 +497,10 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
     try {
       return respond(tool, compiled, await send(built.request, call));
     } catch (error) {
+      // A 401 the operator's `onUnauthorized` answers `true` to: built again and sent once more.
+      if (!retried && (await retriesAfterUnauthorized(resolved.onUnauthorized, error, compiled, tool, ctx, remaining))) {
+        return run(compiled, tool, args, ctx, executeOptions, started, observer, true);
+      }
       // Everything built from server-controlled text leaves through the one redaction routine.
       throw redactError(error, built.secrets?.());
     }

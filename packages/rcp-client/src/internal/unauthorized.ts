@@ -1,0 +1,35 @@
+import { isRcpError } from 'rcp-errors';
+import type { RcpClientTool } from '../client-tool';
+import type { RcpUnauthorizedHandler } from '../client-options';
+import type { CompiledTool } from './tool-registry';
+
+/**
+ * Whether a failed call is sent once more after a 401 (client option `onUnauthorized`): only a
+ * 401 `RcpHttpError` of a tool that sends a credential, and only when the handler answers
+ * exactly `true` within `remaining` ms. A throw or a late answer is a "no".
+ */
+export async function retriesAfterUnauthorized(
+  onUnauthorized: RcpUnauthorizedHandler | undefined,
+  error: unknown,
+  compiled: CompiledTool,
+  tool: RcpClientTool,
+  ctx: unknown,
+  remaining: number,
+): Promise<boolean> {
+  if (onUnauthorized === undefined || compiled.auth === undefined) return false;
+  if (!isRcpError(error, 'RCP_HTTP_ERROR') || error.status !== 401) return false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    const answer = Promise.resolve(
+      onUnauthorized({ ctx, tool, origin: tool.origin, manifestUrl: tool.manifestUrl, challenge: error.challenge }),
+    );
+    const late = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), Math.max(1, remaining));
+    });
+    return (await Promise.race([answer, late])) === true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
