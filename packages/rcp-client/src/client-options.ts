@@ -109,6 +109,12 @@ export interface RcpUnauthorizedInfo<Context = any> {
   readonly manifestUrl: string;
   /** The 401's `WWW-Authenticate` challenge (redacted server text), when it sent one. */
   readonly challenge: RcpAuthChallenge | undefined;
+  /**
+   * Whether `credential` is the one the refused request carried (the credential itself is not
+   * given): when calls refused together each report their 401, a provider renews only if the
+   * credential it holds now is the refused one, and otherwise just answers `true`.
+   */
+  wasSent(credential: string): boolean;
 }
 
 /**

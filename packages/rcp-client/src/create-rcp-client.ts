@@ -498,7 +498,7 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
       return respond(tool, compiled, await send(built.request, call));
     } catch (error) {
       // A 401 the operator's `onUnauthorized` answers `true` to: built again and sent once more.
-      if (!retried && (await retriesAfterUnauthorized(resolved.onUnauthorized, error, compiled, tool, ctx, remaining))) {
+      if (!retried && (await retriesAfterUnauthorized(resolved.onUnauthorized, error, compiled, tool, ctx, built.credential, remaining))) {
         return run(compiled, tool, args, ctx, executeOptions, started, observer, true);
       }
       // Everything built from server-controlled text leaves through the one redaction routine.

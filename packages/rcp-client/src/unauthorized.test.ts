@@ -80,6 +80,10 @@ describe('onUnauthorized: a 401 → the application renews → ONE more attempt'
       },
     });
     expect(seen[0]!.tool).toBe(discovery.tool('create_note'));
+    // The refused credential is recognisable, never given.
+    expect(seen[0]!.wasSent('token-1')).toBe(true);
+    expect(seen[0]!.wasSent('token-2')).toBe(false);
+    expect(JSON.stringify(seen[0])).not.toContain('token-1');
   });
 
   it('a second 401 is the RcpHttpError: two requests, the hook called once (no loop)', async () => {

@@ -9,7 +9,7 @@ import {
   milliseconds,
   valuesOf,
 } from './options';
-import type { RcpOAuthCallInfo, RcpOAuthProvider } from './provider-types';
+import type { RcpOAuthCallInfo, RcpOAuthProvider, RcpOAuthUnauthorizedInfo } from './provider-types';
 import { createTokenCache } from './token-cache';
 import { checkEndpoint } from './token-endpoint';
 import { requestToken, type TokenEndpointConfig } from './token-request';
@@ -161,10 +161,10 @@ export function clientCredentials<Context = any>(options: RcpClientCredentialsOp
       if (request === undefined) return undefined;
       return cache.get(request.key, () => requestToken(config, 'client_credentials', request.parameters));
     },
-    async onUnauthorized(info: RcpOAuthCallInfo<Context>): Promise<boolean> {
+    async onUnauthorized(info: RcpOAuthUnauthorizedInfo<Context>): Promise<boolean> {
       const request = requestFor(info);
       if (request === undefined) return false;
-      return cache.renew(request.key, () => requestToken(config, 'client_credentials', request.parameters));
+      return cache.renew(request.key, () => requestToken(config, 'client_credentials', request.parameters), info.wasSent);
     },
   });
 }

@@ -7,4 +7,5 @@ export type { RcpUserToken, RcpUserTokenRequest, RcpUserTokensOptions } from './
 export { RcpTokenError } from './token-error';
 export type { RcpTokenErrorDetails } from './token-error';
 export type { RcpClientAuthenticationMethod, RcpClientPrivateKey } from './client-authentication';
-export type { RcpOAuthProvider, RcpOAuthCallInfo, RcpOAuthUnauthorizedInfo, RcpOAuthChallenge } from './provider-types';
+export type { RcpOAuthProvider, RcpOAuthCallInfo, RcpOAuthUnauthorizedInfo } from './provider-types';
+export type { RcpAuthChallenge } from 'rcp-errors';

@@ -1,21 +1,4 @@
-/**
- * The challenge a tool sent with its 401 (`WWW-Authenticate: Bearer error=…, scope=…,
- * resource_metadata=…`), as rcp-client parses it onto `RcpHttpError.challenge`. Untrusted
- * server text, already redacted by the client.
- *
- * @example
- * ```ts
- * const challenge: RcpOAuthChallenge = { scheme: 'Bearer', error: 'insufficient_scope', scope: 'notes:write' };
- * ```
- */
-export interface RcpOAuthChallenge {
-  readonly scheme: string;
-  readonly error?: string | undefined;
-  readonly errorDescription?: string | undefined;
-  readonly scope?: string | undefined;
-  readonly resourceMetadata?: string | undefined;
-  readonly realm?: string | undefined;
-}
+import type { RcpAuthChallenge } from 'rcp-errors';
 
 /**
  * What rcp-oauth's providers read of a call (a subset of rcp-client's `RcpCredentialsInfo`):
@@ -46,7 +29,13 @@ export interface RcpOAuthCallInfo<Context = any> {
  */
 export interface RcpOAuthUnauthorizedInfo<Context = any> extends RcpOAuthCallInfo<Context> {
   /** The tool's `WWW-Authenticate` challenge, when it sent one. */
-  readonly challenge?: RcpOAuthChallenge | undefined;
+  readonly challenge?: RcpAuthChallenge | undefined;
+  /**
+   * Whether a token is the one the refused request carried (rcp-client gives this, never the
+   * token): a provider renews only a token that was refused, so calls refused together share
+   * one renewal.
+   */
+  readonly wasSent?: ((credential: string) => boolean) | undefined;
 }
 
 /**

@@ -30,9 +30,11 @@ export interface TokenCache {
   get(key: string, fetch: TokenFetch): Promise<string | undefined>;
   /**
    * A tool refused the token of `key`: it is dropped and a new one fetched (joining a fetch
-   * already under way). Resolves to whether a new token is there.
+   * already under way). When `wasSent` says the cached token is not the refused one, it was
+   * renewed already (calls refused together): nothing is fetched. Resolves to whether a token
+   * other than the refused one is there.
    */
-  renew(key: string, fetch: TokenFetch): Promise<boolean>;
+  renew(key: string, fetch: TokenFetch, wasSent?: (token: string) => boolean): Promise<boolean>;
 }
 
 export function createTokenCache(refreshBefore: number): TokenCache {
@@ -82,8 +84,12 @@ export function createTokenCache(refreshBefore: number): TokenCache {
         throw error;
       }
     },
-    async renew(key, fetch) {
+    async renew(key, fetch, wasSent) {
       const pending = fetching.get(key);
+      const entry = entries.get(key);
+      if (pending === undefined && entry !== undefined && wasSent !== undefined && !wasSent(entry.accessToken) && Date.now() < entry.expiresAt) {
+        return true;
+      }
       if (pending === undefined) entries.delete(key);
       try {
         return (await (pending ?? start(key, 'unauthorized', fetch))) !== undefined;

@@ -1,5 +1,6 @@
 import { DEFAULT_REFRESH_BEFORE, checkOrigins, invalid, milliseconds } from './options';
-import type { RcpOAuthCallInfo, RcpOAuthChallenge, RcpOAuthProvider, RcpOAuthUnauthorizedInfo } from './provider-types';
+import type { RcpAuthChallenge } from 'rcp-errors';
+import type { RcpOAuthCallInfo, RcpOAuthProvider, RcpOAuthUnauthorizedInfo } from './provider-types';
 import { createTokenCache, type FetchReason } from './token-cache';
 
 /**
@@ -20,7 +21,7 @@ export interface RcpUserTokenRequest<Context = any> {
   /** The call that needs the token. */
   readonly call: RcpOAuthCallInfo<Context>;
   /** With `unauthorized`: the tool's challenge (`error`, `scope`, `resourceMetadata`), when it sent one. */
-  readonly challenge?: RcpOAuthChallenge | undefined;
+  readonly challenge?: RcpAuthChallenge | undefined;
 }
 
 /**
@@ -104,7 +105,7 @@ export function userTokens<Context = any>(options: RcpUserTokensOptions<Context>
     return key;
   }
 
-  function fetcher(key: string, call: RcpOAuthCallInfo<Context>, challenge?: RcpOAuthChallenge) {
+  function fetcher(key: string, call: RcpOAuthCallInfo<Context>, challenge?: RcpAuthChallenge) {
     return async (reason: FetchReason) => {
       const request: RcpUserTokenRequest<Context> = {
         subject: key,
@@ -135,7 +136,7 @@ export function userTokens<Context = any>(options: RcpUserTokensOptions<Context>
     async onUnauthorized(info: RcpOAuthUnauthorizedInfo<Context>): Promise<boolean> {
       const key = subjectOf(info);
       if (key === undefined) return false;
-      return cache.renew(key, fetcher(key, info, info.challenge));
+      return cache.renew(key, fetcher(key, info, info.challenge), info.wasSent);
     },
   });
 }

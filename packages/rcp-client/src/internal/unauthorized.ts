@@ -14,6 +14,7 @@ export async function retriesAfterUnauthorized(
   compiled: CompiledTool,
   tool: RcpClientTool,
   ctx: unknown,
+  credential: string | undefined,
   remaining: number,
 ): Promise<boolean> {
   if (onUnauthorized === undefined || compiled.auth === undefined) return false;
@@ -21,7 +22,15 @@ export async function retriesAfterUnauthorized(
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     const answer = Promise.resolve(
-      onUnauthorized({ ctx, tool, origin: tool.origin, manifestUrl: tool.manifestUrl, challenge: error.challenge }),
+      onUnauthorized({
+        ctx,
+        tool,
+        origin: tool.origin,
+        manifestUrl: tool.manifestUrl,
+        challenge: error.challenge,
+        // The refused credential itself never leaves the client: only whether a value is it.
+        wasSent: (value: string) => credential !== undefined && value === credential,
+      }),
     );
     const late = new Promise<false>((resolve) => {
       timer = setTimeout(() => resolve(false), Math.max(1, remaining));

@@ -26,8 +26,10 @@ export interface ToolApi {
   readonly manifestUrl: string;
   /** The bearer token of every tool request, in order (`undefined`: none). */
   readonly tokens: (string | undefined)[];
-  /** Status to answer instead of validating (e.g. force a 401 with a challenge). */
+  /** The challenge of its 401s. */
   challenge: string;
+  /** Puts the validating routes back (after a test replaced one). */
+  restore(): void;
 }
 
 /**
@@ -39,7 +41,16 @@ export async function startToolApi(as: AuthorizationServer, manifest = notesMani
   const server = await startTestServer();
   const manifestUrl = serveManifest(server, manifest);
   const tokens: (string | undefined)[] = [];
-  const api: ToolApi = { server, manifestUrl, tokens, challenge: 'Bearer error="invalid_token", error_description="The access token is not valid"' };
+  const api: ToolApi = {
+    server,
+    manifestUrl,
+    tokens,
+    challenge: 'Bearer error="invalid_token", error_description="The access token is not valid"',
+    restore: () => {
+      server.route('GET /notes', handler);
+      server.route('POST /notes', handler);
+    },
+  };
   const handler = async (request: { headers: Record<string, unknown>; method: string; json: unknown }, res: import('node:http').ServerResponse) => {
     const header = request.headers.authorization;
     const token = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7) : undefined;
@@ -52,7 +63,6 @@ export async function startToolApi(as: AuthorizationServer, manifest = notesMani
     if (request.method === 'POST') sendJson(res, 201, { id: 'n-2', ...(request.json as object), client: claims.clientId });
     else sendJson(res, 200, { notes: [{ id: 'n-1' }], client: claims.clientId, scope: claims.scope, aud: claims.aud });
   };
-  server.route('GET /notes', handler);
-  server.route('POST /notes', handler);
+  api.restore();
   return api;
 }
