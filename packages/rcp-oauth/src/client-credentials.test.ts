@@ -156,6 +156,28 @@ describe('clientCredentials: the grant against a real authorization server', () 
   });
 });
 
+describe('clientCredentials: JWT access tokens (RFC 9068)', () => {
+  it('the tool verifies the JWT with the issuer’s key; aud is the resource; the provider caches it like any token', async () => {
+    const jwtServer = await startAuthorizationServer({ accessTokenFormat: 'jwt' });
+    const jwtApi = await startToolApi(jwtServer);
+    try {
+      const client = createRcpClient(
+        clientCredentials({ tokenEndpoint: jwtServer.tokenEndpoint, clientId: 'basic-client', clientSecret: CLIENT_SECRETS.basic, scope: 'notes:read', resource: RESOURCE }),
+      );
+      const discovery = await client.discover(jwtApi.manifestUrl);
+      await client.call(discovery, listNotes);
+      const outcome = await client.call(discovery, listNotes);
+      expect(outcome.ok && outcome.result.data).toMatchObject({ client: 'basic-client', scope: 'notes:read', aud: RESOURCE });
+      expect(jwtApi.tokens[0]!.split('.')).toHaveLength(3);
+      expect(await jwtServer.introspect(jwtApi.tokens[0]!)).toMatchObject({ jwt: true });
+      expect(jwtServer.tokenRequests).toHaveLength(1);
+    } finally {
+      await jwtApi.server.close();
+      await jwtServer.close();
+    }
+  });
+});
+
 describe('clientCredentials: failures are typed and hold no secret', () => {
   it('a refused client is RCP_MISSING_CREDENTIALS with an RcpTokenError cause; nothing reaches the tool', async () => {
     const wrongSecret = 'wrong-secret-5e4d3c2b1a09f8e7d6c5b4a3';

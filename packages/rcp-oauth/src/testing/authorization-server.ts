@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { generateKeyPairSync, type KeyObject, type webcrypto } from 'node:crypto';
+import { generateKeyPairSync, verify, type KeyObject, type webcrypto } from 'node:crypto';
 import type { AddressInfo, Socket } from 'node:net';
 import Provider from 'oidc-provider';
 
@@ -33,7 +33,7 @@ export interface AuthorizationServer {
   /** The server's own signing key (for JWT access tokens). */
   readonly signingKey: KeyObject;
   /** The access token `value`, if the server knows it and it is valid now: its claims. */
-  introspect(value: string): Promise<{ clientId: string; scope: string | undefined; aud: unknown; accountId?: string } | undefined>;
+  introspect(value: string): Promise<{ clientId: string; scope: string | undefined; aud: unknown; accountId?: string; jwt?: boolean } | undefined>;
   revoke(value: string): Promise<void>;
   /** A refresh token for `accountId`, as an authorization-code login would have left the application. */
   issueRefreshToken(accountId: string): Promise<string>;
@@ -149,6 +149,7 @@ export async function startAuthorizationServer(
     clientKey: client.privateKey,
     signingKey: signing.publicKey,
     async introspect(value) {
+      if (value.split('.').length === 3) return verifyJwt(value, signing.publicKey, issuer);
       const token =
         (await provider.ClientCredentials.find(value)) ?? (await provider.AccessToken.find(value));
       if (token === undefined || token.isExpired) return undefined;
@@ -186,4 +187,14 @@ export async function startAuthorizationServer(
         server.close(() => resolve());
       }),
   };
+}
+
+/** A JWT access token (RFC 9068) checked as a resource server would with the issuer's key: signature, iss, exp. */
+function verifyJwt(value: string, key: KeyObject, issuer: string) {
+  const [header, payload, signature] = value.split('.') as [string, string, string];
+  const ok = verify('sha256', Buffer.from(`${header}.${payload}`), key, Buffer.from(signature, 'base64url'));
+  if (!ok) return undefined;
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+  if (claims.iss !== issuer || typeof claims.exp !== 'number' || claims.exp * 1000 <= Date.now()) return undefined;
+  return { clientId: claims.client_id as string, scope: claims.scope as string | undefined, aud: claims.aud, jwt: true };
 }
