@@ -115,6 +115,7 @@ export async function startAuthorizationServer(
       AccessToken: () => state.ttl,
       RefreshToken: () => 14 * 24 * 3600,
       Grant: () => 14 * 24 * 3600,
+      IdToken: () => 3600,
     },
     rotateRefreshToken: true,
   });
