@@ -144,9 +144,8 @@ export function clientCredentials<Context = any>(options: RcpClientCredentialsOp
   };
   const cache = createTokenCache(milliseconds('refreshBefore', options.refreshBefore, DEFAULT_REFRESH_BEFORE, true));
 
-  /** The cache key and the grant's parameters for one call, or undefined when this provider does not serve its origin. */
-  function requestFor(info: RcpOAuthCallInfo<Context>): { key: string; parameters: URLSearchParams } | undefined {
-    if (origins !== undefined && !origins.has(info.origin)) return undefined;
+  /** The cache key and the grant's parameters for one call's scope and resource. */
+  function requestOf(info: RcpOAuthCallInfo<Context>): { key: string; parameters: URLSearchParams } {
     const scopes = [...new Set(valuesOf('scope', scope, info))].sort();
     const resources = checkResources([...new Set(valuesOf('resource', resource, info))].sort());
     const parameters = new URLSearchParams();
@@ -154,12 +153,21 @@ export function clientCredentials<Context = any>(options: RcpClientCredentialsOp
     for (const value of resources) parameters.append('resource', value);
     return { key: JSON.stringify([endpoint.href, config.issuer, client.clientId, scopes, resources]), parameters };
   }
+  // Fixed scope and resource (the usual case): one request, computed once.
+  const fixed = typeof scope !== 'function' && typeof resource !== 'function' ? requestOf(undefined as never) : undefined;
+
+  /** The request for a call, or undefined when this provider does not serve its origin. */
+  function requestFor(info: RcpOAuthCallInfo<Context>): { key: string; parameters: URLSearchParams } | undefined {
+    if (origins !== undefined && !origins.has(info.origin)) return undefined;
+    return fixed ?? requestOf(info);
+  }
 
   return Object.freeze({
-    async credentials(info: RcpOAuthCallInfo<Context>): Promise<string | undefined> {
+    credentials(info: RcpOAuthCallInfo<Context>): string | undefined | Promise<string | undefined> {
       const request = requestFor(info);
       if (request === undefined) return undefined;
-      return cache.get(request.key, () => requestToken(config, 'client_credentials', request.parameters));
+      // A fresh cached token is returned as is: the client then takes its synchronous path.
+      return cache.peek(request.key) ?? cache.get(request.key, () => requestToken(config, 'client_credentials', request.parameters));
     },
     async onUnauthorized(info: RcpOAuthUnauthorizedInfo<Context>): Promise<boolean> {
       const request = requestFor(info);

@@ -49,8 +49,8 @@ export interface RcpOAuthUnauthorizedInfo<Context = any> extends RcpOAuthCallInf
  * ```
  */
 export interface RcpOAuthProvider<Context = any> {
-  /** rcp-client's `credentials` option: the access token for a call. */
-  readonly credentials: (info: RcpOAuthCallInfo<Context>) => Promise<string | undefined>;
+  /** rcp-client's `credentials` option: the access token for a call (synchronously when a fresh one is cached). */
+  readonly credentials: (info: RcpOAuthCallInfo<Context>) => string | undefined | Promise<string | undefined>;
   /** rcp-client's `onUnauthorized` option: renews the token a tool refused; `true` when there is a new one. */
   readonly onUnauthorized: (info: RcpOAuthUnauthorizedInfo<Context>) => Promise<boolean>;
 }

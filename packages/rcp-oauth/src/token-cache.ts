@@ -26,6 +26,8 @@ export type FetchReason = 'initial' | 'expiring' | 'unauthorized';
 export type TokenFetch = (reason: FetchReason) => Promise<FetchedToken | undefined>;
 
 export interface TokenCache {
+  /** The cached token of `key` when it needs no renewal yet, synchronously (the hot path); else undefined. */
+  peek(key: string): string | undefined;
   /** The cached token for `key`, or a fresh one from `fetch` (one fetch at a time per key). */
   get(key: string, fetch: TokenFetch): Promise<string | undefined>;
   /**
@@ -64,6 +66,10 @@ export function createTokenCache(refreshBefore: number): TokenCache {
   }
 
   return {
+    peek(key) {
+      const entry = entries.get(key);
+      return entry !== undefined && Date.now() < entry.renewAt ? entry.accessToken : undefined;
+    },
     async get(key, fetch) {
       const entry = entries.get(key);
       const now = Date.now();

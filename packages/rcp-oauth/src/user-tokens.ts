@@ -128,10 +128,10 @@ export function userTokens<Context = any>(options: RcpUserTokensOptions<Context>
   }
 
   return Object.freeze({
-    async credentials(info: RcpOAuthCallInfo<Context>): Promise<string | undefined> {
+    credentials(info: RcpOAuthCallInfo<Context>): string | undefined | Promise<string | undefined> {
       const key = subjectOf(info);
       if (key === undefined) return undefined;
-      return cache.get(key, fetcher(key, info));
+      return cache.peek(key) ?? cache.get(key, fetcher(key, info));
     },
     async onUnauthorized(info: RcpOAuthUnauthorizedInfo<Context>): Promise<boolean> {
       const key = subjectOf(info);
