@@ -82,6 +82,14 @@ describe('clientCredentials: the grant against a real authorization server', () 
     expect(payload).toMatchObject({ iss: 'jwt-client', sub: 'jwt-client', aud: as.issuer });
   });
 
+  it('private_key_jwt without an issuer: the assertion’s audience is the token endpoint (RFC 7523 allows it)', async () => {
+    const provider = clientCredentials({ tokenEndpoint: as.tokenEndpoint, clientId: 'jwt-client', privateKey: { key: as.clientKey, kid: 'jwt-client-key' } });
+    const { client, discovery } = await discover(provider);
+    expect((await client.call(discovery, listNotes)).ok).toBe(true);
+    const payload = JSON.parse(Buffer.from(String(as.tokenRequests[0]!.params.client_assertion).split('.')[1]!, 'base64url').toString());
+    expect(payload.aud).toBe(as.tokenEndpoint);
+  });
+
   it('scope and RFC 8707 resource are asked for, and the issued token carries them', async () => {
     const provider = clientCredentials({ ...basic(), scope: ['notes:read'], resource: RESOURCE });
     const { client, discovery } = await discover(provider);

@@ -173,6 +173,21 @@ describe('userTokens + refreshTokenGrant: per-user tokens, the storage the appli
     expect(api.tokens).toHaveLength(3);
   });
 
+  it('the expected issuer is checked: an ID token from another issuer is refused, typed, no token used', async () => {
+    const wrongIssuer = refreshTokenGrant({
+      tokenEndpoint: as.tokenEndpoint,
+      issuer: 'http://127.0.0.1:9/not-this-server',
+      clientId: 'user-client',
+      clientSecret: CLIENT_SECRETS.user,
+    });
+    const refreshToken = await as.issueRefreshToken('alice');
+    const error = await wrongIssuer(refreshToken).catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(RcpTokenError);
+    expect((error as Error).message).toMatch(/iss/);
+    expect(JSON.stringify([error, (error as Error).message])).not.toContain(refreshToken);
+    expect(JSON.stringify([error, (error as Error).message])).not.toContain(CLIENT_SECRETS.user);
+  });
+
   it('a user with no token: RCP_MISSING_CREDENTIALS ("connect your account"), nothing sent', async () => {
     const { client } = setup();
     const discovery = await client.discover(api.manifestUrl);
