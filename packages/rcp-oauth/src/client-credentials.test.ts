@@ -215,6 +215,27 @@ describe('clientCredentials: failures are typed and hold no secret', () => {
     expect(api.tokens).toHaveLength(0);
   });
 
+  it('a token endpoint that redirects is not followed: the secret goes nowhere else', async () => {
+    const trap = await startTestServer();
+    const redirecting = await startTestServer({
+      'POST /token': (_request, res) => {
+        res.writeHead(307, { location: trap.url('/token') });
+        res.end();
+      },
+    });
+    try {
+      const { client, discovery } = await discover(clientCredentials({ ...basic(), tokenEndpoint: redirecting.url('/token') }));
+      const outcome = await client.call(discovery, listNotes);
+      expect(!outcome.ok && outcome.error.cause).toBeInstanceOf(RcpTokenError);
+      expect(redirecting.count).toBe(1);
+      expect(trap.count).toBe(0);
+      expect(api.tokens).toHaveLength(0);
+    } finally {
+      await trap.close();
+      await redirecting.close();
+    }
+  });
+
   it('a token endpoint answering what is not a token response is typed too (the reason, no body)', async () => {
     const odd = await startTestServer({
       'POST /token': (_request, res) => {

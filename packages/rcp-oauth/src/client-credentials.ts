@@ -126,7 +126,7 @@ export function clientCredentials<Context = any>(options: RcpClientCredentialsOp
   const allowPrivateNetwork = options.allowPrivateNetwork ?? false;
   if (typeof allowPrivateNetwork !== 'boolean') throw invalid('Option "allowPrivateNetwork" must be a boolean');
   const endpoint = checkEndpoint('tokenEndpoint', options.tokenEndpoint, allowPrivateNetwork);
-  const issuer = options.issuer === undefined ? endpoint.href : checkEndpoint('issuer', options.issuer, allowPrivateNetwork).href;
+  if (options.issuer !== undefined) checkEndpoint('issuer', options.issuer, allowPrivateNetwork);
   const client = checkClientIdentity(options);
   const scope = checkPerCall<Context>('scope', options.scope);
   const resource = checkPerCall<Context>('resource', options.resource);
@@ -136,8 +136,8 @@ export function clientCredentials<Context = any>(options: RcpClientCredentialsOp
   if (fetch !== undefined && typeof fetch !== 'function') throw invalid('Option "fetch" must be a function');
   const config: TokenEndpointConfig = {
     endpoint,
-    // oauth4webapi wants the issuer as given: the endpoint's href keeps its path.
-    issuer: options.issuer === undefined ? issuer : options.issuer,
+    // The issuer as given (oauth4webapi compares it exactly); without one, the token endpoint URL.
+    issuer: options.issuer ?? endpoint.href,
     client,
     fetch,
     timeout: milliseconds('timeout', options.timeout, DEFAULT_TOKEN_TIMEOUT),
