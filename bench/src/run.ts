@@ -4,7 +4,7 @@
  *
  * Environment (for development only; the defaults are the published setup):
  *   BENCH_QUICK=1            small counts, 2 rounds (a smoke run; numbers are not comparable)
- *   BENCH_ROUNDS, BENCH_SEQ, BENCH_CONC, BENCH_MCP_SCALE, BENCH_ONLY=call,discovery,template,mapping,footprint
+ *   BENCH_ROUNDS, BENCH_SEQ, BENCH_CONC, BENCH_MCP_SCALE, BENCH_ONLY=call,discovery,template,mapping,footprint,oauth
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -20,11 +20,12 @@ import { atLeast, atMost, type TargetRow } from './lib/targets.js';
 import type { ModelReadsRow } from './model-reads.js';
 import { runResponseMapping, type ResponseMappingResult } from './response-mapping.js';
 import { runTemplateRender, type TemplateRenderResult } from './template-render.js';
+import { runOAuthToken, type OAuthTokenResult } from './oauth-token.js';
 
 const startedAt = performance.now();
 const benchDir = dirname(dirname(fileURLToPath(import.meta.url)));
 const quick = process.env.BENCH_QUICK === '1';
-const only = new Set((process.env.BENCH_ONLY ?? 'call,discovery,template,mapping,footprint').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'call,discovery,template,mapping,footprint,oauth').split(','));
 const envNumber = (name: string, fallback: number) => (process.env[name] === undefined ? fallback : Number(process.env[name]));
 const progress = (text: string) => process.stderr.write(`[bench ${((performance.now() - startedAt) / 1000).toFixed(0).padStart(3)}s] ${text}\n`);
 
@@ -132,6 +133,17 @@ print(
 print(`Versions: ${Object.entries(versions).map(([k, v]) => `${k} ${v}`).join(', ')}.`);
 if (quick) print('\n**BENCH_QUICK=1: smoke run with small counts — numbers are not comparable.**');
 print();
+
+let oauth: OAuthTokenResult | { error: string } | undefined;
+if (only.has('oauth')) {
+  progress('oauth: a cached-token call next to a static-credential call');
+  try {
+    oauth = await runOAuthToken({ rounds: ROUNDS, calls: quick ? 300 : 2_000 });
+  } catch (error) {
+    oauth = { error: String((error as Error)?.stack ?? error) };
+    progress(`oauth failed: ${oauth.error}`);
+  }
+}
 
 // 1. Call overhead
 print('## 1. Call overhead (same two seed calls, alternating; upstream, MCP server and client in separate processes)');
@@ -349,6 +361,27 @@ else {
 print();
 
 // Targets
+// 7. OAuth 2
+print('## 7. OAuth 2: a cached-token call (rcp-oauth) next to a static credential');
+print();
+if (oauth === undefined) print('_skipped_');
+else if (isError(oauth)) print(`**failed:** ${oauth.error}`);
+else {
+  print(`${num(oauth.calls)} sequential \`execute\` calls per contender per round, same loopback bearer-auth tool, same process; token requests during the scenario: ${oauth.tokenRequests}.`);
+  print();
+  print(
+    markdownTable(
+      ['Credentials', 'per call', '× static'],
+      [
+        ['static credential (`credentials: () => token`)', us(oauth.staticUs), ratio(1)],
+        ['rcp-oauth `clientCredentials` (cached token)', us(oauth.oauthUs), ratio(oauth.ratio)],
+      ],
+      ['l', 'r', 'r'],
+    ),
+  );
+}
+print();
+
 print('## Targets (issue 6; reported, never asserted)');
 print();
 print(markdownTable(['Target', 'Measured', 'Status'], targets.map((t) => [t.target, t.measured, t.status])));
@@ -373,6 +406,7 @@ const json = {
   responseMapping: mapping,
   footprint,
   modelReads: reads,
+  oauthToken: oauth,
   targets,
 };
 writeFileSync(join(benchDir, 'results', 'latest.json'), `${JSON.stringify(json, null, 2)}\n`);

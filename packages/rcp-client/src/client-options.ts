@@ -1,3 +1,4 @@
+import type { RcpAuthChallenge } from 'rcp-errors';
 import type { RcpAuth } from 'rcp-manifest';
 import type { RcpClientTool } from './client-tool';
 import type { RcpRetryOptions } from './retry-options';
@@ -88,6 +89,51 @@ export type RcpCredentialsProvider<Context = any> = (
 ) => string | undefined | null | Promise<string | undefined | null>;
 
 /**
+ * What `onUnauthorized` receives when a tool that sends a credential answers 401: the call's
+ * context, the tool, where it was sent, and the server's parsed challenge.
+ *
+ * @example
+ * ```ts
+ * const onUnauthorized = ({ ctx, tool, challenge }: RcpUnauthorizedInfo<{ userId: string }>) =>
+ *   challenge?.error === 'invalid_token' ? tokens.renew(ctx.userId) : false;
+ * ```
+ */
+export interface RcpUnauthorizedInfo<Context = any> {
+  /** The context passed to `execute` / `call`. */
+  readonly ctx: Context;
+  /** The tool that was refused. */
+  readonly tool: RcpClientTool;
+  /** The origin the credential was sent to. */
+  readonly origin: string;
+  /** The URL the tool was discovered from. */
+  readonly manifestUrl: string;
+  /** The 401's `WWW-Authenticate` challenge (redacted server text), when it sent one. */
+  readonly challenge: RcpAuthChallenge | undefined;
+  /**
+   * Whether `credential` is the one the refused request carried (the credential itself is not
+   * given): when calls refused together each report their 401, a provider renews only if the
+   * credential it holds now is the refused one, and otherwise just answers `true`.
+   */
+  wasSent(credential: string): boolean;
+}
+
+/**
+ * Called on a tool's 401 when the tool sends a credential. Return `true` once a new credential
+ * is in place: the request is built again (the credentials provider asked again) and sent one
+ * more time. Anything else — `false`, a throw, no answer within the call's deadline — leaves
+ * the 401's `RcpHttpError`.
+ *
+ * @example
+ * ```ts
+ * const onUnauthorized: RcpUnauthorizedHandler<{ userId: string }> = async ({ ctx }) => {
+ *   await sessions.refreshAccessToken(ctx.userId);
+ *   return true;
+ * };
+ * ```
+ */
+export type RcpUnauthorizedHandler<Context = any> = (info: RcpUnauthorizedInfo<Context>) => boolean | Promise<boolean>;
+
+/**
  * Options of {@link createRcpClient}. Every option is optional; invalid values throw
  * `RCP_INVALID_OPTIONS` when the client is created.
  *
@@ -114,6 +160,22 @@ export interface RcpClientOptions<Context = any> {
    * @default undefined (tools that need a credential fail with RCP_MISSING_CREDENTIALS)
    */
   credentials?: RcpCredentialsProvider<Context>;
+  /**
+   * Called when a tool that sends a credential answers 401, with the context, the tool and the
+   * parsed challenge: renew the credential (the user's token, a cached client token) and return
+   * `true`, and the request is built again — credentials asked again — and sent ONE more time,
+   * whatever its method (the server refused it, so nothing happened). `false`, a throw, or a
+   * second 401 end the call with the `RcpHttpError`. rcp-oauth's providers fill it with `credentials`.
+   * @default undefined (a 401 is the call's `RcpHttpError`)
+   * @example
+   * ```ts
+   * createRcpClient({
+   *   credentials: ({ ctx }) => tokens.accessTokenOf(ctx.userId),
+   *   onUnauthorized: async ({ ctx }) => tokens.refresh(ctx.userId), // true when a new token is stored
+   * });
+   * ```
+   */
+  onUnauthorized?: RcpUnauthorizedHandler<Context>;
   /**
    * Extra origins (`https://api.example.com`) that may receive credentials and resolver
    * values, beyond the manifest's own origin and origins of its registrable domain.

@@ -1,4 +1,4 @@
-import { RcpError } from 'rcp-errors';
+import { RcpError, type RcpAuthChallenge } from 'rcp-errors';
 
 /**
  * What an {@link RcpHttpError} is built from.
@@ -19,6 +19,8 @@ export interface RcpHttpErrorDetails {
   method?: string;
   /** The status text the server sent, shown in the message. */
   statusText?: string;
+  /** A 401's or 403's parsed `WWW-Authenticate` challenge, already redacted. */
+  challenge?: RcpAuthChallenge | undefined;
   /** The underlying error, kept on `error.cause`. */
   cause?: unknown;
 }
@@ -27,7 +29,9 @@ export interface RcpHttpErrorDetails {
  * Thrown (code `RCP_HTTP_ERROR`) when a tool's server answers with a status outside 2xx, after
  * redirects and retries. `bodyExcerpt` holds the start of the server's answer (at most 1,024
  * characters, with the call's credentials replaced by `[redacted]`) so an agent can read the
- * server's own explanation; `url` never contains the query string.
+ * server's own explanation; `url` never contains the query string. On a 401 or 403, `challenge`
+ * holds the server's parsed `WWW-Authenticate` challenge (`error`, `scope`,
+ * `resourceMetadata` ...), for step-up or "connect your account" flows.
  *
  * @example
  * ```ts
@@ -47,6 +51,15 @@ export class RcpHttpError extends RcpError<'RCP_HTTP_ERROR'> {
   readonly bodyExcerpt: string;
   /** The URL that answered, without query or fragment. */
   readonly url: string;
+  /**
+   * A 401's or 403's `WWW-Authenticate` challenge (the Bearer one first), its values the server's
+   * text, bounded and redacted; `undefined` when there was none.
+   * @example
+   * ```ts
+   * if (error.status === 403 && error.challenge?.error === 'insufficient_scope') requestScope(error.challenge.scope);
+   * ```
+   */
+  readonly challenge: RcpAuthChallenge | undefined;
 
   constructor(details: RcpHttpErrorDetails) {
     const statusText = details.statusText ? ` ${details.statusText}` : '';
@@ -59,5 +72,6 @@ export class RcpHttpError extends RcpError<'RCP_HTTP_ERROR'> {
     this.status = details.status;
     this.bodyExcerpt = details.bodyExcerpt;
     this.url = details.url;
+    this.challenge = details.challenge;
   }
 }

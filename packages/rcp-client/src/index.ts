@@ -22,6 +22,8 @@ export type {
   RcpResolverInfo,
   RcpCredentialsProvider,
   RcpCredentialsInfo,
+  RcpUnauthorizedInfo,
+  RcpUnauthorizedHandler,
   RcpHeaderAuth,
   RcpQueryAuth,
 } from './client-options';
@@ -37,5 +39,5 @@ export { RcpHttpError } from './http-error';
 export { RcpBindingError } from './binding-error';
 export { RcpUnknownToolError } from './unknown-tool-error';
 export { RcpError, isRcpError } from 'rcp-errors';
-export type { RcpErrorCode, RcpErrorOptions, RcpErrorOf, RcpErrorFields, RcpIssue } from 'rcp-errors';
+export type { RcpErrorCode, RcpErrorOptions, RcpErrorOf, RcpErrorFields, RcpIssue, RcpAuthChallenge } from 'rcp-errors';
 export type { RcpManifest, RcpAuth, RcpParamType, RcpHttpMethod } from 'rcp-manifest';

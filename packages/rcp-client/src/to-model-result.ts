@@ -64,7 +64,12 @@ function modelMessage(error: RcpError, tool: Pick<RcpClientTool, 'resolvedParams
   if (isRcpError(error, 'RCP_HTTP_ERROR')) {
     // Built from the status and the server's own text, never from the client's message
     // (which names the URL, whose path may hold a resolver's value).
-    const head = `The tool's server answered HTTP ${error.status}.`;
+    // A 401 says what the model needs to know (the application must sign in or connect an
+    // account); what the challenge asks for is the application's to read, not the model's.
+    const head =
+      error.status === 401
+        ? `The tool's server answered HTTP 401: authorization required.`
+        : `The tool's server answered HTTP ${error.status}.`;
     return error.bodyExcerpt === '' ? head : `${head} Response: ${error.bodyExcerpt}`;
   }
   if (isRcpError(error, 'RCP_TEMPLATE_VALUE') || isRcpError(error, 'RCP_TEMPLATE_MISSING')) {

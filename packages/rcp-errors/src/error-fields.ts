@@ -15,6 +15,34 @@ export interface RcpIssue {
 }
 
 /**
+ * The challenge a tool's server sent with a 401 or 403 (`WWW-Authenticate`): the Bearer one when
+ * there is one, otherwise the first. Every field is the server's own text (bounded, control
+ * characters blanked, the call's credentials redacted): use it to decide (step up the scope, ask
+ * the user to connect an account), never show it to a model.
+ *
+ * @example
+ * ```ts
+ * if (isRcpError(error, 'RCP_HTTP_ERROR') && error.challenge?.error === 'insufficient_scope') {
+ *   askForScope(error.challenge.scope); // 'notes:write'
+ * }
+ * ```
+ */
+export interface RcpAuthChallenge {
+  /** The auth-scheme as sent (`Bearer`, `DPoP`, `Basic` ...). */
+  readonly scheme: string;
+  /** RFC 6750 `error`: `invalid_token`, `insufficient_scope`, `invalid_request`. */
+  readonly error?: string;
+  /** RFC 6750 `error_description`. */
+  readonly errorDescription?: string;
+  /** RFC 6750 `scope`: the scope the resource needs (space-separated). */
+  readonly scope?: string;
+  /** RFC 9728 `resource_metadata`: the URL of the resource's protected-resource metadata. */
+  readonly resourceMetadata?: string;
+  /** The protection space. */
+  readonly realm?: string;
+}
+
+/**
  * The data fields each error code carries besides `code`, `message` and `cause`: the map
  * behind {@link RcpErrorOf} and the narrowing of `isRcpError(error, code)`. Each class that
  * throws a code (`RcpHttpError`, `RcpManifestError`, ...) has at least these fields, and the
@@ -37,7 +65,13 @@ export interface RcpErrorFields {
   RCP_INVALID_ARGUMENTS: { readonly tool: string; readonly issues: readonly RcpIssue[] };
   RCP_UNRESOLVED: { readonly tool: string; readonly param: string };
   RCP_RESOLVER_FAILED: { readonly tool: string; readonly param: string };
-  RCP_HTTP_ERROR: { readonly status: number; readonly bodyExcerpt: string; readonly url: string };
+  RCP_HTTP_ERROR: {
+    readonly status: number;
+    readonly bodyExcerpt: string;
+    readonly url: string;
+    /** A 401's or 403's parsed `WWW-Authenticate` challenge, when the server sent one. */
+    readonly challenge: RcpAuthChallenge | undefined;
+  };
   RCP_UNKNOWN_TOOL: { readonly tool: string; readonly available: readonly string[] };
 }
 

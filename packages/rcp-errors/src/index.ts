@@ -1,5 +1,5 @@
 export { RcpError, isRcpError } from './rcp-error';
 export type { RcpErrorOptions, RcpErrorOf } from './rcp-error';
-export type { RcpErrorFields, RcpErrorFieldsOf, RcpIssue } from './error-fields';
+export type { RcpAuthChallenge, RcpErrorFields, RcpErrorFieldsOf, RcpIssue } from './error-fields';
 export { RCP_ERROR_CODES } from './codes';
 export type { RcpErrorCode } from './codes';

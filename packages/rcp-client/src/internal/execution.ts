@@ -19,6 +19,7 @@ import { REDACTED, createRedactor, redactError } from './redact';
 import type { ResolvedClientOptions } from './resolve-options';
 import { cleanReasonPhrase, type SendCallOptions, type SendResult, type Sender, type WireResponse } from './send';
 import { compiledToolOf, type CompiledTool } from './tool-registry';
+import { retriesAfterUnauthorized } from './unauthorized';
 
 /** Characters of a body an observer is shown. */
 const OBSERVED_BODY_CHARS = 65_536;
@@ -116,24 +117,33 @@ export function createExecution<Context>(options: ResolvedClientOptions, send: S
     const signal = executeOptions?.signal;
     if (signal?.aborted) throw aborted(signal);
     // One deadline for the whole call, started before the resolvers run and carried to the
-    // last byte of the body: one timer per call.
+    // last byte of the body (a retry after a 401 included): one timer per call.
     const deadline = startDeadline(resolved.timeout, signal);
-    let built: BuiltRequest | undefined;
+    const attempt = async (retried: boolean): Promise<RcpExecuteResult> => {
+      let built: BuiltRequest | undefined;
+      try {
+        built = await buildWithin(compiled, tool, args, ctx, deadline, signal);
+        if (signal?.aborted) throw aborted(signal);
+        const call: SendCallOptions = { isRedirectAllowed: compiled.isRedirectAllowed, accept: ACCEPT, deadline };
+        if (compiled.transport !== undefined) call.transport = compiled.transport;
+        if (observer !== undefined) call.observer = observer;
+        if (signal !== undefined) call.signal = signal;
+        if (built.secrets !== undefined) call.secrets = built.secrets;
+        const observeResponse = executeOptions?.observeResponse;
+        const credential = built.credential;
+        if (observeResponse !== undefined) call.observe = (response) => observed(observeResponse, response, credential);
+        return respond(tool, compiled, await send(built.request, call), credential);
+      } catch (error) {
+        // A 401 the operator's `onUnauthorized` answers `true` to: built again and sent once more.
+        if (!retried && built !== undefined && (await retriesAfterUnauthorized(resolved.onUnauthorized, error, compiled, tool, ctx, built.credential, deadline))) {
+          return attempt(true);
+        }
+        // Everything built from server-controlled text leaves through the one redaction routine.
+        throw built === undefined ? error : redactError(error, built.secrets?.());
+      }
+    };
     try {
-      built = await buildWithin(compiled, tool, args, ctx, deadline, signal);
-      if (signal?.aborted) throw aborted(signal);
-      const call: SendCallOptions = { isRedirectAllowed: compiled.isRedirectAllowed, accept: ACCEPT, deadline };
-      if (compiled.transport !== undefined) call.transport = compiled.transport;
-      if (observer !== undefined) call.observer = observer;
-      if (signal !== undefined) call.signal = signal;
-      if (built.secrets !== undefined) call.secrets = built.secrets;
-      const observeResponse = executeOptions?.observeResponse;
-      const credential = built.credential;
-      if (observeResponse !== undefined) call.observe = (response) => observed(observeResponse, response, credential);
-      return respond(tool, compiled, await send(built.request, call), credential);
-    } catch (error) {
-      // Everything built from server-controlled text leaves through the one redaction routine.
-      throw built === undefined ? error : redactError(error, built.secrets?.());
+      return await attempt(false);
     } finally {
       deadline.end();
     }

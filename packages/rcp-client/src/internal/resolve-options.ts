@@ -1,6 +1,6 @@
 import { DEFAULT_MANIFEST_LIMITS } from 'rcp-manifest';
 import { RcpError } from 'rcp-errors';
-import type { RcpClientOptions, RcpCredentialsProvider, RcpResolver } from '../client-options';
+import type { RcpClientOptions, RcpCredentialsProvider, RcpResolver, RcpUnauthorizedHandler } from '../client-options';
 import { normalizeOrigins } from './trust';
 import type { RcpHooks, RcpTracer } from '../hooks';
 import {
@@ -29,6 +29,7 @@ const TRANSPORT_HEADERS = new Set(['host', 'content-length', 'transfer-encoding'
 export interface ResolvedClientOptions {
   resolvers: Readonly<Record<string, RcpResolver>>;
   credentials: RcpCredentialsProvider | undefined;
+  onUnauthorized: RcpUnauthorizedHandler | undefined;
   trustedOrigins: readonly string[];
   allowOrigin: ((url: URL) => boolean) | undefined;
   timeout: number;
@@ -217,6 +218,7 @@ export function resolveClientOptions(options: RcpClientOptions | undefined): Res
   return {
     resolvers: Object.freeze(resolvers),
     credentials: optionalFunction<RcpCredentialsProvider>('credentials', options.credentials),
+    onUnauthorized: optionalFunction<RcpUnauthorizedHandler>('onUnauthorized', options.onUnauthorized),
     trustedOrigins,
     allowOrigin: optionalFunction<(url: URL) => boolean>('allowOrigin', options.allowOrigin),
     timeout,

@@ -2,6 +2,7 @@ import { RcpError, isRcpError } from 'rcp-errors';
 import { RcpHttpError } from '../http-error';
 import { readBody, readBodyPrefix } from './read-body';
 import { createRedactor, redact } from './redact';
+import { challengeOf } from './www-authenticate';
 import { startDeadline, sleep, type Deadline } from './deadline';
 import { nextHop, type Hop } from './redirect-policy';
 import { parseRetryAfter, type RetryPolicy } from './retry-policy';
@@ -264,6 +265,7 @@ export function createSender(options: SenderOptions): Sender {
             method: hop.method,
             url: redact(withoutQuery(hop.url), secrets),
             bodyExcerpt: cutExcerpt(redact(UTF8.decode(prefix), secrets)),
+            challenge: challengeOf(status, response.headers, secrets),
           });
         }
         // A HEAD response has no body, but may announce the size of the one a GET would get.

@@ -1,0 +1,11 @@
+export { clientCredentials } from './client-credentials';
+export type { RcpClientCredentialsOptions } from './client-credentials';
+export { refreshTokenGrant } from './refresh-token-grant';
+export type { RcpRefreshTokenGrant, RcpRefreshTokenGrantOptions, RcpTokenSet } from './refresh-token-grant';
+export { userTokens } from './user-tokens';
+export type { RcpUserToken, RcpUserTokenRequest, RcpUserTokensOptions } from './user-tokens';
+export { RcpTokenError } from './token-error';
+export type { RcpTokenErrorDetails } from './token-error';
+export type { RcpClientAuthenticationMethod, RcpClientPrivateKey } from './client-authentication';
+export type { RcpOAuthProvider, RcpOAuthCallInfo, RcpOAuthUnauthorizedInfo } from './provider-types';
+export type { RcpAuthChallenge } from 'rcp-errors';

@@ -1,0 +1,85 @@
+import { RcpError } from 'rcp-errors';
+import type { RcpOAuthCallInfo } from './provider-types';
+
+/** Defaults of the numeric options (documented with `@default`). */
+export const DEFAULT_REFRESH_BEFORE = 60_000;
+export const DEFAULT_TOKEN_TIMEOUT = 10_000;
+
+export function invalid(message: string): RcpError<'RCP_INVALID_OPTIONS'> {
+  return new RcpError('RCP_INVALID_OPTIONS', message);
+}
+
+export function milliseconds(name: string, value: unknown, fallback: number, allowZero = false): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0 || (!allowZero && value === 0)) {
+    throw invalid(`Option "${name}" must be a ${allowZero ? 'non-negative' : 'positive'} integer (milliseconds)`);
+  }
+  return value;
+}
+
+export function optionalFunction<F>(name: string, value: unknown): F | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'function') throw invalid(`Option "${name}" must be a function`);
+  return value as F;
+}
+
+/** A scope or resource option: fixed values, or a function of the call. */
+export type PerCall<Context> = string | readonly string[] | ((info: RcpOAuthCallInfo<Context>) => string | readonly string[] | undefined);
+
+/** The values of a per-call option for one call, checked (`RCP_INVALID_OPTIONS` when the function returns something else). */
+export function valuesOf<Context>(
+  name: string,
+  option: PerCall<Context> | undefined,
+  info: RcpOAuthCallInfo<Context>,
+): readonly string[] {
+  const value = typeof option === 'function' ? option(info) : option;
+  if (value === undefined) return [];
+  const list: readonly unknown[] = typeof value === 'string' ? [value] : Array.isArray(value) ? value : [value];
+  for (const item of list) {
+    if (typeof item !== 'string' || item === '' || /[\s\u0000-\u001f"\\]/.test(item)) {
+      throw invalid(`Option "${name}" must give non-empty strings without spaces, quotes or control characters`);
+    }
+  }
+  return list as readonly string[];
+}
+
+/** A fixed per-call option, checked once. */
+export function checkPerCall<Context>(name: string, value: unknown): PerCall<Context> | undefined {
+  if (value === undefined || typeof value === 'function') return value as PerCall<Context> | undefined;
+  valuesOf(name, value as PerCall<Context>, undefined as never);
+  return typeof value === 'string' ? value : Object.freeze([...(value as readonly string[])]);
+}
+
+/** The `resource` values (RFC 8707): absolute URIs without fragment. */
+export function checkResources(values: readonly string[]): readonly string[] {
+  for (const value of values) {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      throw invalid(`Option "resource": "${value.slice(0, 80)}" is not an absolute URI`);
+    }
+    if (url.hash !== '') throw invalid('Option "resource" must not have a fragment (RFC 8707)');
+  }
+  return values;
+}
+
+/** `origins`: the tool origins this provider gives its token to. */
+export function checkOrigins(value: unknown): ReadonlySet<string> | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value)) throw invalid('Option "origins" must be a list of origins ("https://api.example.com")');
+  const origins = new Set<string>();
+  for (const item of value) {
+    let url: URL | undefined;
+    try {
+      url = typeof item === 'string' ? new URL(item) : undefined;
+    } catch {
+      url = undefined;
+    }
+    if (url === undefined || url.origin === 'null' || url.origin !== item.replace(/\/$/, '')) {
+      throw invalid(`Option "origins": ${JSON.stringify(String(item)).slice(0, 80)} is not an origin ("https://api.example.com")`);
+    }
+    origins.add(url.origin);
+  }
+  return origins;
+}

@@ -1,0 +1,26 @@
+import { expectTypeOf, it } from 'vitest';
+import { createRcpClient, type RcpClientOptions, type RcpUnauthorizedHandler } from 'rcp-client';
+import { clientCredentials, userTokens, type RcpOAuthProvider, type RcpTokenError } from './index';
+import type { RcpErrorOf } from 'rcp-errors';
+
+it('a provider spreads into createRcpClient: both options, typed by the context', () => {
+  const provider = clientCredentials({ tokenEndpoint: 'https://auth.example.com/token', clientId: 'c', clientSecret: 's' });
+  createRcpClient({ ...provider, resolvers: { tenant: () => 't-1' } });
+  expectTypeOf(provider).toMatchTypeOf<Pick<RcpClientOptions, 'credentials' | 'onUnauthorized'>>();
+  expectTypeOf(provider.onUnauthorized).toMatchTypeOf<RcpUnauthorizedHandler>();
+
+  const perUser = userTokens<{ userId: string }>({ subject: (ctx) => ctx.userId, obtain: () => undefined });
+  expectTypeOf(perUser).toEqualTypeOf<RcpOAuthProvider<{ userId: string }>>();
+  createRcpClient<{ userId: string }>({ ...perUser, resolvers: { userId: (ctx) => ctx.userId } });
+  // @ts-expect-error the subject reads the context's own type
+  userTokens<{ userId: string }>({ subject: (ctx) => ctx.accountId, obtain: () => undefined });
+});
+
+it('options reject what they do not know, and RcpTokenError is a RCP_MISSING_CREDENTIALS error', () => {
+  // @ts-expect-error a misspelled option
+  clientCredentials({ tokenEndpoint: 'https://a.example/token', clientId: 'c', clientSecret: 's', scopes: 'x' });
+  // @ts-expect-error not an authentication method
+  clientCredentials({ tokenEndpoint: 'https://a.example/token', clientId: 'c', clientSecret: 's', clientAuthentication: 'none' });
+  expectTypeOf<RcpTokenError>().toMatchTypeOf<RcpErrorOf<'RCP_MISSING_CREDENTIALS'>>();
+  expectTypeOf<RcpTokenError['error']>().toEqualTypeOf<string | undefined>();
+});

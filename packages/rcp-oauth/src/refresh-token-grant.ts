@@ -1,0 +1,103 @@
+import { checkClientIdentity, type RcpClientAuthenticationMethod, type RcpClientPrivateKey } from './client-authentication';
+import { DEFAULT_TOKEN_TIMEOUT, checkResources, invalid, milliseconds, valuesOf } from './options';
+import { checkEndpoint } from './token-endpoint';
+import { requestToken, type TokenEndpointConfig } from './token-request';
+
+/**
+ * Options of {@link refreshTokenGrant}: the operator's token endpoint and the client the
+ * refresh tokens were issued to (the same rules as {@link clientCredentials}'s).
+ *
+ * @example
+ * ```ts
+ * const options: RcpRefreshTokenGrantOptions = { tokenEndpoint: 'https://auth.example.com/oauth/token', clientId: 'notes-agent', clientSecret: process.env.NOTES_CLIENT_SECRET };
+ * ```
+ */
+export interface RcpRefreshTokenGrantOptions {
+  /** The authorization server's token endpoint: `https:` (`http:` only to loopback). */
+  tokenEndpoint: string | URL;
+  clientId: string;
+  clientSecret?: string | undefined;
+  privateKey?: RcpClientPrivateKey | undefined;
+  /** @default 'client_secret_basic' with a secret, 'private_key_jwt' with a private key */
+  clientAuthentication?: RcpClientAuthenticationMethod;
+  /** @default the token endpoint URL */
+  issuer?: string;
+  /** @default 10000 */
+  timeout?: number;
+  /** @default false */
+  allowPrivateNetwork?: boolean;
+  /** @default globalThis.fetch */
+  fetch?: typeof globalThis.fetch;
+}
+
+/**
+ * What a token endpoint gave: the access token, its lifetime, and — when the server rotates
+ * refresh tokens — the new refresh token, which the application must store in place of the old.
+ *
+ * @example
+ * ```ts
+ * const { accessToken, expiresIn, refreshToken } = await refresh(stored.refreshToken);
+ * ```
+ */
+export interface RcpTokenSet {
+  readonly accessToken: string;
+  /** Seconds the access token lives (`expires_in`), when the server said. */
+  readonly expiresIn: number | undefined;
+  /** A new refresh token (rotation), when the server sent one. */
+  readonly refreshToken: string | undefined;
+  /** The granted scope, when the server said. */
+  readonly scope: string | undefined;
+}
+
+/**
+ * Asks for a new access token with a refresh token.
+ *
+ * @example
+ * ```ts
+ * const tokens = await refresh(refreshToken, { scope: 'notes:read' });
+ * ```
+ */
+export type RcpRefreshTokenGrant = (
+  refreshToken: string,
+  request?: { readonly scope?: string | readonly string[]; readonly resource?: string | readonly string[] },
+) => Promise<RcpTokenSet>;
+
+/**
+ * The refresh-token grant (RFC 6749 §6) for per-user tokens: the application keeps each user's
+ * refresh token in its own storage and calls this to turn it into an access token (and the
+ * rotated refresh token to store). Usually called from {@link userTokens}' `obtain`, which
+ * caches the result and asks once per user at a time — what rotation needs. Failures are
+ * {@link RcpTokenError}s that show neither the refresh token nor the client secret.
+ *
+ * @example
+ * ```ts
+ * import { refreshTokenGrant } from 'rcp-oauth';
+ *
+ * const refresh = refreshTokenGrant({ tokenEndpoint: 'https://auth.example.com/oauth/token', clientId: 'notes-agent', clientSecret });
+ * const { accessToken, refreshToken } = await refresh(await db.refreshTokenOf(userId));
+ * if (refreshToken !== undefined) await db.saveRefreshToken(userId, refreshToken);
+ * ```
+ */
+export function refreshTokenGrant(options: RcpRefreshTokenGrantOptions): RcpRefreshTokenGrant {
+  if (typeof options !== 'object' || options === null) throw invalid('refreshTokenGrant() needs an options object');
+  const allowPrivateNetwork = options.allowPrivateNetwork ?? false;
+  if (typeof allowPrivateNetwork !== 'boolean') throw invalid('Option "allowPrivateNetwork" must be a boolean');
+  const endpoint = checkEndpoint('tokenEndpoint', options.tokenEndpoint, allowPrivateNetwork);
+  if (options.issuer !== undefined) checkEndpoint('issuer', options.issuer, allowPrivateNetwork);
+  if (options.fetch !== undefined && typeof options.fetch !== 'function') throw invalid('Option "fetch" must be a function');
+  const config: TokenEndpointConfig = {
+    endpoint,
+    issuer: options.issuer ?? endpoint.href,
+    client: checkClientIdentity(options),
+    fetch: options.fetch,
+    timeout: milliseconds('timeout', options.timeout, DEFAULT_TOKEN_TIMEOUT),
+  };
+  return async (refreshToken, request = {}) => {
+    if (typeof refreshToken !== 'string' || refreshToken === '') throw invalid('refreshTokenGrant: the refresh token must be a non-empty string');
+    const parameters = new URLSearchParams();
+    const scopes = valuesOf('scope', request.scope, undefined as never);
+    if (scopes.length > 0) parameters.set('scope', scopes.join(' '));
+    for (const value of checkResources(valuesOf('resource', request.resource, undefined as never))) parameters.append('resource', value);
+    return requestToken(config, 'refresh_token', parameters, refreshToken);
+  };
+}
