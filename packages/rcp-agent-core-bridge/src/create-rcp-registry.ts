@@ -1,5 +1,5 @@
 import { RcpError } from 'rcp-errors';
-import { RcpUnknownToolError, type RcpClient, type RcpClientTool, type RcpDiscovery } from 'rcp-client';
+import { RcpToolNotInStageError, RcpUnknownToolError, type RcpClient, type RcpClientTool, type RcpDiscovery } from 'rcp-client';
 import type { ModelToolRegistryClass, SealedModelToolRegistry } from './model-tool';
 import { ModelToolRegistry } from './model-tool-registry';
 import { createModelTransport, type ModelTransport } from './model-transport';
@@ -154,12 +154,7 @@ export function createRcpRegistry<Context = any, StageId extends string = never>
 
   const guard = (toolId: string, stageId: string): void => {
     const members = membership.get(stageId);
-    if (members !== undefined && !members.has(toolId)) {
-      throw new RcpError(
-        'RCP_TOOL_NOT_IN_STAGE',
-        `Tool ${quote(toolId)} is not available in stage ${quote(stageId)}.`,
-      );
-    }
+    if (members !== undefined && !members.has(toolId)) throw new RcpToolNotInStageError(toolId, stageId);
   };
   const definitions = entries.map((entry) => toRcpModelTool(client, entry, guard));
   const registry = new Registry(definitions).seal() as SealedModelToolRegistry<RcpCallPlan<Context>>;

@@ -108,7 +108,7 @@ export function createAISDKTools<Context = any>(
 ): AISDKTools {
   const { stages = {}, turn, ctx: fixedCtx, ...setOptions } = options;
   const toolSet = createToolSet(source, setOptions);
-  const stageSets = new Map(Object.entries(stages).map(([id, only]) => [id, toolSet.select(only)]));
+  const stageSets = new Map(Object.entries(stages).map(([id, only]) => [id, toolSet.select(only, { stage: id })]));
   const turnOf = turn ?? ((context: unknown): AISDKTurn<Context> => ({ ctx: (context ?? fixedCtx) as Context }));
 
   const tools: Record<string, Tool<Record<string, unknown>, ModelResult>> = {};
@@ -132,7 +132,7 @@ export function createAISDKTools<Context = any>(
           Context,
           [options?: RcpExecuteOptions]
         >;
-        const outcome = await client.call(scope ?? toolSet.select([]), { name, arguments: { ...input } }, ...rest);
+        const outcome = await client.call(scope ?? toolSet.select([], { stage }), { name, arguments: { ...input } }, ...rest);
         return toModelResult(outcome);
       },
     });

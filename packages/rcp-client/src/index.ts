@@ -37,7 +37,7 @@ export type { RcpArgumentIssue } from './invalid-arguments-error';
 export { RcpResolverError } from './resolver-error';
 export { RcpHttpError } from './http-error';
 export { RcpBindingError } from './binding-error';
-export { RcpUnknownToolError } from './unknown-tool-error';
+export { RcpToolNotInStageError, RcpUnknownToolError } from './unknown-tool-error';
 export { RcpError, isRcpError } from 'rcp-errors';
 export type { RcpErrorCode, RcpErrorOptions, RcpErrorOf, RcpErrorFields, RcpIssue, RcpAuthChallenge } from 'rcp-errors';
 export type { RcpManifest, RcpAuth, RcpParamType, RcpHttpMethod } from 'rcp-manifest';

@@ -85,3 +85,28 @@ describe('createToolSet', () => {
     );
   });
 });
+
+describe('stages: a subset knows the whole set', () => {
+  it('a call to a tool of the whole set that the stage left out is RCP_TOOL_NOT_IN_STAGE, with one message; nothing is sent', async () => {
+    const { client, a } = await discoveries();
+    const whole = createToolSet(a);
+    const browse = whole.select(['search'], { stage: 'browse' });
+    expect(browse.stage).toBe('browse');
+    const outcome = await client.call(browse, { name: 'get_course', arguments: {} });
+    expect(toModelResult(outcome)).toEqual({
+      ok: false,
+      error: { code: 'RCP_TOOL_NOT_IN_STAGE', message: 'Tool "get_course" is not available in stage "browse".' },
+    });
+    expect(toModelResult(await client.call(whole.select([]), { name: 'get_course' }))).toMatchObject({
+      error: { code: 'RCP_TOOL_NOT_IN_STAGE', message: 'Tool "get_course" is not available in this stage.' },
+    });
+    // A name of no tool at all is still unknown; a subset of a subset keeps the whole set.
+    expect(toModelResult(await client.call(browse, { name: 'nope' }))).toMatchObject({ error: { code: 'RCP_UNKNOWN_TOOL' } });
+    expect(toModelResult(await client.call(browse.select([], { stage: 'none' }), { name: 'get_course' }))).toMatchObject({
+      error: { message: 'Tool "get_course" is not available in stage "none".' },
+    });
+    await rejectsWith(async () => browse.tool('get_course'), 'RCP_TOOL_NOT_IN_STAGE');
+    expect(learn.count).toBe(0);
+    expect(() => whole.select([], { stage: 7 as never })).toThrow(/stage/);
+  });
+});

@@ -2,7 +2,7 @@ import { RcpError } from 'rcp-errors';
 import type { RcpClientTool } from './client-tool';
 import type { RcpDiscovery } from './create-rcp-client';
 import { NAMESPACE_SEPARATOR, TOOL_NAME_PATTERN, defaultNamespace } from './internal/namespace';
-import { RcpUnknownToolError } from './unknown-tool-error';
+import { RcpToolNotInStageError, RcpUnknownToolError } from './unknown-tool-error';
 
 /**
  * Chooses the namespace of a manifest whose tools share a name with another manifest's tools.
@@ -90,14 +90,21 @@ export interface RcpToolSet {
   tool(name: string): RcpClientTool;
   /**
    * A subset (a stage's tools): names of this set or tools' own names, or a predicate. A
-   * listed name that is not in the set is `RCP_UNKNOWN_TOOL`.
+   * listed name that is not in the set is `RCP_UNKNOWN_TOOL`. A call through the subset to a
+   * tool of the whole set that the subset left out is `RCP_TOOL_NOT_IN_STAGE` (the same code and
+   * message on every stack); `stage` names the subset in that message.
    * @example
    * ```ts
-   * const browse = toolSet.select((tool) => tool.method === 'GET');
+   * const browse = toolSet.select((tool) => tool.method === 'GET', { stage: 'browse' });
    * ```
    */
-  select(only: RcpToolFilter): RcpToolSet;
+  select(only: RcpToolFilter, options?: { readonly stage?: string }): RcpToolSet;
+  /** The stage this subset was selected for, when `select` was given one. */
+  readonly stage?: string;
 }
+
+/** The whole set a subset was selected from (its names tell "not in this stage" from "unknown"). */
+const WHOLE = Symbol('rcp.toolSet.whole');
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
@@ -118,6 +125,18 @@ export function findEntry(entries: readonly RcpToolSetEntry[], name: string): Rc
   return found;
 }
 
+/**
+ * The entry named `name` in a tool set: `RCP_TOOL_NOT_IN_STAGE` when the set is a subset and the
+ * name is one of the whole set's, `RCP_UNKNOWN_TOOL` when it is no one's.
+ */
+export function findInToolSet(toolSet: RcpToolSet, name: string): RcpToolSetEntry {
+  const whole = (toolSet as { [WHOLE]?: readonly RcpToolSetEntry[] })[WHOLE];
+  if (whole !== undefined && !toolSet.entries.some((entry) => entry.name === name) && whole.some((entry) => entry.name === name)) {
+    throw new RcpToolNotInStageError(name, toolSet.stage);
+  }
+  return findEntry(toolSet.entries, name);
+}
+
 function filterEntries(entries: readonly RcpToolSetEntry[], only: RcpToolFilter): RcpToolSetEntry[] {
   if (typeof only === 'function') return entries.filter(({ tool, name }) => only(tool, name) === true);
   if (!Array.isArray(only) || !only.every((name) => typeof name === 'string')) {
@@ -133,14 +152,22 @@ function filterEntries(entries: readonly RcpToolSetEntry[], only: RcpToolFilter)
   return entries.filter((entry) => kept.has(entry));
 }
 
-function toolSetOf(entries: readonly RcpToolSetEntry[]): RcpToolSet {
+function toolSetOf(entries: readonly RcpToolSetEntry[], whole?: readonly RcpToolSetEntry[], stage?: string): RcpToolSet {
   const frozen = Object.freeze(entries.map((entry) => Object.freeze({ name: entry.name, tool: entry.tool })));
-  return Object.freeze({
+  const root = whole ?? frozen;
+  const set: RcpToolSet = {
     entries: frozen,
     names: Object.freeze(frozen.map((entry) => entry.name)),
-    tool: (name: string) => findEntry(frozen, name).tool,
-    select: (only: RcpToolFilter) => toolSetOf(filterEntries(frozen, only)),
-  });
+    tool: (name: string) => findInToolSet(set, name).tool,
+    select: (only: RcpToolFilter, options?: { readonly stage?: string }) => {
+      const named = options?.stage;
+      if (named !== undefined && typeof named !== 'string') throw new RcpError('RCP_INVALID_OPTIONS', 'select(): "stage" must be a string');
+      return toolSetOf(filterEntries(frozen, only), root, named);
+    },
+    ...(stage !== undefined && { stage }),
+  };
+  if (whole !== undefined) Object.defineProperty(set, WHOLE, { value: whole });
+  return Object.freeze(set);
 }
 
 /** Accepts one discovery or a list of them; checks their shape. */

@@ -55,3 +55,26 @@ export class RcpUnknownToolError extends RcpError<'RCP_UNKNOWN_TOOL'> {
     this.available = Object.freeze([...available]);
   }
 }
+
+/**
+ * Thrown, or returned in a call outcome (code `RCP_TOOL_NOT_IN_STAGE`), when a call names a tool
+ * that exists but is not in the stage (the tool set's subset) the call was made in. One message
+ * on every stack: `Tool "x" is not available in stage "browse".` — it names only what the model
+ * asked for and the stage, so `toModelResult` passes it on.
+ *
+ * @example
+ * ```ts
+ * const browse = toolSet.select(['search_courses'], { stage: 'browse' });
+ * const outcome = await client.call(browse, { name: 'enroll_in_course', arguments: {} }, ctx);
+ * // outcome.error: RcpToolNotInStageError, code 'RCP_TOOL_NOT_IN_STAGE'
+ * ```
+ */
+export class RcpToolNotInStageError extends RcpError<'RCP_TOOL_NOT_IN_STAGE'> {
+  /**
+   * @param tool - The name the call asked for.
+   * @param stage - The stage's id, when it has one.
+   */
+  constructor(tool: string, stage?: string) {
+    super('RCP_TOOL_NOT_IN_STAGE', `Tool ${quoteName(tool)} is not available in ${stage === undefined ? 'this stage' : `stage ${quoteName(stage)}`}.`);
+  }
+}

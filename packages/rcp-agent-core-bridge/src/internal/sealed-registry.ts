@@ -1,5 +1,5 @@
 import { RcpError, isRcpError } from 'rcp-errors';
-import { RcpInvalidArgumentsError, RcpUnknownToolError } from 'rcp-client';
+import { RcpInvalidArgumentsError, RcpToolNotInStageError, RcpUnknownToolError } from 'rcp-client';
 import type {
   ModelToolContext,
   ModelToolSelection,
@@ -29,8 +29,7 @@ export function createSealedRegistry<Output>(
     const tool = catalog.get(id);
     if (tool === undefined) throw new RcpUnknownToolError(id, ids);
     if (!members.has(id)) {
-      const stage = stageId === undefined ? 'this stage' : `stage ${quote(stageId)}`;
-      throw new RcpError('RCP_TOOL_NOT_IN_STAGE', `Tool ${quote(id)} is not available in ${stage}.`);
+      throw new RcpToolNotInStageError(id, stageId);
     }
     return tool;
   };

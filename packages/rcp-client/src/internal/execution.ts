@@ -9,7 +9,7 @@ import type { RcpCallOutcome, RcpExecuteResult, RcpToolCall } from '../call-outc
 import type { RcpClientTool } from '../client-tool';
 import type { RcpDiscovery, RcpExecuteOptions, RcpObservedResponse, RcpPreparedRequest, RcpToolSource } from '../client-types';
 import { observeCall, type CallObserver } from '../hooks';
-import { findEntry, isToolSet, type RcpToolSetEntry } from '../tool-set';
+import { findEntry, findInToolSet, isToolSet, type RcpToolSetEntry } from '../tool-set';
 import { buildRequest, type BuiltRequest } from './build-request';
 import { decodeResponse } from './decode-response';
 import { startDeadline, type Deadline } from './deadline';
@@ -186,11 +186,11 @@ export function createExecution<Context>(options: ResolvedClientOptions, send: S
     ctx?: Context,
     executeOptions?: RcpExecuteOptions,
   ): Promise<RcpCallOutcome> {
-    const entries = entriesOfSource(source);
+    const lookUp = lookUpIn(source);
     let tool: RcpClientTool | undefined;
     try {
       const name: unknown = typeof toolCall === 'object' && toolCall !== null ? toolCall.name : undefined;
-      tool = findEntry(entries, typeof name === 'string' ? name : '').tool;
+      tool = lookUp(typeof name === 'string' ? name : '').tool;
       const result = await execute(tool, toolCall.arguments, ctx, executeOptions);
       return Object.freeze({ ok: true as const, tool, result });
     } catch (error) {
@@ -228,9 +228,18 @@ function observed(observer: (response: RcpObservedResponse) => void, response: W
   }
 }
 
-/** The named tools of a call's source (`RCP_INVALID_OPTIONS` for anything else). */
-function entriesOfSource(source: RcpToolSource): readonly RcpToolSetEntry[] {
-  if (isToolSet(source)) return source.entries;
+/**
+ * How a call's source finds a tool by name (`RCP_INVALID_OPTIONS` for a source that is none):
+ * a tool set tells a name outside its stage from an unknown one.
+ */
+function lookUpIn(source: RcpToolSource): (name: string) => RcpToolSetEntry {
+  if (isToolSet(source)) return (name) => findInToolSet(source, name);
+  const entries = entriesOfSource(source);
+  return (name) => findEntry(entries, name);
+}
+
+/** The named tools of a discovery or a list of tools. */
+function entriesOfSource(source: RcpDiscovery | readonly RcpClientTool[]): readonly RcpToolSetEntry[] {
   if (Array.isArray(source)) return entriesOf(source);
   const tools = typeof source === 'object' && source !== null ? (source as RcpDiscovery).tools : undefined;
   if (!Array.isArray(tools)) {
