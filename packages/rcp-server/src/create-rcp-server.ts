@@ -175,8 +175,8 @@ export function createRcpServer<Principal = unknown>(options: RcpServerOptions<P
     for (const { name, value } of route.bound) {
       const expected = value(principal);
       if (expected === undefined || expected === null || values[name] !== expected) {
-        return problemResponse(403, 'RCP_FORBIDDEN_PARAM', `Param "${name}" is bound to the authenticated caller, and the value given is not theirs`, {
-          errors: [{ pointer: `/${name}`, detail: 'is not the authenticated caller’s value' }],
+        return problemResponse(403, 'RCP_FORBIDDEN_PARAM', `"${name}" is not the caller's`, {
+          errors: [{ pointer: `/${name}`, detail: "is not the caller's" }],
         });
       }
     }
