@@ -51,8 +51,17 @@ export function compileRoute<Principal>(
       withDefaults[index]!.required === (param.required === true) ? param : { ...param, required: withDefaults[index]!.required },
     ),
   );
-  const matchPath = compilePathMatcher(tool.name, definition.path);
-  const query = Object.entries(tool.queryParams ?? {}).flatMap(([key, template]) => {
+  // A query written in the path (`/search?source=rcp&q={{q}}`) is read like queryParams.
+  const mark = definition.path.indexOf('?');
+  const matchPath = compilePathMatcher(tool.name, mark === -1 ? definition.path : definition.path.slice(0, mark));
+  const literalQuery = mark === -1 ? [] : definition.path.slice(mark + 1).split('&').filter((entry) => entry !== '');
+  const query = [
+    ...literalQuery.map((entry) => {
+      const equals = entry.indexOf('=');
+      return [decodeSegment(equals === -1 ? entry : entry.slice(0, equals)) ?? entry, equals === -1 ? '' : entry.slice(equals + 1)] as const;
+    }),
+    ...Object.entries(tool.queryParams ?? {}),
+  ].flatMap(([key, template]) => {
     const slot = compileTextSlot(tool.name, `queryParams "${key}"`, template);
     return slot === undefined ? [] : [{ key, slot }];
   });

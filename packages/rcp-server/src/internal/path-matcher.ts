@@ -24,10 +24,7 @@ function normalise(text: string): string {
  */
 export function compilePathMatcher(tool: string, path: string): PathMatcher {
   if (!path.startsWith('/') || path.startsWith('//') || path.includes('?') || path.includes('#')) {
-    throw new RcpError(
-      'RCP_INVALID_OPTIONS',
-      `Tool "${tool}": "path" must be a path starting with one "/", without a query or fragment (declare query entries in "queryParams")`,
-    );
+    throw new RcpError('RCP_INVALID_OPTIONS', `Tool "${tool}": "path" must be a path starting with one "/", without a fragment`);
   }
   const segments: Segment[] = path
     .slice(1)
