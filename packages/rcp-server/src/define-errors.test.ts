@@ -29,7 +29,7 @@ describe('a bad definition is an RcpError at creation, never a manifest served w
 
   it.each([
     ['two tokens in one segment', { path: '/things/{{id}}-{{id}}' }, 'one {{token}} at most'],
-    ['a query in the path', { path: '/things/{{id}}?x=1' }, 'without a query'],
+    ['an absolute URL (a server serves its own paths)', { path: 'https://api.example.com/things/{{id}}' }, 'must be a path'],
     ['no handler', { handler: undefined }, 'has no handler'],
     ['a bound param without auth', { params: [{ name: 'id', bound: () => 'x' }] }, 'auth is "none"'],
   ])('refuses %s (RCP_INVALID_OPTIONS)', (_what, overrides, message) => {
