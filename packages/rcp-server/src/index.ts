@@ -7,3 +7,4 @@ export { problemResponse } from './problem';
 export type { ProblemDetails, ProblemIssue } from './problem';
 export { RcpError, isRcpError } from 'rcp-errors';
 export type { RcpErrorCode, RcpErrorOptions, RcpErrorOf } from 'rcp-errors';
+export { llmsTxtLine, apiCatalog } from './discovery-entries';
