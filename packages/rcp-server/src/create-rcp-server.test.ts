@@ -127,15 +127,44 @@ describe.each(frameworks)('rcp-server on $name (a real loopback server)', (frame
     const spoofedPath = await fetch(url('/users/u-2/notes/n-1'), { headers: auth });
     expect(spoofedPath.status).toBe(403);
     expect(await problem(spoofedPath)).toMatchObject({ code: 'RCP_FORBIDDEN_PARAM', errors: [{ pointer: '/userId' }] });
-    const spoofedBody = await fetch(url('/users/u-1/notes'), {
+    const spoofedBody = await fetch(url('/users/u-2/notes'), {
       method: 'POST',
       headers: { ...auth, 'content-type': 'application/json' },
       body: JSON.stringify({ owner: 'u-2', title: 'x' }),
     });
     expect(spoofedBody.status).toBe(403);
+    // The path says the caller, the body someone else: one token, two values, refused.
+    const split = await fetch(url('/users/u-1/notes'), {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ owner: 'u-2', title: 'x' }),
+    });
+    expect(split.status).toBe(400);
+    expect((await problem(split)).errors).toEqual([{ pointer: '/userId', detail: 'is given more than once, with different values' }]);
     // The same path is fine for the user it belongs to.
     expect((await fetch(url('/users/u-2/notes/n-1'), { headers: { authorization: 'Bearer token-bob' } })).status).toBe(200);
     expect(log.calls.map((call) => call.values.userId)).toEqual(['u-2']);
+  });
+
+  it('stops reading a body past maxBodyBytes, with or without Content-Length (413)', async () => {
+    const big = JSON.stringify({ owner: 'u-1', title: 'x', meta: { color: 'x'.repeat(1_100_000) } });
+    const declared = await fetch(url('/users/u-1/notes'), { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: big });
+    expect(declared.status).toBe(413);
+    const chunks = [new TextEncoder().encode(big.slice(0, 600_000)), new TextEncoder().encode(big.slice(600_000))];
+    const streamed = await fetch(url('/users/u-1/notes'), {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: new ReadableStream({
+        pull(controller) {
+          const chunk = chunks.shift();
+          if (chunk === undefined) controller.close();
+          else controller.enqueue(chunk);
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    expect(log.calls).toEqual([]);
   });
 
   it('answers 401 without a valid token, before reading the arguments', async () => {

@@ -28,7 +28,9 @@ export function toWebRequest(request: IncomingMessage): Request {
   }
   const method = request.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
-  return new Request(new URL(request.url ?? '/', origin), {
+  // Concatenated, not resolved: a request target such as `//other/x` stays a path.
+  const target = request.url?.startsWith('/') ? request.url : `/${request.url ?? ''}`;
+  return new Request(new URL(origin + target), {
     method,
     headers,
     ...(hasBody && { body: Readable.toWeb(request) as ReadableStream<Uint8Array>, duplex: 'half' }),

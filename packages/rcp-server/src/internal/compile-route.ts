@@ -28,6 +28,31 @@ function decodeSegment(text: string): string | undefined {
   }
 }
 
+/** The body as UTF-8 text, or `undefined` once it grows past `limit` bytes (reading stops there). */
+async function readCapped(request: Request, limit: number): Promise<string | undefined> {
+  if (request.body === null) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
 function pointer(name: string): string {
   return `/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`;
 }
@@ -88,12 +113,18 @@ export function compileRoute<Principal>(
   };
 
   const read = async (request: Request, pathValues: Map<string, string>): Promise<Record<string, unknown> | Response> => {
-    const args: Record<string, unknown> = Object.create(null);
     const issues: ManifestIssue[] = [];
+    const args: Record<string, unknown> = Object.create(null);
+    // A token used in several places (the path and the body) must carry one value in all of them.
+    const put = (name: string, value: unknown) => {
+      if (Object.hasOwn(args, name) && JSON.stringify(args[name]) !== JSON.stringify(value)) {
+        issues.push({ path: pointer(name), message: 'is given more than once, with different values' });
+      } else args[name] = value;
+    };
     for (const [name, raw] of pathValues) {
       const text = decodeSegment(raw);
       if (text === undefined) issues.push({ path: pointer(name), message: 'is not valid percent-encoding' });
-      else args[name] = fromText(params.get(name), text);
+      else put(name, fromText(params.get(name), text));
     }
     if (query.length > 0) {
       const search = new URL(request.url).searchParams;
@@ -104,13 +135,13 @@ export function compileRoute<Principal>(
         });
         if (texts.length === 0) continue;
         const schema = params.get(slot.name);
-        args[slot.name] = fromText(schema, schema?.type === 'array' || texts.length > 1 ? texts : texts[0]);
+        put(slot.name, fromText(schema, schema?.type === 'array' || texts.length > 1 ? texts : texts[0]));
       }
     }
     for (const { name, slot } of headers) {
       const text = request.headers.get(name);
       const value = text === null ? undefined : readSlot(slot, text);
-      if (value !== undefined) args[slot.name] = fromText(params.get(slot.name), value);
+      if (value !== undefined) put(slot.name, fromText(params.get(slot.name), value));
     }
     if (body !== undefined) {
       const type = request.headers.get('content-type') ?? '';
@@ -118,14 +149,14 @@ export function compileRoute<Principal>(
       if (length > options.maxBodyBytes) {
         return problemResponse(413, 'RCP_INVALID_ARGUMENTS', `The body is larger than ${options.maxBodyBytes} bytes`);
       }
-      const text = await request.text();
-      if (new TextEncoder().encode(text).length > options.maxBodyBytes) {
+      const text = await readCapped(request, options.maxBodyBytes);
+      if (text === undefined) {
         return problemResponse(413, 'RCP_INVALID_ARGUMENTS', `The body is larger than ${options.maxBodyBytes} bytes`);
       }
       if (text.trim() !== '') {
         if (form) {
           if (!FORM_TYPE.test(type)) return problemResponse(415, 'RCP_INVALID_ARGUMENTS', 'The body must be application/x-www-form-urlencoded');
-          body(readFormBody(text), args, issues, true);
+          body(readFormBody(text), put, true);
         } else {
           if (!JSON_TYPE.test(type)) return problemResponse(415, 'RCP_INVALID_ARGUMENTS', 'The body must be application/json');
           let parsed: unknown;
@@ -134,7 +165,7 @@ export function compileRoute<Principal>(
           } catch {
             return invalid([{ path: '', message: 'are not valid JSON' }]);
           }
-          body(parsed, args, issues, false);
+          body(parsed, put, false);
         }
       }
     }

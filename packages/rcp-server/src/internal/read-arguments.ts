@@ -1,5 +1,5 @@
 import { RcpError } from 'rcp-errors';
-import type { ManifestIssue, RcpParam, RcpValue } from 'rcp-manifest';
+import type { RcpParam, RcpValue } from 'rcp-manifest';
 import { parseTemplate } from 'rcp-template';
 
 /**
@@ -110,8 +110,8 @@ function indexedToArrays(value: unknown): unknown {
   return out;
 }
 
-/** One way a body template reads values back from a received body. */
-export type BodyReader = (received: unknown, args: Record<string, unknown>, issues: ManifestIssue[], text: boolean) => void;
+/** One way a body template reads values back from a received body, handing each to `put`. */
+export type BodyReader = (received: unknown, put: (name: string, value: unknown) => void, text: boolean) => void;
 
 /**
  * Compiles how a tool's body template reads the values of its tokens back from a received
@@ -127,13 +127,13 @@ export function compileBodyReader(tool: string, template: unknown, params: Reado
       if (slot === undefined) return () => {};
       const whole = slot.prefix === '' && slot.suffix === '';
       const schema = params.get(slot.name);
-      return (received, args, _issues, text) => {
+      return (received, put, text) => {
         if (received === undefined) return;
         if (whole) {
-          args[slot.name] = text ? fromText(schema, received) : received;
+          put(slot.name, text ? fromText(schema, received) : received);
         } else if (typeof received === 'string') {
           const value = readSlot(slot, received);
-          if (value !== undefined) args[slot.name] = text ? fromText(schema, value) : value;
+          if (value !== undefined) put(slot.name, text ? fromText(schema, value) : value);
         }
       };
     }
@@ -146,18 +146,14 @@ export function compileBodyReader(tool: string, template: unknown, params: Reado
     if (typeof node === 'object' && node !== null) {
       const keys = Object.keys(node);
       const readers = keys.map((key) => walk((node as Record<string, unknown>)[key], `${where}/${key}`, false));
-      return (received, args, issues, text) => {
+      return (received, put, text) => {
         if (typeof received !== 'object' || received === null || Array.isArray(received)) return;
         const object = received as Record<string, unknown>;
         keys.forEach((key, index) => {
-          if (Object.hasOwn(object, key)) readers[index]!(object[key], args, issues, text);
+          if (Object.hasOwn(object, key)) readers[index]!(object[key], put, text);
         });
         if (!top) return;
-        for (const key of Object.keys(object)) {
-          if (keys.includes(key)) continue;
-          if (Object.hasOwn(args, key)) issues.push({ path: `/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`, message: 'is given more than once' });
-          else args[key] = object[key];
-        }
+        for (const key of Object.keys(object)) if (!keys.includes(key)) put(key, object[key]);
       };
     }
     return () => {};
