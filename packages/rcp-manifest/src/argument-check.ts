@@ -81,12 +81,19 @@ function parseJson(text: string): { value: unknown } | { error: unknown } {
  */
 export function compileArgumentCheck(params: readonly RcpParam[]): ArgumentCheck {
   const names = params.map((param) => param.name);
-  const checks: ValueCheck[] = params.map((param) => {
-    if (hasValueDetails(param)) return compileValueCheck(param);
+  // A plain param is checked by its type alone, allocating nothing when the value is right.
+  const checks: ((value: unknown, path: string) => ManifestIssue[] | undefined)[] = params.map((param) => {
+    if (hasValueDetails(param)) {
+      const detail: ValueCheck = compileValueCheck(param);
+      return (value, path) => {
+        const problems = detail(value, path);
+        return problems.length === 0 ? undefined : problems;
+      };
+    }
     const type = param.type ?? 'string';
     const test = TYPE_TESTS[type];
     const expected = EXPECTED_TYPE[type];
-    return (value, path) => (test(value) ? [] : [{ path, message: `must be ${expected} (got ${kindOf(value)})` }]);
+    return (value, path) => (test(value) ? undefined : [{ path, message: `must be ${expected} (got ${kindOf(value)})` }]);
   });
   const pointers = names.map((name) => `/${escapePointerToken(name)}`);
   const required = params.flatMap((param, index) => (param.required === true ? [index] : []));
@@ -114,7 +121,7 @@ export function compileArgumentCheck(params: readonly RcpParam[]): ArgumentCheck
       const value = source[key];
       if (value === undefined || value === null) continue;
       const problems = checks[index]!(value, pointers[index]!);
-      if (problems.length > 0) {
+      if (problems !== undefined) {
         (issues ??= []).push(...problems);
         continue;
       }

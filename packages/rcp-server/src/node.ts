@@ -11,7 +11,7 @@ import { problemResponse } from './problem';
  * ```ts
  * import { toWebRequest } from 'rcp-server/node';
  *
- * http.createServer(async (req, res) => console.log((await toWebRequest(req)).url));
+ * http.createServer((req, res) => console.log(toWebRequest(req).url));
  * ```
  */
 export function toWebRequest(request: IncomingMessage): Request {
