@@ -20,7 +20,8 @@ import { toWebRequest, writeWebResponse } from './node';
 export function rcpExpress(server: RcpServer): RequestHandler {
   return (request, response, next) => {
     server
-      .handle(toWebRequest(request))
+      // The original URL: a tool's path is the manifest's, wherever the middleware is mounted.
+      .handle(toWebRequest(request, request.originalUrl))
       .then((answer) => (answer === undefined ? next() : writeWebResponse(answer, response)))
       .catch(next);
   };

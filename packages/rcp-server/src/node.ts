@@ -5,7 +5,8 @@ import { problemResponse } from './problem';
 
 /**
  * A web-standard `Request` for a `node:http` request (its body streamed, not buffered). The
- * URL's origin comes from the `Host` header and only serves to parse the path and query.
+ * URL's origin comes from the `Host` header and only serves to parse the path and query;
+ * `requestTarget` replaces `request.url` (a framework that strips a mount path keeps the original).
  *
  * @example
  * ```ts
@@ -14,7 +15,7 @@ import { problemResponse } from './problem';
  * http.createServer((req, res) => console.log(toWebRequest(req).url));
  * ```
  */
-export function toWebRequest(request: IncomingMessage): Request {
+export function toWebRequest(request: IncomingMessage, requestTarget: string | undefined = request.url): Request {
   let origin = 'http://localhost';
   try {
     origin = new URL(`http://${request.headers.host ?? 'localhost'}`).origin;
@@ -29,7 +30,7 @@ export function toWebRequest(request: IncomingMessage): Request {
   const method = request.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
   // Concatenated, not resolved: a request target such as `//other/x` stays a path.
-  const target = request.url?.startsWith('/') ? request.url : `/${request.url ?? ''}`;
+  const target = requestTarget?.startsWith('/') ? requestTarget : `/${requestTarget ?? ''}`;
   return new Request(new URL(origin + target), {
     method,
     headers,
