@@ -4,7 +4,7 @@
  *
  * Environment (for development only; the defaults are the published setup):
  *   BENCH_QUICK=1            small counts, 2 rounds (a smoke run; numbers are not comparable)
- *   BENCH_ROUNDS, BENCH_SEQ, BENCH_CONC, BENCH_MCP_SCALE, BENCH_ONLY=call,discovery,template,mapping,footprint,oauth
+ *   BENCH_ROUNDS, BENCH_SEQ, BENCH_CONC, BENCH_MCP_SCALE, BENCH_ONLY=call,discovery,template,mapping,footprint,oauth,server
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -19,13 +19,14 @@ import { contenderVersions, machineInfo } from './lib/machine.js';
 import { atLeast, atMost, type TargetRow } from './lib/targets.js';
 import type { ModelReadsRow } from './model-reads.js';
 import { runResponseMapping, type ResponseMappingResult } from './response-mapping.js';
+import { runServerHandler, type ServerHandlerResult } from './server-handler.js';
 import { runTemplateRender, type TemplateRenderResult } from './template-render.js';
 import { runOAuthToken, type OAuthTokenResult } from './oauth-token.js';
 
 const startedAt = performance.now();
 const benchDir = dirname(dirname(fileURLToPath(import.meta.url)));
 const quick = process.env.BENCH_QUICK === '1';
-const only = new Set((process.env.BENCH_ONLY ?? 'call,discovery,template,mapping,footprint,oauth').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'call,discovery,template,mapping,footprint,oauth,server').split(','));
 const envNumber = (name: string, fallback: number) => (process.env[name] === undefined ? fallback : Number(process.env[name]));
 const progress = (text: string) => process.stderr.write(`[bench ${((performance.now() - startedAt) / 1000).toFixed(0).padStart(3)}s] ${text}\n`);
 
@@ -83,6 +84,17 @@ if (only.has('discovery')) {
   } catch (error) {
     discovery = { error: String((error as Error)?.stack ?? error) };
     progress(`discovery failed: ${discovery.error}`);
+  }
+}
+
+let serverSide: ServerHandlerResult | { error: string } | undefined;
+if (only.has('server')) {
+  progress('server side: rcp-server vs a hand-written handler and Hono');
+  try {
+    serverSide = await runServerHandler({ rounds: ROUNDS, calls: quick ? 2_000 : 20_000 });
+  } catch (error) {
+    serverSide = { error: String((error as Error)?.stack ?? error) };
+    progress(`server side failed: ${serverSide.error}`);
   }
 }
 
@@ -386,6 +398,19 @@ print('## Targets (issue 6; reported, never asserted)');
 print();
 print(markdownTable(['Target', 'Measured', 'Status'], targets.map((t) => [t.target, t.measured, t.status])));
 print();
+
+// 7. The server side
+print('## 8. The server side (one tool call answered in process, fetch(Request) → Response)');
+print();
+if (serverSide === undefined) print('_skipped_');
+else if (isError(serverSide)) print(`**failed:** ${serverSide.error}`);
+else {
+  print(`${num(serverSide.calls)} calls per contender per round; each builds its Request and reads the body. Same status and body from all: ${serverSide.sameOutput ? 'yes' : 'NO'}.`);
+  print();
+  const rows = serverSide.rows.map((r) => [r.label, us(r.us), ratio(r.ratioToHand), ratio(r.ratioToHono)]);
+  print(markdownTable(['Contender', 'per call', '× hand-written', '× Hono alone'], rows, ['l', 'r', 'r', 'r']));
+}
+print();
 const wallSeconds = (performance.now() - startedAt) / 1000;
 print(`Bench wall time (after build): ${wallSeconds.toFixed(0)} s.`);
 
@@ -407,6 +432,7 @@ const json = {
   footprint,
   modelReads: reads,
   oauthToken: oauth,
+  serverSide,
   targets,
 };
 writeFileSync(join(benchDir, 'results', 'latest.json'), `${JSON.stringify(json, null, 2)}\n`);

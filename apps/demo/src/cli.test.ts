@@ -76,7 +76,7 @@ describe('pnpm demo (embedded)', () => {
     for (const code of ['RCP_INVALID_ARGUMENTS', 'RCP_UNRESOLVED', 'RCP_TOOL_NOT_IN_STAGE', 'RCP_TEMPLATE_VALUE']) {
       expect(stdout).toMatch(new RegExp(`^ {3}error +${code} — `, 'm'));
     }
-    expect(stdout.trimEnd().split('\n').at(-1)).toBe('✓ 4 calls made, 6 attacks stopped, 0 unexpected requests');
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe('✓ 4 calls made, 7 attacks stopped, 0 unexpected requests');
     expect(stdout).not.toMatch(/Bearer [0-9a-f]{32}/);
   });
 
@@ -131,7 +131,8 @@ describe('pnpm demo (embedded)', () => {
       data: { titles: ['Geometry Foundations', 'Algebra I: Equations and Inequalities'] },
     });
 
-    // The attacks: every one stopped; only the encoded traversal reached the server.
+    // The attacks: every one stopped; only the rogue client (its discovery and its call, refused
+    // by the server's bound param before any handler) and the encoded traversal reached the server.
     const attacks = section(report, 'attacks').attacks as (CallRecord & {
       id: string;
       stopped: boolean;
@@ -142,6 +143,7 @@ describe('pnpm demo (embedded)', () => {
       attacks.map((attack) => [attack.id, attack.result.ok ? 'ok' : attack.result.error.code, attack.requests?.length]),
     ).toEqual([
       ['spoofed-learner-id', 'RCP_INVALID_ARGUMENTS', 0],
+      ['spoofed-learner-id-rogue-client', 'RCP_HTTP_ERROR', 2],
       ['no-verified-caller', 'RCP_UNRESOLVED', 0],
       ['out-of-stage', 'RCP_TOOL_NOT_IN_STAGE', 0],
       ['path-traversal-slash', 'RCP_HTTP_ERROR', 1],
@@ -152,9 +154,16 @@ describe('pnpm demo (embedded)', () => {
       expect(attack.stopped).toBe(true);
       expect(attack.requestCountAfter - attack.requestCountBefore).toBe(attack.requests?.length);
     }
-    expect(attacks[3]?.requests?.[0]?.path).toBe('/api/courses/..%2Fadmin');
+    expect(attacks.map((attack) => (attack as { stoppedBy?: string }).stoppedBy)).toEqual([
+      'client', 'server', 'client', 'client', 'client', 'client', 'client',
+    ]);
+    expect(attacks[1]?.requests?.map((entry) => [entry.path, entry.status, (entry as { handledBy?: string }).handledBy])).toEqual([
+      ['/rcp/manifest', 200, undefined],
+      ['/api/learners/learner-7/profile', 403, undefined],
+    ]);
+    expect(attacks[4]?.requests?.[0]?.path).toBe('/api/courses/..%2Fadmin');
 
-    // The server's own log is exactly: the manifest, the four calls, the encoded traversal.
+    // The server's own log is exactly: the manifest, the four calls, the rogue client's two, the encoded traversal.
     const log = section(report, 'server-log').requests as LogEntry[];
     const claimed = [...calls, ...attacks].flatMap((record) => record.requests ?? []);
     expect(log.map((entry) => `${entry.method} ${entry.path}`)).toEqual([
@@ -168,8 +177,8 @@ describe('pnpm demo (embedded)', () => {
       ok: true,
       callsMade: 4,
       callsFailed: 0,
-      attacks: 6,
-      attacksStopped: 6,
+      attacks: 7,
+      attacksStopped: 7,
       unexpectedRequests: 0,
     });
     expect(stdout).not.toMatch(/Bearer [0-9a-f]{32}/);

@@ -4,7 +4,7 @@ import { assertHiddenFromCatalogs } from './catalog-check';
 import { discoverySection } from './discovery-section';
 import { DemoCheckError } from './demo-errors';
 import { startLearningPlatform, type LearningPlatform, type ServerLogEntry } from './learning-platform';
-import { createLearnerModel, createScriptedModel, type ModelToolCall } from './model';
+import { createLearnerModel, createScriptedModel, type ModelResult, type ModelToolCall } from './model';
 import type { AttackRecord, CallRecord, DemoReport, ReportSection, StageCatalog } from './report';
 import { callThroughStage, runTurn, type StageTransport } from './run-turn';
 
@@ -26,13 +26,19 @@ interface AttackPlan {
   id: string;
   title: string;
   rule: string;
-  /** The stage the call is made in, or `partner`: a third party's manifest, called directly. */
-  stage: keyof typeof STAGES | 'partner';
+  /**
+   * The stage the call is made in; `partner`: a third party's manifest, called directly; `rogue`:
+   * a client with no learnerId resolver (a buggy or hostile one) that discovers the platform and
+   * sends the model's call as it is.
+   */
+  stage: keyof typeof STAGES | 'partner' | 'rogue';
+  /** Which side stops it: the client (before any request) or the server (before any handler). */
+  stoppedBy: 'client' | 'server';
   ctx: TurnContext;
   call: { name: string; arguments: unknown };
   expected: string;
-  /** Requests the server should receive (1 only for the encoded traversal). */
-  expectedRequests: 0 | 1;
+  /** Requests the server should receive (1 for the encoded traversal, 2 for the rogue client's discovery and call). */
+  expectedRequests: 0 | 1 | 2;
   /** Whether the rule held, judged from the error code and what reached the server. */
   held(code: string | undefined, requests: readonly ServerLogEntry[]): boolean;
 }
@@ -45,15 +51,33 @@ const ATTACKS: readonly AttackPlan[] = [
     stage: 'act',
     ctx: VERIFIED,
     call: { name: 'get_learner_profile', arguments: { learnerId: 'learner-7' } },
+    stoppedBy: 'client',
     expected: 'RCP_INVALID_ARGUMENTS and no request',
     expectedRequests: 0,
     held: (code, requests) => code === 'RCP_INVALID_ARGUMENTS' && requests.length === 0,
+  },
+  {
+    id: 'spoofed-learner-id-rogue-client',
+    title: 'The same spoof from a client with no learnerId resolver, straight to the API',
+    rule: 'rcp-server binds learnerId to the bearer token’s learner: another value is a 403 before any handler runs',
+    stage: 'rogue',
+    stoppedBy: 'server',
+    ctx: VERIFIED,
+    call: { name: 'get_learner_profile', arguments: { learnerId: 'learner-7' } },
+    expected: 'HTTP 403 and no handler run',
+    expectedRequests: 2,
+    held: (code, requests) =>
+      code === 'RCP_HTTP_ERROR' &&
+      requests.length === 2 &&
+      requests[1]?.status === 403 &&
+      requests.every((entry) => entry.handledBy === undefined),
   },
   {
     id: 'no-verified-caller',
     title: 'A turn with no verified caller',
     rule: 'a resolver with nothing to resolve from fails the call before any HTTP request',
     stage: 'act',
+    stoppedBy: 'client',
     ctx: {},
     call: { name: 'list_learner_courses', arguments: {} },
     expected: 'RCP_UNRESOLVED and no request',
@@ -65,6 +89,7 @@ const ATTACKS: readonly AttackPlan[] = [
     title: 'The browse stage tries to enrol',
     rule: 'stages are enforced when a call is resolved, not only in the catalog the model is shown',
     stage: 'browse',
+    stoppedBy: 'client',
     ctx: VERIFIED,
     call: { name: 'enroll_in_course', arguments: { courseId: 'alg-201' } },
     expected: 'RCP_TOOL_NOT_IN_STAGE and no request',
@@ -76,6 +101,7 @@ const ATTACKS: readonly AttackPlan[] = [
     title: 'Path traversal: courseId "../admin"',
     rule: 'a path value is encoded as ONE segment ("/" → %2F), so it cannot climb to /api/admin',
     stage: 'act',
+    stoppedBy: 'client',
     ctx: VERIFIED,
     call: { name: 'get_course', arguments: { courseId: '../admin' } },
     expected: 'exactly one request, to /api/courses/..%2Fadmin',
@@ -87,6 +113,7 @@ const ATTACKS: readonly AttackPlan[] = [
     title: 'A third-party manifest lists a tool at the cloud metadata address',
     rule: 'link-local addresses (169.254.169.254: cloud credentials) are refused for every manifest unless the operator lists them',
     stage: 'partner',
+    stoppedBy: 'client',
     ctx: VERIFIED,
     call: { name: 'read_instance_metadata', arguments: {} },
     expected: 'RCP_ORIGIN_NOT_ALLOWED and no request',
@@ -98,6 +125,7 @@ const ATTACKS: readonly AttackPlan[] = [
     title: 'Path traversal: courseId ".."',
     rule: 'a path segment that would be exactly "." or ".." is refused (URL parsers collapse it)',
     stage: 'act',
+    stoppedBy: 'client',
     ctx: VERIFIED,
     call: { name: 'get_course', arguments: { courseId: '..' } },
     expected: 'RCP_TEMPLATE_VALUE and no request',
@@ -224,13 +252,19 @@ async function play(platform: LearningPlatform): Promise<DemoReport> {
     const catalog =
       attack.stage === 'partner'
         ? partner.discovery.tools.map(({ name, description, inputSchema }) => ({ name, description, parameters: inputSchema }))
-        : transportOf(attack.stage).catalog();
+        : transportOf(attack.stage === 'rogue' ? 'act' : attack.stage).catalog();
     const modelCall = (await attacker.nextToolCall({ catalog, transcript: [] })) as ModelToolCall;
     const settle = watch(attack.expectedRequests);
-    const result =
-      attack.stage === 'partner'
-        ? toModelResult(await partner.client.call(partner.discovery, modelCall, attack.ctx))
-        : await callThroughStage(transportOf(attack.stage), modelCall, attack.ctx);
+    let result: ModelResult;
+    if (attack.stage === 'partner') {
+      result = toModelResult(await partner.client.call(partner.discovery, modelCall, attack.ctx));
+    } else if (attack.stage === 'rogue') {
+      // No resolvers: learnerId is an ordinary param here, so the model's value goes out as sent.
+      const rogue = createRcpClient({ credentials: () => platform.token });
+      result = toModelResult(await rogue.call(await rogue.discover(platform.manifestUrl), modelCall, attack.ctx));
+    } else {
+      result = await callThroughStage(transportOf(attack.stage), modelCall, attack.ctx);
+    }
     const { before, requests } = settle();
     const code = result.ok ? undefined : result.error.code;
     attacks.push({
@@ -245,6 +279,7 @@ async function play(platform: LearningPlatform): Promise<DemoReport> {
       requestCountBefore: before,
       requestCountAfter: before + requests.length,
       stopped: attack.held(code, requests),
+      stoppedBy: attack.stoppedBy,
       expected: attack.expected,
     });
   }

@@ -1,5 +1,59 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { learningPlatformManifest, startLearningPlatform, type LearningPlatform } from './learning-platform';
+import { parseManifest } from 'rcp-sdk/manifest';
+import { startLearningPlatform, type LearningPlatform } from './learning-platform';
+
+/** The manifest the demo served when it was written by hand: rcp-server builds the same one. */
+const HAND_WRITTEN_MANIFEST = {
+  rcpVersion: '0.1',
+  auth: { type: 'header', name: 'Authorization', scheme: 'Bearer' },
+  tools: [
+    {
+      name: 'get_learner_profile',
+      description: "Fetches a learner's plan and progress by id.",
+      method: 'GET',
+      url: '/api/learners/{{learnerId}}/profile',
+      params: [{ name: 'learnerId', type: 'string', description: "The learner's id" }],
+      responseMappings: { name: '@data.name', progress: '@data.progress.percent' },
+    },
+    {
+      name: 'search_courses',
+      description: 'Searches the course catalog by free-text query.',
+      method: 'GET',
+      url: '/api/courses/search',
+      queryParams: { q: '{{query}}' },
+      params: [{ name: 'query', type: 'string', description: 'Free-text search term', required: true }],
+    },
+    {
+      name: 'enroll_in_course',
+      description: 'Enrolls the current learner in a course.',
+      method: 'POST',
+      url: '/api/enrollments',
+      body: { learnerId: '{{learnerId}}', courseId: '{{courseId}}', note: '{{note}}' },
+      params: [
+        { name: 'learnerId', type: 'string', description: "The learner's id", required: true },
+        { name: 'courseId', type: 'string', description: 'A course id from search_courses', required: true },
+        { name: 'note', type: 'string', description: 'Optional note for the instructor' },
+      ],
+      responseMappings: { enrollmentId: '@data.id', course: '@data.course.title', status: '@data.status' },
+    },
+    {
+      name: 'list_learner_courses',
+      description: 'Lists the titles of the courses a learner is enrolled in.',
+      method: 'GET',
+      url: '/api/learners/{{learnerId}}/courses',
+      params: [{ name: 'learnerId', type: 'string', description: "The learner's id", required: true }],
+      responseMappings: { titles: '@data.courses[*].title' },
+    },
+    {
+      name: 'get_course',
+      description: 'Fetches one course by its id.',
+      method: 'GET',
+      url: '/api/courses/{{courseId}}',
+      params: [{ name: 'courseId', type: 'string', description: 'A course id from search_courses', required: true }],
+      responseMappings: { title: '@data.title', level: '@data.level', seatsLeft: '@data.seatsLeft' },
+    },
+  ],
+};
 
 let platform: LearningPlatform;
 beforeEach(async () => {
@@ -20,13 +74,15 @@ describe('startLearningPlatform', () => {
     expect(platform.manifestUrl).toBe(`${platform.origin}/rcp/manifest`);
     const { status, body } = await get('/rcp/manifest', {});
     expect(status).toBe(200);
-    expect(body).toEqual(learningPlatformManifest);
+    expect(body).toEqual(platform.manifest);
+    expect(body).toEqual(HAND_WRITTEN_MANIFEST);
+    expect(parseManifest(body)).toEqual(platform.manifest);
   });
 
   it('uses relative tool URLs, header auth, and a list mapping', () => {
-    expect(learningPlatformManifest.auth).toEqual({ type: 'header', name: 'Authorization', scheme: 'Bearer' });
-    for (const tool of learningPlatformManifest.tools) expect(tool.url.startsWith('/api/')).toBe(true);
-    const list = learningPlatformManifest.tools.find((tool) => tool.name === 'list_learner_courses');
+    expect(platform.manifest.auth).toEqual({ type: 'header', name: 'Authorization', scheme: 'Bearer' });
+    for (const tool of platform.manifest.tools) expect(tool.url.startsWith('/api/')).toBe(true);
+    const list = platform.manifest.tools.find((tool) => tool.name === 'list_learner_courses');
     expect(list?.responseMappings).toEqual({ titles: '@data.courses[*].title' });
   });
 
@@ -68,6 +124,25 @@ describe('startLearningPlatform', () => {
     const courses = await get('/api/learners/learner-42/courses');
     expect(courses.body.data.courses.map((course: { id: string }) => course.id)).toEqual(['geo-101', 'alg-101']);
     expect(platform.log[0]?.body).toEqual({ learnerId: 'learner-42', courseId: 'alg-101', note: 'hi' });
+  });
+
+  it('refuses a learnerId that is not the token’s learner with 403 (rcp-server’s bound param); no handler runs', async () => {
+    const spoofed = await fetch(`${platform.origin}/api/learners/learner-7/profile`, { headers: auth });
+    expect(spoofed.status).toBe(403);
+    expect(spoofed.headers.get('content-type')).toBe('application/problem+json');
+    const body = await fetch(`${platform.origin}/api/enrollments`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ learnerId: 'learner-7', courseId: 'alg-101' }),
+    });
+    expect(body.status).toBe(403);
+    expect(platform.log.map((entry) => [entry.status, entry.handledBy])).toEqual([
+      [403, undefined],
+      [403, undefined],
+    ]);
+    const own = await get('/api/learners/learner-42/profile');
+    expect(own.status).toBe(200);
+    expect(platform.log[2]?.handledBy).toBe('get_learner_profile');
   });
 
   it('treats an encoded "../admin" as one path segment', async () => {

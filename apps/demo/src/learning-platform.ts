@@ -1,65 +1,26 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import type { RcpManifest } from 'rcp-sdk/manifest';
+import { bearerAuth, createRcpServer, defineTool, tokensEqual, type RcpServer, type ServerTool } from 'rcp-server';
+import { toWebRequest, writeWebResponse } from 'rcp-server/node';
 
 /**
- * The embedded RCP server: a tiny learning platform with an RCP manifest and the HTTP API its
- * tools point at. Plain `node:http` on 127.0.0.1, data in memory, every request logged exactly as
- * received (raw path and query), with the bearer token checked but never logged.
+ * The embedded RCP server: a tiny learning platform built on `rcp-server`. Its tools are
+ * declared beside the handlers that serve them; rcp-server builds and serves the manifest,
+ * checks the bearer token, validates every call with the client's own rules and refuses a
+ * `learnerId` that is not the token's learner (a bound param, 403) before a handler runs.
+ * Plain `node:http` on 127.0.0.1, data in memory, every request logged exactly as received (raw
+ * path and query), with the bearer token checked but never logged.
  */
 
-/** The manifest served at `GET /rcp/manifest`. Tool URLs are relative: they resolve against it. */
-export const learningPlatformManifest = {
-  rcpVersion: '0.1',
-  auth: { type: 'header', name: 'Authorization', scheme: 'Bearer' },
-  tools: [
-    {
-      name: 'get_learner_profile',
-      description: "Fetches a learner's plan and progress by id.",
-      method: 'GET',
-      url: '/api/learners/{{learnerId}}/profile',
-      params: [{ name: 'learnerId', type: 'string', description: "The learner's id" }],
-      responseMappings: { name: '@data.name', progress: '@data.progress.percent' },
-    },
-    {
-      name: 'search_courses',
-      description: 'Searches the course catalog by free-text query.',
-      method: 'GET',
-      url: '/api/courses/search',
-      queryParams: { q: '{{query}}' },
-      params: [{ name: 'query', type: 'string', description: 'Free-text search term', required: true }],
-    },
-    {
-      name: 'enroll_in_course',
-      description: 'Enrolls the current learner in a course.',
-      method: 'POST',
-      url: '/api/enrollments',
-      body: { learnerId: '{{learnerId}}', courseId: '{{courseId}}', note: '{{note}}' },
-      params: [
-        { name: 'learnerId', type: 'string', description: "The learner's id", required: true },
-        { name: 'courseId', type: 'string', description: 'A course id from search_courses', required: true },
-        { name: 'note', type: 'string', description: 'Optional note for the instructor' },
-      ],
-      responseMappings: { enrollmentId: '@data.id', course: '@data.course.title', status: '@data.status' },
-    },
-    {
-      name: 'list_learner_courses',
-      description: 'Lists the titles of the courses a learner is enrolled in.',
-      method: 'GET',
-      url: '/api/learners/{{learnerId}}/courses',
-      params: [{ name: 'learnerId', type: 'string', description: "The learner's id", required: true }],
-      responseMappings: { titles: '@data.courses[*].title' },
-    },
-    {
-      name: 'get_course',
-      description: 'Fetches one course by its id.',
-      method: 'GET',
-      url: '/api/courses/{{courseId}}',
-      params: [{ name: 'courseId', type: 'string', description: 'A course id from search_courses', required: true }],
-      responseMappings: { title: '@data.title', level: '@data.level', seatsLeft: '@data.seatsLeft' },
-    },
-  ],
-} as const;
+/** The verified caller behind a bearer token. */
+interface Principal {
+  readonly learnerId: string;
+}
+
+/** The learner the API's token belongs to (the demo's verified learner). */
+const TOKEN_LEARNER: Principal = { learnerId: 'learner-42' };
 
 /** One request exactly as the embedded server received it (credential redacted). */
 export interface ServerLogEntry {
@@ -78,12 +39,16 @@ export interface ServerLogEntry {
   body?: unknown;
   /** Status code the server answered with. */
   status: number;
+  /** The tool whose handler ran (absent when rcp-server refused the call first, or for the manifest). */
+  handledBy?: string;
 }
 
 /** A running embedded learning platform. */
 export interface LearningPlatform {
   /** `http://127.0.0.1:<port>` */
   origin: string;
+  /** The manifest it serves, built by rcp-server from the tool definitions. */
+  manifest: RcpManifest;
   /** `origin + '/rcp/manifest'` */
   manifestUrl: string;
   /** The bearer token the API accepts (random per run; give it to the client, never print it). */
@@ -122,8 +87,6 @@ interface Learner {
   enrolled: string[];
 }
 
-const MAX_BODY_BYTES = 64 * 1024;
-
 function seedCourses(): Map<string, Course> {
   const courses: Course[] = [
     { id: 'alg-101', title: 'Algebra I: Equations and Inequalities', level: 'beginner', seatsLeft: 12 },
@@ -161,29 +124,117 @@ function redactAuthorization(value: string | undefined): string {
   return space === -1 ? '[redacted]' : `${value.slice(0, space)} [redacted]`;
 }
 
-function sameSecret(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
+/** The learner's id, bound to the token's learner: rcp-server refuses any other with 403. */
+const learnerId = {
+  name: 'learnerId',
+  type: 'string',
+  description: "The learner's id",
+  bound: (principal: Principal) => principal.learnerId,
+} as const;
 
-function decodeSegments(path: string): string[] | undefined {
-  try {
-    return path.split('/').slice(1).map((segment) => decodeURIComponent(segment));
-  } catch {
-    return undefined;
-  }
-}
+const notFound = (error: string) => Response.json({ error }, { status: 404 });
 
-async function readBody(req: IncomingMessage): Promise<string | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return undefined;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+/** The platform's tools, each beside its handler, over one instance's data. */
+function learningPlatformTools(handled: (tool: string, request: Request) => void): ServerTool<Principal>[] {
+  const courses = seedCourses();
+  const learners = seedLearners();
+  let nextEnrollment = 1001;
+  return [
+    defineTool<Principal>({
+      name: 'get_learner_profile',
+      description: "Fetches a learner's plan and progress by id.",
+      method: 'GET',
+      path: '/api/learners/{{learnerId}}/profile',
+      params: [learnerId],
+      responseMappings: { name: '@data.name', progress: '@data.progress.percent' },
+      handler: ({ values, request }) => {
+        handled('get_learner_profile', request);
+        const learner = learners.get(values.learnerId as string);
+        if (!learner) return notFound('no such learner');
+        const { id, name, plan, progress } = learner;
+        return { data: { id, name, plan, progress } };
+      },
+    }),
+    defineTool<Principal>({
+      name: 'search_courses',
+      description: 'Searches the course catalog by free-text query.',
+      method: 'GET',
+      path: '/api/courses/search',
+      queryParams: { q: '{{query}}' },
+      params: [{ name: 'query', type: 'string', description: 'Free-text search term', required: true }],
+      handler: ({ values, request }) => {
+        handled('search_courses', request);
+        const q = (values.query as string).trim().toLowerCase();
+        const results = [...courses.values()]
+          .filter((course) => q !== '' && course.title.toLowerCase().includes(q))
+          .map(({ id, title, level }) => ({ id, title, level }));
+        return { query: q, results };
+      },
+    }),
+    defineTool<Principal>({
+      name: 'enroll_in_course',
+      description: 'Enrolls the current learner in a course.',
+      method: 'POST',
+      path: '/api/enrollments',
+      body: { learnerId: '{{learnerId}}', courseId: '{{courseId}}', note: '{{note}}' },
+      params: [
+        { ...learnerId, required: true },
+        { name: 'courseId', type: 'string', description: 'A course id from search_courses', required: true },
+        { name: 'note', type: 'string', description: 'Optional note for the instructor' },
+      ],
+      responseMappings: { enrollmentId: '@data.id', course: '@data.course.title', status: '@data.status' },
+      handler: ({ values, request }) => {
+        handled('enroll_in_course', request);
+        const learner = learners.get(values.learnerId as string);
+        const course = courses.get(values.courseId as string);
+        if (!learner) return Response.json({ error: 'unknown learner' }, { status: 422 });
+        if (!course) return Response.json({ error: 'unknown course' }, { status: 422 });
+        if (learner.enrolled.includes(course.id)) return Response.json({ error: 'already enrolled' }, { status: 409 });
+        if (course.seatsLeft === 0) return Response.json({ error: 'course is full' }, { status: 409 });
+        learner.enrolled.push(course.id);
+        course.seatsLeft -= 1;
+        const enrollment = {
+          id: `enr-${nextEnrollment++}`,
+          status: 'enrolled',
+          learner: { id: learner.id },
+          course: { id: course.id, title: course.title },
+          ...(typeof values.note === 'string' ? { note: values.note } : {}),
+        };
+        return Response.json({ data: enrollment }, { status: 201 });
+      },
+    }),
+    defineTool<Principal>({
+      name: 'list_learner_courses',
+      description: 'Lists the titles of the courses a learner is enrolled in.',
+      method: 'GET',
+      path: '/api/learners/{{learnerId}}/courses',
+      params: [{ ...learnerId, required: true }],
+      responseMappings: { titles: '@data.courses[*].title' },
+      handler: ({ values, request }) => {
+        handled('list_learner_courses', request);
+        const learner = learners.get(values.learnerId as string);
+        if (!learner) return notFound('no such learner');
+        const enrolled = learner.enrolled.flatMap((courseId) => {
+          const course = courses.get(courseId);
+          return course ? [{ id: course.id, title: course.title }] : [];
+        });
+        return { data: { courses: enrolled } };
+      },
+    }),
+    defineTool<Principal>({
+      name: 'get_course',
+      description: 'Fetches one course by its id.',
+      method: 'GET',
+      path: '/api/courses/{{courseId}}',
+      params: [{ name: 'courseId', type: 'string', description: 'A course id from search_courses', required: true }],
+      responseMappings: { title: '@data.title', level: '@data.level', seatsLeft: '@data.seatsLeft' },
+      handler: ({ values, request }) => {
+        handled('get_course', request);
+        const course = courses.get(values.courseId as string);
+        return course ? { data: course } : notFound('no such course');
+      },
+    }),
+  ];
 }
 
 /**
@@ -199,109 +250,54 @@ async function readBody(req: IncomingMessage): Promise<string | undefined> {
  */
 export async function startLearningPlatform(options: LearningPlatformOptions = {}): Promise<LearningPlatform> {
   const token = options.token ?? randomBytes(16).toString('hex');
-  const courses = seedCourses();
-  const learners = seedLearners();
   const log: ServerLogEntry[] = [];
   const sockets = new Set<Socket>();
-  let nextEnrollment = 1001;
+  const entries = new WeakMap<Request, ServerLogEntry>();
+  const rcp: RcpServer = createRcpServer<Principal>({
+    auth: { type: 'header', name: 'Authorization', scheme: 'Bearer' },
+    verify: bearerAuth([{ token, principal: TOKEN_LEARNER }]),
+    describedBy: false,
+    maxBodyBytes: 64 * 1024,
+    tools: learningPlatformTools((tool, request) => {
+      const entry = entries.get(request);
+      if (entry !== undefined) entry.handledBy = tool;
+    }),
+  });
 
-  const server = createServer(async (req, res) => {
+  const server = createServer((req, res) => {
     const rawUrl = req.url ?? '/';
     const mark = rawUrl.indexOf('?');
-    const path = mark === -1 ? rawUrl : rawUrl.slice(0, mark);
-    const query = mark === -1 ? '' : rawUrl.slice(mark + 1);
     const header = req.headers.authorization;
     const entry: ServerLogEntry = {
       seq: log.length + 1,
       method: req.method ?? 'GET',
-      path,
-      query,
+      path: mark === -1 ? rawUrl : rawUrl.slice(0, mark),
+      query: mark === -1 ? '' : rawUrl.slice(mark + 1),
       authorization: redactAuthorization(header),
-      authorized: header !== undefined && sameSecret(header, `Bearer ${token}`),
+      authorized: header !== undefined && tokensEqual(header, `Bearer ${token}`),
       status: 0,
     };
     log.push(entry);
-
-    const reply = (status: number, value: unknown): void => {
-      entry.status = status;
-      const text = JSON.stringify(value);
-      res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-      res.end(text);
-    };
-
-    const text = await readBody(req);
-    if (text === undefined) return reply(413, { error: 'request body too large' });
-    if (text !== '') {
-      try {
-        entry.body = JSON.parse(text);
-      } catch {
-        return reply(400, { error: 'request body is not JSON' });
+    void (async () => {
+      const request = toWebRequest(req);
+      if (request.body !== null) {
+        const text = await request.clone().text();
+        try {
+          if (text !== '') entry.body = JSON.parse(text) as unknown;
+        } catch {
+          // Not JSON: rcp-server answers it (400); the log keeps no body.
+        }
       }
-    }
-
-    const segments = decodeSegments(path);
-    if (segments === undefined) return reply(400, { error: 'malformed path' });
-
-    if (entry.method === 'GET' && path === '/rcp/manifest') return reply(200, learningPlatformManifest);
-    if (segments[0] !== 'api') return reply(404, { error: 'not found' });
-    if (!entry.authorized) return reply(401, { error: 'missing or invalid bearer token' });
-
-    const [, resource, id, sub, ...rest] = segments;
-    if (rest.length > 0) return reply(404, { error: 'not found' });
-
-    if (entry.method === 'GET' && resource === 'courses' && id === 'search' && sub === undefined) {
-      const q = new URLSearchParams(query).get('q')?.trim().toLowerCase() ?? '';
-      const results = [...courses.values()]
-        .filter((course) => q !== '' && course.title.toLowerCase().includes(q))
-        .map(({ id: courseId, title, level }) => ({ id: courseId, title, level }));
-      return reply(200, { query: q, results });
-    }
-
-    if (entry.method === 'GET' && resource === 'courses' && id !== undefined && sub === undefined) {
-      const course = courses.get(id);
-      return course ? reply(200, { data: course }) : reply(404, { error: 'no such course' });
-    }
-
-    if (entry.method === 'GET' && resource === 'learners' && id !== undefined) {
-      const learner = learners.get(id);
-      if (!learner) return reply(404, { error: 'no such learner' });
-      if (sub === 'profile') {
-        const { name, plan, progress } = learner;
-        return reply(200, { data: { id: learner.id, name, plan, progress } });
-      }
-      if (sub === 'courses') {
-        const enrolled = learner.enrolled.flatMap((courseId) => {
-          const course = courses.get(courseId);
-          return course ? [{ id: course.id, title: course.title }] : [];
-        });
-        return reply(200, { data: { courses: enrolled } });
-      }
-      return reply(404, { error: 'not found' });
-    }
-
-    if (entry.method === 'POST' && resource === 'enrollments' && id === undefined) {
-      const body = entry.body as { learnerId?: unknown; courseId?: unknown; note?: unknown } | undefined;
-      const learner = typeof body?.learnerId === 'string' ? learners.get(body.learnerId) : undefined;
-      const course = typeof body?.courseId === 'string' ? courses.get(body.courseId) : undefined;
-      if (!learner) return reply(422, { error: 'unknown learner' });
-      if (!course) return reply(422, { error: 'unknown course' });
-      if (learner.enrolled.includes(course.id)) return reply(409, { error: 'already enrolled' });
-      if (course.seatsLeft === 0) return reply(409, { error: 'course is full' });
-      learner.enrolled.push(course.id);
-      course.seatsLeft -= 1;
-      const enrollment = {
-        id: `enr-${nextEnrollment++}`,
-        status: 'enrolled',
-        learner: { id: learner.id },
-        course: { id: course.id, title: course.title },
-        ...(typeof body?.note === 'string' ? { note: body.note } : {}),
-      };
-      return reply(201, { data: enrollment });
-    }
-
-    return reply(404, { error: 'not found' });
+      entries.set(request, entry);
+      const response = (await rcp.handle(request)) ?? notFound('not found');
+      entry.status = response.status;
+      await writeWebResponse(response, res);
+    })().catch(() => {
+      entry.status = 500;
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
   });
-
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -318,6 +314,7 @@ export async function startLearningPlatform(options: LearningPlatformOptions = {
 
   return {
     origin,
+    manifest: rcp.manifest,
     manifestUrl: `${origin}/rcp/manifest`,
     token,
     log,

@@ -28,6 +28,7 @@ const leakedAttack: AttackRecord = {
   requestCountBefore: 1,
   requestCountAfter: 2,
   stopped: false,
+  stoppedBy: 'client',
   expected: 'RCP_TOOL_NOT_IN_STAGE and no request',
 };
 

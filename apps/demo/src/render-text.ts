@@ -217,6 +217,17 @@ function renderAttack(attack: AttackRecord, style: TerminalStyle): string[] {
   const mark = attack.stopped ? style.green('✓') : style.red('✗');
   const lines = [`${mark} ${style.bold(attack.title)}`];
   lines.push(labelled('rule', wrap(attack.rule), style));
+  lines.push(
+    labelled(
+      'stopped',
+      attack.stoppedBy === 'server'
+        ? 'by the server (rcp-server), before any handler ran'
+        : (attack.requests ?? []).length === 0
+          ? 'by the client (rcp-client), before any request'
+          : 'by the client (rcp-client): what it sent cannot reach another resource',
+      style,
+    ),
+  );
   lines.push(labelled('turn', `stage "${attack.stage}" · ctx ${JSON.stringify(attack.ctx)}`, style));
   lines.push(labelled('model', `${style.bold(attack.call.name)} ${attack.call.arguments}`, style));
   const requests = attack.requests ?? [];

@@ -44,6 +44,8 @@ export interface AttackRecord extends CallRecord {
   readonly requestCountAfter: number;
   /** Whether the rule held (checked against the error code and the server's log). */
   readonly stopped: boolean;
+  /** Which side stops it: the client (rcp-client, before any request) or the server (rcp-server, before any handler). */
+  readonly stoppedBy: 'client' | 'server';
   /** The outcome the demo expected, e.g. `RCP_INVALID_ARGUMENTS, no request`. */
   readonly expected: string;
 }

@@ -73,6 +73,7 @@ describe('packed tarballs installed with npm outside the workspace', () => {
       'rcp-openai',
       'rcp-openapi',
       'rcp-sdk',
+      'rcp-server',
       'rcp-template',
     ]);
     for (const file of packed.values()) {

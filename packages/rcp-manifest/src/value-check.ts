@@ -14,7 +14,7 @@ import type { RcpParam, RcpParamType, RcpValue } from './manifest-schema';
  */
 export type ValueCheck = (value: unknown, path: string) => ManifestIssue[];
 
-/** `"a string"`, `"a safe integer"` … for messages (shared with the manifest rules). */
+/** `"a string"`, `"a safe integer"` … for messages (shared with the manifest rules and the argument check). */
 export const EXPECTED_TYPE: Record<RcpParamType, string> = {
   string: 'a string',
   number: 'a number',
@@ -28,29 +28,68 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Whether a value has a param type (JSON semantics; `integer` is a safe integer). */
+/** The one type table: a precompiled test per param type (JSON semantics). */
+export const TYPE_TESTS: Record<RcpParamType, (value: unknown) => boolean> = {
+  string: (value) => typeof value === 'string',
+  number: (value) => typeof value === 'number' && Number.isFinite(value),
+  integer: (value) => Number.isSafeInteger(value),
+  boolean: (value) => typeof value === 'boolean',
+  array: (value) => Array.isArray(value),
+  object: isObject,
+};
+
+/**
+ * Whether a value has a param type, with JSON semantics: `number` is a finite number, `integer`
+ * a safe integer, `object` a non-null, non-array object.
+ *
+ * @example
+ * ```ts
+ * import { hasType } from 'rcp-manifest';
+ *
+ * hasType('integer', 3); // true
+ * hasType('integer', 3.5); // false
+ * hasType('number', Number.NaN); // false
+ * ```
+ */
 export function hasType(type: RcpParamType, value: unknown): boolean {
-  switch (type) {
-    case 'string':
-      return typeof value === 'string';
-    case 'number':
-      return typeof value === 'number' && Number.isFinite(value);
-    case 'integer':
-      return Number.isSafeInteger(value);
-    case 'boolean':
-      return typeof value === 'boolean';
-    case 'array':
-      return Array.isArray(value);
-    case 'object':
-      return isObject(value);
-  }
+  return TYPE_TESTS[type](value);
 }
 
-/** The JSON kind of a value, for messages that never echo the value. */
-function kindOf(value: unknown): string {
+/**
+ * How a message names what a param type expects: `"a string"`, `"a safe integer"` …
+ *
+ * @example
+ * ```ts
+ * import { expectedType } from 'rcp-manifest';
+ *
+ * `must be ${expectedType('integer')}`; // 'must be a safe integer'
+ * ```
+ */
+export function expectedType(type: RcpParamType): string {
+  return EXPECTED_TYPE[type];
+}
+
+/**
+ * The JSON kind of a value, for messages that must never echo the value itself: `null`,
+ * `array`, `integer`, `number`, `NaN`, `Infinity`, or its `typeof`.
+ *
+ * @example
+ * ```ts
+ * import { kindOf } from 'rcp-manifest';
+ *
+ * kindOf(42); // 'integer'
+ * kindOf([1]); // 'array'
+ * kindOf(Number.NaN); // 'NaN'
+ * ```
+ */
+export function kindOf(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
-  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  if (typeof value === 'number') {
+    if (Number.isNaN(value)) return 'NaN';
+    if (!Number.isFinite(value)) return 'Infinity';
+    return Number.isInteger(value) ? 'integer' : 'number';
+  }
   return typeof value;
 }
 
@@ -112,8 +151,9 @@ export function compileValueCheck(schema: RcpParam | RcpValue): ValueCheck {
         : [];
   const { minimum, maximum, minLength, maxLength } = schema;
 
+  const typeTest = TYPE_TESTS[type];
   const check = (value: unknown, path: string, issues: ManifestIssue[]): void => {
-    if (!hasType(type, value)) {
+    if (!typeTest(value)) {
       issues.push({ path, message: `must be ${EXPECTED_TYPE[type]} (got ${kindOf(value)})` });
       return;
     }

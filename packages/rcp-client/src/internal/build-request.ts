@@ -1,4 +1,5 @@
 import { RcpError } from 'rcp-errors';
+import { expectedType, kindOf } from 'rcp-manifest';
 import type { RcpClientTool } from '../client-tool';
 import { RcpInvalidArgumentsError } from '../invalid-arguments-error';
 import { RcpResolverError } from '../resolver-error';
@@ -8,7 +9,6 @@ const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 import { REDACTED } from './redact';
 import type { SendRequest } from './send';
 import type { CompiledTool, ResolvedParam } from './tool-registry';
-import { expectedType, kindOf } from './value-types';
 
 /** Steps 1–4 done: the request to send, and the credential it carries (for redaction). */
 export interface BuiltRequest {

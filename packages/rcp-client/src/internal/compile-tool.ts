@@ -1,13 +1,12 @@
-import { compileResponseMappings, compileValueCheck, hasValueDetails, type RcpAuth, type RcpParam, type RcpTool, type RcpValue } from 'rcp-manifest';
+import { compileArgumentCheck, compileResponseMappings, hasType, type RcpAuth, type RcpParam, type RcpParamType, type RcpTool, type RcpValue } from 'rcp-manifest';
 import { compileRequest, type RequestTemplate } from 'rcp-template';
 import type { RcpResolverInfo } from '../client-options';
 import type { Transport } from './transport-types';
 import type { RcpClientTool, RcpClientToolParam, RcpInputSchema, RcpInputSchemaProperty } from '../client-tool';
-import { compileArgumentChecker, type CheckedParam } from './argument-checker';
+import { RcpInvalidArgumentsError } from '../invalid-arguments-error';
 import { checkUnboundParam, type BindingRules } from './check-binding';
 import type { ResolvedClientOptions } from './resolve-options';
 import { attachCompiled, type CompiledAuth, type CompiledTool, type ResolvedParam } from './tool-registry';
-import { typeCheckFor } from './value-types';
 
 /** The per-manifest context shared by every tool of one discovery. */
 export interface ToolCompilationContext {
@@ -65,6 +64,24 @@ function modelSchemaOf(schema: RcpParam | RcpValue, type: RcpInputSchemaProperty
 const NO_NAMES: readonly string[] = Object.freeze([]);
 const NO_RESOLVED: readonly ResolvedParam[] = Object.freeze([]);
 
+/** The test of a resolver's value against its param's type (rcp-manifest's type table). */
+function typeTest(type: RcpParamType): (value: unknown) => boolean {
+  return (value) => hasType(type, value);
+}
+
+/**
+ * rcp-manifest's argument check, compiled once per tool; its issues become the client's
+ * `RCP_INVALID_ARGUMENTS` error (the JSON parse error, when there is one, kept as `cause`).
+ */
+function throwingCheck(toolName: string, params: readonly RcpParam[]): (args: unknown) => Record<string, unknown> {
+  const check = compileArgumentCheck(params);
+  return (args) => {
+    const result = check(args);
+    if (result.ok) return result.values;
+    throw new RcpInvalidArgumentsError(toolName, result.issues, result.cause === undefined ? {} : { cause: result.cause });
+  };
+}
+
 /**
  * Compiles one manifest tool: its request template, argument checker, model-facing
  * `inputSchema`, resolver list, auth and trust decision. Runs once per tool at discovery.
@@ -83,7 +100,7 @@ export function compileTool(source: RcpTool, index: number, context: ToolCompila
   const origin = request.origin ?? new URL(url).origin;
 
   const properties: Record<string, RcpInputSchemaProperty> = {};
-  const fillable: CheckedParam[] = [];
+  const fillable: RcpParam[] = [];
   let resolvedCount = 0;
   // The rule of rcp-manifest's `toolParams` (type defaults to string, path params are required),
   // applied with the path tokens of the request compiled here rather than compiling it again.
@@ -107,17 +124,12 @@ export function compileTool(source: RcpTool, index: number, context: ToolCompila
       resolvedCount++;
     } else {
       properties[param.name] = modelSchemaOf(declared, param.type, param.description);
-      fillable.push({
-        name: param.name,
-        type: param.type,
-        required: param.required,
-        ...(hasValueDetails(declared) && { detail: compileValueCheck(declared) }),
-      });
+      fillable.push(param.required === (declared.required === true) ? declared : { ...declared, required: param.required });
     }
     return param;
   });
   const resolvedNames = resolvedCount === 0 ? NO_NAMES : params.filter((param) => param.resolved).map((param) => param.name);
-  const required = fillable.filter((param) => param.required).map((param) => param.name);
+  const required = fillable.filter((param) => param.required === true).map((param) => param.name);
 
   const inputSchema: RcpInputSchema = Object.freeze({
     type: 'object',
@@ -148,7 +160,7 @@ export function compileTool(source: RcpTool, index: number, context: ToolCompila
           .map((param) => ({
             name: param.name,
             type: param.type,
-            check: typeCheckFor(param.type),
+            check: typeTest(param.type),
             resolver: options.resolvers[param.name]!,
             info: Object.freeze({ tool, param: param.name }) satisfies RcpResolverInfo,
           }));
@@ -192,7 +204,7 @@ export function compileTool(source: RcpTool, index: number, context: ToolCompila
   const compiled: CompiledTool = {
     owner: context.owner,
     source,
-    checkArguments: compileArgumentChecker(tool.name, fillable),
+    checkArguments: throwingCheck(tool.name, fillable),
     resolved,
     auth: compiledAuth,
     request,

@@ -3,15 +3,14 @@ import type { CompiledResponseMappings, RcpParamType, RcpTool } from 'rcp-manife
 import type { CompiledRequest } from 'rcp-template';
 import type { RcpCredentialsProvider, RcpHeaderAuth, RcpQueryAuth, RcpResolver, RcpResolverInfo } from '../client-options';
 import type { RcpClientTool } from '../client-tool';
-import type { ArgumentChecker } from './argument-checker';
-import type { TypeCheck } from './value-types';
 import type { Transport } from './transport-types';
 
 /** A resolver-bound param of one tool, ready to be filled. */
 export interface ResolvedParam {
   name: string;
   type: RcpParamType;
-  check: TypeCheck;
+  /** Whether a resolver's value has the param's type. */
+  check: (value: unknown) => boolean;
   resolver: RcpResolver;
   /** The frozen `{ tool, param }` passed to the resolver (built once). */
   info: RcpResolverInfo;
@@ -33,7 +32,11 @@ export interface CompiledTool {
   owner: object;
   /** The manifest tool it was compiled from (the validated, frozen object). */
   source: RcpTool;
-  checkArguments: ArgumentChecker;
+  /**
+   * Validates a call's arguments and returns a null-prototype copy holding only declared,
+   * non-null values. Throws `RCP_INVALID_ARGUMENTS` listing every problem.
+   */
+  checkArguments: (args: unknown) => Record<string, unknown>;
   resolved: readonly ResolvedParam[];
   auth: CompiledAuth | undefined;
   request: CompiledRequest;

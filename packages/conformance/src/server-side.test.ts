@@ -1,0 +1,155 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRcpClient, isRcpError } from 'rcp-client';
+import { safeParseManifest, type RcpAuth, type RcpTool } from 'rcp-manifest';
+import { createRcpServer, defineTool, type RcpServer, type ServerTool } from 'rcp-server';
+import { toNodeListener } from 'rcp-server/node';
+import { loadCases, substitute, type ConformanceCase } from './cases';
+
+/**
+ * The server side of the conformance cases: each case's manifest declared with rcp-server (tool
+ * URLs on the case's origin become paths), then
+ * - a manifest the client accepts is built, served and passes `parseManifest` with no error,
+ *   and the case's call, made by rcp-client against that server, is accepted by the server's
+ *   validation and reaches the handler;
+ * - a manifest the client refuses at a tool's pointer is refused by `createRcpServer` at the
+ *   same pointers (`RCP_INVALID_MANIFEST`): the server can never serve it.
+ */
+const cases = loadCases().map((entry) => entry.case);
+let http: Server;
+let origin: string;
+let current: RcpServer | undefined;
+
+beforeAll(async () => {
+  http = createServer((request, response) => {
+    if (current === undefined) return void response.writeHead(503).end();
+    toNodeListener(current)(request, response);
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => http.close(() => resolve())));
+
+interface Declared {
+  readonly tools: ServerTool[];
+  readonly calls: { tool: string; values: Record<string, unknown> }[];
+}
+
+/** The case's tools as rcp-server definitions, or why they cannot be (a tool on another origin). */
+function declare(c: ConformanceCase, response: ConformanceCase['response']): Declared | string {
+  const manifest = c.manifest as { tools?: RcpTool[] } | undefined;
+  const calls: Declared['calls'] = [];
+  const tools: ServerTool[] = [];
+  for (const tool of manifest?.tools ?? []) {
+    if (typeof tool?.url !== 'string') return 'a tool without a url';
+    const path = tool.url.startsWith(origin) ? tool.url.slice(origin.length) || '/' : tool.url;
+    if (/^https?:/.test(path)) return 'a tool on another origin';
+    const { url: _url, ...rest } = tool;
+    tools.push(
+      defineTool({
+        ...rest,
+        path,
+        handler: ({ values }) => {
+          calls.push({ tool: tool.name, values: { ...values } });
+          if (response?.text !== undefined) {
+            return new Response(response.text, { status: response.status ?? 200, headers: { 'content-type': response.contentType ?? 'text/plain' } });
+          }
+          return Response.json(response?.body ?? {}, { status: response?.status ?? 200 });
+        },
+      }),
+    );
+  }
+  return { tools, calls };
+}
+
+function createFor(c: ConformanceCase, tools: ServerTool[]): RcpServer {
+  const manifest = c.manifest as { rcpVersion?: '0.1' | '0.2'; auth?: RcpAuth };
+  return createRcpServer({
+    tools,
+    ...(manifest.rcpVersion !== undefined && { rcpVersion: manifest.rcpVersion }),
+    ...(manifest.auth !== undefined && { auth: manifest.auth }),
+    // Auth is not what these cases test on the server side: any caller is the principal {}.
+    verify: () => ({}),
+  });
+}
+
+/** Calls whose values the wire cannot carry exactly, so the handler gets what was sent, not what was meant. */
+const LOSSY: Record<string, string> = {
+  'form-typed-object': 'a form field is text: a nested value with no declared type arrives as a string',
+  'form-object-array': 'a form field is text: a nested value with no declared type arrives as a string',
+  'form-null-inside-object': 'a null inside an object is no form field at all',
+  'query-array-empty': 'an empty array is no query entry at all',
+};
+
+const accepted = cases.filter(
+  (c) => c.expect.error === undefined && c.call !== undefined && c.manifestUrl === undefined && c.manifestResponse === undefined,
+);
+const refusedAtTools = cases.filter(
+  (c) =>
+    c.expect.error?.code === 'RCP_INVALID_MANIFEST' &&
+    (c.expect.error.pointers ?? []).length > 0 &&
+    (c.expect.error.pointers ?? []).every((pointer) => pointer.startsWith('/tools/')) &&
+    c.manifestResponse === undefined,
+);
+
+describe('conformance, the server side: a manifest rcp-server serves, and the calls it accepts', () => {
+  const skipped: string[] = [];
+  afterAll(() => {
+    // Only cases whose tools rcp-server cannot read back (a second token in one value, a tool on
+    // another origin) are left out; they stay a minority.
+    expect(skipped.length, skipped.join('\n')).toBeLessThanOrEqual(4);
+  });
+
+  it.each(accepted.map((c) => [c.id, c] as const))('%s', async (_id, raw) => {
+    const c = substitute(raw, { origin, other: 'http://127.0.0.2:9' });
+    const declared = declare(c, c.response);
+    if (typeof declared === 'string') return void skipped.push(`${c.id}: ${declared}`);
+    try {
+      current = createFor(c, declared.tools);
+    } catch (error) {
+      if (isRcpError(error, 'RCP_INVALID_OPTIONS')) return void skipped.push(`${c.id}: ${(error as Error).message}`);
+      throw error;
+    }
+    const served = await fetch(`${origin}/rcp/manifest`);
+    const parsed = safeParseManifest(await served.text());
+    expect(parsed.ok && parsed.warnings.filter((warning) => !/unused|not used/i.test(warning.message))).toEqual([]);
+
+    const resolvers = Object.fromEntries(Object.entries(c.client?.resolvers ?? {}).map(([name, value]) => [name, () => value]));
+    const client = createRcpClient({
+      resolvers,
+      retry: 0,
+      ...(c.client?.credential !== undefined && { credentials: () => c.client!.credential }),
+      trustedOrigins: [origin],
+      ...(c.client?.allowPrivateNetwork !== undefined && { allowPrivateNetwork: c.client.allowPrivateNetwork }),
+    });
+    const discovery = await client.discover(`${origin}/rcp/manifest`);
+    const result = await client.execute(discovery.tool(c.call!.tool), c.call!.args ?? {});
+    expect(declared.calls.map((call) => call.tool)).toEqual([c.call!.tool]);
+    // What the handler was given is what the caller meant: the arguments and the resolved values
+    // (except where the wire itself cannot carry it: see LOSSY).
+    if (Object.hasOwn(LOSSY, c.id)) return;
+    const args = typeof c.call!.args === 'string' ? (JSON.parse(c.call!.args) as object) : (c.call!.args as object | undefined);
+    const given = Object.entries({ ...args, ...(c.client?.resolvers ?? {}) }).filter(([, value]) => value !== null && value !== undefined);
+    expect(declared.calls[0]!.values).toEqual(Object.fromEntries(given));
+    if ('data' in c.expect) expect(result.data).toEqual(c.expect.data);
+  });
+});
+
+describe('conformance, the server side: a manifest the client refuses, rcp-server refuses to create', () => {
+  it.each(refusedAtTools.map((c) => [c.id, c] as const))('%s', (_id, raw) => {
+    const c = substitute(raw, { origin, other: 'http://127.0.0.2:9' });
+    const declared = declare(c, undefined);
+    if (typeof declared === 'string') return;
+    let error: unknown;
+    try {
+      createFor(c, declared.tools);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(isRcpError(error, 'RCP_INVALID_MANIFEST') || isRcpError(error, 'RCP_INVALID_OPTIONS')).toBe(true);
+    if (isRcpError(error, 'RCP_INVALID_MANIFEST')) {
+      expect(error.issues.map((issue) => issue.path)).toEqual(c.expect.error!.pointers);
+    }
+  });
+});

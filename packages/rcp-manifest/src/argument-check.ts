@@ -1,0 +1,139 @@
+import { escapePointerToken } from './internal/json-pointer';
+import type { ManifestIssue } from './manifest-errors';
+import type { RcpParam } from './manifest-schema';
+import { EXPECTED_TYPE, TYPE_TESTS, compileValueCheck, hasValueDetails, kindOf, type ValueCheck } from './value-check';
+
+/**
+ * What {@link compileArgumentCheck} returns for one call's arguments: the accepted values, or every
+ * problem at its JSON Pointer (`/query`, `/tags/1`, `''` for the arguments themselves).
+ *
+ * @example
+ * ```ts
+ * const result: ArgumentCheckResult = check({ query: 'algebra' });
+ * if (result.ok) console.log(result.values.query);
+ * else for (const issue of result.issues) console.log(issue.path, issue.message);
+ * ```
+ */
+export type ArgumentCheckResult =
+  | { readonly ok: true; readonly values: Record<string, unknown> }
+  | {
+      readonly ok: false;
+      readonly issues: ManifestIssue[];
+      /** The `JSON.parse` error when the arguments were text that is not JSON (its message holds no input). */
+      readonly cause?: unknown;
+    };
+
+/**
+ * The check of one tool's arguments, compiled once by {@link compileArgumentCheck}. Never throws.
+ *
+ * @example
+ * ```ts
+ * const check: ArgumentCheck = compileArgumentCheck([{ name: 'q', required: true }]);
+ * check('{"q":"algebra"}'); // { ok: true, values: { q: 'algebra' } }
+ * ```
+ */
+export type ArgumentCheck = (args: unknown) => ArgumentCheckResult;
+
+/** Params above this count are found by a map, below by a scan of the names. */
+const SCAN_LIMIT = 16;
+
+function parseJson(text: string): { value: unknown } | { error: unknown } {
+  if (text.trim() === '') return { value: {} };
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch (error) {
+    return { error };
+  }
+}
+
+/**
+ * Compiles, once, the check of a call's arguments against a tool's params — the rule a client
+ * applies before it sends a call and a server applies to what arrived (SPEC §11 step 1, §19.2):
+ *
+ * - `args` is an object, or the JSON text of one (as model APIs return it; blank text is `{}`,
+ *   text that is not JSON is the issue `'' are not valid JSON`); `undefined` is `{}`;
+ * - only own enumerable keys are read; a key that is not a declared param is
+ *   `is not a parameter of this tool` (a `__proto__` key from `JSON.parse` is just such a key);
+ * - `undefined` and `null` mean "not given"; a param with `required: true` that is not given is
+ *   `is required` (pass `required: true` for a path param: `toolParams` says which are);
+ * - then the type (`must be a string (got integer)`: `integer` is a safe integer, `number` a
+ *   finite number) and the value details, with {@link compileValueCheck}.
+ *
+ * Messages name the expectation, never the value. On success, `values` is a null-prototype
+ * object holding only the given, declared values.
+ *
+ * @param params - The params to accept (e.g. a tool's, minus the ones a resolver fills).
+ * @example
+ * ```ts
+ * import { compileArgumentCheck } from 'rcp-manifest';
+ *
+ * const check = compileArgumentCheck([
+ *   { name: 'query', required: true },
+ *   { name: 'limit', type: 'integer', minimum: 1, maximum: 50 },
+ * ]);
+ * check({ query: 'algebra', limit: 10 }); // { ok: true, values: { query: 'algebra', limit: 10 } }
+ * check({ limit: 0, userId: 'u-7' });
+ * // { ok: false, issues: [
+ * //   { path: '/limit', message: 'must be ≥ 1' },
+ * //   { path: '/userId', message: 'is not a parameter of this tool' },
+ * //   { path: '/query', message: 'is required' } ] }
+ * ```
+ */
+export function compileArgumentCheck(params: readonly RcpParam[]): ArgumentCheck {
+  const names = params.map((param) => param.name);
+  // A plain param is checked by its type alone, allocating nothing when the value is right.
+  const checks: ((value: unknown, path: string) => ManifestIssue[] | undefined)[] = params.map((param) => {
+    if (hasValueDetails(param)) {
+      const detail: ValueCheck = compileValueCheck(param);
+      return (value, path) => {
+        const problems = detail(value, path);
+        return problems.length === 0 ? undefined : problems;
+      };
+    }
+    const type = param.type ?? 'string';
+    const test = TYPE_TESTS[type];
+    const expected = EXPECTED_TYPE[type];
+    return (value, path) => (test(value) ? undefined : [{ path, message: `must be ${expected} (got ${kindOf(value)})` }]);
+  });
+  const pointers = names.map((name) => `/${escapePointerToken(name)}`);
+  const required = params.flatMap((param, index) => (param.required === true ? [index] : []));
+  const byName = names.length > SCAN_LIMIT ? new Map(names.map((name, index) => [name, index])) : undefined;
+
+  return (args) => {
+    if (typeof args === 'string') {
+      const parsed = parseJson(args);
+      if ('error' in parsed) return { ok: false, issues: [{ path: '', message: 'are not valid JSON' }], cause: parsed.error };
+      args = parsed.value;
+    }
+    if (args === undefined) args = {};
+    if (typeof args !== 'object' || args === null || Array.isArray(args)) {
+      return { ok: false, issues: [{ path: '', message: `must be an object (got ${kindOf(args)})` }] };
+    }
+    const source = args as Record<string, unknown>;
+    const values: Record<string, unknown> = Object.create(null);
+    let issues: ManifestIssue[] | undefined;
+    for (const key of Object.keys(source)) {
+      const index = byName === undefined ? names.indexOf(key) : (byName.get(key) ?? -1);
+      if (index === -1) {
+        (issues ??= []).push({ path: `/${escapePointerToken(key)}`, message: 'is not a parameter of this tool' });
+        continue;
+      }
+      const value = source[key];
+      if (value === undefined || value === null) continue;
+      const problems = checks[index]!(value, pointers[index]!);
+      if (problems !== undefined) {
+        (issues ??= []).push(...problems);
+        continue;
+      }
+      values[key] = value;
+    }
+    for (const index of required) {
+      const name = names[index]!;
+      if (values[name] !== undefined) continue;
+      const path = pointers[index]!;
+      if (issues?.some((issue) => issue.path === path || issue.path.startsWith(`${path}/`))) continue;
+      (issues ??= []).push({ path, message: 'is required' });
+    }
+    return issues === undefined ? { ok: true, values } : { ok: false, issues };
+  };
+}

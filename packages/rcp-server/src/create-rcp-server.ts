@@ -1,0 +1,207 @@
+import { RcpError } from 'rcp-errors';
+import { parseManifest, type RcpAuth, type RcpManifest, type RcpTool } from 'rcp-manifest';
+import type { ServerTool } from './define-tool';
+import { compileRoute, type CompiledRoute } from './internal/compile-route';
+import { serveManifest } from './internal/manifest-response';
+import { problemResponse } from './problem';
+
+/**
+ * The operator's authentication hook: the principal of a request, or a `Response` to answer
+ * instead (say a 401). `undefined` / `null` is a 401 problem. See `bearerAuth`.
+ *
+ * @example
+ * ```ts
+ * const verify: VerifyHook<{ learnerId: string }> = (request) =>
+ *   request.headers.get('authorization') === 'Bearer demo' ? { learnerId: 'learner-42' } : undefined;
+ * ```
+ */
+export type VerifyHook<Principal> = (
+  request: Request,
+) => Principal | Response | undefined | null | Promise<Principal | Response | undefined | null>;
+
+/**
+ * Options of {@link createRcpServer}.
+ *
+ * @example
+ * ```ts
+ * const options: RcpServerOptions<{ learnerId: string }> = {
+ *   tools: [],
+ *   auth: { type: 'header', name: 'Authorization', scheme: 'Bearer' },
+ *   verify: bearerAuth([{ token: 'demo-token', principal: { learnerId: 'learner-42' } }]),
+ * };
+ * ```
+ */
+export interface RcpServerOptions<Principal> {
+  /** The tools, each beside its handler (`defineTool`). */
+  readonly tools: readonly ServerTool<Principal>[];
+  /** The manifest's server-level auth (SPEC §8). @default { type: 'none' } */
+  readonly auth?: RcpAuth;
+  /** Authenticates a call to a tool whose effective auth is not `none`. Required when one is. */
+  readonly verify?: VerifyHook<Principal>;
+  /** Where the manifest is served (GET and HEAD). @default '/rcp/manifest' */
+  readonly manifestPath?: string;
+  /** The manifest's `rcpVersion`. @default '0.2' when a tool uses a form body or query auth, else '0.1' */
+  readonly rcpVersion?: '0.1' | '0.2';
+  /** `Cache-Control` of the manifest. @default 'no-cache' (always revalidated; a 304 costs no body) */
+  readonly cacheControl?: string;
+  /** `Last-Modified` of the manifest. @default the time the server was created */
+  readonly lastModified?: Date;
+  /** Add `Link: <manifestPath>; rel="describedby"` to every tool response. @default true */
+  readonly describedBy?: boolean;
+  /** The largest request body read, in bytes (a larger one is 413). @default 1_048_576 */
+  readonly maxBodyBytes?: number;
+}
+
+/**
+ * An RCP server: a web-standard `fetch(Request) → Response` core that adapters mount.
+ *
+ * @example
+ * ```ts
+ * const response = await server.fetch(new Request('http://127.0.0.1/rcp/manifest'));
+ * ```
+ */
+export interface RcpServer {
+  /** The validated, deep-frozen manifest it serves (what `parseManifest` returned). */
+  readonly manifest: RcpManifest;
+  /** The path the manifest is served at. */
+  readonly manifestPath: string;
+  /** Answers a request for the manifest or a tool, or `undefined` when it is neither (a framework's `next()`). */
+  handle(request: Request): Promise<Response | undefined>;
+  /** `handle`, with a 404 problem for anything that is not the manifest or a tool. */
+  fetch(request: Request): Promise<Response>;
+}
+
+const NO_AUTH: RcpAuth = Object.freeze({ type: 'none' });
+
+function manifestTool<Principal>(tool: ServerTool<Principal>): Record<string, unknown> {
+  const out: Record<string, unknown> = { name: tool.name, description: tool.description, method: tool.method, url: tool.path };
+  if (tool.params !== undefined) {
+    out['params'] = tool.params.map((param) => {
+      const { bound: _bound, ...rest } = param;
+      return rest;
+    });
+  }
+  for (const key of ['queryParams', 'headers', 'body', 'bodyEncoding', 'auth', 'responseMappings'] as const) {
+    if (tool[key] !== undefined) out[key] = tool[key];
+  }
+  return out;
+}
+
+/**
+ * Creates the server side of RCP from tools declared beside their handlers. The manifest is
+ * built from the definitions and validated by rcp-manifest's `parseManifest` here, so a bad
+ * definition is an `RcpError` now (`RCP_INVALID_MANIFEST` with pointers, or
+ * `RCP_INVALID_OPTIONS`), never a manifest served wrong. Each call then runs, in order:
+ *
+ * 1. **auth** — `verify(request)` for a tool whose auth is not `none` (no principal: 401);
+ * 2. **arguments** — read back from where the template puts them and checked with the client's
+ *    own rule (`compileArgumentCheck`): a failure is a 400 `application/problem+json` naming
+ *    each param by JSON Pointer;
+ * 3. **bound params** — each param declared `bound: (principal) => value` must equal what
+ *    arrived (403 otherwise);
+ * 4. the **handler**, with the validated values only.
+ *
+ * @example
+ * ```ts
+ * import { bearerAuth, createRcpServer, defineTool } from 'rcp-server';
+ *
+ * const server = createRcpServer({
+ *   auth: { type: 'header', name: 'Authorization', scheme: 'Bearer' },
+ *   verify: bearerAuth([{ token: process.env.API_TOKEN!, principal: { userId: 'u-1' } }]),
+ *   tools: [
+ *     defineTool<{ userId: string }>({
+ *       name: 'get_profile',
+ *       description: "Fetches the caller's profile.",
+ *       method: 'GET',
+ *       path: '/api/users/{{userId}}',
+ *       params: [{ name: 'userId', bound: (principal) => principal.userId }],
+ *       handler: ({ values }) => ({ id: values.userId }),
+ *     }),
+ *   ],
+ * });
+ * export default { fetch: server.fetch }; // Cloudflare Workers, Bun, Deno …
+ * ```
+ */
+export function createRcpServer<Principal = unknown>(options: RcpServerOptions<Principal>): RcpServer {
+  const manifestPath = options.manifestPath ?? '/rcp/manifest';
+  if (!manifestPath.startsWith('/') || manifestPath.startsWith('//')) {
+    throw new RcpError('RCP_INVALID_OPTIONS', '"manifestPath" must be a path starting with one "/"');
+  }
+  const serverAuth = options.auth ?? NO_AUTH;
+  const usesWire02 =
+    serverAuth.type === 'query' || options.tools.some((tool) => tool.bodyEncoding === 'form' || tool.auth?.type === 'query');
+  const manifest = parseManifest({
+    rcpVersion: options.rcpVersion ?? (usesWire02 ? '0.2' : '0.1'),
+    ...(options.auth !== undefined && { auth: options.auth }),
+    tools: options.tools.map(manifestTool),
+  });
+
+  const routes: CompiledRoute<Principal>[] = options.tools.map((definition, index) => {
+    if (typeof definition.handler !== 'function') {
+      throw new RcpError('RCP_INVALID_OPTIONS', `Tool "${definition.name}" has no handler`);
+    }
+    const tool: RcpTool = manifest.tools[index]!;
+    const needsAuth = (tool.auth ?? serverAuth).type !== 'none';
+    if (needsAuth && options.verify === undefined) {
+      throw new RcpError('RCP_INVALID_OPTIONS', `Tool "${tool.name}" needs a credential, so the server needs a "verify" hook`);
+    }
+    return compileRoute(definition, tool, { needsAuth, maxBodyBytes: options.maxBodyBytes ?? 1_048_576 });
+  });
+  const describedBy = options.describedBy === false ? undefined : `<${manifestPath}>; rel="describedby"`;
+  const manifestResponse = serveManifest(manifest, {
+    cacheControl: options.cacheControl ?? 'no-cache',
+    lastModified: options.lastModified ?? new Date(),
+  });
+
+  const withLink = (response: Response): Response => {
+    if (describedBy === undefined || response.headers.has('link')) return response;
+    const copy = new Response(response.body, response);
+    copy.headers.set('link', describedBy);
+    return copy;
+  };
+
+  const run = async (route: CompiledRoute<Principal>, request: Request, pathValues: Map<string, string>): Promise<Response> => {
+    let principal = undefined as Principal;
+    if (route.needsAuth) {
+      const verified = await options.verify!(request);
+      if (verified instanceof Response) return verified;
+      if (verified === undefined || verified === null) {
+        return problemResponse(401, 'RCP_MISSING_CREDENTIALS', 'This tool needs a valid credential');
+      }
+      principal = verified;
+    }
+    const values = await route.read(request, pathValues);
+    if (values instanceof Response) return values;
+    for (const { name, value } of route.bound) {
+      const expected = value(principal);
+      if (expected === undefined || expected === null || values[name] !== expected) {
+        return problemResponse(403, 'RCP_FORBIDDEN_PARAM', `"${name}" is not the caller's`, {
+          errors: [{ pointer: `/${name}`, detail: "is not the caller's" }],
+        });
+      }
+    }
+    const result = await route.tool.handler({ values, principal, request, tool: route.tool.name });
+    if (result instanceof Response) return withLink(result);
+    if (result === undefined) return withLink(new Response(null, { status: 204 }));
+    return withLink(Response.json(result));
+  };
+
+  const handle = async (request: Request): Promise<Response | undefined> => {
+    const pathname = new URL(request.url).pathname;
+    if (pathname === manifestPath) return manifestResponse(request);
+    for (const route of routes) {
+      if (route.method !== request.method) continue;
+      const pathValues = route.matchPath(pathname);
+      if (pathValues !== undefined) return run(route, request, pathValues);
+    }
+    return undefined;
+  };
+
+  return Object.freeze({
+    manifest,
+    manifestPath,
+    handle,
+    fetch: async (request: Request) =>
+      (await handle(request)) ?? problemResponse(404, 'RCP_UNKNOWN_TOOL', 'Nothing is served at this path'),
+  });
+}

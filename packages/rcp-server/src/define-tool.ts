@@ -1,0 +1,106 @@
+import type { RcpAuth, RcpHttpMethod, RcpParam } from 'rcp-manifest';
+
+/**
+ * A param of a server tool: the manifest's param (name, type, description, required, value
+ * details) and, optionally, `bound` — the value the authenticated principal owns. A bound param
+ * is compared with what arrived; a mismatch (or no value) is `403` before the handler runs. A
+ * client fills it with a resolver, so the model never sees it; the server checks it anyway,
+ * because a resolver stops the model, not a rogue client.
+ *
+ * @example
+ * ```ts
+ * const learnerId: ServerParam<{ learnerId: string }> = {
+ *   name: 'learnerId',
+ *   description: "The learner's id",
+ *   bound: (principal) => principal.learnerId,
+ * };
+ * ```
+ */
+export type ServerParam<Principal = unknown> = RcpParam & {
+  /** The principal's own value for this param; a call with any other value is refused with 403. */
+  readonly bound?: (principal: Principal) => unknown;
+};
+
+/**
+ * What a tool's handler receives: the validated values (only declared params, typed; a
+ * null-prototype object), the verified principal, the request and the tool's name.
+ *
+ * @example
+ * ```ts
+ * const handler = ({ values, principal }: ToolCall<{ learnerId: string }>) => ({ id: values.learnerId });
+ * ```
+ */
+export interface ToolCall<Principal = unknown> {
+  readonly values: Record<string, unknown>;
+  readonly principal: Principal;
+  readonly request: Request;
+  readonly tool: string;
+}
+
+/**
+ * A tool's handler: returns a `Response`, or a JSON value sent as `200 application/json`.
+ *
+ * @example
+ * ```ts
+ * const handler: ToolHandler = ({ values }) => ({ results: search(String(values.query)) });
+ * ```
+ */
+export type ToolHandler<Principal = unknown> = (call: ToolCall<Principal>) => unknown;
+
+/**
+ * A tool declared beside the handler that serves it. Everything but `handler` and `bound` is
+ * what the manifest says (SPEC §4): `path` is the tool's `url`, a path starting with `/`
+ * (relative to the manifest's origin) with `{{token}}` placeholders, one token per segment at
+ * most.
+ *
+ * @example
+ * ```ts
+ * import { defineTool } from 'rcp-server';
+ *
+ * const searchCourses = defineTool({
+ *   name: 'search_courses',
+ *   description: 'Searches the course catalog by free-text query.',
+ *   method: 'GET',
+ *   path: '/api/courses/search',
+ *   params: [{ name: 'query', required: true, description: 'Free-text search term' }],
+ *   queryParams: { q: '{{query}}' },
+ *   handler: ({ values }) => ({ query: values.query, results: [] }),
+ * });
+ * ```
+ */
+export interface ServerTool<Principal = unknown> {
+  readonly name: string;
+  readonly description: string;
+  readonly method: RcpHttpMethod;
+  readonly path: string;
+  readonly params?: readonly ServerParam<Principal>[];
+  readonly queryParams?: Readonly<Record<string, string>>;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: unknown;
+  readonly bodyEncoding?: 'json' | 'form';
+  readonly auth?: RcpAuth;
+  readonly responseMappings?: Readonly<Record<string, string>>;
+  readonly handler: ToolHandler<Principal>;
+}
+
+/**
+ * Declares one tool (an identity function that keeps the principal type): the place to write a
+ * tool next to its handler before handing the list to `createRcpServer`.
+ *
+ * @example
+ * ```ts
+ * import { defineTool } from 'rcp-server';
+ *
+ * const profile = defineTool<{ learnerId: string }>({
+ *   name: 'get_learner_profile',
+ *   description: "Fetches a learner's plan and progress by id.",
+ *   method: 'GET',
+ *   path: '/api/learners/{{learnerId}}/profile',
+ *   params: [{ name: 'learnerId', description: "The learner's id", bound: (principal) => principal.learnerId }],
+ *   handler: ({ values }) => ({ id: values.learnerId }),
+ * });
+ * ```
+ */
+export function defineTool<Principal = unknown>(tool: ServerTool<Principal>): ServerTool<Principal> {
+  return tool;
+}

@@ -1,0 +1,112 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import type { RcpServer } from './create-rcp-server';
+import { problemResponse } from './problem';
+
+/**
+ * A web-standard `Request` for a `node:http` request (its body streamed, not buffered). The
+ * URL's origin comes from the `Host` header and only serves to parse the path and query;
+ * `requestTarget` replaces `request.url` (a framework that strips a mount path keeps the original).
+ *
+ * @example
+ * ```ts
+ * import { toWebRequest } from 'rcp-server/node';
+ *
+ * http.createServer((req, res) => console.log(toWebRequest(req).url));
+ * ```
+ */
+export function toWebRequest(request: IncomingMessage, requestTarget: string | undefined = request.url): Request {
+  let origin = 'http://localhost';
+  try {
+    origin = new URL(`http://${request.headers.host ?? 'localhost'}`).origin;
+  } catch {
+    // A Host header that is not a host: the path still parses against localhost.
+  }
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (name.startsWith(':') || value === undefined) continue;
+    for (const entry of Array.isArray(value) ? value : [value]) headers.append(name, entry);
+  }
+  const method = request.method ?? 'GET';
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  // Concatenated, not resolved: a request target such as `//other/x` stays a path.
+  const target = requestTarget?.startsWith('/') ? requestTarget : `/${requestTarget ?? ''}`;
+  return new Request(new URL(origin + target), {
+    method,
+    headers,
+    ...(hasBody && { body: Readable.toWeb(request) as ReadableStream<Uint8Array>, duplex: 'half' }),
+  } as RequestInit);
+}
+
+/**
+ * Writes a web-standard `Response` to a `node:http` response (status, every header — each
+ * `Set-Cookie` on its own line — and the body, streamed).
+ *
+ * @example
+ * ```ts
+ * import { writeWebResponse } from 'rcp-server/node';
+ *
+ * await writeWebResponse(Response.json({ ok: true }), res);
+ * ```
+ */
+export async function writeWebResponse(response: Response, target: ServerResponse): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') headers[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) headers['set-cookie'] = cookies;
+  target.writeHead(response.status, headers);
+  if (response.body === null) {
+    target.end();
+    return;
+  }
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) target.write(chunk);
+  target.end();
+}
+
+/**
+ * Options of {@link toNodeListener}.
+ *
+ * @example
+ * ```ts
+ * const options: NodeListenerOptions = { onError: (error) => log.error(error) };
+ * ```
+ */
+export interface NodeListenerOptions {
+  /** Your own listener for requests that are neither the manifest nor a tool. @default a 404 problem */
+  readonly fallback?: (request: IncomingMessage, response: ServerResponse) => void;
+  /** Told about a handler that threw (the caller gets a 500 problem). @default nothing */
+  readonly onError?: (error: unknown) => void;
+}
+
+/**
+ * A `node:http` request listener serving an RCP server: the manifest and every tool, and a 404
+ * problem (or your `fallback`) for anything else.
+ *
+ * @example
+ * ```ts
+ * import { createServer } from 'node:http';
+ * import { toNodeListener } from 'rcp-server/node';
+ *
+ * createServer(toNodeListener(server)).listen(8080, '127.0.0.1');
+ * ```
+ */
+export function toNodeListener(
+  server: RcpServer,
+  options: NodeListenerOptions = {},
+): (request: IncomingMessage, response: ServerResponse) => void {
+  return (request, response) => {
+    void (async () => {
+      const answer = await server.handle(toWebRequest(request));
+      if (answer === undefined && options.fallback !== undefined) return options.fallback(request, response);
+      await writeWebResponse(answer ?? problemResponse(404, 'RCP_UNKNOWN_TOOL', 'Nothing is served at this path'), response);
+    })().catch((error: unknown) => {
+      options.onError?.(error);
+      if (!response.headersSent) {
+        response.writeHead(500, { 'content-type': 'application/problem+json' });
+        response.end(JSON.stringify({ type: 'about:blank', title: 'Internal Server Error', status: 500 }));
+      } else response.end();
+    });
+  };
+}
