@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { SPAWN_TIMEOUT } from 'rcp-test-utils';
+import { SPAWN_TIMEOUT, readmeBlock } from 'rcp-test-utils';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { ServerLogEntry } from './learning-platform';
@@ -55,6 +55,13 @@ function section(report: { sections: Section[] }, id: string): Section {
 
 
 describe('pnpm demo (embedded)', () => {
+  it("prints exactly what the root README shows (the server's port shown as 40123)", { timeout: TIMEOUT }, async () => {
+    const { code, stdout } = await runCli([]);
+    expect(code).toBe(0);
+    const shown = readmeBlock(fileURLToPath(new URL('../../../README.md', import.meta.url)), 'output:demo');
+    expect(stdout.replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:40123')).toBe(shown);
+  });
+
   it('prints every section, the summary, and exits 0', { timeout: TIMEOUT }, async () => {
     const { code, stdout, stderr } = await runCli([]);
     expect(stderr).toBe('');

@@ -70,9 +70,11 @@ describe('packed tarballs installed with npm outside the workspace', () => {
       'rcp-langchain',
       'rcp-manifest',
       'rcp-mcp',
+      'rcp-oauth',
       'rcp-openai',
       'rcp-openapi',
       'rcp-sdk',
+      'rcp-search',
       'rcp-server',
       'rcp-template',
     ]);

@@ -8,7 +8,7 @@ import { formatSummary, fromOpenApi } from 'rcp-openapi';
 import { discoverSource, isUrl, openSource, readManifestFile } from './load-manifest';
 import { startInspector } from './inspect';
 import { starterManifest } from './starter-manifest';
-import { annotationMessage, annotationProperty, terminalJson, terminalLines, terminalStrings, terminalText } from './terminal-text';
+import { annotationMessage, annotationProperty, terminalJson, terminalLines, terminalStrings, terminalText } from 'rcp-client';
 import { UsageError } from './usage-error';
 
 /** The package version, printed by `--version`. */

@@ -6,7 +6,7 @@
 import { createServer } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { createRcpClient, isRcpError, type RcpResolver } from 'rcp-client';
+import { createRcpClient, isRcpError, terminalText, type RcpResolver } from 'rcp-client';
 import { createRcpMcpHttpHandler } from './http-gateway';
 import { createRcpMcpGateway } from './mcp-server';
 import { serveRcpMcpStdio } from './stdio-gateway';
@@ -30,7 +30,7 @@ Serves an RCP manifest's tools as an MCP server.
 class UsageError extends Error {}
 
 function fail(program: string, message: string, code: number): never {
-  process.stderr.write(`${program}: ${message}\n`);
+  process.stderr.write(`${program}: ${terminalText(message)}\n`);
   process.exit(code);
 }
 
@@ -105,7 +105,8 @@ async function main(argv: string[], program: string): Promise<void> {
   const gateway = { client, source: discovery, ...(only !== undefined && { only }) };
   const { toolSet, warnings } = createRcpMcpGateway(gateway);
   for (const warning of [...discovery.warnings.map((w) => `${w.path}: ${w.message}`), ...warnings]) {
-    process.stderr.write(`${program}: warning: ${warning}\n`);
+    // A manifest's text never drives the host's terminal or log: shown escaped, one line each.
+    process.stderr.write(`${program}: warning: ${terminalText(warning)}\n`);
   }
 
   if (!values.http) {
