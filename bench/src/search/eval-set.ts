@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { createRcpClient, createToolSet, type RcpDiscovery, type RcpToolSet } from 'rcp-client';
 import type { RcpManifest } from 'rcp-manifest';
 import { fromOpenApi } from 'rcp-openapi';
+import evalTasks from './eval-tasks.json';
 
 export interface EvalTask {
   readonly api: string;
@@ -40,8 +41,9 @@ export const DISTRACTOR_DOCUMENTS: readonly string[] = [
   'api/squareup.com.json',
 ];
 
+/** The labelled tasks (bundled into the bench build as JSON). */
 export function readEvalSet(): EvalSet {
-  return JSON.parse(readFileSync(new URL('./eval-tasks.json', import.meta.url), 'utf8')) as EvalSet;
+  return evalTasks as EvalSet;
 }
 
 export function directoryRoot(): string {

@@ -18,8 +18,6 @@ export interface RecallRow {
   recallAt5: number;
   hardRecallAt5: number;
   normalRecallAt5: number;
-  /** Tasks whose expected tool is not in the top 5 (at this size). */
-  missed?: string[];
 }
 
 export interface TimingRow {
@@ -27,6 +25,8 @@ export interface TimingRow {
   tools: number;
   buildMs: number;
   perQueryMicros: number;
+  /** CPU time (user + system) of this process per query: less sensitive to other work on the machine. */
+  perQueryCpuMicros: number;
 }
 
 export interface SearchEvalResult {
@@ -36,6 +36,8 @@ export interface SearchEvalResult {
   distractorTools: number;
   recall: RecallRow[];
   timing: TimingRow[];
+  /** Tasks the defaults miss (top 5) on the smaller set. */
+  missedByDefaults: string[];
   reads: { listing: string; tools: number; chars: number; approxTokens: number }[];
   notes: string[];
 }
@@ -120,6 +122,7 @@ export async function runSearchEval(options: { rounds: number; quick: boolean })
 
   const recall: RecallRow[] = [];
   const timing: TimingRow[] = [];
+  const missedByDefaults: string[] = [];
   const tasks = set.tasks;
   for (const { tools, toolSet } of sets) {
     for (const contender of SEARCH_CONTENDERS) {
@@ -149,18 +152,22 @@ export async function runSearchEval(options: { rounds: number; quick: boolean })
         recallAt5: at5 / tasks.length,
         hardRecallAt5: hard5 / hardCount,
         normalRecallAt5: normal5 / (tasks.length - hardCount),
-        missed: contender.id === 'rcp-search (defaults)' ? missed : undefined,
       });
+      if (contender.id === 'rcp-search (defaults)' && tools === sets[0]!.tools) missedByDefaults.push(...missed);
       if (contender.id.startsWith('baseline') || contender.id === 'rcp-search (defaults)') {
         const perRound: number[] = [];
+        const cpuPerRound: number[] = [];
         const repeat = options.quick ? 3 : 20;
         for (let warm = 0; warm < 2; warm++) for (const task of tasks) await rank(task.query);
         for (let round = 0; round < options.rounds; round++) {
           const start = performance.now();
+          const cpu = process.cpuUsage();
           for (let r = 0; r < repeat; r++) for (const task of tasks) await rank(task.query);
+          const used = process.cpuUsage(cpu);
           perRound.push(((performance.now() - start) * 1000) / (repeat * tasks.length));
+          cpuPerRound.push((used.user + used.system) / (repeat * tasks.length));
         }
-        timing.push({ contender: contender.id, tools, buildMs, perQueryMicros: median(perRound) });
+        timing.push({ contender: contender.id, tools, buildMs, perQueryMicros: median(perRound), perQueryCpuMicros: median(cpuPerRound) });
       }
     }
   }
@@ -185,6 +192,7 @@ export async function runSearchEval(options: { rounds: number; quick: boolean })
     distractorTools: full.entries.length - labelled.reduce((sum, key) => sum + (discoveries.get(key) as RcpDiscovery).tools.length, 0),
     recall,
     timing,
+    missedByDefaults,
     reads,
     notes: [...notes, `synonym groups: ${DEFAULT_SYNONYMS.length} (rcp-search DEFAULT_SYNONYMS)`],
   };
