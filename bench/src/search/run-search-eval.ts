@@ -65,6 +65,7 @@ const baseline = (toolSet: RcpToolSet): Ranker => {
 export const SEARCH_CONTENDERS: readonly Contender[] = [
   { id: 'baseline: plain BM25 (MiniSearch defaults, name + description)', does: 'MiniSearch 7.2 with default options', build: baseline },
   { id: 'rcp-search (defaults)', does: 'every signal', build: rcp({}) },
+  { id: '− name coverage re-rank', does: 'nameCoverage: false', build: rcp({ nameCoverage: false }) },
   { id: '− synonyms', does: 'synonyms: false', build: rcp({ synonyms: false }) },
   { id: '− stemming', does: 'stemming: false', build: rcp({ stemming: false }) },
   { id: '− prefix matching', does: 'prefix: false', build: rcp({ prefix: false }) },
@@ -74,8 +75,8 @@ export const SEARCH_CONTENDERS: readonly Contender[] = [
   { id: 'name weight 1 (not 3)', does: 'boost.name = 1', build: rcp({ boost: { name: 1 } }) },
   {
     id: 'name splitting only (name + description, no other signal)',
-    does: 'split names, no params / namespace / method / stemming / synonyms / prefix',
-    build: rcp({ boost: { params: 0, namespace: 0, method: 0, name: 1 }, stemming: false, synonyms: false, prefix: false }),
+    does: 'split names, no params / namespace / method / stemming / synonyms / prefix / name coverage',
+    build: rcp({ boost: { params: 0, namespace: 0, method: 0, name: 1 }, stemming: false, synonyms: false, prefix: false, nameCoverage: false }),
   },
 ];
 

@@ -78,6 +78,25 @@ describe('createToolSearch: what is indexed', () => {
   });
 });
 
+describe('createToolSearch: name coverage', () => {
+  it('multiplies each candidate\'s score by 1 + the share of its name\'s words that the query says', async () => {
+    const files = await discoverManifest(server, {
+      rcpVersion: '0.1',
+      tools: [
+        tool('deleteRepositoryFile', 'Deletes a file from a repository.'),
+        tool('deleteRepository', 'For good.'),
+        tool('getNote', 'Returns a note.'),
+        tool('listUsers', 'Lists the users.'),
+      ],
+    }, '/files/manifest');
+    const plain = await createToolSearch(files, { nameCoverage: false }).search('remove a repository');
+    const covered = await createToolSearch(files).search('remove a repository');
+    const scoreOf = (hits: typeof plain, name: string) => hits.find((hit) => hit.name === name)!.score;
+    expect(scoreOf(covered, 'deleteRepository') / scoreOf(plain, 'deleteRepository')).toBeCloseTo(2); // delete, repository: both said
+    expect(scoreOf(covered, 'deleteRepositoryFile') / scoreOf(plain, 'deleteRepositoryFile')).toBeCloseTo(5 / 3); // file is not
+  });
+});
+
 describe('createToolSearch: the ranking hook', () => {
   it('reorders the candidates, may add a name of the set, and never one outside it', async () => {
     const seen: string[][] = [];

@@ -86,10 +86,18 @@ export interface RcpToolSearchOptions {
    * @default true
    */
   prefix?: boolean;
+  /**
+   * Re-rank the best lexical candidates by how much of the tool's own name the query says: each
+   * score is multiplied by 1 + the share of the name's words (stop words out, stemmed, synonyms
+   * applied) that are in the query, so `delete a repository` puts `repos_delete` before
+   * `repos_delete-file`.
+   * @default true
+   */
+  nameCoverage?: boolean;
   /** An operator's own ranking over the lexical candidates. @default none (lexical order) */
   rank?: RcpToolRanker;
   /**
-   * How many lexical candidates the ranker sees.
+   * How many lexical candidates name coverage re-ranks and the ranker sees.
    * @default 50
    */
   candidates?: number;
@@ -209,12 +217,32 @@ export function createToolSearch(source: RcpToolSet | RcpDiscovery | readonly Rc
   const entries = toolSet.entries;
   index.addAll(entries.map((entry, id) => indexedTool(id, entry.name, entry.tool)));
 
+  const termsOf = (text: string): Set<string> => {
+    const terms = new Set<string>();
+    for (const word of splitWords(text)) {
+      const term = processTerm(word);
+      if (term !== null) terms.add(term);
+    }
+    return terms;
+  };
+  const nameTerms = options.nameCoverage === false ? undefined : entries.map((entry) => [...termsOf(entry.tool.name)]);
+
   const lexical = (query: string, limit: number): RcpToolSearchHit[] => {
-    const results = index.search(query);
-    results.sort((a, b) => b.score - a.score || (a.id as number) - (b.id as number));
-    return results.slice(0, limit).map((result) => {
-      const entry = entries[result.id as number]!;
-      return Object.freeze({ name: entry.name, score: result.score, tool: entry.tool });
+    const byScore = (a: { score: number; id: number }, b: { score: number; id: number }) => b.score - a.score || a.id - b.id;
+    let ranked = index.search(query).map((result) => ({ id: result.id as number, score: result.score }));
+    ranked.sort(byScore);
+    if (nameTerms !== undefined) {
+      const asked = termsOf(query);
+      const top = ranked.slice(0, Math.max(candidates, limit)).map(({ id, score }) => {
+        const words = nameTerms[id]!;
+        const covered = words.length === 0 ? 0 : words.filter((term) => asked.has(term)).length / words.length;
+        return { id, score: score * (1 + covered) };
+      });
+      ranked = top.sort(byScore);
+    }
+    return ranked.slice(0, limit).map(({ id, score }) => {
+      const entry = entries[id]!;
+      return Object.freeze({ name: entry.name, score, tool: entry.tool });
     });
   };
 
