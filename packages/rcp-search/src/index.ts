@@ -1,0 +1,15 @@
+export { createToolSearch, SEARCH_TOOL_NAME } from './create-tool-search';
+export type {
+  RcpToolSearch,
+  RcpToolSearchField,
+  RcpToolSearchHit,
+  RcpToolSearchOptions,
+  RcpSearchOptions,
+  RcpToolRanker,
+} from './create-tool-search';
+export { describeToolHits } from './describe-tool-hits';
+export type { RcpFoundTool, RcpToolHitsDescription } from './describe-tool-hits';
+export { toolSearchDefinition } from './tool-search-definition';
+export { DEFAULT_SYNONYMS, STOP_WORDS } from './synonyms';
+export { splitWords } from './split-words';
+export { stem } from './stem';

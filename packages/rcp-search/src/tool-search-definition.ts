@@ -1,0 +1,36 @@
+import type { RcpInputSchema } from 'rcp-client';
+import { SEARCH_TOOL_NAME } from './create-tool-search';
+
+/**
+ * The search tool a model is given instead of every tool's schema: `search_tools` with a
+ * `query` and an optional `limit`. Answer its calls with `search.handleCall(args)`.
+ *
+ * @example
+ * ```ts
+ * import { toolSearchDefinition } from 'rcp-search';
+ *
+ * const { name, description, inputSchema } = toolSearchDefinition({ toolCount: search.toolSet.entries.length });
+ * ```
+ */
+export function toolSearchDefinition(options: { toolCount?: number } = {}): {
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema: RcpInputSchema;
+} {
+  const count = typeof options.toolCount === 'number' && Number.isInteger(options.toolCount) && options.toolCount > 0 ? `${options.toolCount} ` : '';
+  return Object.freeze({
+    name: SEARCH_TOOL_NAME,
+    description:
+      `Find the tools for a task among ${count}available tools. Describe the task in plain words; ` +
+      'the answer lists the best matching tools with their input schemas, which you can then call by name.',
+    inputSchema: Object.freeze({
+      type: 'object' as const,
+      properties: Object.freeze({
+        query: Object.freeze({ type: 'string' as const, description: 'The task, in plain words (e.g. "refund a payment")' }),
+        limit: Object.freeze({ type: 'integer' as const, description: 'Most tools to return (default 5)', minimum: 1, maximum: 50 }),
+      }),
+      required: Object.freeze(['query']),
+      additionalProperties: false as const,
+    }),
+  });
+}
