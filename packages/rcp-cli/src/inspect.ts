@@ -36,6 +36,11 @@ export interface InspectorOptions {
   readonly port: number;
   /** The environment variable holding the credential, if any: read here, never sent to the page. */
   readonly tokenEnv: string | undefined;
+  /**
+   * The client's credential options (`--token-env` or `--oauth-env`), made once for the process;
+   * when given, they replace reading `tokenEnv` here.
+   */
+  readonly credentials?: Pick<RcpClientOptions, 'credentials' | 'onUnauthorized'>;
   /** `--allow-private-network`: the client's `allowPrivateNetwork: true`. */
   readonly allowPrivateNetwork?: boolean;
 }
@@ -92,12 +97,13 @@ function stringMap(value: unknown): Record<string, string> {
 export async function startInspector(options: InspectorOptions): Promise<Inspector> {
   const session = randomBytes(18).toString('base64url');
   const token = options.tokenEnv === undefined ? undefined : process.env[options.tokenEnv];
+  const credentials = options.credentials ?? (token !== undefined ? { credentials: () => token } : {});
   const open = (resolve: Record<string, string>): Promise<{ client: RcpClient; discovery: RcpDiscovery }> => {
     const resolvers: Record<string, RcpResolver<Record<string, string>>> = {};
     for (const [param, key] of Object.entries(resolve)) resolvers[param] = (ctx) => ctx[key];
     const clientOptions: RcpClientOptions = {
       resolvers,
-      ...(token !== undefined && { credentials: () => token }),
+      ...credentials,
       ...(options.allowPrivateNetwork === true && { allowPrivateNetwork: true }),
     };
     return openSource(options.source, clientOptions);
@@ -147,7 +153,7 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
               inputSchema: tool.inputSchema,
             })),
             warnings: discovery.warnings,
-            token: { env: options.tokenEnv ?? null, set: token !== undefined },
+            token: { env: options.tokenEnv ?? null, set: credentials.credentials !== undefined },
           });
         } catch (error) {
           return send(res, 200, { error: errorOf(error) });

@@ -1,7 +1,8 @@
 import { writeFile, access, readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import pc from 'picocolors';
-import { describeManifest, isRcpError, type RcpResolver } from 'rcp-client';
+import { describeManifest, isRcpError, type RcpClientOptions, type RcpResolver } from 'rcp-client';
+import { clientCredentialsFromEnv } from 'rcp-oauth';
 import { safeParseManifest, type ManifestIssue } from 'rcp-manifest';
 import { runMcpCli } from 'rcp-mcp';
 import { formatSummary, fromOpenApi } from 'rcp-openapi';
@@ -52,6 +53,8 @@ Exit code 0 when there is no error (warnings allowed), 1 on errors, 2 on usage e
   --ctx key=value         a trusted value in the call's context (repeatable)
   --resolve param=ctxKey  a resolver: fill param from ctx[ctxKey] (repeatable; hidden from the model)
   --token-env NAME        the credential, from environment variable NAME (sent only to trusted origins)
+  --oauth-env PREFIX      the credential: OAuth 2 client credentials from PREFIX_TOKEN_ENDPOINT, PREFIX_CLIENT_ID,
+                          PREFIX_CLIENT_SECRET (and PREFIX_SCOPE, PREFIX_RESOURCE, PREFIX_ISSUER, PREFIX_CLIENT_AUTH)
   --dry-run               print the request prepare() builds (credential redacted); send nothing
   --allow-private-network let tools target private and loopback addresses the manifest's own address does
                           not cover (a manifest file counts as public); link-local stays refused
@@ -63,6 +66,8 @@ params the model sees and the hidden ones, the warnings and each model-facing sc
 the request is shown (credential redacted) before anything is sent. Calls run in this process.
   --port N          the port (default: any free one)
   --token-env NAME  the credential, from environment variable NAME (kept here, never sent to the page)
+  --oauth-env PREFIX  OAuth 2 client credentials from PREFIX_* variables (see rcp call --help); the tokens
+                    stay here, never sent to the page
   --allow-private-network  let tools target private and loopback addresses the manifest's own address does
                     not cover (a manifest file counts as public); link-local stays refused
 `,
@@ -188,6 +193,20 @@ async function lintCommand(argv: string[], io: Output): Promise<number> {
   return errors.length === 0 ? 0 : 1;
 }
 
+/**
+ * The client's credential options from `--token-env NAME` (a static credential) or
+ * `--oauth-env PREFIX` (OAuth 2 client credentials, rcp-oauth): both from the environment, never
+ * argv. One provider per process, so its token cache serves every call.
+ */
+function credentialOptions(tokenEnv: string | undefined, oauthEnv: string | undefined): Pick<RcpClientOptions, 'credentials' | 'onUnauthorized'> {
+  if (tokenEnv !== undefined && oauthEnv !== undefined) throw new UsageError('give --token-env or --oauth-env, not both');
+  if (oauthEnv !== undefined) return clientCredentialsFromEnv(oauthEnv);
+  if (tokenEnv === undefined) return {};
+  const token = process.env[tokenEnv];
+  if (!token) throw new UsageError(`--token-env ${tokenEnv}: the environment variable is not set`);
+  return { credentials: () => token };
+}
+
 async function callCommand(argv: string[], io: Output): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -198,6 +217,7 @@ async function callCommand(argv: string[], io: Output): Promise<number> {
       ctx: { type: 'string', multiple: true, default: [] },
       resolve: { type: 'string', multiple: true, default: [] },
       'token-env': { type: 'string' },
+      'oauth-env': { type: 'string' },
       'dry-run': { type: 'boolean', default: false },
       help: { type: 'boolean' },
       ...PRIVATE_NETWORK_FLAG,
@@ -221,12 +241,9 @@ async function callCommand(argv: string[], io: Output): Promise<number> {
   const ctx = Object.fromEntries(pairs(values.ctx, '--ctx'));
   const resolvers: Record<string, RcpResolver<Record<string, string>>> = {};
   for (const [param, key] of pairs(values.resolve, '--resolve')) resolvers[param] = (context) => context[key];
-  const tokenEnv = values['token-env'];
-  const token = tokenEnv === undefined ? undefined : process.env[tokenEnv];
-  if (tokenEnv !== undefined && !token) throw new UsageError(`--token-env ${tokenEnv}: the environment variable is not set`);
   const { client, discovery } = await openSource(source, {
     resolvers,
-    ...(token !== undefined && { credentials: () => token }),
+    ...credentialOptions(values['token-env'], values['oauth-env']),
     ...networkOptions(values),
   });
   const tool = discovery.tool(name); // RCP_UNKNOWN_TOOL names the available tools
@@ -300,7 +317,13 @@ async function inspectCommand(argv: string[], io: Output): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { port: { type: 'string', default: '0' }, 'token-env': { type: 'string' }, help: { type: 'boolean' }, ...PRIVATE_NETWORK_FLAG },
+    options: {
+      port: { type: 'string', default: '0' },
+      'token-env': { type: 'string' },
+      'oauth-env': { type: 'string' },
+      help: { type: 'boolean' },
+      ...PRIVATE_NETWORK_FLAG,
+    },
   });
   if (values.help) return help('inspect', io);
   if (positionals.length !== 1) throw new UsageError('inspect takes one manifest URL or file (see rcp inspect --help)');
@@ -312,6 +335,7 @@ async function inspectCommand(argv: string[], io: Output): Promise<number> {
     source: positionals[0]!,
     port,
     tokenEnv: values['token-env'],
+    credentials: credentialOptions(values['token-env'], values['oauth-env']),
     allowPrivateNetwork: values['allow-private-network'],
   });
   io.out(`RCP inspector: ${inspector.url}`);

@@ -7,6 +7,7 @@ import { createServer } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { createRcpClient, isRcpError, terminalText, type RcpResolver } from 'rcp-client';
+import { clientCredentialsFromEnv } from 'rcp-oauth';
 import { createRcpMcpHttpHandler } from './http-gateway';
 import { createRcpMcpGateway } from './mcp-server';
 import { serveRcpMcpStdio } from './stdio-gateway';
@@ -17,6 +18,9 @@ Serves an RCP manifest's tools as an MCP server.
 
   --ctx key=value        a trusted value: fills the param "key" (hidden from the model); repeatable
   --token-env NAME       the tools' credential, from environment variable NAME
+  --oauth-env PREFIX     the tools' credential: OAuth 2 client credentials from PREFIX_TOKEN_ENDPOINT,
+                         PREFIX_CLIENT_ID, PREFIX_CLIENT_SECRET (and PREFIX_SCOPE, PREFIX_RESOURCE,
+                         PREFIX_ISSUER, PREFIX_CLIENT_AUTH): tokens fetched, cached and renewed (rcp-oauth)
   --only a,b             serve only these tools
   --http                 serve streamable HTTP instead of stdio (stateless)
   --port N               HTTP port (default 3000)
@@ -78,6 +82,7 @@ async function main(argv: string[], program: string): Promise<void> {
     options: {
       ctx: { type: 'string', multiple: true, default: [] },
       'token-env': { type: 'string' },
+      'oauth-env': { type: 'string' },
       only: { type: 'string' },
       http: { type: 'boolean', default: false },
       port: { type: 'string', default: '3000' },
@@ -94,11 +99,15 @@ async function main(argv: string[], program: string): Promise<void> {
   if (positionals.length !== 1) throw new UsageError('give exactly one manifest URL (see --help)');
   const ctx = parseContext(values.ctx);
   const token = envValue(values['token-env'], '--token-env');
+  const oauthEnv = values['oauth-env'];
+  if (token !== undefined && oauthEnv !== undefined) throw new UsageError('give --token-env or --oauth-env, not both');
   const resolvers: Record<string, RcpResolver<Record<string, string>>> = {};
   for (const key of Object.keys(ctx)) resolvers[key] = (context) => context[key];
   const client = createRcpClient<Record<string, string>>({
     resolvers,
     ...(token !== undefined && { credentials: () => token }),
+    // Secrets come from the environment only, never argv (where ps and shell history show them).
+    ...(oauthEnv !== undefined && clientCredentialsFromEnv<Record<string, string>>(oauthEnv)),
   });
   const discovery = await client.discover(positionals[0]!);
   const only = values.only?.split(',').map((name) => name.trim()).filter(Boolean);

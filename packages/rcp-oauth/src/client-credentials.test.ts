@@ -2,8 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createRcpClient, isRcpError, toModelResult, type RcpDiscovery, type RcpSpan, type RcpTracer } from 'rcp-client';
 import { startTestServer, type TestServer } from 'rcp-test-utils';
 import { clientCredentials, RcpTokenError } from './index';
-import { CLIENT_SECRETS, RESOURCE, startAuthorizationServer, type AuthorizationServer } from './testing/authorization-server';
-import { notesManifest, startToolApi, type ToolApi } from './testing/tool-api';
+import { CLIENT_SECRETS, RESOURCE, startAuthorizationServer, type AuthorizationServer, notesManifest, startToolApi, type ToolApi } from 'rcp-test-utils/oauth';
 
 let as: AuthorizationServer;
 let api: ToolApi;

@@ -1,4 +1,5 @@
 export { clientCredentials } from './client-credentials';
+export { clientCredentialsFromEnv } from './client-credentials-from-env';
 export type { RcpClientCredentialsOptions } from './client-credentials';
 export { refreshTokenGrant } from './refresh-token-grant';
 export type { RcpRefreshTokenGrant, RcpRefreshTokenGrantOptions, RcpTokenSet } from './refresh-token-grant';

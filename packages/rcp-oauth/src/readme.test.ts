@@ -3,8 +3,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readmeBlock, runNode, runReadmeSnippet, SPAWN_TIMEOUT } from 'rcp-test-utils';
-import { CLIENT_SECRETS, startAuthorizationServer, type AuthorizationServer } from './testing/authorization-server';
-import { startToolApi, type ToolApi } from './testing/tool-api';
+import { CLIENT_SECRETS, startAuthorizationServer, type AuthorizationServer, startToolApi, type ToolApi } from 'rcp-test-utils/oauth';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const rootReadme = fileURLToPath(new URL('../../../README.md', import.meta.url));

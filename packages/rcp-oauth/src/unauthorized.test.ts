@@ -1,8 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRcpClient, isRcpError, toModelResult } from 'rcp-client';
 import { clientCredentials, refreshTokenGrant, RcpTokenError, userTokens, type RcpUserTokenRequest } from './index';
-import { CLIENT_SECRETS, startAuthorizationServer, type AuthorizationServer } from './testing/authorization-server';
-import { startToolApi, type ToolApi } from './testing/tool-api';
+import { CLIENT_SECRETS, startAuthorizationServer, type AuthorizationServer, startToolApi, type ToolApi } from 'rcp-test-utils/oauth';
 
 let as: AuthorizationServer;
 let api: ToolApi;

@@ -1,3 +1,4 @@
+/// <reference path="./oidc-provider.d.ts" />
 import { createServer, type Server } from 'node:http';
 import { generateKeyPairSync, verify, type KeyObject, type webcrypto } from 'node:crypto';
 import type { AddressInfo, Socket } from 'node:net';

@@ -1,0 +1,68 @@
+import { RcpError } from 'rcp-errors';
+import { clientCredentials } from './client-credentials';
+import type { RcpClientAuthenticationMethod } from './client-authentication';
+import type { RcpOAuthProvider } from './provider-types';
+
+/** The settings read, by the suffix after `<PREFIX>_`. */
+const SETTINGS = ['TOKEN_ENDPOINT', 'CLIENT_ID', 'CLIENT_SECRET', 'SCOPE', 'RESOURCE', 'ISSUER', 'CLIENT_AUTH'] as const;
+const PREFIX = /^[A-Z][A-Z0-9_]{0,40}$/;
+const AUTH_METHODS: readonly RcpClientAuthenticationMethod[] = ['client_secret_basic', 'client_secret_post'];
+
+function invalid(message: string): RcpError<'RCP_INVALID_OPTIONS'> {
+  return new RcpError('RCP_INVALID_OPTIONS', message);
+}
+
+/**
+ * A client-credentials provider configured from environment variables, for command lines and
+ * hosts that start a gateway (a secret belongs in the environment, never in argv, where `ps`
+ * and shell history show it). With `prefix` `RCP_OAUTH` it reads `RCP_OAUTH_TOKEN_ENDPOINT`,
+ * `RCP_OAUTH_CLIENT_ID` and `RCP_OAUTH_CLIENT_SECRET` (required), and `RCP_OAUTH_SCOPE`,
+ * `RCP_OAUTH_RESOURCE` (each space-separated), `RCP_OAUTH_ISSUER` and `RCP_OAUTH_CLIENT_AUTH`
+ * (`client_secret_basic`, the default, or `client_secret_post`). A missing or bad setting is
+ * `RCP_INVALID_OPTIONS` naming the variable, never its value. The endpoint follows
+ * `clientCredentials`' network rule.
+ *
+ * @example
+ * ```ts
+ * import { createRcpClient } from 'rcp-client';
+ * import { clientCredentialsFromEnv } from 'rcp-oauth';
+ *
+ * const client = createRcpClient({ ...clientCredentialsFromEnv('RCP_OAUTH') });
+ * ```
+ */
+export function clientCredentialsFromEnv<Context = any>(
+  prefix: string,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  options: { readonly allowPrivateNetwork?: boolean } = {},
+): RcpOAuthProvider<Context> {
+  if (typeof prefix !== 'string' || !PREFIX.test(prefix)) {
+    throw invalid('The environment prefix must be upper-case letters, digits and "_" (e.g. RCP_OAUTH)');
+  }
+  const read = (name: (typeof SETTINGS)[number]): string | undefined => {
+    const value = env[`${prefix}_${name}`];
+    return value === undefined || value.trim() === '' ? undefined : value.trim();
+  };
+  const required = (name: (typeof SETTINGS)[number]): string => {
+    const value = read(name);
+    if (value === undefined) throw invalid(`${prefix}_${name} is not set (client credentials from the environment)`);
+    return value;
+  };
+  const clientAuth = read('CLIENT_AUTH');
+  if (clientAuth !== undefined && !AUTH_METHODS.includes(clientAuth as RcpClientAuthenticationMethod)) {
+    throw invalid(`${prefix}_CLIENT_AUTH must be one of ${AUTH_METHODS.join(', ')}`);
+  }
+  const list = (name: 'SCOPE' | 'RESOURCE'): string[] | undefined => read(name)?.split(/\s+/);
+  const scope = list('SCOPE');
+  const resource = list('RESOURCE');
+  const issuer = read('ISSUER');
+  return clientCredentials<Context>({
+    tokenEndpoint: required('TOKEN_ENDPOINT'),
+    clientId: required('CLIENT_ID'),
+    clientSecret: required('CLIENT_SECRET'),
+    ...(clientAuth !== undefined && { clientAuthentication: clientAuth as RcpClientAuthenticationMethod }),
+    ...(scope !== undefined && { scope }),
+    ...(resource !== undefined && { resource: resource.length === 1 ? resource[0]! : resource }),
+    ...(issuer !== undefined && { issuer }),
+    ...(options.allowPrivateNetwork === true && { allowPrivateNetwork: true }),
+  });
+}
