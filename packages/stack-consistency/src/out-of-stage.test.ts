@@ -98,7 +98,9 @@ interface Row {
 
 const rows: Row[] = [
   {
-    // The bridge has stages of its own: the registry's `browse` transport is what the model talks to.
+    // The bridge has stages of its own: the registry's `browse` transport is what the model talks to
+    // (@jangts/agent-core is not published, so there is no model SDK: the host sends the
+    // `toModelResult` JSON back as the tool result).
     stack: 'agent-core bridge (registry transport with a stage)',
     async run() {
       const { transports } = createRcpRegistry({ client, discoveries: [discovery], stages: { browse: ['list_notes'] } });
@@ -111,9 +113,7 @@ const rows: Row[] = [
         expect(error).toBeInstanceOf(RcpToolNotInStageError);
         result = toModelResult(error);
       }
-      // The bridge's model text is the `toModelResult` JSON the host sends back as the tool result.
-      const received = outcomeOf(JSON.stringify(result));
-      return { surfaced: outcomeOf(result), received };
+      return { surfaced: outcomeOf(result), received: outcomeOf(JSON.stringify(result)) };
     },
   },
   {
@@ -203,7 +203,7 @@ const rows: Row[] = [
     },
   },
   {
-    // No Google SDK (@google/genai's README path needs Node 22): the REST endpoint with fetch, as rcp-gemini's README does.
+    // rcp-gemini needs no Google SDK and its own tests drive the REST endpoint with fetch: so does this row.
     stack: 'Gemini generateContent (fetch, stage subset as the tool set)',
     async run() {
       script('POST /v1beta/models/gemini-2.5-flash:generateContent', [
