@@ -1,0 +1,353 @@
+/**
+ * Issue 25: the same out-of-stage call gives the same code and the same model text on every stack.
+ *
+ * One loopback notes API, one rcp-client discovery, one stage `browse` that holds only
+ * `list_notes`. On each stack the model (a loopback fake of that stack's model API, driven by the
+ * real SDK) calls `delete_note` — a tool of the whole set, outside the stage, with valid
+ * arguments. Each row checks the code the stack surfaces, the text the model receives (read from
+ * that stack's own tool-result shape, and where the SDK sends it back, from what the fake model
+ * received), and that the notes API received no tool request.
+ *
+ * A stack with no notion of a stage is given the stage subset (`whole.select(['list_notes'],
+ * { stage: 'browse' })`) as its tool set: that is what a stage is for it. The two stacks that
+ * cannot express the call (LangChain, the MCP gateway) are described in their own block at the
+ * end, with exactly why, and what they do instead.
+ */
+import Anthropic from '@anthropic-ai/sdk';
+import { Client as McpClient, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { generateText, stepCountIs, type ToolResultPart } from 'ai';
+import { MockLanguageModelV3 } from 'ai/test';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import OpenAI from 'openai';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createRcpRegistry } from 'rcp-agent-core-bridge';
+import { createAISDKTools, type AISDKTurn } from 'rcp-ai-sdk';
+import { createAnthropicTools } from 'rcp-anthropic';
+import {
+  RcpToolNotInStageError,
+  createRcpClient,
+  createToolSet,
+  toModelResult,
+  type ModelResult,
+  type RcpClient,
+  type RcpDiscovery,
+  type RcpToolSet,
+} from 'rcp-client';
+import { createGeminiTools, type GeminiFunctionCall } from 'rcp-gemini';
+import { createLangChainTools } from 'rcp-langchain';
+import { createRcpMcpHttpHandler } from 'rcp-mcp';
+import { createOpenAITools } from 'rcp-openai';
+import { NOTES_TOKEN, sendJson, startNotesApi, startTestServer, toolRequestLines, type TestServer } from 'rcp-test-utils';
+
+type Ctx = { userId?: string };
+const ctx: Ctx = { userId: 'u-1' };
+
+/** What the model emits on every stack: a whole-set tool the stage left out, with valid arguments. */
+const CALL = { name: 'delete_note', arguments: { noteId: 'n-1' } } as const;
+const CODE = 'RCP_TOOL_NOT_IN_STAGE';
+/** The one sentence every stack must give the model. */
+const SENTENCE = 'Tool "delete_note" is not available in stage "browse".';
+
+let notes: TestServer;
+let fake: TestServer;
+let client: RcpClient<Ctx>;
+let discovery: RcpDiscovery;
+let whole: RcpToolSet;
+let browse: RcpToolSet;
+const closers: (() => Promise<unknown>)[] = [];
+
+beforeEach(async () => {
+  let manifestUrl: string;
+  ({ server: notes, manifestUrl } = await startNotesApi());
+  fake = await startTestServer();
+  client = createRcpClient({ resolvers: { userId: (context: Ctx) => context.userId }, credentials: () => NOTES_TOKEN });
+  discovery = await client.discover(manifestUrl);
+  whole = createToolSet(discovery);
+  browse = whole.select(['list_notes'], { stage: 'browse' });
+});
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((close) => close()));
+  await Promise.all([notes.close(), fake.close()]);
+});
+
+/** Scripts the fake model API's answers at `route`, one per request, in order. */
+function script(route: string, answers: unknown[]): void {
+  let index = 0;
+  fake.route(route, (_request, res) => sendJson(res, 200, answers[Math.min(index++, answers.length - 1)]));
+}
+
+/** The body of the fake model API's `index`-th request. */
+const sentTo = <T>(index: number): T => fake.requests[index]!.json as T;
+
+/** The code and the model text of a `toModelResult` object, or of its JSON text (what most stacks send). */
+function outcomeOf(result: unknown): { code: unknown; text: unknown } {
+  const parsed: unknown = typeof result === 'string' ? JSON.parse(result) : result;
+  const error = (parsed as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+  return { code: error?.code, text: error?.message };
+}
+
+interface Row {
+  readonly stack: string;
+  /**
+   * Runs the model's `delete_note` call on this stack. Returns the code the stack surfaced and
+   * the text the model received, each read from the stack's own shapes.
+   */
+  run(): Promise<{ surfaced: { code: unknown; text: unknown }; received: { code: unknown; text: unknown } }>;
+}
+
+const rows: Row[] = [
+  {
+    // The bridge has stages of its own: the registry's `browse` transport is what the model talks to
+    // (@jangts/agent-core is not published, so there is no model SDK: the host sends the
+    // `toModelResult` JSON back as the tool result).
+    stack: 'agent-core bridge (registry transport with a stage)',
+    async run() {
+      const { transports } = createRcpRegistry({ client, discoveries: [discovery], stages: { browse: ['list_notes'] } });
+      expect(transports.browse.catalog().map((tool) => tool.name)).toEqual(['list_notes']);
+      let result: ModelResult;
+      try {
+        const plan = transports.browse.select({ name: CALL.name, arguments: JSON.stringify(CALL.arguments) });
+        result = await plan.execute(ctx).then(toModelResult, (error: unknown) => toModelResult(error, plan));
+      } catch (error) {
+        expect(error).toBeInstanceOf(RcpToolNotInStageError);
+        result = toModelResult(error);
+      }
+      return { surfaced: outcomeOf(result), received: outcomeOf(JSON.stringify(result)) };
+    },
+  },
+  {
+    // AI SDK 6: the whole set as `tools`, the stage from `experimental_context` (the adapter's `stages`
+    // and `turn`). Passing `activeTools` as well hides the call from the adapter: see the last block.
+    stack: 'AI SDK 6 (generateText, MockLanguageModelV3, stages + turn)',
+    async run() {
+      const rcp = createAISDKTools(client, whole, {
+        stages: { browse: ['list_notes'] },
+        turn: (context) => context as AISDKTurn<Ctx>,
+      });
+      const model = new MockLanguageModelV3({
+        doGenerate: [aiToolCall(CALL.name, CALL.arguments), aiText('I could not delete it.')],
+      });
+      const result = await generateText({
+        model,
+        tools: rcp.tools,
+        prompt: 'delete my groceries note',
+        stopWhen: stepCountIs(2),
+        experimental_context: { ctx, stage: 'browse' },
+      });
+      const [toolResult] = result.steps[0]!.toolResults;
+      const surfaced = outcomeOf(toolResult!.output);
+      // What the model received: the tool message of the second doGenerate call.
+      const toolMessage = model.doGenerateCalls[1]!.prompt.find((message) => message.role === 'tool')!;
+      const output = (toolMessage.content[0] as ToolResultPart).output;
+      // A tool's object result reaches the model as a `json` output (an error as `error-text`).
+      return { surfaced, received: outcomeOf(output.type === 'json' ? output.value : output) };
+    },
+  },
+  {
+    stack: 'OpenAI Chat Completions (openai SDK, stage subset as the tool set)',
+    async run() {
+      script('POST /v1/chat/completions', [
+        chatCompletion({ tool_calls: [{ id: 'call_1', type: 'function', function: { name: CALL.name, arguments: JSON.stringify(CALL.arguments) } }] }),
+        chatCompletion({ content: 'I could not delete it.' }),
+      ]);
+      const rcp = createOpenAITools(client, browse);
+      const openai = new OpenAI({ apiKey: 'sk-test', baseURL: fake.url('/v1'), maxRetries: 0 });
+      const messages: OpenAI.ChatCompletionMessageParam[] = [{ role: 'user', content: 'delete my groceries note' }];
+      const first = await openai.chat.completions.create({ model: 'gpt-test', messages, tools: rcp.chatTools });
+      expect(sentTo<{ tools: { function: { name: string } }[] }>(0).tools.map((tool) => tool.function.name)).toEqual(['list_notes']);
+      const answers = await rcp.runToolCalls(first.choices[0]!.message.tool_calls, ctx);
+      messages.push(first.choices[0]!.message, ...answers);
+      await openai.chat.completions.create({ model: 'gpt-test', messages, tools: rcp.chatTools });
+      const sentBack = sentTo<{ messages: { role: string; content: string }[] }>(1).messages.at(-1)!;
+      expect(sentBack.role).toBe('tool');
+      return { surfaced: outcomeOf(answers[0]!.content), received: outcomeOf(sentBack.content) };
+    },
+  },
+  {
+    stack: 'OpenAI Responses (openai SDK, stage subset as the tool set)',
+    async run() {
+      script('POST /v1/responses', [
+        { id: 'resp_1', object: 'response', created_at: 0, status: 'completed', model: 'gpt-test', output: [
+          { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: CALL.name, arguments: JSON.stringify(CALL.arguments), status: 'completed' },
+        ] },
+      ]);
+      const rcp = createOpenAITools(client, browse);
+      const openai = new OpenAI({ apiKey: 'sk-test', baseURL: fake.url('/v1'), maxRetries: 0 });
+      const response = await openai.responses.create({ model: 'gpt-test', input: 'delete my groceries note', tools: rcp.responsesTools });
+      expect(sentTo<{ tools: { name: string }[] }>(0).tools.map((tool) => tool.name)).toEqual(['list_notes']);
+      const [output] = await rcp.runFunctionCalls(response.output, ctx);
+      // The function_call_output item is what goes back to the model as is.
+      return { surfaced: outcomeOf(output!.output), received: outcomeOf(output!.output) };
+    },
+  },
+  {
+    stack: 'Anthropic Messages (@anthropic-ai/sdk, stage subset as the tool set)',
+    async run() {
+      script('POST /v1/messages', [
+        anthropicMessage([{ type: 'tool_use', id: 'toolu_1', name: CALL.name, input: CALL.arguments }], 'tool_use'),
+        anthropicMessage([{ type: 'text', text: 'I could not delete it.' }], 'end_turn'),
+      ]);
+      const rcp = createAnthropicTools(client, browse);
+      const anthropic = new Anthropic({ apiKey: 'sk-ant-test', baseURL: fake.origin, maxRetries: 0 });
+      const messages: Anthropic.MessageParam[] = [{ role: 'user', content: 'delete my groceries note' }];
+      const first = await anthropic.messages.create({ model: 'claude-test', max_tokens: 100, messages, tools: rcp.tools });
+      expect(sentTo<{ tools: { name: string }[] }>(0).tools.map((tool) => tool.name)).toEqual(['list_notes']);
+      const results = await rcp.runToolUses(first.content, ctx);
+      expect(results[0]!.is_error).toBe(true);
+      messages.push({ role: 'assistant', content: first.content }, { role: 'user', content: results });
+      await anthropic.messages.create({ model: 'claude-test', max_tokens: 100, messages, tools: rcp.tools });
+      const sentBack = sentTo<{ messages: { content: { type: string; content: string }[] }[] }>(1).messages.at(-1)!.content[0]!;
+      expect(sentBack.type).toBe('tool_result');
+      return { surfaced: outcomeOf(results[0]!.content), received: outcomeOf(sentBack.content) };
+    },
+  },
+  {
+    // rcp-gemini needs no Google SDK and its own tests drive the REST endpoint with fetch: so does this row.
+    stack: 'Gemini generateContent (fetch, stage subset as the tool set)',
+    async run() {
+      script('POST /v1beta/models/gemini-2.5-flash:generateContent', [
+        { candidates: [{ content: { role: 'model', parts: [{ functionCall: { id: 'c1', name: CALL.name, args: CALL.arguments } }] } }] },
+        { candidates: [{ content: { role: 'model', parts: [{ text: 'I could not delete it.' }] } }] },
+      ]);
+      const rcp = createGeminiTools(client, browse);
+      const endpoint = fake.url('/v1beta/models/gemini-2.5-flash:generateContent');
+      const contents: unknown[] = [{ role: 'user', parts: [{ text: 'delete my groceries note' }] }];
+      const generate = async () => {
+        const body = JSON.stringify({ contents, tools: [{ functionDeclarations: rcp.functionDeclarations }] });
+        const response = await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json', 'x-goog-api-key': 'k' }, body });
+        return (await response.json()) as { candidates: { content: { parts: { functionCall?: GeminiFunctionCall }[] } }[] };
+      };
+      const { candidates } = await generate();
+      expect(sentTo<{ tools: { functionDeclarations: { name: string }[] }[] }>(0).tools[0]!.functionDeclarations.map((d) => d.name)).toEqual([
+        'list_notes',
+      ]);
+      const calls = candidates[0]!.content.parts.flatMap((part) => (part.functionCall ? [part.functionCall] : []));
+      const parts = await rcp.runFunctionCalls(calls, ctx);
+      contents.push(candidates[0]!.content, { role: 'user', parts });
+      await generate();
+      const sentBack = sentTo<{ contents: { parts: { functionResponse: { name: string; response: ModelResult } }[] }[] }>(1).contents.at(-1)!
+        .parts[0]!.functionResponse;
+      expect(sentBack.name).toBe(CALL.name);
+      return { surfaced: outcomeOf(parts[0]!.functionResponse.response), received: outcomeOf(sentBack.response) };
+    },
+  },
+];
+
+describe('an out-of-stage call: one code, one sentence for the model, nothing sent', () => {
+  it.each(rows)('$stack', async ({ run }) => {
+    const { surfaced, received } = await run();
+    expect(surfaced).toEqual({ code: CODE, text: SENTENCE });
+    expect(received).toEqual({ code: CODE, text: SENTENCE });
+    expect(toolRequestLines(notes)).toEqual([]);
+  });
+
+  it('the sentence is the core\'s own (RcpToolNotInStageError), not a copy', () => {
+    expect(new RcpToolNotInStageError('delete_note', 'browse')).toMatchObject({ code: CODE, message: SENTENCE });
+  });
+});
+
+/*
+ * Stacks where a model's call to a tool outside the stage never reaches RCP. Each test pins what
+ * that stack does instead (nothing is sent on any of them), so a change shows up here.
+ */
+describe('stacks that cannot express an out-of-stage call through RCP (why, and what they do)', () => {
+  it('LangChain: the host picks a tool by name, and the stage\'s tools hold no delete_note', async () => {
+    // rcp-langchain returns one StructuredTool per tool of the set, each bound to its own name:
+    // there is no entry point that takes a tool call's name. Dispatch is the host's (the app's loop,
+    // or LangGraph's ToolNode), which looks the name up in the tools it was given. Given the stage
+    // subset, that lookup finds nothing, so no RCP code or text can come back; LangGraph's ToolNode
+    // answers with its own prose (`Tool "delete_note" not found.`). Given the whole set, there is no
+    // stage. Expressing it would need a new rcp-langchain seam (a runner from `AIMessage.tool_calls`
+    // through `client.call(browse, ...)`), which is a design change, not a fix.
+    const tools = createLangChainTools(client, browse);
+    expect(tools.map((tool) => tool.name)).toEqual(['list_notes']);
+    expect(tools.find((tool) => tool.name === CALL.name)).toBeUndefined();
+    // Invoking the stage's one tool with the model's delete_note call still runs list_notes' schema,
+    // never delete_note: LangChain refuses the foreign argument before the tool runs.
+    await expect(
+      tools[0]!.invoke({ name: CALL.name, args: CALL.arguments, id: 'c1', type: 'tool_call' }, { configurable: ctx }),
+    ).rejects.toThrow(/did not match expected schema/);
+    expect(toolRequestLines(notes)).toEqual([]);
+  });
+
+  it('MCP gateway: the MCP SDK answers tools/call for an unlisted name itself (JSON-RPC -32602)', async () => {
+    // The gateway registers the stage's tools on an McpServer; McpServer's own tools/call handler
+    // looks the name up in what was registered and throws ProtocolError(InvalidParams,
+    // `Tool delete_note not found`) before any gateway code runs. A host normally refuses to call an
+    // unlisted tool before that. Routing the name through `client.call` would mean replacing the
+    // SDK's tools/call handler (or listing disabled tools, which the SDK answers `Tool ... disabled`).
+    const handler = createRcpMcpHttpHandler({ client, source: browse, authenticate: () => ctx });
+    const gateway: Server = createServer((request, response) => void handler(request, response));
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+    closers.push(() => new Promise((resolve) => gateway.close(resolve)));
+    const mcp = new McpClient({ name: 'host', version: '1.0.0' });
+    await mcp.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${(gateway.address() as AddressInfo).port}/mcp`)));
+    closers.unshift(() => mcp.close());
+    expect((await mcp.listTools()).tools.map((tool) => tool.name)).toEqual(['list_notes']);
+    const outcome = await mcp.callTool({ name: CALL.name, arguments: CALL.arguments }).then(
+      (result) => ({ result }),
+      (error: unknown) => ({ error }),
+    );
+    expect(outcome).toMatchObject({ error: { code: -32602, message: expect.stringContaining('Tool delete_note not found') } });
+    expect(toolRequestLines(notes)).toEqual([]);
+  });
+
+  it('AI SDK with activeTools: the SDK refuses a call outside activeTools before execute (NoSuchToolError)', async () => {
+    // `activeTools: rcp.activeTools('browse')` limits what generateText parses a call against, so
+    // the AI SDK answers delete_note with its own NoSuchToolError prose and the adapter's execute
+    // (where the stage is checked through client.call) never runs. The adapter cannot intercept
+    // that; the row above uses the stage from experimental_context alone.
+    const rcp = createAISDKTools(client, whole, { stages: { browse: ['list_notes'] }, turn: (context) => context as AISDKTurn<Ctx> });
+    const model = new MockLanguageModelV3({ doGenerate: [aiToolCall(CALL.name, CALL.arguments), aiText('ok')] });
+    await generateText({
+      model,
+      tools: rcp.tools,
+      activeTools: rcp.activeTools('browse'),
+      prompt: 'delete my groceries note',
+      stopWhen: stepCountIs(2),
+      experimental_context: { ctx, stage: 'browse' },
+    });
+    const toolMessage = model.doGenerateCalls[1]!.prompt.find((message) => message.role === 'tool')!;
+    const output = (toolMessage.content[0] as ToolResultPart).output;
+    expect(output).toMatchObject({ type: 'error-text', value: expect.stringContaining("unavailable tool 'delete_note'") });
+    expect(toolRequestLines(notes)).toEqual([]);
+  });
+});
+
+const usage = {
+  inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: 1, text: 1, reasoning: 0 },
+};
+function aiToolCall(toolName: string, input: unknown) {
+  return {
+    content: [{ type: 'tool-call' as const, toolCallId: 'c1', toolName, input: JSON.stringify(input) }],
+    finishReason: { unified: 'tool-calls' as const, raw: undefined },
+    usage,
+    warnings: [],
+  };
+}
+function aiText(text: string) {
+  return { content: [{ type: 'text' as const, text }], finishReason: { unified: 'stop' as const, raw: undefined }, usage, warnings: [] };
+}
+function chatCompletion(message: Record<string, unknown>) {
+  return {
+    id: 'chatcmpl-1',
+    object: 'chat.completion',
+    created: 0,
+    model: 'gpt-test',
+    choices: [{ index: 0, finish_reason: message.tool_calls ? 'tool_calls' : 'stop', message: { role: 'assistant', content: null, ...message } }],
+  };
+}
+function anthropicMessage(content: unknown[], stop_reason: string) {
+  return {
+    id: 'msg_1',
+    type: 'message',
+    role: 'assistant',
+    model: 'claude-test',
+    content,
+    stop_reason,
+    stop_sequence: null,
+    usage: { input_tokens: 1, output_tokens: 1 },
+  };
+}
