@@ -3,6 +3,7 @@ import type { RcpAuth } from 'rcp-manifest';
 import type { RcpClientTool } from './client-tool';
 import type { RcpRetryOptions } from './retry-options';
 import type { RcpHooks, RcpTracer } from './hooks';
+import type { RcpApprovalPolicy } from './approval';
 
 /**
  * What a resolver receives besides the call's context: the tool being called and the
@@ -176,6 +177,19 @@ export interface RcpClientOptions<Context = any> {
    * ```
    */
   onUnauthorized?: RcpUnauthorizedHandler<Context>;
+  /**
+   * Which calls need a person's approval first (SPEC §26): `'writes'` — every call that is not
+   * read-only waits for a person; a decision per tool name; or a function of the tool, its
+   * effects, the validated arguments and the context returning `not-applicable | approved |
+   * denied | user-approval` (or `{ decision, reason }`). A call that needs approval is returned as
+   * `RCP_APPROVAL_REQUIRED` with the exact request to show; a denial is a result the model reads.
+   * @default undefined (nothing needs approval)
+   * @example
+   * ```ts
+   * createRcpClient({ approval: 'writes' });
+   * ```
+   */
+  approval?: RcpApprovalPolicy<Context>;
   /**
    * Extra origins (`https://api.example.com`) that may receive credentials and resolver
    * values, beyond the manifest's own origin and origins of its registrable domain.

@@ -2,6 +2,7 @@ import type { RcpManifest } from 'rcp-manifest';
 import type { RcpCallOutcome, RcpExecuteResult, RcpToolCall } from './call-outcome';
 import type { RcpClientTool } from './client-tool';
 import type { RcpToolSet } from './tool-set';
+import type { RcpApproval, RcpApprovalRequest } from './approval';
 
 /**
  * A discovery warning: a manifest warning from `rcp-manifest` (an unknown field, an unused
@@ -128,6 +129,17 @@ export interface RcpExecuteOptions {
    * ```
    */
   observeResponse?: (response: RcpObservedResponse) => void;
+  /**
+   * A person's approval of this exact call (`approve(review)`): the call is built again and sent
+   * only if it renders exactly the reviewed request, once (`RCP_APPROVAL_MISMATCH` otherwise,
+   * nothing sent). Needed when the client's `approval` policy says `user-approval`.
+   * @default undefined
+   * @example
+   * ```ts
+   * await client.call(discovery, toolCall, ctx, { approval: approve(outcome.error.approval) });
+   * ```
+   */
+  approval?: RcpApproval;
 }
 
 /**
@@ -274,6 +286,18 @@ export interface RcpClient<Context = any> {
    * ```
    */
   prepare(tool: RcpClientTool, args: unknown, ...rest: RcpContextArgs<Context>): Promise<RcpPreparedRequest>;
+  /**
+   * What a person would be asked to approve for this call, and the policy's decision — nothing
+   * is sent: the request as it will really go (resolver values included, the credential
+   * `[redacted]`), its digest and a one-call id. `approve()` it to let exactly it be sent.
+   *
+   * @example
+   * ```ts
+   * const review = await client.review(tool, { noteId: 'n-1' }, ctx);
+   * if (review.decision === 'user-approval' && (await askPerson(review.request))) await client.execute(tool, { noteId: 'n-1' }, ctx, { approval: approve(review) });
+   * ```
+   */
+  review(tool: RcpClientTool, args: unknown, ...rest: RcpContextArgs<Context>): Promise<RcpApprovalRequest>;
   /**
    * Calls a tool: validates `args`, fills resolver-bound params, adds the credential,
    * renders the request, checks its origin — all before any HTTP request — then sends it,

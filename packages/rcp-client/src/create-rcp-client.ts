@@ -79,7 +79,7 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
       return transport;
     },
   });
-  const { prepare, execute, call } = createExecution<Context>(resolved, send, owner);
+  const { prepare, review, execute, call } = createExecution<Context>(resolved, send, owner);
 
   async function close(): Promise<void> {
     closed = true;
@@ -90,6 +90,7 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
     discover: open(discover),
     load: open(load),
     prepare: open(prepare),
+    review: open(review),
     execute: open(execute),
     call: open(call),
     close,

@@ -1,4 +1,14 @@
 export { createRcpClient } from './create-rcp-client';
+export { approve, RcpApprovalDeniedError, RcpApprovalMismatchError, RcpApprovalRequiredError } from './approval';
+export type {
+  RcpApproval,
+  RcpApprovalDecision,
+  RcpApprovalInfo,
+  RcpApprovalPolicy,
+  RcpApprovalRequest,
+  RcpApprovalVerdict,
+  RcpToolEffects,
+} from './approval';
 export type {
   RcpClient,
   RcpDiscovery,

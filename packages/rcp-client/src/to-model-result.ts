@@ -43,6 +43,8 @@ const GENERIC: Partial<Record<RcpErrorCode, string>> = {
   RCP_INVALID_RESPONSE: "The tool's response could not be read.",
   RCP_TEMPLATE_VALUE: 'A value could not be placed in the request.',
   RCP_TEMPLATE_MISSING: 'A value the request needs is missing.',
+  RCP_APPROVAL_REQUIRED: "The call is waiting for a person's approval; it was not made.",
+  RCP_APPROVAL_MISMATCH: 'The approval does not cover this call; it was not made.',
 };
 
 /** Every other code, and the text of anything that is not an RCP error. */
@@ -61,6 +63,10 @@ function failure(code: ModelErrorCode, message: string): ModelResult {
 
 function modelMessage(error: RcpError, tool: Pick<RcpClientTool, 'resolvedParams'> | undefined): string {
   if (MODEL_FACING.has(error.code)) return error.message;
+  if (isRcpError(error, 'RCP_APPROVAL_DENIED')) {
+    // A denial is data: the model reads the operator's reason (never a request detail).
+    return typeof error.reason === 'string' && error.reason !== '' ? `The call was denied: ${error.reason}` : 'The call was denied.';
+  }
   if (isRcpError(error, 'RCP_HTTP_ERROR')) {
     // Built from the status and the server's own text, never from the client's message
     // (which names the URL, whose path may hold a resolver's value).

@@ -37,7 +37,11 @@ export type RcpErrorCode =
   // rcp-agent-core-bridge
   | 'RCP_UNKNOWN_TOOL'
   | 'RCP_TOOL_NOT_IN_STAGE'
-  | 'RCP_INVALID_TOOL';
+  | 'RCP_INVALID_TOOL'
+  // approval (rcp-client)
+  | 'RCP_APPROVAL_REQUIRED'
+  | 'RCP_APPROVAL_DENIED'
+  | 'RCP_APPROVAL_MISMATCH';
 
 /**
  * The list of every {@link RcpErrorCode}, for exhaustive checks and documentation.
@@ -73,4 +77,7 @@ export const RCP_ERROR_CODES: readonly RcpErrorCode[] = Object.freeze([
   'RCP_UNKNOWN_TOOL',
   'RCP_TOOL_NOT_IN_STAGE',
   'RCP_INVALID_TOOL',
+  'RCP_APPROVAL_REQUIRED',
+  'RCP_APPROVAL_DENIED',
+  'RCP_APPROVAL_MISMATCH',
 ] as const);

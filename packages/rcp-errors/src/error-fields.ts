@@ -73,6 +73,12 @@ export interface RcpErrorFields {
     readonly challenge: RcpAuthChallenge | undefined;
   };
   RCP_UNKNOWN_TOOL: { readonly tool: string; readonly available: readonly string[] };
+  /** The call needs a person's approval first; the client's error also carries the request to show. */
+  RCP_APPROVAL_REQUIRED: { readonly tool: string; readonly reason: string | undefined };
+  /** The operator's policy (or a person) refused the call; `reason` is for the model too. */
+  RCP_APPROVAL_DENIED: { readonly tool: string; readonly reason: string | undefined };
+  /** An approval given for another request (other arguments, resolver values, target) or already used. */
+  RCP_APPROVAL_MISMATCH: { readonly tool: string };
 }
 
 /**

@@ -18,6 +18,8 @@ export interface BuiltRequest {
   /** The JSON body before serialisation, or a form body's encoded text (for `prepare`). */
   body: unknown;
   credential: string | undefined;
+  /** The model's validated arguments (declared params only, before any resolver value). */
+  args?: Readonly<Record<string, unknown>>;
   /**
    * The strings the transport must redact from its errors — the credential, and each resolver
    * value as written and percent-encoded — computed only when an error needs them.
@@ -218,17 +220,23 @@ export function buildRequest(
   const values = compiled.checkArguments(args);
   // The destination is fixed at discovery: refuse before any secret is even fetched.
   if (compiled.untrustedMessage !== undefined) throw originRefused(compiled.untrustedMessage);
-  // 2. Resolvers.
+  // 2. Resolvers (into the same object: the model's arguments are kept apart first, for the approval policy).
   let secrets: CallSecrets | undefined;
   if (compiled.resolved.length > 0) {
+    const modelArgs: Readonly<Record<string, unknown>> = { ...values };
     secrets = new CallSecrets();
     const resolving = resolveValues(compiled, tool, values, ctx, secrets);
-    if (resolving !== undefined) {
-      const held = secrets;
-      return resolving.then(() => withCredential(compiled, tool, values, ctx, held));
-    }
+    const held = secrets;
+    const finish = (): BuiltRequest | Promise<BuiltRequest> => withArgs(withCredential(compiled, tool, values, ctx, held), modelArgs);
+    return resolving === undefined ? finish() : resolving.then(finish);
   }
-  return withCredential(compiled, tool, values, ctx, secrets);
+  return withArgs(withCredential(compiled, tool, values, ctx, secrets), values);
+}
+
+/** The built request with the model's validated arguments attached. */
+function withArgs(built: BuiltRequest | Promise<BuiltRequest>, args: Readonly<Record<string, unknown>>): BuiltRequest | Promise<BuiltRequest> {
+  if (built instanceof Promise) return built.then((done) => Object.assign(done, { args }));
+  return Object.assign(built, { args });
 }
 
 /** Step 3, then step 4. */

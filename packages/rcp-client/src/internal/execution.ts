@@ -20,6 +20,8 @@ import type { ResolvedClientOptions } from './resolve-options';
 import { cleanReasonPhrase, type SendCallOptions, type SendResult, type Sender, type WireResponse } from './send';
 import { compiledToolOf, type CompiledTool } from './tool-registry';
 import { retriesAfterUnauthorized } from './unauthorized';
+import { createApprovalGate } from './approval-gate';
+import type { RcpApprovalRequest } from '../approval';
 
 /** Characters of a body an observer is shown. */
 const OBSERVED_BODY_CHARS = 65_536;
@@ -30,9 +32,19 @@ function aborted(signal: AbortSignal | undefined): RcpError<'RCP_ABORTED'> {
   return new RcpError('RCP_ABORTED', 'The request was aborted', { cause: signal?.reason });
 }
 
-/** The client's `prepare`, `execute` and `call`. */
+/** What `prepare` shows of a built request: the credential `[redacted]`, the body before serialisation. */
+function preparedOf(compiled: CompiledTool, built: BuiltRequest): RcpPreparedRequest {
+  const headers = { ...built.request.headers };
+  if (built.credential !== undefined && compiled.auth!.auth.type === 'header') headers[compiled.auth!.auth.name] = compiled.auth!.prefix + REDACTED;
+  const prepared: RcpPreparedRequest = { method: built.request.method, url: built.shownUrl, headers };
+  if (built.body !== undefined) prepared.body = built.body;
+  return prepared;
+}
+
+/** The client's `prepare`, `review`, `execute` and `call`. */
 export function createExecution<Context>(options: ResolvedClientOptions, send: Sender, owner: object) {
   const resolved = options;
+  const gate = createApprovalGate(resolved.approval);
 
   /**
    * Steps 1–4 within the call's deadline: resolvers and the credentials provider that do not
@@ -70,20 +82,25 @@ export function createExecution<Context>(options: ResolvedClientOptions, send: S
     });
   }
 
-  async function prepare(tool: RcpClientTool, args: unknown, ctx?: Context): Promise<RcpPreparedRequest> {
-    const compiled = compiledToolOf(tool, owner);
+  /** Steps 1–4 under a deadline of their own (nothing is sent after them). */
+  async function buildOnly(compiled: CompiledTool, tool: RcpClientTool, args: unknown, ctx: Context | undefined): Promise<BuiltRequest> {
     const deadline = startDeadline(resolved.timeout, undefined);
-    let built: BuiltRequest;
     try {
-      built = await buildWithin(compiled, tool, args, ctx, deadline, undefined);
+      return await buildWithin(compiled, tool, args, ctx, deadline, undefined);
     } finally {
       deadline.end();
     }
-    const headers = { ...built.request.headers };
-    if (built.credential !== undefined && compiled.auth!.auth.type === 'header') headers[compiled.auth!.auth.name] = compiled.auth!.prefix + REDACTED;
-    const prepared: RcpPreparedRequest = { method: built.request.method, url: built.shownUrl, headers };
-    if (built.body !== undefined) prepared.body = built.body;
-    return prepared;
+  }
+
+  async function prepare(tool: RcpClientTool, args: unknown, ctx?: Context): Promise<RcpPreparedRequest> {
+    const compiled = compiledToolOf(tool, owner);
+    return preparedOf(compiled, await buildOnly(compiled, tool, args, ctx));
+  }
+
+  async function review(tool: RcpClientTool, args: unknown, ctx?: Context): Promise<RcpApprovalRequest> {
+    const compiled = compiledToolOf(tool, owner);
+    const built = await buildOnly(compiled, tool, args, ctx);
+    return gate.review(tool, built.args ?? {}, ctx, preparedOf(compiled, built));
   }
 
   async function execute(
@@ -124,6 +141,14 @@ export function createExecution<Context>(options: ResolvedClientOptions, send: S
       try {
         built = await buildWithin(compiled, tool, args, ctx, deadline, signal);
         if (signal?.aborted) throw aborted(signal);
+        // The approval gate, between the request built and the request sent (once per call: a
+        // retry after a 401 was admitted already).
+        const approval = executeOptions?.approval;
+        if (!retried && (gate.enabled || approval !== undefined)) {
+          const done = built;
+          await gate.admit(tool, done.args ?? {}, ctx, () => preparedOf(compiled, done), approval);
+          if (signal?.aborted) throw aborted(signal);
+        }
         const call: SendCallOptions = { isRedirectAllowed: compiled.isRedirectAllowed, accept: ACCEPT, deadline };
         if (compiled.transport !== undefined) call.transport = compiled.transport;
         if (observer !== undefined) call.observer = observer;
@@ -199,7 +224,7 @@ export function createExecution<Context>(options: ResolvedClientOptions, send: S
     }
   }
 
-  return { prepare, execute, call };
+  return { prepare, review, execute, call };
 }
 
 const UTF8 = new TextDecoder();

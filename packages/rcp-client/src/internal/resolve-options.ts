@@ -2,6 +2,8 @@ import { DEFAULT_MANIFEST_LIMITS } from 'rcp-manifest';
 import { RcpError } from 'rcp-errors';
 import type { RcpClientOptions, RcpCredentialsProvider, RcpResolver, RcpUnauthorizedHandler } from '../client-options';
 import { normalizeOrigins } from './trust';
+import type { RcpApprovalPolicy } from '../approval';
+import { checkApprovalPolicy } from './approval-gate';
 import type { RcpHooks, RcpTracer } from '../hooks';
 import {
   DEFAULT_RETRY_METHODS,
@@ -30,6 +32,7 @@ export interface ResolvedClientOptions {
   resolvers: Readonly<Record<string, RcpResolver>>;
   credentials: RcpCredentialsProvider | undefined;
   onUnauthorized: RcpUnauthorizedHandler | undefined;
+  approval: RcpApprovalPolicy | undefined;
   trustedOrigins: readonly string[];
   allowOrigin: ((url: URL) => boolean) | undefined;
   timeout: number;
@@ -219,6 +222,7 @@ export function resolveClientOptions(options: RcpClientOptions | undefined): Res
     resolvers: Object.freeze(resolvers),
     credentials: optionalFunction<RcpCredentialsProvider>('credentials', options.credentials),
     onUnauthorized: optionalFunction<RcpUnauthorizedHandler>('onUnauthorized', options.onUnauthorized),
+    approval: checkApprovalPolicy(options.approval),
     trustedOrigins,
     allowOrigin: optionalFunction<(url: URL) => boolean>('allowOrigin', options.allowOrigin),
     timeout,

@@ -1,0 +1,144 @@
+/**
+ * Approval as data (issue 21): the operator's policy decides per call; a call that needs a person
+ * is stopped with the exact request it will send; an approval lets exactly that request go, once;
+ * a denial is a result the model reads. Real servers on 127.0.0.1, asserting what they received.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sendJson, startTestServer, type TestServer } from 'rcp-test-utils';
+import { approve, createRcpClient, isRcpError, toModelResult, type RcpApprovalRequest, type RcpClientOptions } from 'rcp-client';
+import { rejectsWith, serveManifest } from './internal/testing';
+
+const TOKEN = 'tok_approval_SECRET';
+
+let server: TestServer;
+beforeEach(async () => {
+  server = await startTestServer();
+  server.route('GET /users/u-1/notes', (_request, res) => sendJson(res, 200, { notes: [{ id: 'n-1' }, { id: 'n-2' }] }));
+  server.route('* /users/u-1/notes/n-1', (_request, res) => sendJson(res, 200, { deleted: 'n-1' }));
+  server.route('* /users/u-2/notes/n-1', (_request, res) => sendJson(res, 200, { deleted: 'n-1 of u-2' }));
+  server.route('* /users/u-1/notes/n-2', (_request, res) => sendJson(res, 200, { deleted: 'n-2' }));
+});
+afterEach(async () => {
+  await server.close();
+});
+
+const manifest = {
+  rcpVersion: '0.1',
+  auth: { type: 'header', name: 'Authorization', scheme: 'Bearer' },
+  tools: [
+    { name: 'list_notes', description: 'Lists.', method: 'GET', url: '/users/{{userId}}/notes', params: [{ name: 'userId', required: true }] },
+    {
+      name: 'delete_note',
+      description: 'Deletes.',
+      method: 'DELETE',
+      url: '/users/{{userId}}/notes/{{noteId}}',
+      params: [{ name: 'userId', required: true }, { name: 'noteId', required: true }],
+    },
+  ],
+};
+
+async function setup(options: RcpClientOptions<{ userId: string }> = {}) {
+  const client = createRcpClient<{ userId: string }>({ resolvers: { userId: (ctx) => ctx.userId }, credentials: () => TOKEN, retry: 0, ...options });
+  const discovery = await client.discover(serveManifest(server, manifest));
+  server.reset();
+  return { client, discovery };
+}
+const calls = () => server.requests.map((request) => `${request.method} ${request.path}`);
+const deleteN1 = { name: 'delete_note', arguments: { noteId: 'n-1' } };
+const u1 = { userId: 'u-1' };
+
+describe('the policy decides per call', () => {
+  it('by default nothing needs approval', async () => {
+    const { client, discovery } = await setup();
+    expect((await client.call(discovery, deleteN1, u1)).ok).toBe(true);
+    expect(calls()).toEqual(['DELETE /users/u-1/notes/n-1']);
+  });
+
+  it('"writes": a read goes, a write pauses with the exact request (resolver value in, credential redacted) and nothing sent', async () => {
+    const { client, discovery } = await setup({ approval: 'writes' });
+    expect((await client.call(discovery, { name: 'list_notes', arguments: {} }, u1)).ok).toBe(true);
+    const paused = await client.call(discovery, deleteN1, u1);
+    expect(paused.ok).toBe(false);
+    const error = !paused.ok ? paused.error : undefined;
+    expect(isRcpError(error, 'RCP_APPROVAL_REQUIRED')).toBe(true);
+    const review = (error as unknown as { approval: RcpApprovalRequest }).approval;
+    expect(review).toMatchObject({
+      tool: 'delete_note',
+      decision: 'user-approval',
+      request: { method: 'DELETE', url: `${server.origin}/users/u-1/notes/n-1`, headers: { Authorization: 'Bearer [redacted]' } },
+    });
+    expect(review.digest).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(review)).not.toContain(TOKEN);
+    expect(toModelResult(paused)).toEqual({ ok: false, error: { code: 'RCP_APPROVAL_REQUIRED', message: "The call is waiting for a person's approval; it was not made." } });
+    expect(calls()).toEqual(['GET /users/u-1/notes']);
+  });
+
+  it('a map per tool and a function of effects, arguments and context; a throwing policy fails closed', async () => {
+    const byName = await setup({ approval: { delete_note: { decision: 'denied', reason: 'deletes are off today' } } });
+    const denied = await byName.client.call(byName.discovery, deleteN1, u1);
+    expect(toModelResult(denied)).toEqual({ ok: false, error: { code: 'RCP_APPROVAL_DENIED', message: 'The call was denied: deletes are off today' } });
+    const seen: unknown[] = [];
+    const byFunction = await setup({
+      approval: ({ tool, effects, args, ctx }) => {
+        seen.push({ tool: tool.name, destructive: effects.destructive, args: { ...args }, ctx });
+        return args.noteId === 'n-2' ? 'approved' : 'user-approval';
+      },
+    });
+    expect((await byFunction.client.call(byFunction.discovery, { name: 'delete_note', arguments: { noteId: 'n-2' } }, u1)).ok).toBe(true);
+    expect(seen).toEqual([{ tool: 'delete_note', destructive: true, args: { noteId: 'n-2' }, ctx: u1 }]); // the model's arguments only
+    expect(calls()).toEqual(['DELETE /users/u-1/notes/n-2']);
+    const throwing = await setup({
+      approval: () => {
+        throw new Error('policy store down');
+      },
+    });
+    expect(toModelResult(await throwing.client.call(throwing.discovery, deleteN1, u1))).toMatchObject({ error: { code: 'RCP_APPROVAL_DENIED' } });
+    expect(calls()).toEqual([]);
+    expect(() => createRcpClient({ approval: { x: 'maybe' as never } })).toThrow(/Option "approval"/);
+    expect(() => createRcpClient({ approval: 7 as never })).toThrow(/Option "approval"/);
+  });
+});
+
+describe('an approval binds the exact request, once', () => {
+  async function reviewed() {
+    const setupDone = await setup({ approval: 'writes' });
+    const review = await setupDone.client.review(setupDone.discovery.tool('delete_note'), { noteId: 'n-1' }, u1);
+    expect(server.count).toBe(0); // reviewing sends nothing
+    return { ...setupDone, review };
+  }
+
+  it('approve → exactly the previewed request reaches the server', async () => {
+    const { client, discovery, review } = await reviewed();
+    const outcome = await client.call(discovery, deleteN1, u1, { approval: approve(review) });
+    expect(outcome.ok && outcome.result.data).toEqual({ deleted: 'n-1' });
+    expect(calls()).toEqual([`${review.request.method} ${new URL(review.request.url).pathname}`]);
+    expect(server.requests[0]!.headers.authorization).toBe(`Bearer ${TOKEN}`);
+  });
+
+  it('changed arguments, a changed resolver value, another tool, or a second use: refused, nothing sent', async () => {
+    const { client, discovery, review } = await reviewed();
+    const approval = approve(review);
+    const mismatch = async (call: { name: string; arguments: object }, ctx: { userId: string }) => {
+      const outcome = await client.call(discovery, call, ctx, { approval });
+      expect(toModelResult(outcome)).toMatchObject({ error: { code: 'RCP_APPROVAL_MISMATCH' } });
+    };
+    await mismatch({ name: 'delete_note', arguments: { noteId: 'n-2' } }, u1);
+    await mismatch(deleteN1, { userId: 'u-2' });
+    await mismatch({ name: 'list_notes', arguments: {} }, u1);
+    expect(server.count).toBe(0);
+    expect((await client.call(discovery, deleteN1, u1, { approval })).ok).toBe(true);
+    await mismatch(deleteN1, u1); // replayed
+    expect(calls()).toEqual(['DELETE /users/u-1/notes/n-1']);
+    await rejectsWith(client.execute(discovery.tool('delete_note'), { noteId: 'n-1' }, u1, { approval: { tool: 'delete_note', digest: 'x', id: 'y' } }), 'RCP_APPROVAL_MISMATCH');
+  });
+
+  it('durable: the review is plain JSON, approved in another client (another process) by its digest', async () => {
+    const { review } = await reviewed();
+    const stored = JSON.parse(JSON.stringify(review)) as RcpApprovalRequest;
+    const other = await setup({ approval: 'writes' });
+    const outcome = await other.client.call(other.discovery, deleteN1, u1, { approval: approve(stored) });
+    expect(outcome.ok).toBe(true);
+    expect(calls()).toEqual(['DELETE /users/u-1/notes/n-1']);
+    expect(() => approve({} as never)).toThrow(/approve\(\)/);
+  });
+});

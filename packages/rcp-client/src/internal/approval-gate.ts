@@ -1,0 +1,146 @@
+/**
+ * The approval gate of execution, between building the request and sending it: the operator's
+ * policy decides; a call that needs a person is stopped with the request to show them; an
+ * approval is honoured only for exactly the request it was given for, once (the consumed ids are
+ * the client instance's). The digest binds it, so a stored approval works in another process.
+ */
+import { RcpError } from 'rcp-errors';
+import {
+  RcpApprovalDeniedError,
+  RcpApprovalMismatchError,
+  RcpApprovalRequiredError,
+  effectsOf,
+  type RcpApproval,
+  type RcpApprovalDecision,
+  type RcpApprovalPolicy,
+  type RcpApprovalRequest,
+  type RcpApprovalVerdict,
+} from '../approval';
+import type { RcpClientTool } from '../client-tool';
+import type { RcpPreparedRequest } from '../client-types';
+
+const DECISIONS: ReadonlySet<string> = new Set<RcpApprovalDecision>(['not-applicable', 'approved', 'denied', 'user-approval']);
+const WRITES_REASON = 'the call changes data (approval: "writes")';
+
+function verdictOf(value: unknown): RcpApprovalVerdict | undefined {
+  if (typeof value === 'string') return DECISIONS.has(value) ? { decision: value as RcpApprovalDecision } : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { decision, reason } = value as { decision?: unknown; reason?: unknown };
+  if (typeof decision !== 'string' || !DECISIONS.has(decision) || (reason !== undefined && typeof reason !== 'string')) return undefined;
+  return reason === undefined ? { decision: decision as RcpApprovalDecision } : { decision: decision as RcpApprovalDecision, reason };
+}
+
+/** Checks a policy option once, at `createRcpClient` (`RCP_INVALID_OPTIONS`). */
+export function checkApprovalPolicy(value: unknown): RcpApprovalPolicy | undefined {
+  if (value === undefined || value === 'writes' || typeof value === 'function') return value as RcpApprovalPolicy | undefined;
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    for (const [tool, entry] of Object.entries(value)) {
+      if (verdictOf(entry) === undefined) {
+        throw new RcpError('RCP_INVALID_OPTIONS', `Option "approval": tool "${tool.slice(0, 64)}" needs a decision (not-applicable, approved, denied, user-approval) or { decision, reason }`);
+      }
+    }
+    return value as RcpApprovalPolicy;
+  }
+  throw new RcpError('RCP_INVALID_OPTIONS', 'Option "approval" must be "writes", an object of decisions per tool name, or a function');
+}
+
+/** The SHA-256 (hex) of what an approval binds: the tool, where it goes, and the exact request. */
+async function digestOf(tool: RcpClientTool, request: RcpPreparedRequest, id: string): Promise<string> {
+  const headers = Object.entries(request.headers)
+    .map(([name, value]): [string, string] => [name.toLowerCase(), value])
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const canonical = JSON.stringify([tool.manifestUrl, tool.name, tool.origin, request.method, request.url, headers, request.body ?? null, id]);
+  const bytes = new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(canonical)));
+  let hex = '';
+  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
+  return hex;
+}
+
+function newId(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+/** The client's approval gate: one per client (it remembers which approvals were used). */
+export function createApprovalGate(policy: RcpApprovalPolicy | undefined) {
+  const consumed = new Set<string>();
+
+  async function decide(tool: RcpClientTool, args: Readonly<Record<string, unknown>>, ctx: unknown): Promise<RcpApprovalVerdict> {
+    if (policy === undefined) return { decision: 'not-applicable' };
+    const effects = effectsOf(tool);
+    if (policy === 'writes') return effects.readOnly ? { decision: 'not-applicable' } : { decision: 'user-approval', reason: WRITES_REASON };
+    if (typeof policy === 'function') {
+      let answer: unknown;
+      try {
+        answer = await policy({ tool, effects, args, ctx });
+      } catch (error) {
+        // Failing closed: a policy that cannot decide lets nothing through.
+        throw new RcpApprovalDeniedError(tool.name, undefined, error);
+      }
+      const verdict = verdictOf(answer);
+      if (verdict === undefined) throw new RcpApprovalDeniedError(tool.name, undefined, new TypeError('the approval policy returned no decision'));
+      return verdict;
+    }
+    const entry = Object.hasOwn(policy, tool.name) ? (policy as Record<string, unknown>)[tool.name] : undefined;
+    return entry === undefined ? { decision: 'not-applicable' } : verdictOf(entry)!;
+  }
+
+  /** What a person would be shown for this call (nothing sent): the decision, the request, its digest. */
+  async function review(
+    tool: RcpClientTool,
+    args: Readonly<Record<string, unknown>>,
+    ctx: unknown,
+    request: RcpPreparedRequest,
+  ): Promise<RcpApprovalRequest> {
+    const verdict = await decide(tool, args, ctx);
+    const id = newId();
+    return Object.freeze({
+      tool: tool.name,
+      decision: verdict.decision,
+      ...(verdict.reason !== undefined && { reason: verdict.reason }),
+      request: Object.freeze({ ...request, headers: Object.freeze({ ...request.headers }) }),
+      digest: await digestOf(tool, request, id),
+      id,
+    });
+  }
+
+  /**
+   * Before a call is sent: `RCP_APPROVAL_DENIED`, `RCP_APPROVAL_REQUIRED` (with the review) or
+   * `RCP_APPROVAL_MISMATCH` stop it; otherwise it may go. An approval given is always checked.
+   */
+  async function admit(
+    tool: RcpClientTool,
+    args: Readonly<Record<string, unknown>>,
+    ctx: unknown,
+    request: () => RcpPreparedRequest,
+    approval: RcpApproval | undefined,
+  ): Promise<void> {
+    const verdict = await decide(tool, args, ctx);
+    if (verdict.decision === 'denied') throw new RcpApprovalDeniedError(tool.name, verdict.reason);
+    if (approval === undefined) {
+      if (verdict.decision !== 'user-approval') return;
+      const id = newId();
+      const shown = request();
+      throw new RcpApprovalRequiredError(
+        Object.freeze({
+          tool: tool.name,
+          decision: verdict.decision,
+          ...(verdict.reason !== undefined && { reason: verdict.reason }),
+          request: Object.freeze({ ...shown, headers: Object.freeze({ ...shown.headers }) }),
+          digest: await digestOf(tool, shown, id),
+          id,
+        }),
+      );
+    }
+    if (typeof approval !== 'object' || approval === null || typeof approval.digest !== 'string' || typeof approval.id !== 'string') {
+      throw new RcpApprovalMismatchError(tool.name, 'the approval is not one approve() made');
+    }
+    if (approval.tool !== tool.name) throw new RcpApprovalMismatchError(tool.name, 'the approval is for another tool');
+    if (consumed.has(approval.id)) throw new RcpApprovalMismatchError(tool.name, 'the approval was already used');
+    if ((await digestOf(tool, request(), approval.id)) !== approval.digest) {
+      throw new RcpApprovalMismatchError(tool.name, 'the call would not send the request that was approved (arguments, resolver values or destination differ)');
+    }
+    consumed.add(approval.id);
+  }
+
+  return { review, admit, enabled: policy !== undefined };
+}
