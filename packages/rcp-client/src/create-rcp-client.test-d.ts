@@ -17,6 +17,11 @@ import {
   type RcpInvalidArgumentsError,
   type RcpResolverError,
   type RcpUnknownToolError,
+  type RcpToolNotInStageError,
+  type RcpApprovalDeniedError,
+  type RcpApprovalMismatchError,
+  type RcpApprovalRequiredError,
+  type RcpApprovalPolicy,
 } from './index';
 
 declare const tool: RcpClientTool;
@@ -28,12 +33,24 @@ test('every error class has the fields isRcpError(error, code) promises for its 
   expectTypeOf<RcpResolverError>().toMatchTypeOf<RcpErrorOf<'RCP_UNRESOLVED' | 'RCP_RESOLVER_FAILED'>>();
   expectTypeOf<RcpBindingError>().toMatchTypeOf<RcpErrorOf<'RCP_RESOLVER_MISMATCH' | 'RCP_UNBOUND_PARAM'>>();
   expectTypeOf<RcpUnknownToolError>().toMatchTypeOf<RcpErrorOf<'RCP_UNKNOWN_TOOL'>>();
+  expectTypeOf<RcpToolNotInStageError>().toMatchTypeOf<RcpErrorOf<'RCP_TOOL_NOT_IN_STAGE'>>();
+  expectTypeOf<RcpApprovalRequiredError>().toMatchTypeOf<RcpErrorOf<'RCP_APPROVAL_REQUIRED'>>();
+  expectTypeOf<RcpApprovalDeniedError>().toMatchTypeOf<RcpErrorOf<'RCP_APPROVAL_DENIED'>>();
+  expectTypeOf<RcpApprovalMismatchError>().toMatchTypeOf<RcpErrorOf<'RCP_APPROVAL_MISMATCH'>>();
   expectTypeOf<RcpManifestError>().toMatchTypeOf<RcpErrorOf<'RCP_INVALID_MANIFEST'>>();
   expectTypeOf<RcpVersionError>().toMatchTypeOf<RcpErrorOf<'RCP_UNSUPPORTED_VERSION'>>();
   expectTypeOf<RcpManifestLimitError>().toMatchTypeOf<RcpErrorOf<'RCP_MANIFEST_LIMIT'>>();
   // One class for three codes: its fields cover each code's.
   expectTypeOf<Omit<RcpTemplateError, 'code'>>().toMatchTypeOf<Omit<RcpErrorOf<'RCP_TEMPLATE_VALUE'>, 'code'>>();
   expectTypeOf<Omit<RcpTemplateError, 'code'>>().toMatchTypeOf<Omit<RcpErrorOf<'RCP_TEMPLATE_SYNTAX'>, 'code'>>();
+});
+
+test('an approval policy is typed by the client context; a misspelled decision does not compile', () => {
+  createRcpClient<{ userId: string }>({ approval: ({ ctx, effects }) => (ctx.userId && effects.destructive ? 'user-approval' : 'not-applicable') });
+  createRcpClient({ approval: 'writes' });
+  // @ts-expect-error — not a decision
+  createRcpClient({ approval: { delete_note: 'ask-someone' } });
+  expectTypeOf<RcpApprovalPolicy>().not.toBeAny();
 });
 
 test('the README and TSDoc narrowing compiles', async () => {

@@ -17,6 +17,10 @@
  */
 export {
   createRcpClient,
+  approve,
+  RcpApprovalDeniedError,
+  RcpApprovalMismatchError,
+  RcpApprovalRequiredError,
   validateArguments,
   describeManifest,
   terminalText,
@@ -39,6 +43,13 @@ export {
 } from 'rcp-client';
 export type {
   RcpClient,
+  RcpApproval,
+  RcpApprovalDecision,
+  RcpApprovalInfo,
+  RcpApprovalPolicy,
+  RcpApprovalRequest,
+  RcpApprovalVerdict,
+  RcpToolEffects,
   RcpDiscovery,
   RcpDiscoveryWarning,
   RcpDiscoverOptions,
