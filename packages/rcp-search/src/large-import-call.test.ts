@@ -85,17 +85,17 @@ describe('a found tool is called through the same tool set', () => {
     expect(server.requests[0]).toMatchObject({ method: 'POST', path: '/v1/users/u-verified/refunds/create', json: { note: 'damaged on arrival' } });
   });
 
-  it('refuses a found tool outside the stage subset exactly as any out-of-set name, and sends nothing', async () => {
-    const stage = toolSet.select(['listCustomer', 'getCustomer']);
+  it('refuses a found tool outside the stage subset as every stack does (RCP_TOOL_NOT_IN_STAGE), and sends nothing', async () => {
+    const stage = toolSet.select(['listCustomer', 'getCustomer'], { stage: 'support' });
     const name = await modelFinds('create a refund');
     server.reset();
     const found = await client.call(stage, { name, arguments: '{"note":"x"}' }, { userId: 'u-verified' });
     const unknown = await client.call(stage, { name: 'transferEverything', arguments: '{"note":"x"}' }, { userId: 'u-verified' });
     expect(found.ok || unknown.ok).toBe(false);
     if (found.ok || unknown.ok) return;
-    expect(found.error.code).toBe('RCP_UNKNOWN_TOOL');
-    expect(found.error.code).toBe(unknown.error.code);
-    expect(found.error.message.replace(name, '<name>')).toBe(unknown.error.message.replace('transferEverything', '<name>'));
+    expect(found.error.code).toBe('RCP_TOOL_NOT_IN_STAGE');
+    expect(found.error.message).toBe(`Tool ${JSON.stringify(name)} is not available in stage "support".`);
+    expect(unknown.error.code).toBe('RCP_UNKNOWN_TOOL');
     expect(server.requests).toHaveLength(0);
   });
 
