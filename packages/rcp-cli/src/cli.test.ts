@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -106,6 +107,51 @@ describe('rcp call', { timeout: SPAWN_TIMEOUT }, () => {
     expect(JSON.parse(stdout)).toEqual({ status: 200, data: { id: 'n-1', title: 'Groceries', text: 'eggs' } });
     expect(toolRequestLines(notes)).toEqual(['GET /users/u-1/notes/n-1']);
     expect(notes.requests.at(-1)!.headers.authorization).toBe(`Bearer ${NOTES_TOKEN}`);
+  });
+
+  it('a call that changes data needs a confirmation: refused without a terminal (nothing sent), sent exactly with --yes', async () => {
+    const args = ['call', manifestUrl, 'create_note', '--arg', 'title=Call mum', ...common];
+    const refused = await rcp(args, { env });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim()).toBe('rcp: create_note changes data and there is no terminal to confirm it: nothing was sent (pass --yes to send it)');
+    expect(toolRequestLines(notes)).toEqual([]);
+    const sent = await rcp([...args, '--yes'], { env });
+    expect([sent.code, JSON.parse(sent.stdout)]).toEqual([0, { status: 201, data: { id: 'n-2', title: 'Call mum' } }]);
+    expect(toolRequestLines(notes)).toEqual(['POST /users/u-1/notes']);
+    expect(notes.requests.at(-1)!.json).toEqual({ title: 'Call mum' });
+    // A read needs no confirmation.
+    expect((await rcp(['call', manifestUrl, 'get_note', '--arg', 'noteId=n-1', ...common], { env })).code).toBe(0);
+  });
+
+  // `script` (util-linux) gives the CLI a terminal: the request is shown, then asked about.
+  it.skipIf(!existsSync('/usr/bin/script'))('on a terminal, the request is shown before anything is sent; "y" sends it, anything else does not', async () => {
+    const onTerminal = (answer: string) =>
+      new Promise<{ out: string; sentBeforeAnswer: number }>((resolve) => {
+        const command = [process.execPath, '--import', FAKE_DNS_PRELOAD, bin, 'call', manifestUrl, 'create_note', '--arg', 'title=Hi', ...common].map((part) => `'${part}'`).join(' ');
+        const child = spawn('script', ['-qec', command, '/dev/null'], { env: { ...process.env, ...env } });
+        let out = '';
+        let answered = false;
+        let sentBeforeAnswer = -1;
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          if (!answered && out.includes('Send it? [y/N]')) {
+            answered = true;
+            sentBeforeAnswer = toolRequestLines(notes).length; // shown, not sent
+            child.stdin.write(`${answer}\r`);
+          }
+        });
+        child.on('exit', () => resolve({ out, sentBeforeAnswer }));
+      });
+    const { out: declined, sentBeforeAnswer } = await onTerminal('n');
+    expect(sentBeforeAnswer).toBe(0);
+    expect(declined).toContain('"url": "' + `${notes.origin}/users/u-1/notes"`);
+    expect(declined).toContain('Bearer [redacted]');
+    expect(declined).toContain('not sent: the call was not confirmed');
+    expect(toolRequestLines(notes)).toEqual([]);
+    const accepted = await onTerminal('y');
+    expect(accepted.sentBeforeAnswer).toBe(0);
+    expect(accepted.out).toContain('"status": 201');
+    expect(toolRequestLines(notes)).toEqual(['POST /users/u-1/notes']);
   });
 
   it('an unknown tool and bad --arg syntax are one line; nothing is sent', async () => {

@@ -1,7 +1,8 @@
 import { writeFile, access, readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import pc from 'picocolors';
-import { describeManifest, isRcpError, type RcpClientOptions, type RcpResolver } from 'rcp-client';
+import { approve, describeManifest, isRcpError, type RcpApprovalRequiredError, type RcpApprovalRequest, type RcpClientOptions, type RcpResolver } from 'rcp-client';
+import { createInterface } from 'node:readline/promises';
 import { clientCredentialsFromEnv } from 'rcp-oauth';
 import { safeParseManifest, type ManifestIssue } from 'rcp-manifest';
 import { runMcpCli } from 'rcp-mcp';
@@ -56,6 +57,8 @@ Exit code 0 when there is no error (warnings allowed), 1 on errors, 2 on usage e
   --oauth-env PREFIX      the credential: OAuth 2 client credentials from PREFIX_TOKEN_ENDPOINT, PREFIX_CLIENT_ID,
                           PREFIX_CLIENT_SECRET (and PREFIX_SCOPE, PREFIX_RESOURCE, PREFIX_ISSUER, PREFIX_CLIENT_AUTH)
   --dry-run               print the request prepare() builds (credential redacted); send nothing
+  --yes                   send a call that changes data without asking (a write is shown and confirmed on a
+                          terminal first; without a terminal it is refused unless --yes is given)
   --allow-private-network let tools target private and loopback addresses the manifest's own address does
                           not cover (a manifest file counts as public); link-local stays refused
 `,
@@ -219,6 +222,7 @@ async function callCommand(argv: string[], io: Output): Promise<number> {
       'token-env': { type: 'string' },
       'oauth-env': { type: 'string' },
       'dry-run': { type: 'boolean', default: false },
+      yes: { type: 'boolean', default: false },
       help: { type: 'boolean' },
       ...PRIVATE_NETWORK_FLAG,
     },
@@ -245,16 +249,48 @@ async function callCommand(argv: string[], io: Output): Promise<number> {
     resolvers,
     ...credentialOptions(values['token-env'], values['oauth-env']),
     ...networkOptions(values),
+    // A call that changes data is shown and confirmed before anything is sent (SPEC §26).
+    approval: 'writes',
   });
   const tool = discovery.tool(name); // RCP_UNKNOWN_TOOL names the available tools
   if (values['dry-run']) {
     io.out(terminalJson(await client.prepare(tool, args, ctx)));
     return 0;
   }
-  const outcome = await client.call(discovery, { name, arguments: args }, ctx);
+  let outcome = await client.call(discovery, { name, arguments: args }, ctx);
+  if (!outcome.ok && isRcpError(outcome.error, 'RCP_APPROVAL_REQUIRED')) {
+    const review = (outcome.error as RcpApprovalRequiredError).approval;
+    if (!values.yes && !(await confirm(review, io))) {
+      throw new UsageError(
+        process.stdin.isTTY === true
+          ? 'not sent: the call was not confirmed'
+          : `${name} changes data and there is no terminal to confirm it: nothing was sent (pass --yes to send it)`,
+        1,
+      );
+    }
+    // Exactly the reviewed request, or nothing (RCP_APPROVAL_MISMATCH).
+    outcome = await client.call(discovery, { name, arguments: args }, ctx, { approval: approve(review) });
+  }
   if (!outcome.ok) throw outcome.error;
   io.out(terminalJson({ status: outcome.result.status, data: outcome.result.data }));
   return 0;
+}
+
+/**
+ * Shows the request a call that changes data will send (resolver values in, the credential
+ * redacted) on stderr and asks on the terminal; false without one (nothing is sent then).
+ */
+async function confirm(review: RcpApprovalRequest, io: Output): Promise<boolean> {
+  if (process.stdin.isTTY !== true) return false;
+  io.err(`${review.tool} needs your approval: ${review.reason ?? 'the approval policy asks for it'}. It will send:`);
+  io.err(terminalJson(review.request));
+  const lines = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    const answer = await lines.question('Send it? [y/N] ');
+    return /^y(es)?$/i.test(answer.trim());
+  } finally {
+    lines.close();
+  }
 }
 
 /** `tag:x`, `op:x` or a path pattern, as an operation filter. */
