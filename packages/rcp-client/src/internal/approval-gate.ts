@@ -84,14 +84,8 @@ export function createApprovalGate(policy: RcpApprovalPolicy | undefined) {
     return entry === undefined ? { decision: 'not-applicable' } : verdictOf(entry)!;
   }
 
-  /** What a person would be shown for this call (nothing sent): the decision, the request, its digest. */
-  async function review(
-    tool: RcpClientTool,
-    args: Readonly<Record<string, unknown>>,
-    ctx: unknown,
-    request: RcpPreparedRequest,
-  ): Promise<RcpApprovalRequest> {
-    const verdict = await decide(tool, args, ctx);
+  /** What a person is shown: the decision, the request, and its digest under a new one-call id. */
+  async function requestFor(tool: RcpClientTool, verdict: RcpApprovalVerdict, request: RcpPreparedRequest): Promise<RcpApprovalRequest> {
     const id = newId();
     return Object.freeze({
       tool: tool.name,
@@ -101,6 +95,16 @@ export function createApprovalGate(policy: RcpApprovalPolicy | undefined) {
       digest: await digestOf(tool, request, id),
       id,
     });
+  }
+
+  /** What a person would be shown for this call (nothing sent). */
+  async function review(
+    tool: RcpClientTool,
+    args: Readonly<Record<string, unknown>>,
+    ctx: unknown,
+    request: RcpPreparedRequest,
+  ): Promise<RcpApprovalRequest> {
+    return requestFor(tool, await decide(tool, args, ctx), request);
   }
 
   /**
@@ -118,18 +122,7 @@ export function createApprovalGate(policy: RcpApprovalPolicy | undefined) {
     if (verdict.decision === 'denied') throw new RcpApprovalDeniedError(tool.name, verdict.reason);
     if (approval === undefined) {
       if (verdict.decision !== 'user-approval') return;
-      const id = newId();
-      const shown = request();
-      throw new RcpApprovalRequiredError(
-        Object.freeze({
-          tool: tool.name,
-          decision: verdict.decision,
-          ...(verdict.reason !== undefined && { reason: verdict.reason }),
-          request: Object.freeze({ ...shown, headers: Object.freeze({ ...shown.headers }) }),
-          digest: await digestOf(tool, shown, id),
-          id,
-        }),
-      );
+      throw new RcpApprovalRequiredError(await requestFor(tool, verdict, request()));
     }
     if (typeof approval !== 'object' || approval === null || typeof approval.digest !== 'string' || typeof approval.id !== 'string') {
       throw new RcpApprovalMismatchError(tool.name, 'the approval is not one approve() made');
