@@ -33,3 +33,11 @@ describe('README: load and observeResponse', () => {
     expect([code, stdout]).toEqual([0, blockAfter('output:load-and-observe')]);
   });
 });
+
+describe('README: approval', () => {
+  it('shows the example exactly as it is in examples/, with its real output', { timeout: SPAWN_TIMEOUT }, async () => {
+    expect(blockAfter('example:approval')).toBe(readFileSync(`${packageDir}examples/approval.mjs`, 'utf8'));
+    const { code, stdout } = await runNode(['examples/approval.mjs'], { cwd: packageDir });
+    expect([code, stdout]).toEqual([0, blockAfter('output:approval')]);
+  });
+});
