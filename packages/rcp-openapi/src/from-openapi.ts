@@ -10,7 +10,7 @@ import {
   type RcpManifest,
   type RcpManifestError,
 } from 'rcp-manifest';
-import { compileRequest } from 'rcp-template';
+import { compileRequest, isHttpToken } from 'rcp-template';
 import type { ImportReport, ImportedOperation, LossyStep, ResolverCandidate } from './import-report';
 import { DEFAULT_MAX_DOCUMENT_BYTES, readDocument } from './read-document';
 import { article, mergeAllOf, nonNullBranches, paramFields, setOwn, typeOf, unionOf, type Schema } from './schema-to-param';
@@ -85,7 +85,6 @@ const SKIPPED_HEADERS: ReadonlySet<string> = new Set([
   'host', 'content-length', 'transfer-encoding', 'connection', 'cookie', 'keep-alive', 'proxy-connection', 'te', 'trailer',
   'upgrade', 'expect', 'proxy-authorization', 'authorization', 'content-type', 'accept',
 ]);
-const HTTP_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const RESERVED: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
 type Json = Record<string, unknown>;
@@ -234,8 +233,8 @@ function authOf(requirements: unknown, schemes: Json): SecurityChoice {
     const lossy = requirements.length > 1 ? 'the first of several security alternatives RCP can express was kept' : undefined;
     if (type === 'apiKey') {
       const name = String(scheme['name'] ?? '');
-      if (scheme['in'] === 'header' && HTTP_TOKEN.test(name)) return { auth: { type: 'header', name }, ...(lossy && { lossy }) };
-      if (scheme['in'] === 'query' && HTTP_TOKEN.test(name)) return { auth: { type: 'query', name }, ...(lossy && { lossy }) };
+      if (scheme['in'] === 'header' && isHttpToken(name)) return { auth: { type: 'header', name }, ...(lossy && { lossy }) };
+      if (scheme['in'] === 'query' && isHttpToken(name)) return { auth: { type: 'query', name }, ...(lossy && { lossy }) };
       reason = scheme['in'] === 'cookie' ? 'cookie auth' : 'an apiKey RCP cannot place';
     } else if (type === 'http' || type === 'basic') {
       const kind = String(scheme['scheme'] ?? (type === 'basic' ? 'basic' : '')).toLowerCase();
@@ -543,7 +542,7 @@ function buildTool(
         if (schema['type'] === 'array') lose(`query array "${original}" is sent as repeated keys, not ${context.swagger ? String(param['collectionFormat']) : String(style)}-joined`);
       }
     } else if (where === 'header') {
-      if (SKIPPED_HEADERS.has(original.toLowerCase()) || !HTTP_TOKEN.test(original)) {
+      if (SKIPPED_HEADERS.has(original.toLowerCase()) || !isHttpToken(original)) {
         lose(`header param "${original}" was dropped (the client or auth sets it)`);
         continue;
       }

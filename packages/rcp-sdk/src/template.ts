@@ -19,6 +19,8 @@ export {
   collectTemplateTokens,
   compileRequest,
   percentEncode,
+  isHttpToken,
+  isTokenChar,
   encodeFormBody,
   RcpTemplateError,
   RcpError,

@@ -3,6 +3,7 @@ export type { ParsedTemplate, TemplatePart } from './parse-template';
 export { collectTemplateTokens } from './collect-template-tokens';
 export { compileRequest } from './compile-request';
 export { percentEncode } from './percent-encode';
+export { isHttpToken, isTokenChar } from './http-token';
 export { encodeFormBody } from './encode-form';
 export type {
   CompileRequestOptions,

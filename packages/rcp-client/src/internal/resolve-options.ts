@@ -1,3 +1,4 @@
+import { isHttpToken } from 'rcp-template';
 import { DEFAULT_MANIFEST_LIMITS } from 'rcp-manifest';
 import { RcpError } from 'rcp-errors';
 import type { RcpClientOptions, RcpCredentialsProvider, RcpResolver, RcpUnauthorizedHandler } from '../client-options';
@@ -21,7 +22,6 @@ export const DEFAULT_MAX_MANIFEST_BYTES = 5 * 1024 * 1024;
 
 /** Largest delay `setTimeout` accepts. */
 const MAX_TIMEOUT = 2_147_483_647;
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 // Visible ASCII, space, tab and Latin-1: what a header value may carry (no CR, LF, NUL, DEL).
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie']);
@@ -203,7 +203,7 @@ export function resolveClientOptions(options: RcpClientOptions | undefined): Res
     if (!isPlainObject(options.headers)) throw invalid('Option "headers" must be an object of strings');
     for (const name of Object.keys(options.headers)) {
       const value: unknown = options.headers[name];
-      if (!HEADER_NAME.test(name)) throw invalid(`Header name "${name.slice(0, 64)}" in option "headers" is not valid`);
+      if (!isHttpToken(name)) throw invalid(`Header name "${name.slice(0, 64)}" in option "headers" is not valid`);
       const lower = name.toLowerCase();
       if (SECRET_HEADERS.has(lower)) {
         throw invalid(

@@ -1,3 +1,4 @@
+import { isTokenChar } from 'rcp-template';
 import type { RcpAuthChallenge } from 'rcp-errors';
 import { redact } from './redact';
 import type { ResponseHeaders } from './transport-types';
@@ -15,8 +16,6 @@ import type { ResponseHeaders } from './transport-types';
 const MAX_VALUE = 512;
 /** Header characters read at most. */
 const MAX_HEADER = 8_192;
-// RFC 9110 tchar (the same set as rcp-manifest's HTTP token pattern).
-const TCHAR = /[!#$%&'*+.^_`|~0-9A-Za-z-]/;
 const TOKEN68_CHAR = /[A-Za-z0-9\-._~+/]/;
 const FIELDS: Readonly<Record<string, keyof Omit<RcpAuthChallenge, 'scheme'>>> = {
   error: 'error',
@@ -50,7 +49,7 @@ export function parseChallenges(header: string): { scheme: string; params: Reado
   };
   const readToken = (): string => {
     const start = i;
-    while (i < n && TCHAR.test(text[i]!)) i++;
+    while (i < n && isTokenChar(text.charCodeAt(i))) i++;
     return text.slice(start, i);
   };
   const readQuoted = (): string => {

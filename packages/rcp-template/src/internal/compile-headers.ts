@@ -1,3 +1,4 @@
+import { isTokenChar } from '../http-token';
 import { parseIn, structureError } from './parse-in';
 import { NONE } from './values';
 import { isValidTemplate, splitTemplate } from './scan-template';
@@ -11,16 +12,6 @@ export interface HeaderEntry {
   names: string[];
   /** The name is `__proto__`: assign with defineProperty so it stays an own key. */
   protoKey: boolean;
-}
-
-/** RFC 9110 `tchar`. */
-function isTokenChar(c: number): boolean {
-  return (
-    (c >= 0x30 && c <= 0x39) ||
-    (c >= 0x41 && c <= 0x5a) ||
-    (c >= 0x61 && c <= 0x7a) ||
-    "!#$%&'*+-.^_`|~".includes(String.fromCharCode(c))
-  );
 }
 
 /** Index of the first character not allowed in a header value (C0 controls, DEL, above U+00FF), or -1. */
