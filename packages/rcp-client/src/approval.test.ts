@@ -142,3 +142,34 @@ describe('an approval binds the exact request, once', () => {
     expect(() => approve({} as never)).toThrow(/approve\(\)/);
   });
 });
+
+describe('what a red-team review found (each fails on the first version)', () => {
+  it('one approval raced by two calls at once: one is sent, the other refused', async () => {
+    const { client, discovery } = await setup({ approval: 'writes' });
+    const review = await client.review(discovery.tool('delete_note'), { noteId: 'n-1' }, u1);
+    const approval = approve(review);
+    const [a, b] = await Promise.all([
+      client.call(discovery, deleteN1, u1, { approval }),
+      client.call(discovery, deleteN1, u1, { approval }),
+    ]);
+    expect([a.ok, b.ok].sort()).toEqual([false, true]);
+    expect(calls()).toEqual(['DELETE /users/u-1/notes/n-1']);
+  });
+
+  it('the retry after a 401 is checked against the approval too: a request nobody approved is not sent', async () => {
+    let user = 'u-1';
+    const { client, discovery } = await setup({
+      approval: 'writes',
+      resolvers: { userId: () => user },
+      onUnauthorized: () => {
+        user = 'u-2'; // the resolver answers differently on the retry
+        return true;
+      },
+    });
+    server.route('* /users/u-1/notes/n-1', (_request, res) => sendJson(res, 401, { error: 'expired' }));
+    const review = await client.review(discovery.tool('delete_note'), { noteId: 'n-1' }, u1);
+    const outcome = await client.call(discovery, deleteN1, u1, { approval: approve(review) });
+    expect(toModelResult(outcome)).toMatchObject({ error: { code: 'RCP_APPROVAL_MISMATCH' } });
+    expect(calls()).toEqual(['DELETE /users/u-1/notes/n-1']);
+  });
+});

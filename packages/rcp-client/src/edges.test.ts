@@ -133,6 +133,12 @@ describe('1. observe, never replace: observeResponse', () => {
       throw new Error('observer bug');
     };
     expect((await client.execute(tool, {}, undefined, { observeResponse: thrower })).data).toEqual({ ok: true });
+    // An async observer that rejects is no unhandled rejection (vitest fails the run on one).
+    const rejecting = async () => {
+      throw new Error('async observer bug');
+    };
+    expect((await client.execute(tool, {}, undefined, { observeResponse: rejecting })).data).toEqual({ ok: true });
+    await new Promise((resolve) => setImmediate(resolve));
   });
 
   // The finding: a recording fetch switched the client to the fetch transport and dropped the

@@ -129,11 +129,25 @@ export function createApprovalGate(policy: RcpApprovalPolicy | undefined) {
     }
     if (approval.tool !== tool.name) throw new RcpApprovalMismatchError(tool.name, 'the approval is for another tool');
     if (consumed.has(approval.id)) throw new RcpApprovalMismatchError(tool.name, 'the approval was already used');
+    // Taken before the digest is awaited, so two calls racing with one approval cannot both pass.
+    consumed.add(approval.id);
     if ((await digestOf(tool, request(), approval.id)) !== approval.digest) {
+      consumed.delete(approval.id);
       throw new RcpApprovalMismatchError(tool.name, 'the call would not send the request that was approved (arguments, resolver values or destination differ)');
     }
-    consumed.add(approval.id);
   }
 
-  return { review, admit, enabled: policy !== undefined };
+  /**
+   * The same call sent again (after a 401): its request, built again, must still be the approved
+   * one — only the credential may have changed (it is not in the digest). The approval is not
+   * taken a second time.
+   */
+  async function recheck(tool: RcpClientTool, request: () => RcpPreparedRequest, approval: RcpApproval | undefined): Promise<void> {
+    if (approval === undefined) return;
+    if ((await digestOf(tool, request(), approval.id)) !== approval.digest) {
+      throw new RcpApprovalMismatchError(tool.name, 'the retried call would not send the request that was approved');
+    }
+  }
+
+  return { review, admit, recheck, enabled: policy !== undefined };
 }

@@ -144,9 +144,10 @@ export function createExecution<Context>(options: ResolvedClientOptions, send: S
         // The approval gate, between the request built and the request sent (once per call: a
         // retry after a 401 was admitted already).
         const approval = executeOptions?.approval;
-        if (!retried && (gate.enabled || approval !== undefined)) {
+        if (gate.enabled || approval !== undefined) {
           const done = built;
-          await gate.admit(tool, done.args ?? {}, ctx, () => preparedOf(compiled, done), approval);
+          if (retried) await gate.recheck(tool, () => preparedOf(compiled, done), approval);
+          else await gate.admit(tool, done.args ?? {}, ctx, () => preparedOf(compiled, done), approval);
           if (signal?.aborted) throw aborted(signal);
         }
         const call: SendCallOptions = { isRedirectAllowed: compiled.isRedirectAllowed, accept: ACCEPT, deadline };
@@ -238,7 +239,7 @@ function observed(observer: (response: RcpObservedResponse) => void, response: W
   const body = clean(UTF8.decode(response.body));
   const url = new URL(response.url);
   try {
-    observer(
+    const returned: unknown = observer(
       Object.freeze({
         status: response.status,
         statusText: clean(cleanReasonPhrase(response.statusText)),
@@ -248,6 +249,8 @@ function observed(observer: (response: RcpObservedResponse) => void, response: W
         truncated: !response.complete || body.length > OBSERVED_BODY_CHARS,
       }),
     );
+    // An async observer's rejection is nobody's: it must not become an unhandled one.
+    if (typeof (returned as PromiseLike<unknown> | undefined)?.then === 'function') (returned as Promise<unknown>).then(undefined, () => {});
   } catch {
     // An observer watches; it cannot change or fail the call.
   }

@@ -79,3 +79,13 @@ describe('createRedactor', () => {
     expect((error.cause as Error).message).toBe(`inner ${REDACTED}`);
   });
 });
+
+describe('createRedactor against hostile input', () => {
+  it('a secret made of backslashes against a body of backslashes stays linear (no 4^n backtracking)', () => {
+    const redactor = createRedactor([`${'\\'.repeat(16)}X`])!;
+    const body = '\\'.repeat(20_000);
+    // The old pattern never finished here (the test's time limit ends it): no duration is asserted.
+    expect(redactor.test(body)).toBe(false);
+    expect(redactor.redact(`${body}${'\\'.repeat(16)}X`)).toContain(REDACTED);
+  });
+});

@@ -49,7 +49,18 @@ function unitPattern(code: number): string {
 /** A secret's pattern: each code unit in any of its JSON forms, or the whole percent-encoded or lower-cased. */
 function secretPattern(secret: string): string {
   let units = '';
-  for (let i = 0; i < secret.length; i++) units += unitPattern(secret.charCodeAt(i));
+  for (let i = 0; i < secret.length; i++) {
+    if (secret.charCodeAt(i) === 0x5c /* \\ */) {
+      // A run of n backslashes is one quantifier (each written once to four times), never n
+      // of them in a row: those could split a server's run of backslashes in 4^n ways.
+      let n = 1;
+      while (secret.charCodeAt(i + n) === 0x5c) n++;
+      units += `(?:${BACKSLASH}){${n},${4 * n}}`;
+      i += n - 1;
+      continue;
+    }
+    units += unitPattern(secret.charCodeAt(i));
+  }
   const whole = new Set([percentEncode(secret), secret.toLowerCase(), percentEncode(secret).toLowerCase()]);
   whole.delete(secret);
   return [units, ...[...whole].map(escapeRegExp)].join('|');
