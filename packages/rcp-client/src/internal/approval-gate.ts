@@ -9,7 +9,6 @@ import {
   RcpApprovalDeniedError,
   RcpApprovalMismatchError,
   RcpApprovalRequiredError,
-  effectsOf,
   type RcpApproval,
   type RcpApprovalDecision,
   type RcpApprovalPolicy,
@@ -66,12 +65,12 @@ export function createApprovalGate(policy: RcpApprovalPolicy | undefined) {
 
   async function decide(tool: RcpClientTool, args: Readonly<Record<string, unknown>>, ctx: unknown): Promise<RcpApprovalVerdict> {
     if (policy === undefined) return { decision: 'not-applicable' };
-    const effects = effectsOf(tool);
+    const effects = tool.effects;
     if (policy === 'writes') return effects.readOnly ? { decision: 'not-applicable' } : { decision: 'user-approval', reason: WRITES_REASON };
     if (typeof policy === 'function') {
       let answer: unknown;
       try {
-        answer = await policy({ tool, effects, args, ctx });
+        answer = await policy({ tool, effects, declared: tool.declaredEffects, args, ctx });
       } catch (error) {
         // Failing closed: a policy that cannot decide lets nothing through.
         throw new RcpApprovalDeniedError(tool.name, undefined, error);
