@@ -124,7 +124,8 @@ function checkOAuthHint(hint: JsonObject, auth: JsonObject, pointer: string, rep
   }
 }
 
-const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
+/** localhost, [::1] and 127.0.0.0/8, written as such (a test authorization server). */
+const LOOPBACK_HOST = /^(?:localhost|\[::1\]|127(?:\.\d{1,3}){3})$/;
 
 function issuerProblem(issuer: string): string | undefined {
   let url: URL;
@@ -133,7 +134,7 @@ function issuerProblem(issuer: string): string | undefined {
   } catch {
     return 'must be an absolute https URL (an RFC 8414 issuer identifier)';
   }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))) {
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK_HOST.test(url.hostname))) {
     return 'must be an https URL (http only on a loopback host)';
   }
   if (url.username !== '' || url.password !== '') return 'must not contain credentials';
