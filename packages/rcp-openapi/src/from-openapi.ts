@@ -363,6 +363,7 @@ export async function fromOpenApi(input: string | object, options: FromOpenApiOp
   if (!Number.isSafeInteger(maxTools) || maxTools < 1) throw fail('Option "maxTools" must be a positive integer');
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
   if (!Number.isSafeInteger(maxBytes) || maxBytes < 1) throw fail('Option "maxBytes" must be a positive integer');
+  if (options.includeDeprecated !== undefined && typeof options.includeDeprecated !== 'boolean') throw fail('Option "includeDeprecated" must be a boolean');
   const raw = readDocument(input, maxBytes);
   const documentWarnings: string[] = [];
   const validated = await validate(structuredClone(raw) as OpenAPI.Document, { resolve: { external: false, file: false } }).catch(
