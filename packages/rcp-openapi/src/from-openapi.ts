@@ -341,10 +341,13 @@ interface DraftTool {
  * the description from summary and description; path, query and header params (path-item params
  * merged, the operation's win; any name, `__proto__` too); a JSON or form body whose top-level
  * properties become params (`allOf` merged; a name that clashes with a path, query or header
- * param gets a `body_` prefix); a `oneOf` / `anyOf` body as one of its branches (the first with
+ * param gets a `body_` prefix), a `+json` body (`application/merge-patch+json`) sent with that
+ * `Content-Type`; a `oneOf` / `anyOf` body as one of its branches (the first with
  * properties; its required fields required, so never an empty body); a nullable union
  * (`anyOf: [X, { type: 'null' }]`) as X; param details (`enum`, `items`, `format`, bounds …)
- * carried over; auth from the security schemes.
+ * carried over, an exclusive bound on an integer as the inclusive one a step in (on a number it
+ * stays inclusive, reported); auth from the security schemes (one the document never defines is
+ * a document warning). Deprecated operations are skipped unless `includeDeprecated`.
  *
  * @throws `RcpError` RCP_INVALID_OPTIONS when the input is not an OpenAPI document, is over a
  *   limit, has a base URL that is not a plain http(s) URL or path, or an option is invalid.
