@@ -531,6 +531,18 @@ function externalRef(value: unknown, seen = new WeakSet<object>(), depth = 0): s
   return undefined;
 }
 
+/**
+ * A body of types RCP cannot send (neither JSON nor a form): the reason to skip the operation
+ * (multipart, or any required one), or undefined after `lose` says the optional body was left out.
+ */
+function bodyNotSent(types: readonly string[], required: boolean, lose: (message: string) => void): string | undefined {
+  if (types.some((type) => type.startsWith('multipart/'))) return 'multipart body';
+  const listed = types.join(', ') || 'none';
+  if (required) return `an unsupported body type (${listed})`;
+  lose(`the optional body (${listed}) was left out`);
+  return undefined;
+}
+
 /** One operation as a draft tool, or why it cannot be one. */
 function buildTool(
   document: Json,
@@ -654,9 +666,8 @@ function buildTool(
       const json = jsonMediaType(consumes);
       if (consumes.length > 0 && json === undefined) {
         // A body the document says is not JSON (`application/octet-stream`, `application/xml`).
-        const reason = `an unsupported body type (${consumes.join(', ')})`;
-        if (bodyRequired) return { skip: reason };
-        lose(`the optional body (${consumes.join(', ')}) was left out`);
+        const skip = bodyNotSent(consumes, bodyRequired, lose);
+        if (skip !== undefined) return { skip };
       } else {
         contentType = json?.contentType;
         bodySchema = isObject(bodyParam['schema']) ? (bodyParam['schema'] as Schema) : {};
@@ -672,10 +683,8 @@ function buildTool(
     const chosen = json?.type ?? form;
     bodyRequired = requestBody['required'] === true;
     if (chosen === undefined) {
-      const multipart = types.some((type) => type.startsWith('multipart/'));
-      const reason = multipart ? 'multipart body' : `an unsupported body type (${types.join(', ') || 'none'})`;
-      if (bodyRequired || multipart) return { skip: reason };
-      lose(`the optional body (${types.join(', ')}) was left out`);
+      const skip = bodyNotSent(types, bodyRequired, lose);
+      if (skip !== undefined) return { skip };
     } else {
       usesForm = chosen === form && json === undefined;
       contentType = json?.contentType;

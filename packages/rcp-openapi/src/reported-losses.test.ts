@@ -133,9 +133,10 @@ describe('a JSON body other than application/json is sent with its own Content-T
       swagger({
         '/a': { put: { operationId: 'required', consumes: ['application/octet-stream'], parameters: [{ ...swaggerBody, required: true }], ...ok } },
         '/b': { put: { operationId: 'optional', consumes: ['application/octet-stream'], parameters: [swaggerBody], ...ok } },
+        '/c': { put: { operationId: 'multipart', consumes: ['multipart/form-data'], parameters: [swaggerBody], ...ok } },
       }),
     );
-    expect(reasons(old.report.operations)).toEqual({ required: 'an unsupported body type (application/octet-stream)', optional: 'imported' });
+    expect(reasons(old.report.operations)).toEqual({ required: 'an unsupported body type (application/octet-stream)', optional: 'imported', multipart: 'multipart body' });
     expect(old.manifest.tools[0]!.body).toBeUndefined();
     expect(old.report.lossy).toEqual([{ tool: 'optional', message: 'the optional body (application/octet-stream) was left out' }]);
   });
