@@ -13,6 +13,7 @@ import {
 import { compileRequest, isHttpToken } from 'rcp-template';
 import type { ImportReport, ImportedOperation, LossyStep, ResolverCandidate } from './import-report';
 import { jsonMediaType } from './media-type';
+import { oauthAuthOf, oauthSetupNotes } from './oauth-hint';
 import { DEFAULT_MAX_DOCUMENT_BYTES, readDocument } from './read-document';
 import { article, mergeAllOf, nonNullBranches, paramFields, setOwn, typeOf, unionOf, type Schema } from './schema-to-param';
 
@@ -286,7 +287,9 @@ function authOf(requirements: unknown, schemes: Json): SecurityChoice {
       if (kind === 'basic') return { auth: { type: 'header', name: 'Authorization', scheme: 'Basic' }, ...(lossy && { lossy }) };
       reason = `http auth "${kind}"`;
     } else if (type === 'oauth2' || type === 'openIdConnect') {
-      return { auth: { type: 'header', name: 'Authorization', scheme: 'Bearer' }, ...(lossy && { lossy }) };
+      const { auth, lost } = oauthAuthOf(scheme, requirement[names[0]!]);
+      const steps = [lossy, lost].filter((step) => step !== undefined);
+      return { auth, ...(steps.length > 0 && { lossy: steps.join('; ') }) };
     } else reason = `security scheme type "${String(type)}"`;
   }
   return { skip: reason ?? 'security RCP cannot express' };
@@ -393,7 +396,7 @@ export async function fromOpenApi(input: string | object, options: FromOpenApiOp
     : isObject(document['components']) && isObject((document['components'] as Json)['securitySchemes'])
       ? ((document['components'] as Json)['securitySchemes'] as Json)
       : {};
-  documentWarnings.push(...undefinedSchemeWarnings(document, schemes, swagger));
+  documentWarnings.push(...undefinedSchemeWarnings(document, schemes, swagger), ...oauthSetupNotes(schemes));
   const globalAuth = authOf(document['security'], schemes);
   // The document's auth is the manifest's only when RCP accepts it (an apiKey in `Cookie` is
   // refused by rcp-manifest): otherwise each operation carries it and is skipped on its own.
