@@ -4,7 +4,7 @@
  * model's tool calls, against a local notes API whose log is the judge of what was sent.
  */
 import OpenAI from 'openai';
-import { Agent, OpenAIProvider, RunContext, RunState, Runner, type RunResult } from '@openai/agents';
+import { Agent, OpenAIProvider, RunContext, RunState, Runner } from '@openai/agents';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRcpClient, isRcpError, type RcpApprovalPolicy } from 'rcp-client';
 import {
@@ -307,7 +307,7 @@ describe('durable: a paused run resumed from its serialised RunState by a new cl
     const { state: text, reviews } = JSON.parse(stored) as { state: string; reviews: OpenAIAgentsApprovalRequest[] };
     const state = await RunState.fromString(b.agent, text);
     for (const review of reviews) b.rcp.approve(state, review);
-    const done: RunResult<unknown, Agent<unknown, 'text'>> = await runner().run(b.agent, state);
+    const done = await runner().run(b.agent, state);
     expect(done.finalOutput).toBe('Deleted.');
     expect(toolRequests()).toEqual(['DELETE /users/u-1/notes/n-1']);
     expect(sentBack('call_1')).toEqual({ ok: true, data: null });
