@@ -355,7 +355,11 @@ describe('stages', () => {
     await runner().run(browser, 'list', { context: { userId: 'u-1' } });
     expect((fake.requests[0]!.json as { tools: { name: string }[] }).tools.map((tool) => tool.name)).toEqual(['list_notes', 'get_note']);
     expect(toolRequests()).toEqual(['GET /users/u-1/notes']);
-    expect(rcp.stageTools('browse')).toBe(rcp.stageTools('browse'));
+    // A new list on every read, of the same tools (an agent may add its own to it).
+    expect(rcp.stageTools('browse')).not.toBe(rcp.stageTools('browse'));
+    expect(rcp.stageTools('browse')[0]).toBe(rcp.stageTools('browse')[0]);
+    expect(rcp.tools[0]).toBe(rcp.tools[0]);
+    expect(rcp.stageTools('browse')[0]).not.toBe(rcp.tools[0]);
     expect(() => rcp.stageTools('act')).toThrow(expect.objectContaining({ code: 'RCP_INVALID_OPTIONS', message: 'No stage "act" in this tool set (its stages: browse)' }));
   });
 });

@@ -21,6 +21,8 @@ import { toOpenAISchema } from 'rcp-openai';
 /** The JSON Schema shapes `tool()` takes, strict and not. */
 type StrictSchema = Extract<FunctionTool['parameters'], { additionalProperties: false }>;
 type OpenSchema = Extract<FunctionTool['parameters'], { additionalProperties: true }>;
+/** One of the tools made here: JSON Schema parameters, the model result as JSON text. */
+type AgentsTool = FunctionTool<unknown, FunctionTool['parameters'], string>;
 /** What `execute` is given besides the input (the call, its abort signal). */
 type ToolCallDetails = Parameters<FunctionTool['invoke']>[2];
 
@@ -108,19 +110,19 @@ export interface OpenAIAgentsApprovalRequest extends RcpApprovalRequest {
  */
 export interface OpenAIAgentsTools<Context = any> {
   /**
-   * For `new Agent({ tools })`: one function tool per RCP tool. A call runs in the turn's stage
-   * (from `turn`), if it names one.
+   * For `new Agent({ tools })`: one function tool per RCP tool (a new list on every read, of the
+   * same tools). A call runs in the turn's stage (from `turn`), if it names one.
    */
-  readonly tools: FunctionTool<unknown, any, string>[];
+  readonly tools: AgentsTool[];
   /**
-   * The tools of one stage, for an agent of that stage: their calls run in that stage. An
-   * unknown stage is `RCP_INVALID_OPTIONS`.
+   * The tools of one stage, for an agent of that stage (a new list on every call, of the same
+   * tools): their calls run in that stage. An unknown stage is `RCP_INVALID_OPTIONS`.
    * @example
    * ```ts
    * const browser = new Agent({ name: 'Browser', tools: rcp.stageTools('browse') });
    * ```
    */
-  stageTools(stage: string): FunctionTool<unknown, any, string>[];
+  stageTools(stage: string): AgentsTool[];
   /** The tools, under the names the model sees. */
   readonly toolSet: RcpToolSet;
   /** Past OpenAI's 128-function limit, what to do about it. */
@@ -214,7 +216,7 @@ export function createOpenAIAgentsTools<Context = any>(
     return stageSets.get(stage) ?? toolSet.select([], { stage });
   }
 
-  function buildTools(fixedStage: string | undefined): FunctionTool<unknown, any, string>[] {
+  function buildTools(fixedStage: string | undefined): AgentsTool[] {
     const scopeFor = (context: unknown): { ctx: Context; scope: RcpToolSet } => {
       const { ctx, stage } = turnOf(context);
       return { ctx, scope: scopeOf(fixedStage ?? stage) };
@@ -259,8 +261,8 @@ export function createOpenAIAgentsTools<Context = any>(
     });
   }
 
-  const tools = Object.freeze(buildTools(undefined));
-  const byStage = new Map<string, FunctionTool<unknown, any, string>[]>();
+  const tools = buildTools(undefined);
+  const byStage = new Map<string, AgentsTool[]>();
 
   /** The pending interruption of `state` for `callId`, and the tool set's entry it calls. */
   function pendingCall(state: RunState<any, any>, callId: unknown, what: string) {
@@ -276,15 +278,17 @@ export function createOpenAIAgentsTools<Context = any>(
   }
 
   return Object.freeze({
-    tools: tools as FunctionTool<unknown, any, string>[],
-    stageTools(stage: string) {
+    get tools(): AgentsTool[] {
+      return [...tools];
+    },
+    stageTools(stage: string): AgentsTool[] {
       if (!stageSets.has(stage)) {
         const known = [...stageSets.keys()].join(', ') || 'none';
         throw new RcpError('RCP_INVALID_OPTIONS', `No stage "${stage}" in this tool set (its stages: ${known})`);
       }
       let stageList = byStage.get(stage);
-      if (stageList === undefined) byStage.set(stage, (stageList = Object.freeze(buildTools(stage)) as FunctionTool<unknown, any, string>[]));
-      return stageList;
+      if (stageList === undefined) byStage.set(stage, (stageList = buildTools(stage)));
+      return [...stageList];
     },
     toolSet,
     warnings: Object.freeze(warning === undefined ? [] : [warning]),
@@ -306,11 +310,13 @@ export function createOpenAIAgentsTools<Context = any>(
       state.approve(interruption);
     },
     reject(state: RunState<any, any>, call: OpenAIAgentsApprovalRequest | RunToolApprovalItem, rejectOptions: { readonly reason?: string } = {}) {
-      const callId = typeof (call as OpenAIAgentsApprovalRequest)?.callId === 'string' ? (call as OpenAIAgentsApprovalRequest).callId : functionCallOf(call as RunToolApprovalItem)?.callId;
+      // A review names its call; an interruption is its call.
+      const named = (call as { callId?: unknown } | null)?.callId;
+      const callId = named !== undefined ? named : functionCallOf(call as RunToolApprovalItem)?.callId;
       const { interruption, entry } = pendingCall(state, callId, 'reject');
       const reason = rejectOptions.reason;
       if (reason !== undefined && typeof reason !== 'string') throw new RcpError('RCP_INVALID_OPTIONS', 'reject(): "reason" must be a string');
-      approvals.delete(callId!);
+      approvals.delete(callId as string);
       const denial = new RcpApprovalDeniedError(entry?.tool.name ?? functionCallOf(interruption)!.name, reason);
       state.reject(interruption, { message: JSON.stringify(toModelResult(denial)) });
     },
