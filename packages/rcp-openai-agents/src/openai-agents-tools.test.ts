@@ -55,6 +55,8 @@ const notesClient = (approval?: RcpApprovalPolicy<Ctx>) =>
   createRcpClient({
     resolvers: { userId: (ctx: Ctx) => ctx.userId },
     credentials: () => NOTES_TOKEN,
+    // Every "process" of these tests shares the operator's secret, so a stored review binds in another one.
+    approvalSecret: 'the operator secret of the notes app, 32+ bytes',
     ...(approval !== undefined && { approval }),
   });
 

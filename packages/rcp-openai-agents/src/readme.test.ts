@@ -41,6 +41,7 @@ it('pauses in one process and resumes in another: exactly the reviewed request i
     NOTES_TOKEN,
     NOTES_MANIFEST_URL: manifestUrl,
     STATE_FILE: join(dir, 'paused.json'),
+    RCP_APPROVAL_SECRET: 'the operator secret of the notes app, 32+ bytes',
   };
 
   const paused = await runReadmeSnippet(packageDir, 'snippet:pause', env);
