@@ -38,12 +38,12 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('readmeTypeErrors', () => {
-  it('is empty for a block that compiles, and names the README line of an error', { timeout: SPAWN_TIMEOUT }, () => {
-    expect(readmeTypeErrors(dir, 'snippet:good')).toEqual([]);
-    expect(readmeTypeErrors(dir, 'snippet:good', 'snippet:bad')).toEqual([
+  it('names the README line of each error; a block that compiles adds none', { timeout: SPAWN_TIMEOUT }, () => {
+    // One call, one program: loading TypeScript's libraries is the slow part on a loaded machine.
+    expect(readmeTypeErrors(dir, 'snippet:good', 'snippet:bad', 'snippet:js')).toEqual([
+      'README.md:16 the block after "<!-- snippet:js" is tagged "js", not "ts"',
       "README.md:12:7 Type 'string' is not assignable to type 'number'.",
     ]);
-    expect(readmeTypeErrors(dir, 'snippet:js')).toEqual(['README.md:16 the block after "<!-- snippet:js" is tagged "js", not "ts"']);
   });
 });
 
