@@ -1,6 +1,7 @@
 import { McpServer, fromJsonSchema, type CallToolResult, type ServerContext, type ToolAnnotations } from '@modelcontextprotocol/server';
 import {
   createToolSet,
+  terminalText,
   toModelResult,
   toolCountWarning,
   type RcpClient,
@@ -55,10 +56,15 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * A gateway prepared once: its tool set, its warnings (past {@link HOST_TOOL_LIMIT} tools), and
- * `serverFor(ctx)`, which makes one MCP server for one verified context. The tools' input
- * schemas are converted once and shared by every server it makes (stateless HTTP makes one per
- * request).
+ * A gateway prepared once: its tool set, its warnings, and `serverFor(ctx)`, which makes one MCP
+ * server for one verified context. The tools' input schemas are converted once and shared by
+ * every server it makes (stateless HTTP makes one per request).
+ *
+ * `warnings` are the discoveries' warnings that concern what is served (the manifest's own, and
+ * those of served tools; none when `source` is a tool set, which carries none) and the tool-count
+ * warning past {@link HOST_TOOL_LIMIT}. Hosts hide a gateway's stderr, so every server it makes
+ * also carries them in its MCP `instructions` (the `initialize` / `server/discover` result, once
+ * per session, on every transport), which hosts show with the server's details.
  *
  * @example
  * ```ts
@@ -96,6 +102,8 @@ export function createRcpMcpGateway<Context>(options: RcpMcpGatewayOptions<Conte
   if (options.namespace !== undefined) setOptions.namespace = options.namespace;
   const toolSet = createToolSet(options.source, setOptions);
   const warning = toolCountWarning(toolSet, { limit: HOST_TOOL_LIMIT, target: 'Some MCP hosts (Cursor)' });
+  const warnings = Object.freeze([...discoveryWarnings(options.source, toolSet), ...(warning === undefined ? [] : [warning])]);
+  const instructions = instructionsFor(warnings);
   const tools = toolSet.entries.map(({ name, tool }) => ({
     name,
     config: {
@@ -106,7 +114,7 @@ export function createRcpMcpGateway<Context>(options: RcpMcpGatewayOptions<Conte
   }));
 
   function serverFor(ctx: Context): McpServer {
-    const server = new McpServer(serverInfo, { capabilities: { tools: {} } });
+    const server = new McpServer(serverInfo, { capabilities: { tools: {} }, ...(instructions !== undefined && { instructions }) });
     for (const { name, config } of tools) {
       server.registerTool(name, config, async (args: unknown, mcp: ServerContext): Promise<CallToolResult> => {
         // The SDK aborts this signal when the host cancels the request: the tool's HTTP request ends with it.
@@ -124,7 +132,35 @@ export function createRcpMcpGateway<Context>(options: RcpMcpGatewayOptions<Conte
     return server;
   }
 
-  return Object.freeze({ toolSet, warnings: Object.freeze(warning === undefined ? [] : [warning]), serverFor });
+  return Object.freeze({ toolSet, warnings, serverFor });
+}
+
+/**
+ * The discoveries' warnings about what the tool set serves, as `<pointer>: <message>` lines:
+ * the manifest's own, and each served tool's (a tool left out by `only` is not served).
+ */
+function discoveryWarnings(source: RcpMcpGatewayOptions['source'], toolSet: RcpToolSet): string[] {
+  const discoveries: readonly RcpDiscovery[] = Array.isArray(source) ? source : 'warnings' in source ? [source as RcpDiscovery] : [];
+  const served = new Set(toolSet.entries.map(({ tool }) => `${tool.manifestUrl}\n${tool.name}`));
+  return discoveries.flatMap((discovery) =>
+    discovery.warnings
+      .filter((warning) => warning.tool === undefined || served.has(`${discovery.manifestUrl}\n${warning.tool}`))
+      .map((warning) => `${warning.path}: ${warning.message}`),
+  );
+}
+
+/** Warnings past this many are counted, not listed, in the instructions. */
+const LISTED_WARNINGS = 20;
+
+/**
+ * The server's MCP instructions when there are warnings: one escaped line each (a manifest's
+ * text cannot forge another line), the first {@link LISTED_WARNINGS} listed.
+ */
+function instructionsFor(warnings: readonly string[]): string | undefined {
+  if (warnings.length === 0) return undefined;
+  const listed = warnings.slice(0, LISTED_WARNINGS).map((warning) => `- ${terminalText(warning)}`);
+  if (warnings.length > LISTED_WARNINGS) listed.push(`- … and ${warnings.length - LISTED_WARNINGS} more (rcp describe <manifest> lists them all)`);
+  return [`rcp-mcp found ${warnings.length} problem(s) in the RCP manifest behind these tools, for its operator to fix:`, ...listed].join('\n');
 }
 
 /**
