@@ -64,7 +64,7 @@ Commands
   call <url|file> <tool> try a call (--dry-run: print the exact request, credential redacted)
   inspect <url|file>    the inspector page on 127.0.0.1: tools, hidden params, schemas, try a call
   from-openapi <file>   a manifest from an OpenAPI / Swagger document, and the import report
-  init [file]           write a starter manifest that lints clean (default rcp-manifest.json)
+  init [file]           write a starter manifest (default rcp-manifest.json)
   mcp <url|file>        serve the tools to MCP hosts over stdio (--http for streamable HTTP)
 
 A manifest file is a local source: its tools may call loopback and private addresses.
@@ -114,6 +114,7 @@ Writes the manifest (to stdout without -o) and prints the report's summary (on s
   init: `Usage: rcp init [file] [--force]
 
 Writes the learner example manifest (default rcp-manifest.json); --force overwrites an existing file.
+It lints clean once its learnerId is resolved: rcp lint rcp-manifest.json --resolve learnerId
 `,
 };
 
@@ -450,7 +451,8 @@ async function initCommand(argv: string[], io: Output): Promise<number> {
   );
   if (exists && !values.force) throw new RcpUsageError(`${file} exists; pass --force to overwrite it`, { exitCode: 1 });
   await writeFile(file, `${JSON.stringify(starterManifest, null, 2)}\n`);
-  io.out(`wrote ${file} — check it with: rcp lint ${file}`);
+  // Its learnerId is the kind of param an application fills: linting says so until it is resolved.
+  io.out(`wrote ${file} — check it with: rcp lint ${file} --resolve learnerId`);
   return 0;
 }
 
