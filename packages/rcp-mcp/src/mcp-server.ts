@@ -137,14 +137,19 @@ export function createRcpMcpGateway<Context>(options: RcpMcpGatewayOptions<Conte
 
 /**
  * The discoveries' warnings about what the tool set serves, as `<pointer>: <message>` lines:
- * the manifest's own, and each served tool's (a tool left out by `only` is not served).
+ * the manifest's own, and those under a served tool's pointer (`/tools/<i>`; a tool left out by
+ * `only` is not served).
  */
 function discoveryWarnings(source: RcpMcpGatewayOptions['source'], toolSet: RcpToolSet): string[] {
   const discoveries: readonly RcpDiscovery[] = Array.isArray(source) ? source : 'warnings' in source ? [source as RcpDiscovery] : [];
-  const served = new Set(toolSet.entries.map(({ tool }) => `${tool.manifestUrl}\n${tool.name}`));
+  const served = new Set(toolSet.entries.map(({ tool }) => tool));
   return discoveries.flatMap((discovery) =>
     discovery.warnings
-      .filter((warning) => warning.tool === undefined || served.has(`${discovery.manifestUrl}\n${warning.tool}`))
+      .filter((warning) => {
+        const index = /^\/tools\/(\d+)(?:\/|$)/.exec(warning.path)?.[1];
+        const tool = index === undefined ? undefined : discovery.tools[Number(index)];
+        return tool === undefined || served.has(tool);
+      })
       .map((warning) => `${warning.path}: ${warning.message}`),
   );
 }
