@@ -9,7 +9,7 @@ import { StdioClientTransport as StdioTransportV1 } from '@modelcontextprotocol/
 import { StreamableHTTPClientTransport as HttpTransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRcpClient } from 'rcp-client';
-import { NOTES_TOKEN, SPAWN_TIMEOUT, notesManifest, runNode, serveManifest, startNotesApi, toolRequestLines, type TestServer } from 'rcp-test-utils';
+import { FAKE_DNS_PRELOAD, NOTES_TOKEN, SPAWN_TIMEOUT, notesManifest, runNode, sendJson, serveManifest, startNotesApi, toolRequestLines, type TestServer } from 'rcp-test-utils';
 import { createRcpMcpHttpHandler } from './index';
 
 /**
@@ -36,10 +36,13 @@ afterEach(async () => {
 
 const env = () => ({ ...(process.env as Record<string, string>), NOTES_TOKEN });
 
-/** Connects the v1 SDK client (what most hosts ship) to the bin over stdio. */
+/**
+ * Connects the v1 SDK client (what most hosts ship) to the bin over stdio. Names ending in
+ * `.rcp-test` resolve to 127.0.0.1 in the bin's process (a public-looking manifest host).
+ */
 async function host(args: string[]): Promise<ClientV1> {
   const client = new ClientV1({ name: 'host-v1', version: '1.0.0' });
-  await client.connect(new StdioTransportV1({ command: process.execPath, args: [bin, ...args], env: env(), stderr: 'pipe' }));
+  await client.connect(new StdioTransportV1({ command: process.execPath, args: ['--import', FAKE_DNS_PRELOAD, bin, ...args], env: env(), stderr: 'pipe' }));
   closers.push(() => client.close());
   return client;
 }
@@ -114,6 +117,25 @@ describe('a manifest file, served', { timeout: SPAWN_TIMEOUT }, () => {
     expect(toolRequestLines(notes)).toEqual(['GET /users/u-1/notes/n-1']);
     expect(notes.requests.at(-1)!.headers.authorization).toBe(`Bearer ${NOTES_TOKEN}`);
     expect(client.getInstructions()).toBeUndefined();
+  });
+});
+
+describe('rcp-mcp --allow-private-network', { timeout: SPAWN_TIMEOUT }, () => {
+  it('a public manifest\'s loopback tool: refused for the model without the flag (nothing sent), called with it', async () => {
+    notes.route('GET /ping', (_request, res) => sendJson(res, 200, { pong: true }));
+    const manifest = { rcpVersion: '0.1', tools: [{ name: 'ping', description: 'Pings.', method: 'GET', url: `${notes.origin}/ping` }] };
+    const publicUrl = serveManifest(notes, manifest, '/public/manifest').replace('127.0.0.1', 'public.rcp-test');
+    const pings = () => toolRequestLines(notes).filter((line) => line === 'GET /ping');
+    const refused = await host([publicUrl]);
+    const denied = (await refused.callTool({ name: 'ping', arguments: {} })) as { isError?: boolean; content: { text: string }[] };
+    expect(denied.isError).toBe(true);
+    expect(denied.content[0]!.text).toMatch(/^RCP_ORIGIN_NOT_ALLOWED: /);
+    expect(refused.getInstructions()).toContain('unless --allow-private-network allows it');
+    expect(pings()).toEqual([]);
+    const allowed = await host([publicUrl, '--allow-private-network']);
+    expect(await allowed.callTool({ name: 'ping', arguments: {} })).toMatchObject({ structuredContent: { pong: true } });
+    expect(allowed.getInstructions()).toBeUndefined();
+    expect(pings()).toEqual(['GET /ping']);
   });
 });
 

@@ -33,6 +33,13 @@ export interface RcpMcpGatewayOptions<Context = any> extends Pick<RcpToolSetOpti
    * @default { name: 'rcp-mcp', version: '0.1.0' }
    */
   readonly serverInfo?: { name: string; version: string };
+  /**
+   * The servers' MCP instructions (hosts show them with the server's details; many pass them to
+   * the model). Your own text replaces the default notice; add `gateway.warnings` to it yourself
+   * when you want them shown.
+   * @default a notice listing the gateway's `warnings` ({@link warningsNotice}); none without warnings
+   */
+  readonly instructions?: string;
 }
 
 /**
@@ -103,7 +110,7 @@ export function createRcpMcpGateway<Context>(options: RcpMcpGatewayOptions<Conte
   const toolSet = createToolSet(options.source, setOptions);
   const warning = toolCountWarning(toolSet, { limit: HOST_TOOL_LIMIT, target: 'Some MCP hosts (Cursor)' });
   const warnings = Object.freeze([...discoveryWarnings(options.source, toolSet), ...(warning === undefined ? [] : [warning])]);
-  const instructions = instructionsFor(warnings);
+  const instructions = options.instructions ?? warningsNotice(warnings);
   const tools = toolSet.entries.map(({ name, tool }) => ({
     name,
     config: {
@@ -158,10 +165,17 @@ function discoveryWarnings(source: RcpMcpGatewayOptions['source'], toolSet: RcpT
 const LISTED_WARNINGS = 20;
 
 /**
- * The server's MCP instructions when there are warnings: one escaped line each (a manifest's
- * text cannot forge another line), the first {@link LISTED_WARNINGS} listed.
+ * The MCP instructions a gateway with warnings gives its servers: a heading, then one escaped
+ * line per warning (a manifest's text cannot forge another line), the first 20 listed;
+ * `undefined` without warnings.
+ *
+ * @example
+ * ```ts
+ * warningsNotice(['/tools/0/descripton: unknown key']);
+ * // 'rcp-mcp found 1 problem(s) in the RCP manifest behind these tools, for its operator to fix:\n- /tools/0/descripton: unknown key'
+ * ```
  */
-function instructionsFor(warnings: readonly string[]): string | undefined {
+export function warningsNotice(warnings: readonly string[]): string | undefined {
   if (warnings.length === 0) return undefined;
   const listed = warnings.slice(0, LISTED_WARNINGS).map((warning) => `- ${terminalText(warning)}`);
   if (warnings.length > LISTED_WARNINGS) listed.push(`- … and ${warnings.length - LISTED_WARNINGS} more (rcp describe <manifest> lists them all)`);

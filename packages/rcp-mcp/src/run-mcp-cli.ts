@@ -13,7 +13,7 @@ import { openManifestSource } from './command-line/manifest-source';
 import { parseCommandLine, type CommandLineOptions } from './command-line/parse-command-line';
 import { RcpUsageError, isRcpUsageError, usageLine } from './command-line/usage-error';
 import { createRcpMcpHttpHandler } from './http-gateway';
-import { createRcpMcpGateway } from './mcp-server';
+import { createRcpMcpGateway, warningsNotice } from './mcp-server';
 import { serveRcpMcpStdio } from './stdio-gateway';
 
 const usage = (program: string) => `Usage: ${program} <url|file> [options]
@@ -97,15 +97,18 @@ async function main(argv: string[], program: string, state: { credentials: boole
     ...networkOf(values),
   });
   const only = values.only?.split(',').map((name) => name.trim()).filter(Boolean);
-  const gateway = { client, source: discovery, ...(only !== undefined && { only }) };
-  const { toolSet, warnings } = createRcpMcpGateway(gateway);
+  const { toolSet, warnings } = createRcpMcpGateway({ client, source: discovery, ...(only !== undefined && { only }) });
+  // The warnings in the flags' words, on stderr and in the instructions hosts show.
+  const worded = warnings.map(namingTheFlags);
+  const instructions = warningsNotice(worded);
+  const gateway = { client, source: discovery, ...(only !== undefined && { only }), ...(instructions !== undefined && { instructions }) };
   const served = toolSet.entries.map((entry) => entry.tool);
   // A value that fills nothing, or an identity the host's model would choose: refused before serving.
   checkBindingNames(bindings, served, program);
   refuseUnboundIdentity(served, program);
-  for (const warning of warnings) {
+  for (const warning of worded) {
     // A manifest's text never drives the host's terminal or log: shown escaped, one line each.
-    process.stderr.write(`${program}: warning: ${terminalText(namingTheFlags(warning))}\n`);
+    process.stderr.write(`${program}: warning: ${terminalText(warning)}\n`);
   }
   // The resolvers read nothing from the context: the --ctx values are in them.
   const ctx: Record<string, string> = {};

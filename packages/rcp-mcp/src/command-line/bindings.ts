@@ -36,7 +36,14 @@ export const BINDING_HELP = `  --ctx param=value       a trusted value for the p
                           tenant_id ...): no identity warning or refusal for them; repeatable
 `;
 
-/** Which flag named a param. */
+/**
+ * Which flag named a param.
+ *
+ * @example
+ * ```ts
+ * const flag: BindingFlag | undefined = bindings.names.get('userId'); // '--ctx'
+ * ```
+ */
 export type BindingFlag = '--ctx' | '--resolve' | '--model-filled';
 
 /**

@@ -16,7 +16,14 @@ export function namingTheFlags(message: string): string {
     .replace(`(add it to the client's "trustedOrigins" option if it should be)`, '(pass --trusted-origin with it if it should be)');
 }
 
-/** What the command line knows about the failed command, for {@link commandLineMessage}. */
+/**
+ * What the command line knows about the failed command, for {@link commandLineMessage}.
+ *
+ * @example
+ * ```ts
+ * const context: CommandLineMessageContext = { credentials: values['token-env'] !== undefined, tool };
+ * ```
+ */
 export interface CommandLineMessageContext {
   /** Whether `--token-env` or `--oauth-env` was given. */
   readonly credentials: boolean;

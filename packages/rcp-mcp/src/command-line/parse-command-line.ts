@@ -1,10 +1,25 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { RcpUsageError } from './usage-error';
 
-/** The options a command takes, as `node:util`'s `parseArgs` describes them. */
+/**
+ * The options a command takes, as `node:util`'s `parseArgs` describes them.
+ *
+ * @example
+ * ```ts
+ * const options = { json: { type: 'boolean', default: false }, ...BINDING_OPTIONS } satisfies CommandLineOptions;
+ * ```
+ */
 export type CommandLineOptions = NonNullable<ParseArgsConfig['options']>;
 
-/** What {@link parseCommandLine} returns: `parseArgs`'s typed `values` and the positionals. */
+/**
+ * What {@link parseCommandLine} returns: `parseArgs`'s typed `values` and the positionals.
+ *
+ * @example
+ * ```ts
+ * const parsed: ParsedCommandLine<typeof options> = parseCommandLine('rcp lint', argv, options);
+ * parsed.values.json; // boolean
+ * ```
+ */
 export type ParsedCommandLine<T extends CommandLineOptions> = ReturnType<typeof parseArgs<{ args: string[]; options: T; allowPositionals: true }>>;
 
 const shown = (text: string): string => (text.length > 40 ? `${text.slice(0, 40)}…` : text);
