@@ -85,7 +85,7 @@ describe('rcp lint', { timeout: SPAWN_TIMEOUT }, () => {
 });
 
 describe('rcp call', { timeout: SPAWN_TIMEOUT }, () => {
-  const common = ['--resolve', 'userId=user', '--ctx', 'user=u-1', '--token-env', 'NOTES_TOKEN'];
+  const common = ['--ctx', 'userId=u-1', '--token-env', 'NOTES_TOKEN'];
   const env = { NOTES_TOKEN };
 
   it('--dry-run prints the exact request, the credential redacted, and sends nothing', async () => {
@@ -161,7 +161,7 @@ describe('rcp call', { timeout: SPAWN_TIMEOUT }, () => {
       'rcp: RCP_UNKNOWN_TOOL: Unknown tool "list_note". Did you mean "list_notes"? Available tools: list_notes, get_note, create_note, delete_note.',
     );
     const syntax = await rcp(['call', manifestUrl, 'get_note', '--arg', 'noteId', ...common], { env });
-    expect([syntax.code, syntax.stderr.trim()]).toEqual([2, 'rcp: --arg takes key=value, got "noteId"']);
+    expect([syntax.code, syntax.stderr.trim()]).toEqual([2, 'rcp: --arg takes key=value, got "noteId" (see rcp call --help)']);
     const spoof = await rcp(['call', manifestUrl, 'get_note', '--arg', 'noteId=n-1', '--arg', 'userId=u-7', ...common], { env });
     expect(spoof.code).toBe(1);
     expect(spoof.stderr).toMatch(/^rcp: RCP_INVALID_ARGUMENTS: .*\/userId is not a parameter of this tool/);
@@ -208,17 +208,21 @@ describe('--allow-private-network', { timeout: SPAWN_TIMEOUT }, () => {
     expect(warned.stderr).toMatch(/^warning \/tools\/0: .*unless --allow-private-network allows it/);
     expect((await rcp(['describe', file, '--allow-private-network'])).stderr).toBe('');
     expect(JSON.parse((await rcp(['describe', file, '--json', '--allow-private-network'])).stdout).warnings).toEqual([]);
-    for (const command of ['describe', 'lint', 'call', 'inspect']) expect((await rcp([command, '--help'])).stdout).toContain('--allow-private-network');
+    for (const command of ['describe', 'lint', 'call', 'inspect', 'mcp']) expect((await rcp([command, '--help'])).stdout).toContain('--allow-private-network');
     expect(toolCalls()).toEqual([]);
   });
 });
 
 describe('rcp init, --help, --version', { timeout: SPAWN_TIMEOUT }, () => {
-  it('writes a starter manifest that lints clean, and refuses to overwrite it', async () => {
-    expect((await rcp(['init'], { cwd: dir })).code).toBe(0);
+  it('writes a starter manifest that lints clean once its learner param is resolved, and refuses to overwrite it', async () => {
+    const init = await rcp(['init'], { cwd: dir });
+    expect([init.code, init.stdout.trim()]).toEqual([0, 'wrote rcp-manifest.json — check it with: rcp lint rcp-manifest.json --resolve learnerId']);
     expect(JSON.parse(readFileSync(join(dir, 'rcp-manifest.json'), 'utf8')).tools).toHaveLength(2);
-    const lint = await rcp(['lint', 'rcp-manifest.json', '--json'], { cwd: dir });
+    const lint = await rcp(['lint', 'rcp-manifest.json', '--json', '--resolve', 'learnerId'], { cwd: dir });
     expect(JSON.parse(lint.stdout)).toEqual({ ok: true, errors: [], warnings: [] });
+    // Without it, the identity warning a URL of the same manifest gets (a file is discovered too).
+    const unresolved = JSON.parse((await rcp(['lint', 'rcp-manifest.json', '--json'], { cwd: dir })).stdout) as { warnings: { path: string }[] };
+    expect(unresolved.warnings.map((warning) => warning.path)).toEqual(['/tools/0/params/0']);
     const again = await rcp(['init'], { cwd: dir });
     expect([again.code, again.stderr.trim()]).toEqual([1, 'rcp: rcp-manifest.json exists; pass --force to overwrite it']);
   });
@@ -226,7 +230,7 @@ describe('rcp init, --help, --version', { timeout: SPAWN_TIMEOUT }, () => {
   it('prints help for each command and the version', async () => {
     expect((await rcp(['--version'])).stdout.trim()).toBe('0.1.0');
     expect((await rcp(['--help'])).stdout).toContain('Usage: rcp <command>');
-    expect((await rcp(['mcp', '--help'])).stdout).toContain('Usage: rcp mcp <manifest-url>');
+    expect((await rcp(['mcp', '--help'])).stdout).toContain('Usage: rcp mcp <url|file>');
     for (const command of ['describe', 'lint', 'call', 'init']) {
       const { code, stdout } = await rcp([command, '--help']);
       expect([code, stdout.startsWith(`Usage: rcp ${command}`)]).toEqual([0, true]);
@@ -248,11 +252,22 @@ describe('rcp from-openapi', { timeout: SPAWN_TIMEOUT }, () => {
     expect((await rcp(['lint', out])).code).toBe(0);
   });
 
-  it('without -o prints the manifest on stdout and the summary on stderr; --json gives the whole report', async () => {
-    const result = await rcp(['from-openapi', petstore, '--base-url', 'http://127.0.0.1:9/api', '--json']);
-    expect(result.code).toBe(0);
-    expect((JSON.parse(result.stdout) as { tools: { url: string }[] }).tools[0]!.url).toBe('http://127.0.0.1:9/api/pets');
-    expect((JSON.parse(result.stderr) as { summary: unknown }).summary).toEqual({ operations: 3, imported: 3, skipped: {} });
+  it('without -o prints the manifest on stdout and the summary on stderr; --json puts one JSON document on stdout', async () => {
+    const plain = await rcp(['from-openapi', petstore, '--base-url', 'http://127.0.0.1:9/api']);
+    expect(plain.code).toBe(0);
+    expect((JSON.parse(plain.stdout) as { tools: { url: string }[] }).tools[0]!.url).toBe('http://127.0.0.1:9/api/pets');
+    expect(plain.stderr).toContain('3 operations, 3 imported');
+    // --json: { manifest, report } on stdout, nothing on stderr.
+    const json = await rcp(['from-openapi', petstore, '--base-url', 'http://127.0.0.1:9/api', '--json']);
+    expect([json.code, json.stderr]).toEqual([0, '']);
+    const both = JSON.parse(json.stdout) as { manifest: { tools: { url: string }[] }; report: { summary: unknown } };
+    expect(both.manifest.tools[0]!.url).toBe('http://127.0.0.1:9/api/pets');
+    expect(both.report.summary).toEqual({ operations: 3, imported: 3, skipped: {} });
+    // With -o the manifest goes to the file and stdout is the report alone.
+    const out = join(dir, 'petstore.json');
+    const written = await rcp(['from-openapi', petstore, '--json', '-o', out]);
+    expect((JSON.parse(written.stdout) as { summary: unknown }).summary).toEqual({ operations: 3, imported: 3, skipped: {} });
+    expect((JSON.parse(readFileSync(out, 'utf8')) as { tools: unknown[] }).tools).toHaveLength(3);
   });
 
   it('one-line errors: a missing file (1), bad selector syntax (2), a file that is not OpenAPI (1)', async () => {

@@ -166,7 +166,7 @@ describe('a hostile OpenAPI document', { timeout: SPAWN_TIMEOUT }, () => {
     const written = await rcp(['from-openapi', file, '-o', out]);
     expectClean(written.stdout);
     const report = await rcp(['from-openapi', file, '--json']);
-    expectClean(report.stderr);
-    expect((JSON.parse(report.stderr) as { title: string }).title).toBe(`Pets${ATTACK}\u202e`);
+    expectClean(report.stdout);
+    expect((JSON.parse(report.stdout) as { report: { title: string } }).report.title).toBe(`Pets${ATTACK}\u202e`);
   });
 });

@@ -3,8 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isRcpError, type RcpClient, type RcpClientOptions, type RcpDiscovery, type RcpObservedResponse, type RcpResolver } from 'rcp-client';
-import { openSource } from './load-manifest';
+import type { RcpClient, RcpClientOptions, RcpClientTool, RcpDiscovery, RcpObservedResponse, RcpResolver } from 'rcp-client';
+import { describeFailure, openManifestSource } from 'rcp-mcp/command-line';
 
 /** Where the built inspector page is (copied into dist/inspector by the build). */
 const PAGE_DIR = fileURLToPath(new URL('./inspector/', import.meta.url));
@@ -34,15 +34,14 @@ export interface InspectorOptions {
   readonly source: string;
   /** Port on 127.0.0.1 (0: any free one). */
   readonly port: number;
-  /** The environment variable holding the credential, if any: read here, never sent to the page. */
+  /** The environment variable holding the credential, if any (the page is shown its name, never its value). */
   readonly tokenEnv: string | undefined;
   /**
-   * The client's credential options (`--token-env` or `--oauth-env`), made once for the process;
-   * when given, they replace reading `tokenEnv` here.
+   * The process's client options, made once from the flags: the credential (`--token-env` or
+   * `--oauth-env`), the `--ctx` / `--resolve` / `--model-filled` bindings and the network flags.
+   * The page may bind more params; a param bound here stays bound as here.
    */
-  readonly credentials?: Pick<RcpClientOptions, 'credentials' | 'onUnauthorized'>;
-  /** `--allow-private-network`: the client's `allowPrivateNetwork: true`. */
-  readonly allowPrivateNetwork?: boolean;
+  readonly clientOptions: RcpClientOptions;
 }
 
 /** A running inspector. */
@@ -59,9 +58,10 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
-function errorOf(error: unknown): { code: string; message: string } {
-  if (isRcpError(error)) return { code: error.code, message: error.message };
-  return { code: 'UNKNOWN_ERROR', message: error instanceof Error ? error.message : String(error) };
+/** A failure as the page shows it: in the command line's words (the flags, the server's reason). */
+function errorOf(error: unknown, credentials: boolean, tool?: RcpClientTool): { code: string; message: string } {
+  const { code, message } = describeFailure(error, { credentials, ...(tool !== undefined && { tool }) });
+  return { code: code ?? 'UNKNOWN_ERROR', message };
 }
 
 async function readJson(req: IncomingMessage): Promise<Json> {
@@ -90,23 +90,24 @@ function stringMap(value: unknown): Record<string, string> {
  *
  * @example
  * ```ts
- * const inspector = await startInspector({ source: 'http://127.0.0.1:4000/rcp/manifest', port: 0, tokenEnv: 'NOTES_TOKEN' });
+ * const inspector = await startInspector({
+ *   source: 'http://127.0.0.1:4000/rcp/manifest',
+ *   port: 0,
+ *   tokenEnv: 'NOTES_TOKEN',
+ *   clientOptions: { credentials: () => process.env.NOTES_TOKEN },
+ * });
  * console.log(inspector.url);
  * ```
  */
 export async function startInspector(options: InspectorOptions): Promise<Inspector> {
   const session = randomBytes(18).toString('base64url');
-  const token = options.tokenEnv === undefined ? undefined : process.env[options.tokenEnv];
-  const credentials = options.credentials ?? (token !== undefined ? { credentials: () => token } : {});
+  const { clientOptions } = options;
+  const hasCredentials = clientOptions.credentials !== undefined;
+  const fixed = clientOptions.resolvers ?? {};
   const open = (resolve: Record<string, string>): Promise<{ client: RcpClient; discovery: RcpDiscovery }> => {
     const resolvers: Record<string, RcpResolver<Record<string, string>>> = {};
     for (const [param, key] of Object.entries(resolve)) resolvers[param] = (ctx) => ctx[key];
-    const clientOptions: RcpClientOptions = {
-      resolvers,
-      ...credentials,
-      ...(options.allowPrivateNetwork === true && { allowPrivateNetwork: true }),
-    };
-    return openSource(options.source, clientOptions);
+    return openManifestSource(options.source, { ...clientOptions, resolvers: { ...resolvers, ...fixed } });
   };
 
   const page = async (path: string, res: ServerResponse): Promise<void> => {
@@ -153,10 +154,10 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
               inputSchema: tool.inputSchema,
             })),
             warnings: discovery.warnings,
-            token: { env: options.tokenEnv ?? null, set: credentials.credentials !== undefined },
+            token: { env: options.tokenEnv ?? null, set: hasCredentials },
           });
         } catch (error) {
-          return send(res, 200, { error: errorOf(error) });
+          return send(res, 200, { error: errorOf(error, hasCredentials) });
         }
       }
       if (req.method === 'POST' && (url.pathname === '/api/prepare' || url.pathname === '/api/call')) {
@@ -165,12 +166,13 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
         try {
           body = await readJson(req);
         } catch (error) {
-          return send(res, 400, { error: errorOf(error) });
+          return send(res, 400, { error: errorOf(error, hasCredentials) });
         }
         const answer: Json = {};
+        let tool: RcpClientTool | undefined;
         try {
           const { client, discovery } = await open(stringMap(body['resolve']));
-          const tool = discovery.tool(String(body['tool']));
+          tool = discovery.tool(String(body['tool']));
           const ctx = stringMap(body['ctx']);
           answer['prepared'] = await client.prepare(tool, body['args'], ctx);
           if (url.pathname === '/api/call') {
@@ -187,13 +189,13 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
             answer['result'] = { status: result.status, data: result.data };
           }
         } catch (error) {
-          answer['error'] = errorOf(error);
+          answer['error'] = errorOf(error, hasCredentials, tool);
         }
         return send(res, 200, answer);
       }
       return send(res, 404, { error: 'not found' });
     })().catch((error: unknown) => {
-      if (!res.headersSent) send(res, 500, { error: errorOf(error) });
+      if (!res.headersSent) send(res, 500, { error: errorOf(error, hasCredentials) });
     });
   });
   await new Promise<void>((resolve) => server.listen(options.port, '127.0.0.1', resolve));

@@ -46,7 +46,7 @@ describe('rcp call --oauth-env', { timeout: SPAWN_TIMEOUT }, () => {
     expect(stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(/^rcp: RCP_INVALID_OPTIONS: APP_OAUTH_CLIENT_SECRET is not set/)]);
     expect(api.server.count).toBe(before);
     const both = await runNode([bin, 'call', api.manifestUrl, 'list_notes', '--oauth-env', 'APP_OAUTH', '--token-env', 'X'], { env: env() });
-    expect([both.code, both.stderr.trim()]).toEqual([2, 'rcp: give --token-env or --oauth-env, not both']);
+    expect([both.code, both.stderr.trim()]).toEqual([2, 'rcp: give --token-env or --oauth-env, not both (see rcp call --help)']);
     expect(stderr).not.toContain(CLIENT_SECRETS.basic);
   });
 });

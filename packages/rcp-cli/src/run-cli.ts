@@ -1,20 +1,57 @@
 import { writeFile, access, readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
-import pc from 'picocolors';
-import { approve, describeManifest, isRcpError, type RcpApprovalRequiredError, type RcpApprovalRequest, type RcpClientOptions, type RcpResolver } from 'rcp-client';
 import { createInterface } from 'node:readline/promises';
-import { clientCredentialsFromEnv } from 'rcp-oauth';
+import pc from 'picocolors';
+import {
+  approve,
+  describeManifest,
+  isRcpError,
+  terminalJson,
+  terminalLines,
+  terminalStrings,
+  terminalText,
+  annotationMessage,
+  annotationProperty,
+  type RcpApprovalRequiredError,
+  type RcpApprovalRequest,
+  type RcpClientOptions,
+  type RcpClientTool,
+  type RcpDiscoveryWarning,
+} from 'rcp-client';
 import { safeParseManifest, type ManifestIssue } from 'rcp-manifest';
 import { runMcpCli } from 'rcp-mcp';
+import {
+  BINDING_HELP,
+  BINDING_OPTIONS,
+  CREDENTIAL_OPTIONS,
+  NETWORK_HELP,
+  NETWORK_OPTIONS,
+  RcpUsageError,
+  isRcpUsageError,
+  bindingsOf,
+  checkBindingNames,
+  commandLineMessage,
+  credentialsOf,
+  isManifestUrl,
+  namingTheFlags,
+  networkOf,
+  openManifestSource,
+  parseCommandLine,
+  readManifestFile,
+  unboundIdentityParams,
+  usageLine,
+  type CommandLineBindings,
+} from 'rcp-mcp/command-line';
 import { formatSummary, fromOpenApi } from 'rcp-openapi';
-import { discoverSource, isUrl, openSource, readManifestFile } from './load-manifest';
 import { startInspector } from './inspect';
 import { starterManifest } from './starter-manifest';
-import { annotationMessage, annotationProperty, terminalJson, terminalLines, terminalStrings, terminalText } from 'rcp-client';
-import { UsageError } from './usage-error';
 
 /** The package version, printed by `--version`. */
 export const VERSION = '0.1.0';
+
+const CREDENTIAL_HELP = `  --token-env NAME        the credential, from environment variable NAME (sent only to trusted origins)
+  --oauth-env PREFIX      the credential: OAuth 2 client credentials from PREFIX_TOKEN_ENDPOINT, PREFIX_CLIENT_ID,
+                          PREFIX_CLIENT_SECRET (and PREFIX_SCOPE, PREFIX_RESOURCE, PREFIX_ISSUER, PREFIX_CLIENT_AUTH)
+`;
 
 const HELP: Record<string, string> = {
   main: `rcp — look at an RCP server before wiring it into an agent
@@ -27,66 +64,57 @@ Commands
   call <url|file> <tool> try a call (--dry-run: print the exact request, credential redacted)
   inspect <url|file>    the inspector page on 127.0.0.1: tools, hidden params, schemas, try a call
   from-openapi <file>   a manifest from an OpenAPI / Swagger document, and the import report
-  init [file]           write a starter manifest that lints clean (default rcp-manifest.json)
-  mcp <url>             serve the tools to MCP hosts over stdio (--http for streamable HTTP)
+  init [file]           write a starter manifest (default rcp-manifest.json)
+  mcp <url|file>        serve the tools to MCP hosts over stdio (--http for streamable HTTP)
 
+A manifest file is a local source: its tools may call loopback and private addresses.
+--ctx, --resolve and --model-filled mean the same on describe, lint, call, inspect and mcp.
 Options: --help (for each command), --version
 `,
-  describe: `Usage: rcp describe <url|file> [--resolve a,b] [--json] [--allow-private-network]
+  describe: `Usage: rcp describe <url|file> [options]
 
-  --resolve a,b              params your client resolves (hidden from the model), to see the schema the model gets
-  --json                     the manifest, the tools and the warnings as JSON
-  --allow-private-network    let tools target private and loopback addresses the manifest's own address does
-                             not cover (a manifest file counts as public); link-local stays refused
-`,
-  lint: `Usage: rcp lint <url|file> [--json] [--format github] [--allow-private-network]
+What the server asks for: each tool and its params, which are hidden from the model, and the warnings (on stderr).
+  --json                  the manifest, the tools (with the schema the model gets) and the warnings as JSON
+${BINDING_HELP}${NETWORK_HELP}`,
+  lint: `Usage: rcp lint <url|file> [options]
 
+Every problem with its JSON Pointer, then the warnings — the same for a URL and for a file of the same manifest.
 Exit code 0 when there is no error (warnings allowed), 1 on errors, 2 on usage errors.
-  --json                     { ok, errors: [{ path, message }], warnings: [...] }
-  --format github            GitHub Actions workflow annotations (::error / ::warning)
-  --allow-private-network    a manifest URL's tools may target private and loopback addresses (see rcp describe
-                             --help); a file is linted without discovery, so it has no such warnings
-`,
+  --json                  { ok, errors: [{ path, message }], warnings: [...] }
+  --format github         GitHub Actions workflow annotations (::error / ::warning)
+${BINDING_HELP}${NETWORK_HELP}`,
   call: `Usage: rcp call <url|file> <tool> [options]
 
-  --arg key=value         an argument (repeatable); a value that is a JSON number, boolean or null is that
+  --arg key=value         an argument (repeatable): as written for a string param; a number, boolean, object
+                          or array param takes JSON (--arg limit=5, --arg tags='["a"]')
   --args JSON             the arguments object (--arg entries are added to it)
-  --ctx key=value         a trusted value in the call's context (repeatable)
-  --resolve param=ctxKey  a resolver: fill param from ctx[ctxKey] (repeatable; hidden from the model)
-  --token-env NAME        the credential, from environment variable NAME (sent only to trusted origins)
-  --oauth-env PREFIX      the credential: OAuth 2 client credentials from PREFIX_TOKEN_ENDPOINT, PREFIX_CLIENT_ID,
-                          PREFIX_CLIENT_SECRET (and PREFIX_SCOPE, PREFIX_RESOURCE, PREFIX_ISSUER, PREFIX_CLIENT_AUTH)
-  --dry-run               print the request prepare() builds (credential redacted); send nothing
+${BINDING_HELP}${CREDENTIAL_HELP}  --dry-run               print the request prepare() builds (credential redacted); send nothing
   --yes                   send a call that changes data without asking (a write is shown and confirmed on a
                           terminal first; without a terminal it is refused unless --yes is given)
-  --allow-private-network let tools target private and loopback addresses the manifest's own address does
-                          not cover (a manifest file counts as public); link-local stays refused
-`,
-  inspect: `Usage: rcp inspect <url|file> [--port N] [--token-env NAME] [--allow-private-network]
+${NETWORK_HELP}`,
+  inspect: `Usage: rcp inspect <url|file> [options]
 
 Starts the inspector page on 127.0.0.1 and prints its URL; Ctrl-C stops it. The page shows the tools, the
 params the model sees and the hidden ones, the warnings and each model-facing schema, and tries calls:
 the request is shown (credential redacted) before anything is sent. Calls run in this process.
-  --port N          the port (default: any free one)
-  --token-env NAME  the credential, from environment variable NAME (kept here, never sent to the page)
-  --oauth-env PREFIX  OAuth 2 client credentials from PREFIX_* variables (see rcp call --help); the tokens
-                    stay here, never sent to the page
-  --allow-private-network  let tools target private and loopback addresses the manifest's own address does
-                    not cover (a manifest file counts as public); link-local stays refused
-`,
+  --port N                the port (default: any free one)
+${BINDING_HELP}                          (--ctx values stay in this process; the page can bind more params)
+${CREDENTIAL_HELP}                          (the credential stays in this process, never sent to the page)
+${NETWORK_HELP}`,
   'from-openapi': `Usage: rcp from-openapi <file> [-o manifest.json] [--base-url URL] [--include …] [--exclude …] [--resolve a,b] [--json]
 
-Writes the manifest (to stdout without -o) and prints the report's summary (to stderr with -o omitted).
+Writes the manifest (to stdout without -o) and prints the report's summary (on stderr without -o).
   -o, --output FILE   write the manifest to FILE
   --base-url URL      the API's base URL instead of the document's servers / host
   --include SEL       only operations matching: tag:NAME, op:OPERATION_ID or a path pattern (/pets/*, /admin/**); repeatable
   --exclude SEL       leave out operations matching, the same forms; repeatable
-  --resolve a,b       params your client fills with resolvers (kept, described so, never in a tool description)
-  --json              print the whole report as JSON instead of the summary
+  --resolve a,b       params your client fills (kept, described so, never in a tool description); repeatable
+  --json              JSON on stdout: the report (with -o), or { manifest, report } (without -o)
 `,
   init: `Usage: rcp init [file] [--force]
 
 Writes the learner example manifest (default rcp-manifest.json); --force overwrites an existing file.
+It lints clean once its learnerId is resolved: rcp lint rcp-manifest.json --resolve learnerId
 `,
 };
 
@@ -96,163 +124,194 @@ interface Output {
   color: boolean;
 }
 
-function pairs(entries: readonly string[], flag: string): [string, string][] {
-  return entries.map((entry) => {
-    const at = entry.indexOf('=');
-    if (at <= 0) throw new UsageError(`${flag} takes key=value, got ${JSON.stringify(entry.slice(0, 40))}`);
-    return [entry.slice(0, at), entry.slice(at + 1)];
-  });
+/** What a failure's line may name: whether a credential flag was given, the tool being called. */
+interface FailureContext {
+  credentials: boolean;
+  tool?: RcpClientTool;
 }
 
-/** The flag every command that discovers or calls takes. */
-const PRIVATE_NETWORK_FLAG = { 'allow-private-network': { type: 'boolean', default: false } } as const;
+const shown = (text: string): string => JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
 
-/** Client options from `--allow-private-network`. */
-function networkOptions(values: { 'allow-private-network': boolean }): { allowPrivateNetwork?: true } {
-  return values['allow-private-network'] ? { allowPrivateNetwork: true } : {};
+/** `--arg key=value` entries, the values read as the tool's declared param types. */
+function argEntries(entries: readonly string[], tool: RcpClientTool): [string, unknown][] {
+  return entries.map((entry) => {
+    const at = entry.indexOf('=');
+    if (at <= 0) throw new RcpUsageError(`--arg takes key=value, got ${shown(entry)}`, { command: 'rcp call' });
+    const key = entry.slice(0, at);
+    return [key, argValue(entry.slice(at + 1), tool.params.find((param) => param.name === key)?.type)];
+  });
 }
 
 /**
- * A refusal by the private-network boundary names the client option; on the command line the
- * flag is what lifts it.
+ * An `--arg` value: a string param takes the text as written; any other type (and a key that is no
+ * param, which validation then names) takes it as JSON when it is JSON, else as written.
  */
-function namingTheFlag(message: string): string {
-  return message.replace(`unless the client's "allowPrivateNetwork" allows it`, 'unless --allow-private-network allows it');
+function argValue(text: string, type: string | undefined): unknown {
+  if (type === 'string') return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
 }
 
-/** `--arg` values: a JSON number, boolean or null stands for itself; anything else is a string. */
-function argValue(text: string): unknown {
-  if (/^(-?\d+(\.\d+)?([eE][+-]?\d+)?|true|false|null)$/.test(text)) return JSON.parse(text);
-  return text;
+/** `--args JSON`: an object, or a usage error saying what is wrong (not JSON, and where; or not an object). */
+function argsObject(text: string | undefined): Record<string, unknown> {
+  if (text === undefined) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new RcpUsageError(`--args is not valid JSON: ${(error as Error).message}`, { command: 'rcp call' });
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new RcpUsageError(`--args must be a JSON object ({"key": value}), got ${Array.isArray(parsed) ? 'an array' : parsed === null ? 'null' : `a ${typeof parsed}`}`, {
+      command: 'rcp call',
+    });
+  }
+  return parsed as Record<string, unknown>;
+}
+
+/** Client options from the binding flags. */
+function bindingOptions(bindings: CommandLineBindings): Pick<RcpClientOptions, 'resolvers' | 'modelFilledParams'> {
+  return { resolvers: bindings.resolvers, modelFilledParams: bindings.modelFilledParams };
+}
+
+/** Discovery warnings on stderr, the client's option names in the flags' words. */
+function printWarnings(io: Output, warnings: readonly RcpDiscoveryWarning[], tools: readonly RcpClientTool[]): void {
+  for (const warning of warnings) {
+    io.err(`${paint(io, 'yellow', 'warning')} ${terminalText(warning.path)}: ${terminalText(namingTheFlags(warning.message))}`);
+  }
+  for (const { param } of unboundIdentityParams(tools)) {
+    io.err(`hint: bind "${terminalText(param)}" with --ctx ${terminalText(param)}=VALUE (or --resolve ${terminalText(param)}), or pass --model-filled ${terminalText(param)} if the model may choose it`);
+  }
 }
 
 async function describeCommand(argv: string[], io: Output): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: { resolve: { type: 'string' }, json: { type: 'boolean', default: false }, help: { type: 'boolean' }, ...PRIVATE_NETWORK_FLAG },
+  const command = 'rcp describe';
+  const { values, positionals } = parseCommandLine(command, argv, {
+    json: { type: 'boolean', default: false },
+    help: { type: 'boolean' },
+    ...BINDING_OPTIONS,
+    ...NETWORK_OPTIONS,
   });
   if (values.help) return help('describe', io);
-  if (positionals.length !== 1) throw new UsageError('describe takes one <url|file> (see rcp describe --help)');
-  const resolved = (values.resolve ?? '').split(',').map((name) => name.trim()).filter(Boolean);
-  const resolvers: Record<string, RcpResolver> = {};
-  for (const name of resolved) resolvers[name] = () => undefined;
-  const discovery = await discoverSource(positionals[0]!, { resolvers, ...networkOptions(values) });
+  if (positionals.length !== 1) throw new RcpUsageError('describe takes one <url|file>', { command });
+  const bindings = bindingsOf(values, command);
+  const { discovery } = await openManifestSource(positionals[0]!, { ...bindingOptions(bindings), ...networkOf(values) });
+  checkBindingNames(bindings, discovery.tools, command);
   if (values.json) {
     io.out(terminalJson({ manifestUrl: discovery.manifestUrl, manifest: discovery.manifest, tools: discovery.tools, warnings: discovery.warnings }));
     return 0;
   }
   // describeManifest blanks control characters in what it quotes; io's net escapes the rest.
   io.out(describeManifest(discovery.manifest, discovery.tools));
-  for (const warning of discovery.warnings) {
-    io.err(`${paint(io, 'yellow', 'warning')} ${terminalText(warning.path)}: ${terminalText(namingTheFlag(warning.message))}`);
-  }
+  printWarnings(io, discovery.warnings, discovery.tools);
   return 0;
 }
 
-async function lintCommand(argv: string[], io: Output): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: { json: { type: 'boolean', default: false }, format: { type: 'string' }, help: { type: 'boolean' }, ...PRIVATE_NETWORK_FLAG },
-  });
-  if (values.help) return help('lint', io);
-  if (positionals.length !== 1) throw new UsageError('lint takes one <url|file> (see rcp lint --help)');
-  if (values.format !== undefined && values.format !== 'github') throw new UsageError(`--format takes "github", got ${JSON.stringify(values.format)}`);
-  const source = positionals[0]!;
-  let errors: readonly ManifestIssue[] = [];
-  let warnings: readonly ManifestIssue[] = [];
-  if (isUrl(source)) {
-    try {
-      warnings = (await discoverSource(source, networkOptions(values))).warnings;
-    } catch (error) {
-      if (!isRcpError(error, 'RCP_INVALID_MANIFEST')) throw error;
-      errors = error.issues;
-    }
-  } else {
-    const parsed = safeParseManifest(await readManifestFile(source));
-    warnings = parsed.warnings;
+/**
+ * A manifest's errors and warnings, one way for a URL and a file: the client's discovery (a
+ * file loaded as a local source), so both get the same warnings — the manifest's own and its
+ * tools' (trust, the private-network boundary, identity params). A file that does not parse
+ * also keeps the manifest's own warnings (rcp-manifest's parse); a binding problem the flags
+ * cause is an error at its param's pointer.
+ */
+async function lintSource(
+  source: string,
+  options: RcpClientOptions,
+  bindings: CommandLineBindings,
+): Promise<{ errors: readonly ManifestIssue[]; warnings: readonly ManifestIssue[]; tools: readonly RcpClientTool[] }> {
+  let text: string | undefined;
+  if (!isManifestUrl(source)) {
+    text = await readManifestFile(source);
+    const parsed = safeParseManifest(text);
     if (!parsed.ok) {
-      if (isRcpError(parsed.error, 'RCP_INVALID_MANIFEST')) errors = parsed.error.issues;
-      else throw parsed.error;
+      if (isRcpError(parsed.error, 'RCP_INVALID_MANIFEST')) return { errors: parsed.error.issues, warnings: parsed.warnings, tools: [] };
+      throw parsed.error;
     }
   }
+  try {
+    const { discovery } = await openManifestSource(source, options, text);
+    checkBindingNames(bindings, discovery.tools, 'rcp lint');
+    return { errors: [], warnings: discovery.warnings, tools: discovery.tools };
+  } catch (error) {
+    if (isRcpError(error, 'RCP_INVALID_MANIFEST')) return { errors: error.issues ?? [{ path: '', message: error.message }], warnings: [], tools: [] };
+    if (isRcpError(error, 'RCP_RESOLVER_MISMATCH') || isRcpError(error, 'RCP_UNBOUND_PARAM')) {
+      const message = commandLineMessage(error, { credentials: false }).slice(error.code.length + 2);
+      return { errors: [{ path: error.path, message }], warnings: [], tools: [] };
+    }
+    throw error;
+  }
+}
+
+async function lintCommand(argv: string[], io: Output): Promise<number> {
+  const command = 'rcp lint';
+  const { values, positionals } = parseCommandLine(command, argv, {
+    json: { type: 'boolean', default: false },
+    format: { type: 'string' },
+    help: { type: 'boolean' },
+    ...BINDING_OPTIONS,
+    ...NETWORK_OPTIONS,
+  });
+  if (values.help) return help('lint', io);
+  if (positionals.length !== 1) throw new RcpUsageError('lint takes one <url|file>', { command });
+  if (values.format !== undefined && values.format !== 'github') throw new RcpUsageError(`--format takes "github", got ${shown(values.format)}`, { command });
+  const source = positionals[0]!;
+  const bindings = bindingsOf(values, command);
+  const { errors, warnings, tools } = await lintSource(source, { ...bindingOptions(bindings), ...networkOf(values) }, bindings);
   if (values.json) {
     io.out(terminalJson({ ok: errors.length === 0, errors, warnings }));
   } else if (values.format === 'github') {
     // Field names reach the pointers: every property and message escaped as @actions/core does.
-    const file = isUrl(source) ? '' : `file=${annotationProperty(source)},`;
+    const file = isManifestUrl(source) ? '' : `file=${annotationProperty(source)},`;
     const annotate = (kind: string, issue: ManifestIssue) =>
-      io.out(`::${kind} ${file}title=${annotationProperty(`RCP manifest ${issue.path || '(root)'}`)}::${annotationMessage(namingTheFlag(issue.message))}`);
+      io.out(`::${kind} ${file}title=${annotationProperty(`RCP manifest ${issue.path || '(root)'}`)}::${annotationMessage(namingTheFlags(issue.message))}`);
     for (const issue of errors) annotate('error', issue);
     for (const issue of warnings) annotate('warning', issue);
   } else {
-    const show = (issue: ManifestIssue) => `${terminalText(issue.path || '(root)')}  ${terminalText(namingTheFlag(issue.message))}`;
+    const show = (issue: ManifestIssue) => `${terminalText(issue.path || '(root)')}  ${terminalText(namingTheFlags(issue.message))}`;
     for (const issue of errors) io.out(`${paint(io, 'red', 'error  ')} ${show(issue)}`);
     for (const issue of warnings) io.out(`${paint(io, 'yellow', 'warning')} ${show(issue)}`);
     const summary = `${terminalText(source)}: ${errors.length} error(s), ${warnings.length} warning(s)`;
     io.out(errors.length === 0 ? paint(io, 'green', `✓ ${summary}`) : paint(io, 'red', `✗ ${summary}`));
+    if (unboundIdentityParams(tools).length > 0) printWarnings(io, [], tools);
   }
   return errors.length === 0 ? 0 : 1;
 }
 
-/**
- * The client's credential options from `--token-env NAME` (a static credential) or
- * `--oauth-env PREFIX` (OAuth 2 client credentials, rcp-oauth): both from the environment, never
- * argv. One provider per process, so its token cache serves every call.
- */
-function credentialOptions(tokenEnv: string | undefined, oauthEnv: string | undefined): Pick<RcpClientOptions, 'credentials' | 'onUnauthorized'> {
-  if (tokenEnv !== undefined && oauthEnv !== undefined) throw new UsageError('give --token-env or --oauth-env, not both');
-  if (oauthEnv !== undefined) return clientCredentialsFromEnv(oauthEnv);
-  if (tokenEnv === undefined) return {};
-  const token = process.env[tokenEnv];
-  if (!token) throw new UsageError(`--token-env ${tokenEnv}: the environment variable is not set`);
-  return { credentials: () => token };
-}
-
-async function callCommand(argv: string[], io: Output): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      arg: { type: 'string', multiple: true, default: [] },
-      args: { type: 'string' },
-      ctx: { type: 'string', multiple: true, default: [] },
-      resolve: { type: 'string', multiple: true, default: [] },
-      'token-env': { type: 'string' },
-      'oauth-env': { type: 'string' },
-      'dry-run': { type: 'boolean', default: false },
-      yes: { type: 'boolean', default: false },
-      help: { type: 'boolean' },
-      ...PRIVATE_NETWORK_FLAG,
-    },
+async function callCommand(argv: string[], io: Output, failure: FailureContext): Promise<number> {
+  const command = 'rcp call';
+  const { values, positionals } = parseCommandLine(command, argv, {
+    arg: { type: 'string', multiple: true, default: [] as string[] },
+    args: { type: 'string' },
+    'dry-run': { type: 'boolean', default: false },
+    yes: { type: 'boolean', default: false },
+    help: { type: 'boolean' },
+    ...BINDING_OPTIONS,
+    ...CREDENTIAL_OPTIONS,
+    ...NETWORK_OPTIONS,
   });
   if (values.help) return help('call', io);
-  if (positionals.length !== 2) throw new UsageError('call takes <url|file> <tool> (see rcp call --help)');
+  if (positionals.length !== 2) throw new RcpUsageError('call takes <url|file> <tool>', { command });
   const [source, name] = positionals as [string, string];
-  let args: Record<string, unknown> = {};
-  if (values.args !== undefined) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(values.args);
-    } catch {
-      throw new UsageError('--args must be a JSON object');
-    }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new UsageError('--args must be a JSON object');
-    args = parsed as Record<string, unknown>;
-  }
-  for (const [key, value] of pairs(values.arg, '--arg')) args[key] = argValue(value);
-  const ctx = Object.fromEntries(pairs(values.ctx, '--ctx'));
-  const resolvers: Record<string, RcpResolver<Record<string, string>>> = {};
-  for (const [param, key] of pairs(values.resolve, '--resolve')) resolvers[param] = (context) => context[key];
-  const { client, discovery } = await openSource(source, {
-    resolvers,
-    ...credentialOptions(values['token-env'], values['oauth-env']),
-    ...networkOptions(values),
+  const args = argsObject(values.args);
+  const bindings = bindingsOf(values, command);
+  const credentials = credentialsOf(values, command);
+  failure.credentials = credentials.credentials !== undefined;
+  const { client, discovery } = await openManifestSource(source, {
+    ...bindingOptions(bindings),
+    ...credentials,
+    ...networkOf(values),
     // A call that changes data is shown and confirmed before anything is sent (SPEC §26).
     approval: 'writes',
   });
+  checkBindingNames(bindings, discovery.tools, command);
   const tool = discovery.tool(name); // RCP_UNKNOWN_TOOL names the available tools
+  failure.tool = tool;
+  for (const [key, value] of argEntries(values.arg, tool)) args[key] = value;
+  // The resolvers hold the --ctx values: the call's context is empty.
+  const ctx = {};
   if (values['dry-run']) {
     io.out(terminalJson(await client.prepare(tool, args, ctx)));
     return 0;
@@ -261,11 +320,11 @@ async function callCommand(argv: string[], io: Output): Promise<number> {
   if (!outcome.ok && isRcpError(outcome.error, 'RCP_APPROVAL_REQUIRED')) {
     const review = (outcome.error as RcpApprovalRequiredError).approval;
     if (!values.yes && !(await confirm(review, io))) {
-      throw new UsageError(
+      throw new RcpUsageError(
         process.stdin.isTTY === true
           ? 'not sent: the call was not confirmed'
           : `${name} changes data and there is no terminal to confirm it: nothing was sent (pass --yes to send it)`,
-        1,
+        { exitCode: 1 },
       );
     }
     // Exactly the reviewed request, or nothing (RCP_APPROVAL_MISMATCH).
@@ -301,79 +360,76 @@ function filterOf(selectors: readonly string[] | undefined): { tags: string[]; o
     if (selector.startsWith('tag:')) filter.tags.push(selector.slice(4));
     else if (selector.startsWith('op:')) filter.operationIds.push(selector.slice(3));
     else if (selector.startsWith('/')) filter.paths.push(selector);
-    else throw new UsageError(`--include / --exclude take tag:NAME, op:OPERATION_ID or a path starting with "/", got ${JSON.stringify(selector.slice(0, 40))}`);
+    else throw new RcpUsageError(`--include / --exclude take tag:NAME, op:OPERATION_ID or a path starting with "/", got ${shown(selector)}`, { command: 'rcp from-openapi' });
   }
   return filter;
 }
 
 async function fromOpenApiCommand(argv: string[], io: Output): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      output: { type: 'string', short: 'o' },
-      'base-url': { type: 'string' },
-      include: { type: 'string', multiple: true },
-      exclude: { type: 'string', multiple: true },
-      resolve: { type: 'string' },
-      json: { type: 'boolean', default: false },
-      help: { type: 'boolean' },
-    },
+  const command = 'rcp from-openapi';
+  const { values, positionals } = parseCommandLine(command, argv, {
+    output: { type: 'string', short: 'o' },
+    'base-url': { type: 'string' },
+    include: { type: 'string', multiple: true },
+    exclude: { type: 'string', multiple: true },
+    resolve: { type: 'string', multiple: true, default: [] as string[] },
+    json: { type: 'boolean', default: false },
+    help: { type: 'boolean' },
   });
   if (values.help) return help('from-openapi', io);
-  if (positionals.length !== 1) throw new UsageError('from-openapi takes one document file (see rcp from-openapi --help)');
+  if (positionals.length !== 1) throw new RcpUsageError('from-openapi takes one document file', { command });
   const file = positionals[0]!;
   const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    throw new UsageError(`cannot read ${file} (${error.code ?? 'error'})`, 1);
+    throw new RcpUsageError(`cannot read ${file} (${error.code ?? 'error'})`, { exitCode: 1 });
   });
   const include = filterOf(values.include);
   const exclude = filterOf(values.exclude);
+  const resolve = values.resolve.flatMap((entry) => entry.split(',')).map((name) => name.trim()).filter(Boolean);
   const { manifest, report } = await fromOpenApi(text, {
     ...(values['base-url'] !== undefined && { baseUrl: values['base-url'] }),
     ...(include !== undefined && { include }),
     ...(exclude !== undefined && { exclude }),
-    ...(values.resolve !== undefined && { resolve: values.resolve.split(',').map((name) => name.trim()).filter(Boolean) }),
+    ...(resolve.length > 0 && { resolve }),
   });
+  if (values.json) {
+    // One JSON document on stdout: the report, or the manifest and the report when no file takes the manifest.
+    if (values.output !== undefined) await writeFile(values.output, `${terminalJson(manifest)}\n`);
+    io.out(terminalJson(values.output !== undefined ? report : { manifest, report }));
+    return 0;
+  }
   // The document's text (titles, names) reaches the report: its strings are made safe before
   // formatSummary lays them out in lines.
-  const json = `${terminalJson(manifest)}\n`;
-  const summary = values.json ? terminalJson(report) : formatSummary(terminalStrings(report));
+  const summary = formatSummary(terminalStrings(report));
   if (values.output !== undefined) {
-    await writeFile(values.output, json);
+    await writeFile(values.output, `${terminalJson(manifest)}\n`);
     io.out(summary);
     io.out(`wrote ${terminalText(values.output)} (${manifest.tools.length} tools, RCP ${manifest.rcpVersion}) — check it with: rcp lint ${terminalText(values.output)}`);
   } else {
-    process.stdout.write(json); // terminalJson: nothing raw
+    process.stdout.write(`${terminalJson(manifest)}\n`); // terminalJson: nothing raw
     io.err(summary);
   }
   return 0;
 }
 
 async function inspectCommand(argv: string[], io: Output): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      port: { type: 'string', default: '0' },
-      'token-env': { type: 'string' },
-      'oauth-env': { type: 'string' },
-      help: { type: 'boolean' },
-      ...PRIVATE_NETWORK_FLAG,
-    },
+  const command = 'rcp inspect';
+  const { values, positionals } = parseCommandLine(command, argv, {
+    port: { type: 'string', default: '0' },
+    help: { type: 'boolean' },
+    ...BINDING_OPTIONS,
+    ...CREDENTIAL_OPTIONS,
+    ...NETWORK_OPTIONS,
   });
   if (values.help) return help('inspect', io);
-  if (positionals.length !== 1) throw new UsageError('inspect takes one manifest URL or file (see rcp inspect --help)');
+  if (positionals.length !== 1) throw new RcpUsageError('inspect takes one <url|file>', { command });
   const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError('--port must be a port number');
-  // Fail on a bad source before the page starts.
-  await openSource(positionals[0]!, networkOptions(values));
-  const inspector = await startInspector({
-    source: positionals[0]!,
-    port,
-    tokenEnv: values['token-env'],
-    credentials: credentialOptions(values['token-env'], values['oauth-env']),
-    allowPrivateNetwork: values['allow-private-network'],
-  });
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new RcpUsageError('--port must be a port number', { command });
+  const bindings = bindingsOf(values, command);
+  const clientOptions: RcpClientOptions = { ...bindingOptions(bindings), ...credentialsOf(values, command), ...networkOf(values) };
+  // Fail on a bad source, or a flag that fills nothing, before the page starts.
+  const { discovery } = await openManifestSource(positionals[0]!, clientOptions);
+  checkBindingNames(bindings, discovery.tools, command);
+  const inspector = await startInspector({ source: positionals[0]!, port, tokenEnv: values['token-env'], clientOptions });
   io.out(`RCP inspector: ${inspector.url}`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
@@ -384,21 +440,19 @@ async function inspectCommand(argv: string[], io: Output): Promise<number> {
 }
 
 async function initCommand(argv: string[], io: Output): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: { force: { type: 'boolean', default: false }, help: { type: 'boolean' } },
-  });
+  const command = 'rcp init';
+  const { values, positionals } = parseCommandLine(command, argv, { force: { type: 'boolean', default: false }, help: { type: 'boolean' } });
   if (values.help) return help('init', io);
-  if (positionals.length > 1) throw new UsageError('init takes at most one file name');
+  if (positionals.length > 1) throw new RcpUsageError('init takes at most one file name', { command });
   const file = positionals[0] ?? 'rcp-manifest.json';
   const exists = await access(file).then(
     () => true,
     () => false,
   );
-  if (exists && !values.force) throw new UsageError(`${file} exists; pass --force to overwrite it`, 1);
+  if (exists && !values.force) throw new RcpUsageError(`${file} exists; pass --force to overwrite it`, { exitCode: 1 });
   await writeFile(file, `${JSON.stringify(starterManifest, null, 2)}\n`);
-  io.out(`wrote ${file} — check it with: rcp lint ${file}`);
+  // Its learnerId is the kind of param an application fills: linting says so until it is resolved.
+  io.out(`wrote ${file} — check it with: rcp lint ${file} --resolve learnerId`);
   return 0;
 }
 
@@ -413,8 +467,8 @@ function paint(io: Output, color: 'red' | 'green' | 'yellow', text: string): str
 
 /**
  * Runs the `rcp` command line and returns its exit code: 0 success, 1 a failure (printed as one
- * line with its error code, never a stack trace), 2 a usage error. Colours only on a TTY, and
- * never with `NO_COLOR`.
+ * line with its error code, never a stack trace), 2 a usage error (one line pointing at the
+ * command's `--help`). Colours only on a TTY, and never with `NO_COLOR`.
  *
  * @example
  * ```ts
@@ -429,6 +483,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     color: process.stdout.isTTY === true && !('NO_COLOR' in process.env),
   };
   const [command, ...rest] = argv;
+  const failure: FailureContext = { credentials: false };
   try {
     switch (command) {
       case undefined:
@@ -445,7 +500,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
       case 'lint':
         return await lintCommand(rest, io);
       case 'call':
-        return await callCommand(rest, io);
+        return await callCommand(rest, io, failure);
       case 'init':
         return await initCommand(rest, io);
       case 'inspect':
@@ -456,24 +511,15 @@ export async function runCli(argv: readonly string[]): Promise<number> {
         await runMcpCli(rest, 'rcp mcp');
         return 0;
       default:
-        throw new UsageError(`unknown command ${JSON.stringify(command.slice(0, 40))} (see rcp --help)`);
+        throw new RcpUsageError(`unknown command ${shown(command)}`, { command: 'rcp' });
     }
   } catch (error) {
     // Error messages quote servers (a reason phrase, an excerpt): one line, nothing raw.
-    const line = (message: string) => io.err(`rcp: ${terminalText(namingTheFlag(message))}`);
-    if (error instanceof UsageError) {
-      line(error.message);
+    if (isRcpUsageError(error)) {
+      io.err(`rcp: ${terminalText(usageLine(error))}`);
       return error.exitCode;
     }
-    if (isRcpError(error)) {
-      line(`${error.code}: ${error.message}`);
-      return 1;
-    }
-    if (error instanceof TypeError && String((error as NodeJS.ErrnoException).code).startsWith('ERR_PARSE_ARGS')) {
-      line(error.message);
-      return 2;
-    }
-    line(error instanceof Error ? error.message : String(error));
+    io.err(`rcp: ${terminalText(commandLineMessage(error, failure))}`);
     return 1;
   }
 }

@@ -1,4 +1,12 @@
-/** The manifest `rcp init` writes: the learner example, which lints clean. */
+/**
+ * The manifest `rcp init` writes: the learner example, which lints clean once its `learnerId` is
+ * resolved (`rcp lint rcp-manifest.json --resolve learnerId`).
+ *
+ * @example
+ * ```ts
+ * await writeFile('rcp-manifest.json', `${JSON.stringify(starterManifest, null, 2)}\n`);
+ * ```
+ */
 export const starterManifest = {
   rcpVersion: '0.1',
   auth: { type: 'header', name: 'Authorization', scheme: 'Bearer' },

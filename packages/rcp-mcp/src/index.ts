@@ -1,4 +1,4 @@
-export { createRcpMcpGateway, createRcpMcpServer, toolAnnotations, HOST_TOOL_LIMIT } from './mcp-server';
+export { createRcpMcpGateway, createRcpMcpServer, toolAnnotations, warningsNotice, HOST_TOOL_LIMIT } from './mcp-server';
 export type { RcpMcpGateway, RcpMcpGatewayOptions } from './mcp-server';
 export { createRcpMcpHttpHandler } from './http-gateway';
 export type { RcpMcpHttpOptions } from './http-gateway';

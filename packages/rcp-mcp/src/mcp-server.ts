@@ -1,6 +1,7 @@
 import { McpServer, fromJsonSchema, type CallToolResult, type ServerContext, type ToolAnnotations } from '@modelcontextprotocol/server';
 import {
   createToolSet,
+  terminalText,
   toModelResult,
   toolCountWarning,
   toolEffects,
@@ -34,6 +35,13 @@ export interface RcpMcpGatewayOptions<Context = any> extends Pick<RcpToolSetOpti
    * @default { name: 'rcp-mcp', version: '0.1.0' }
    */
   readonly serverInfo?: { name: string; version: string };
+  /**
+   * The servers' MCP instructions (hosts show them with the server's details; many pass them to
+   * the model). Your own text replaces the default notice; add `gateway.warnings` to it yourself
+   * when you want them shown.
+   * @default a notice listing the gateway's `warnings` ({@link warningsNotice}); none without warnings
+   */
+  readonly instructions?: string;
 }
 
 /**
@@ -63,10 +71,15 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * A gateway prepared once: its tool set, its warnings (past {@link HOST_TOOL_LIMIT} tools), and
- * `serverFor(ctx)`, which makes one MCP server for one verified context. The tools' input
- * schemas are converted once and shared by every server it makes (stateless HTTP makes one per
- * request).
+ * A gateway prepared once: its tool set, its warnings, and `serverFor(ctx)`, which makes one MCP
+ * server for one verified context. The tools' input schemas are converted once and shared by
+ * every server it makes (stateless HTTP makes one per request).
+ *
+ * `warnings` are the discoveries' warnings that concern what is served (the manifest's own, and
+ * those of served tools; none when `source` is a tool set, which carries none) and the tool-count
+ * warning past {@link HOST_TOOL_LIMIT}. Hosts hide a gateway's stderr, so every server it makes
+ * also carries them in its MCP `instructions` (the `initialize` / `server/discover` result, once
+ * per session, on every transport), which hosts show with the server's details.
  *
  * @example
  * ```ts
@@ -104,6 +117,8 @@ export function createRcpMcpGateway<Context>(options: RcpMcpGatewayOptions<Conte
   if (options.namespace !== undefined) setOptions.namespace = options.namespace;
   const toolSet = createToolSet(options.source, setOptions);
   const warning = toolCountWarning(toolSet, { limit: HOST_TOOL_LIMIT, target: 'Some MCP hosts (Cursor)' });
+  const warnings = Object.freeze([...discoveryWarnings(options.source, toolSet), ...(warning === undefined ? [] : [warning])]);
+  const instructions = options.instructions ?? warningsNotice(warnings);
   const tools = toolSet.entries.map(({ name, tool }) => ({
     name,
     config: {
@@ -114,7 +129,7 @@ export function createRcpMcpGateway<Context>(options: RcpMcpGatewayOptions<Conte
   }));
 
   function serverFor(ctx: Context): McpServer {
-    const server = new McpServer(serverInfo, { capabilities: { tools: {} } });
+    const server = new McpServer(serverInfo, { capabilities: { tools: {} }, ...(instructions !== undefined && { instructions }) });
     for (const { name, config } of tools) {
       server.registerTool(name, config, async (args: unknown, mcp: ServerContext): Promise<CallToolResult> => {
         // The SDK aborts this signal when the host cancels the request: the tool's HTTP request ends with it.
@@ -132,7 +147,47 @@ export function createRcpMcpGateway<Context>(options: RcpMcpGatewayOptions<Conte
     return server;
   }
 
-  return Object.freeze({ toolSet, warnings: Object.freeze(warning === undefined ? [] : [warning]), serverFor });
+  return Object.freeze({ toolSet, warnings, serverFor });
+}
+
+/**
+ * The discoveries' warnings about what the tool set serves, as `<pointer>: <message>` lines:
+ * the manifest's own, and those under a served tool's pointer (`/tools/<i>`; a tool left out by
+ * `only` is not served).
+ */
+function discoveryWarnings(source: RcpMcpGatewayOptions['source'], toolSet: RcpToolSet): string[] {
+  const discoveries: readonly RcpDiscovery[] = Array.isArray(source) ? source : 'warnings' in source ? [source as RcpDiscovery] : [];
+  const served = new Set(toolSet.entries.map(({ tool }) => tool));
+  return discoveries.flatMap((discovery) =>
+    discovery.warnings
+      .filter((warning) => {
+        const index = /^\/tools\/(\d+)(?:\/|$)/.exec(warning.path)?.[1];
+        const tool = index === undefined ? undefined : discovery.tools[Number(index)];
+        return tool === undefined || served.has(tool);
+      })
+      .map((warning) => `${warning.path}: ${warning.message}`),
+  );
+}
+
+/** Warnings past this many are counted, not listed, in the instructions. */
+const LISTED_WARNINGS = 20;
+
+/**
+ * The MCP instructions a gateway with warnings gives its servers: a heading, then one escaped
+ * line per warning (a manifest's text cannot forge another line), the first 20 listed;
+ * `undefined` without warnings.
+ *
+ * @example
+ * ```ts
+ * warningsNotice(['/tools/0/descripton: unknown key']);
+ * // 'rcp-mcp found 1 problem(s) in the RCP manifest behind these tools, for its operator to fix:\n- /tools/0/descripton: unknown key'
+ * ```
+ */
+export function warningsNotice(warnings: readonly string[]): string | undefined {
+  if (warnings.length === 0) return undefined;
+  const listed = warnings.slice(0, LISTED_WARNINGS).map((warning) => `- ${terminalText(warning)}`);
+  if (warnings.length > LISTED_WARNINGS) listed.push(`- … and ${warnings.length - LISTED_WARNINGS} more (rcp describe <manifest> lists them all)`);
+  return [`rcp-mcp found ${warnings.length} problem(s) in the RCP manifest behind these tools, for its operator to fix:`, ...listed].join('\n');
 }
 
 /**

@@ -1,63 +1,59 @@
 /**
- * The `rcp-mcp <manifest-url>` command line: any RCP server's tools in any MCP host. stdio by default (one fixed
- * context per process), `--http` for stateless streamable HTTP. Logs go to stderr: stdout
- * belongs to the MCP protocol.
+ * The `rcp-mcp <manifest>` command line: any RCP server's tools in any MCP host. stdio by default
+ * (one fixed context per process), `--http` for stateless streamable HTTP. Logs go to stderr:
+ * stdout belongs to the MCP protocol.
  */
 import { createServer } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
-import { parseArgs } from 'node:util';
-import { createRcpClient, isRcpError, terminalText, type RcpResolver } from 'rcp-client';
-import { clientCredentialsFromEnv } from 'rcp-oauth';
+import { terminalText } from 'rcp-client';
+import { BINDING_HELP, BINDING_OPTIONS, bindingsOf, checkBindingNames, refuseUnboundIdentity } from './command-line/bindings';
+import { CREDENTIAL_OPTIONS, NETWORK_HELP, NETWORK_OPTIONS, credentialsOf, networkOf } from './command-line/credential-flags';
+import { commandLineMessage, namingTheFlags } from './command-line/error-message';
+import { openManifestSource } from './command-line/manifest-source';
+import { parseCommandLine, type CommandLineOptions } from './command-line/parse-command-line';
+import { RcpUsageError, isRcpUsageError, usageLine } from './command-line/usage-error';
 import { createRcpMcpHttpHandler } from './http-gateway';
-import { createRcpMcpGateway } from './mcp-server';
+import { createRcpMcpGateway, warningsNotice } from './mcp-server';
 import { serveRcpMcpStdio } from './stdio-gateway';
 
-const USAGE = `Usage: rcp-mcp <manifest-url> [options]
+const usage = (program: string) => `Usage: ${program} <url|file> [options]
 
-Serves an RCP manifest's tools as an MCP server.
+Serves an RCP manifest's tools as an MCP server. A manifest file is a local source (its tools may
+call loopback and private addresses). It refuses to start while a param that looks like an identity
+(userId, tenant_id ...) stays unbound: give its value with --ctx, or mark it --model-filled. Warnings
+about the manifest go to stderr and into the server's MCP instructions, which hosts show.
 
-  --ctx key=value        a trusted value: fills the param "key" (hidden from the model); repeatable
-  --token-env NAME       the tools' credential, from environment variable NAME
-  --oauth-env PREFIX     the tools' credential: OAuth 2 client credentials from PREFIX_TOKEN_ENDPOINT,
-                         PREFIX_CLIENT_ID, PREFIX_CLIENT_SECRET (and PREFIX_SCOPE, PREFIX_RESOURCE,
-                         PREFIX_ISSUER, PREFIX_CLIENT_AUTH): tokens fetched, cached and renewed (rcp-oauth)
-  --only a,b             serve only these tools
-  --http                 serve streamable HTTP instead of stdio (stateless)
-  --port N               HTTP port (default 3000)
-  --host NAME            HTTP bind address (default 127.0.0.1)
-  --auth-token-env NAME  HTTP: the bearer token clients must send, from environment variable NAME (required)
-  --allow-origin HOST    HTTP: a browser Origin host name to accept besides the gateway's own (localhost,
-                         127.0.0.1, [::1], --host); repeatable. Other Origins are refused with 403
-  --help                 this text
+${BINDING_HELP}  --token-env NAME        the tools' credential, from environment variable NAME
+  --oauth-env PREFIX      the tools' credential: OAuth 2 client credentials from PREFIX_TOKEN_ENDPOINT,
+                          PREFIX_CLIENT_ID, PREFIX_CLIENT_SECRET (and PREFIX_SCOPE, PREFIX_RESOURCE,
+                          PREFIX_ISSUER, PREFIX_CLIENT_AUTH): tokens fetched, cached and renewed (rcp-oauth)
+${NETWORK_HELP}  --only a,b              serve only these tools
+  --http                  serve streamable HTTP instead of stdio (stateless)
+  --port N                HTTP port (default 3000)
+  --host NAME             HTTP bind address (default 127.0.0.1)
+  --auth-token-env NAME   HTTP: the bearer token clients must send, from environment variable NAME (required)
+  --allow-origin HOST     HTTP: a browser Origin host name to accept besides the gateway's own (localhost,
+                          127.0.0.1, [::1], --host); repeatable. Other Origins are refused with 403
+  --help                  this text
 `;
 
-class UsageError extends Error {}
-
-function fail(program: string, message: string, code: number): never {
-  process.stderr.write(`${program}: ${terminalText(message)}\n`);
-  process.exit(code);
-}
-
-function parseContext(entries: readonly string[]): Record<string, string> {
-  const ctx: Record<string, string> = {};
-  for (const entry of entries) {
-    const at = entry.indexOf('=');
-    if (at <= 0) throw new UsageError(`--ctx takes key=value, got "${entry.slice(0, 40)}"`);
-    ctx[entry.slice(0, at)] = entry.slice(at + 1);
-  }
-  return ctx;
-}
-
-function envValue(name: string | undefined, flag: string): string | undefined {
-  if (name === undefined) return undefined;
-  const value = process.env[name];
-  if (value === undefined || value === '') throw new UsageError(`${flag} ${name}: the environment variable is not set`);
-  return value;
-}
+const OPTIONS = {
+  ...BINDING_OPTIONS,
+  ...CREDENTIAL_OPTIONS,
+  ...NETWORK_OPTIONS,
+  only: { type: 'string' },
+  http: { type: 'boolean', default: false },
+  port: { type: 'string', default: '3000' },
+  host: { type: 'string', default: '127.0.0.1' },
+  'auth-token-env': { type: 'string' },
+  'allow-origin': { type: 'string', multiple: true, default: [] as string[] },
+  help: { type: 'boolean', default: false },
+} satisfies CommandLineOptions;
 
 /**
  * Runs the `rcp-mcp` command line (also `rcp mcp`): serves until the process ends. Usage errors
- * exit 2, everything else that fails exits 1, each with one line on stderr.
+ * exit 2 with a line that points at `--help`, everything else that fails exits 1, each with one
+ * line on stderr.
  *
  * @example
  * ```ts
@@ -65,73 +61,73 @@ function envValue(name: string | undefined, flag: string): string | undefined {
  * ```
  */
 export async function runMcpCli(argv: string[], program = 'rcp-mcp'): Promise<void> {
+  const given = { credentials: false };
   try {
-    await main(argv, program);
+    await main(argv, program, given);
   } catch (error) {
-    if (error instanceof UsageError) fail(program, error.message, 2);
-    if (isRcpError(error)) fail(program, `${error.code}: ${error.message}`, 1);
-    if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) fail(program, error.message, 2);
-    fail(program, error instanceof Error ? error.message : String(error), 1);
+    // Messages quote servers (a reason phrase, an excerpt): one line, nothing raw.
+    const fail = (message: string, code: number): never => {
+      process.stderr.write(`${program}: ${terminalText(message)}\n`);
+      process.exit(code);
+    };
+    if (isRcpUsageError(error)) fail(usageLine(error), error.exitCode);
+    fail(commandLineMessage(error, given), 1);
   }
 }
 
-async function main(argv: string[], program: string): Promise<void> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      ctx: { type: 'string', multiple: true, default: [] },
-      'token-env': { type: 'string' },
-      'oauth-env': { type: 'string' },
-      only: { type: 'string' },
-      http: { type: 'boolean', default: false },
-      port: { type: 'string', default: '3000' },
-      host: { type: 'string', default: '127.0.0.1' },
-      'auth-token-env': { type: 'string' },
-      'allow-origin': { type: 'string', multiple: true, default: [] },
-      help: { type: 'boolean', default: false },
-    },
-  });
+/** Serves; `state.credentials` says whether a credential flag was given (for the failure's wording). */
+async function main(argv: string[], program: string, state: { credentials: boolean }): Promise<void> {
+  const { values, positionals } = parseCommandLine(program, argv, OPTIONS);
   if (values.help) {
-    process.stdout.write(USAGE.replaceAll('rcp-mcp', program));
+    process.stdout.write(usage(program));
     return;
   }
-  if (positionals.length !== 1) throw new UsageError('give exactly one manifest URL (see --help)');
-  const ctx = parseContext(values.ctx);
-  const token = envValue(values['token-env'], '--token-env');
-  const oauthEnv = values['oauth-env'];
-  if (token !== undefined && oauthEnv !== undefined) throw new UsageError('give --token-env or --oauth-env, not both');
-  const resolvers: Record<string, RcpResolver<Record<string, string>>> = {};
-  for (const key of Object.keys(ctx)) resolvers[key] = (context) => context[key];
-  const client = createRcpClient<Record<string, string>>({
-    resolvers,
-    ...(token !== undefined && { credentials: () => token }),
-    // Secrets come from the environment only, never argv (where ps and shell history show them).
-    ...(oauthEnv !== undefined && clientCredentialsFromEnv<Record<string, string>>(oauthEnv)),
+  if (positionals.length !== 1) throw new RcpUsageError('give exactly one manifest URL or file', { command: program });
+  const bindings = bindingsOf(values, program);
+  if (bindings.withoutValue.length > 0) {
+    const param = bindings.withoutValue[0]!;
+    throw new RcpUsageError(`--resolve "${param}": the gateway has no value for it; give it with --ctx ${param}=VALUE`, { command: program });
+  }
+  const credentialOptions = credentialsOf<Record<string, string>>(values, program);
+  state.credentials = credentialOptions.credentials !== undefined;
+  const { client, discovery } = await openManifestSource<Record<string, string>>(positionals[0]!, {
+    resolvers: bindings.resolvers,
+    modelFilledParams: bindings.modelFilledParams,
+    ...credentialOptions,
+    ...networkOf(values),
   });
-  const discovery = await client.discover(positionals[0]!);
   const only = values.only?.split(',').map((name) => name.trim()).filter(Boolean);
-  const gateway = { client, source: discovery, ...(only !== undefined && { only }) };
-  const { toolSet, warnings } = createRcpMcpGateway(gateway);
-  for (const warning of [...discovery.warnings.map((w) => `${w.path}: ${w.message}`), ...warnings]) {
+  const { toolSet, warnings } = createRcpMcpGateway({ client, source: discovery, ...(only !== undefined && { only }) });
+  // The warnings in the flags' words, on stderr and in the instructions hosts show.
+  const worded = warnings.map(namingTheFlags);
+  const instructions = warningsNotice(worded);
+  const gateway = { client, source: discovery, ...(only !== undefined && { only }), ...(instructions !== undefined && { instructions }) };
+  const served = toolSet.entries.map((entry) => entry.tool);
+  // A value that fills nothing, or an identity the host's model would choose: refused before serving.
+  checkBindingNames(bindings, served, program);
+  refuseUnboundIdentity(served, program);
+  for (const warning of worded) {
     // A manifest's text never drives the host's terminal or log: shown escaped, one line each.
     process.stderr.write(`${program}: warning: ${terminalText(warning)}\n`);
   }
+  // The resolvers read nothing from the context: the --ctx values are in them.
+  const ctx: Record<string, string> = {};
 
   if (!values.http) {
-    serveRcpMcpStdio({ ...gateway, source: toolSet }, ctx);
+    serveRcpMcpStdio(gateway, ctx);
     process.stderr.write(`${program}: serving ${toolSet.names.length} tool(s) over stdio\n`);
     return;
   }
-  const expected = envValue(values['auth-token-env'], '--auth-token-env');
-  if (expected === undefined) throw new UsageError('--http needs --auth-token-env NAME: the bearer token clients must send');
+  const authTokenEnv = values['auth-token-env'];
+  if (authTokenEnv === undefined) throw new RcpUsageError('--http needs --auth-token-env NAME: the bearer token clients must send', { command: program });
+  const expected = process.env[authTokenEnv];
+  if (expected === undefined || expected === '') throw new RcpUsageError(`--auth-token-env ${authTokenEnv}: the environment variable is not set`, { command: program });
   const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port takes a port number, got "${values.port}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new RcpUsageError(`--port takes a port number, got "${values.port.slice(0, 20)}"`, { command: program });
   const wanted = Buffer.from(`Bearer ${expected}`);
   const hosts = ['localhost', '127.0.0.1', '[::1]', values.host];
   const handler = createRcpMcpHttpHandler({
     ...gateway,
-    source: toolSet,
     authenticate: (request) => {
       const given = Buffer.from(request.headers.authorization ?? '');
       return given.length === wanted.length && timingSafeEqual(given, wanted) ? ctx : undefined;

@@ -1,0 +1,97 @@
+import { isRcpError, type RcpClientTool, type RcpError } from 'rcp-client';
+
+/**
+ * Client text that names a client option, in the command line's words: a refusal by the
+ * private-network boundary names `--allow-private-network`, an untrusted origin
+ * `--trusted-origin` — the flags that lift them.
+ *
+ * @example
+ * ```ts
+ * namingTheFlags(warning.message); // '… unless --allow-private-network allows it'
+ * ```
+ */
+export function namingTheFlags(message: string): string {
+  return message
+    .replace(`unless the client's "allowPrivateNetwork" allows it`, 'unless --allow-private-network allows it')
+    .replace(`(add it to the client's "trustedOrigins" option if it should be)`, '(pass --trusted-origin with it if it should be)');
+}
+
+/**
+ * What the command line knows about the failed command, for {@link commandLineMessage}.
+ *
+ * @example
+ * ```ts
+ * const context: CommandLineMessageContext = { credentials: values['token-env'] !== undefined, tool };
+ * ```
+ */
+export interface CommandLineMessageContext {
+  /** Whether `--token-env` or `--oauth-env` was given. */
+  readonly credentials: boolean;
+  /** The tool that was being called, when there was one. */
+  readonly tool?: RcpClientTool;
+}
+
+/**
+ * One failure as the person at the command line reads it: its code (for an RCP error) and a
+ * message that names the command line's flags instead of the client's options (a missing
+ * credential names `--token-env` / `--oauth-env`; a binding problem `--ctx` / `--model-filled`;
+ * the private-network boundary `--allow-private-network`), and for an HTTP error the server's
+ * own reason (its body excerpt, bounded, the call's credential and resolver values already
+ * redacted by the client). Server text is untrusted: show it through `terminalText` (or a
+ * page's escaping). What a model reads (`toModelResult`) is unchanged.
+ *
+ * @example
+ * ```ts
+ * describeFailure(error, { credentials: false });
+ * // { code: 'RCP_MISSING_CREDENTIALS', message: 'Tool "list_notes" needs a credential (header "Authorization"): give it with --token-env NAME …' }
+ * ```
+ */
+export function describeFailure(error: unknown, context: CommandLineMessageContext): { code: string | undefined; message: string } {
+  if (!isRcpError(error)) return { code: undefined, message: error instanceof Error ? error.message : String(error) };
+  return { code: error.code, message: reasonOf(error, context) };
+}
+
+function reasonOf(error: RcpError, context: CommandLineMessageContext): string {
+  if (isRcpError(error, 'RCP_HTTP_ERROR')) {
+    return error.bodyExcerpt === '' ? error.message : `${error.message} — the server said: ${error.bodyExcerpt}`;
+  }
+  if (isRcpError(error, 'RCP_MISSING_CREDENTIALS') && !context.credentials) {
+    const tool = context.tool;
+    const what =
+      tool === undefined
+        ? 'The tool needs a credential'
+        : `Tool "${tool.name}" needs a credential${'name' in tool.auth ? ` (${tool.auth.type} "${tool.auth.name}")` : ''}`;
+    return `${what}: give it with --token-env NAME (the environment variable that holds it) or --oauth-env PREFIX (OAuth 2 client credentials)`;
+  }
+  if (isRcpError(error, 'RCP_RESOLVER_MISMATCH')) {
+    return (
+      `"${error.resolver}" (--ctx / --resolve) nearly matches param "${error.param}" of tool "${error.tool}" (${error.path}) but does not fill it, ` +
+      `so the model would: use the param's exact name (--ctx ${error.param}=VALUE), or pass --model-filled ${error.param} if the model may choose it`
+    );
+  }
+  if (isRcpError(error, 'RCP_UNBOUND_PARAM')) {
+    return (
+      `nothing fills param "${error.param}" of tool "${error.tool}" (${error.path}): give it with --ctx ${error.param}=VALUE, ` +
+      `or pass --model-filled ${error.param} if the model may choose it`
+    );
+  }
+  if (isRcpError(error, 'RCP_UNRESOLVED') && typeof error.param === 'string') {
+    return `${error.message} (give its value with --ctx ${error.param}=VALUE)`;
+  }
+  return namingTheFlags(error.message);
+}
+
+/**
+ * {@link describeFailure} as one line: `<code>: <message>` (the message alone for an error
+ * that is not an RCP error).
+ *
+ * @example
+ * ```ts
+ * process.stderr.write(`rcp: ${terminalText(commandLineMessage(error, { credentials: false }))}\n`);
+ * // rcp: RCP_HTTP_ERROR: Request failed with status 404 Not Found: GET http://127.0.0.1:8080/notes/n-9 — the server said: {"error":"no such note"}
+ * ```
+ */
+export function commandLineMessage(error: unknown, context: CommandLineMessageContext): string {
+  const { code, message } = describeFailure(error, context);
+  return code === undefined ? message : `${code}: ${message}`;
+}
