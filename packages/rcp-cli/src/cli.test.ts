@@ -192,7 +192,7 @@ describe('--allow-private-network', { timeout: SPAWN_TIMEOUT }, () => {
     const refused = await rcp(['call', file, 'ping']);
     expect(refused.code).toBe(1);
     expect(refused.stderr.trimEnd().split('\n')).toEqual([
-      expect.stringMatching(/^rcp: RCP_ORIGIN_NOT_ALLOWED: Tool "ping" calls http:\/\/127\.0\.0\.1:\d+ is a loopback address .* unless --allow-private-network allows it$/),
+      expect.stringMatching(/^rcp: RCP_ORIGIN_NOT_ALLOWED: Tool "ping": http:\/\/127\.0\.0\.1:\d+ is a loopback address, but .* unless --allow-private-network allows it$/),
     ]);
     expect(toolCalls()).toEqual([]);
     const allowed = await rcp(['call', file, 'ping', '--allow-private-network']);

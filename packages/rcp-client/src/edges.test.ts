@@ -188,7 +188,7 @@ describe('1. a manifest loaded from text, with a declared source', () => {
     const text = JSON.stringify(manifest(`${other.origin}/admin`));
     const client = createRcpClient();
     const asPublic = await client.load(text, { manifestUrl: 'https://manifest-file.invalid/m.json', sourceClass: 'public' });
-    expect(asPublic.warnings[0]!.message).toContain('a loopback address and the manifest was fetched from a public address');
+    expect(asPublic.warnings[0]!.message).toContain('a loopback address, but the manifest comes from a public address');
     await rejectsWith(client.execute(asPublic.tools[0]!, {}), 'RCP_ORIGIN_NOT_ALLOWED');
     expect(other.count).toBe(0);
     // By default a name like manifest-file.invalid is public: a file is declared local.

@@ -208,7 +208,7 @@ describe('7. the private-network boundary, end to end on loopback only', () => {
     const guard = loopbackOnly();
     const strict = createRcpClient({ fetch: guard.fetch, classifyAddress });
     const refused = await strict.discover(manifestUrl);
-    expect(refused.warnings[0]!.message).toContain('a loopback address and the manifest was fetched from a public address');
+    expect(refused.warnings[0]!.message).toContain('a loopback address, but the manifest comes from a public address');
     await rejectsWith(strict.execute(refused.tools[0]!, {}), 'RCP_ORIGIN_NOT_ALLOWED');
     expect(other.count).toBe(0);
 

@@ -191,7 +191,7 @@ export function compileTool(source: RcpTool, index: number, context: ToolCompila
   let untrustedMessage: string | undefined;
   if (refusal !== undefined) {
     // The private-network boundary: checked before anything else, secrets or not.
-    untrustedMessage = `Tool "${tool.name}" calls ${refusal}`;
+    untrustedMessage = `Tool "${tool.name}": ${refusal}`;
     warnings.push({ path: toolPath, message: `${untrustedMessage}; executing it will fail with RCP_ORIGIN_NOT_ALLOWED` });
   } else if (carriesSecrets && !trusted) {
     const what = [compiledAuth && 'a credential', resolved.length > 0 && 'resolver values'].filter(Boolean).join(' and ');

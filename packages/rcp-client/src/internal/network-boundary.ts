@@ -47,7 +47,7 @@ export function createNetworkBoundary(manifestUrl: URL, options: NetworkBoundary
     }
     if (PRIVACY[targetClass] <= PRIVACY[manifestClass] || allowPrivateNetwork === true) return undefined;
     return (
-      `${what} is ${WHAT[targetClass]} and the manifest was fetched from ${WHAT[manifestClass]}: ` +
+      `${what} is ${WHAT[targetClass]}, but the manifest comes from ${WHAT[manifestClass]}: ` +
       `refused (a manifest may only point at addresses as private as its own) unless the client's "allowPrivateNetwork" allows it`
     );
   };
