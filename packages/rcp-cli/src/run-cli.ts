@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline/promises';
 import pc from 'picocolors';
 import {
   approve,
+  describeAuth,
   describeManifest,
   isRcpError,
   terminalJson,
@@ -260,8 +261,10 @@ async function lintCommand(argv: string[], io: Output): Promise<number> {
   const source = positionals[0]!;
   const bindings = bindingsOf(values, command);
   const { errors, warnings, tools } = await lintSource(source, { ...bindingOptions(bindings), ...networkOf(values) }, bindings);
+  // What an OAuth login needs, by the manifest's hints (RCP 0.3, SPEC §25.2): shown, never fetched.
+  const logins = [...new Set(tools.flatMap((tool) => (tool.auth.type === 'header' && tool.auth.oauth !== undefined ? [describeAuth(tool.auth)] : [])))];
   if (values.json) {
-    io.out(terminalJson({ ok: errors.length === 0, errors, warnings }));
+    io.out(terminalJson({ ok: errors.length === 0, errors, warnings, ...(logins.length > 0 && { logins }) }));
   } else if (values.format === 'github') {
     // Field names reach the pointers: every property and message escaped as @actions/core does.
     const file = isManifestUrl(source) ? '' : `file=${annotationProperty(source)},`;
@@ -275,6 +278,7 @@ async function lintCommand(argv: string[], io: Output): Promise<number> {
     for (const issue of warnings) io.out(`${paint(io, 'yellow', 'warning')} ${show(issue)}`);
     const summary = `${terminalText(source)}: ${errors.length} error(s), ${warnings.length} warning(s)`;
     io.out(errors.length === 0 ? paint(io, 'green', `✓ ${summary}`) : paint(io, 'red', `✗ ${summary}`));
+    for (const login of logins) io.out(`login  ${terminalText(login)}`);
     if (unboundIdentityParams(tools).length > 0) printWarnings(io, [], tools);
   }
   return errors.length === 0 ? 0 : 1;

@@ -10,7 +10,20 @@ function clean(text: string): string {
   return HAS_CONTROL.test(text) ? text.replace(CONTROL, ' ') : text;
 }
 
-function describeAuth(auth: RcpAuth): string {
+/**
+ * One auth in words, as `describeManifest` prints it: `none`, `query "api_key"`, `header
+ * "Authorization" (scheme: Bearer)`, and for a header auth with an OAuth hint (RCP 0.3) what a
+ * login needs — `…, OAuth 2 (scopes notes.read notes.write; issuer https://login.example.com;
+ * grants client_credentials)`. Control characters in manifest text are blanked.
+ *
+ * @example
+ * ```ts
+ * import { describeAuth } from 'rcp-client';
+ * describeAuth({ type: 'header', name: 'Authorization', scheme: 'Bearer', oauth: { scopes: ['notes.read'] } });
+ * // 'header "Authorization" (scheme: Bearer), OAuth 2 (scopes notes.read)'
+ * ```
+ */
+export function describeAuth(auth: RcpAuth): string {
   if (auth.type === 'query') return `query "${clean(auth.name)}"`;
   if (auth.type !== 'header') return 'none';
   const header = auth.scheme ? `header "${auth.name}" (scheme: ${auth.scheme})` : `header "${auth.name}"`;
