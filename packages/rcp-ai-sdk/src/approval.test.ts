@@ -80,6 +80,7 @@ describe('needsApproval from the client policy (AI SDK 6)', () => {
         body: { title: 'Milk', pinned: true },
       },
     });
+    expect(review!.request.headers).toEqual({ 'content-type': 'application/json', Authorization: 'Bearer [redacted]' });
     expect(JSON.stringify(review)).not.toContain(NOTES_TOKEN);
     expect(await rcp.review('c-unknown')).toBeUndefined();
   });
