@@ -121,7 +121,10 @@ export interface AISDKTools {
  * `client.call` with the turn's context and the AI SDK's `abortSignal`. What a call runs into
  * (an HTTP error, a missing user, a tool outside the stage) is returned as `toModelResult`'s
  * object for the model to read, never thrown. Resolver-bound params are in no schema and no
- * description.
+ * description. With an `approval` policy on the client, each tool's `needsApproval` is the
+ * client's decision: a `user-approval` call pauses (a `tool-approval-request`, nothing sent),
+ * `review(toolCallId)` is the exact request to show, and the call the AI SDK runs after the
+ * person's yes is sent only as that request, once (SPEC §26).
  *
  * @example
  * ```ts

@@ -59,7 +59,7 @@ async function pausedTurn(client = notesClient(), options: Parameters<typeof cre
   return { rcp, model, first, request, answered };
 }
 
-const resultOf = (result: Awaited<ReturnType<typeof generateText>>) =>
+const resultOf = (result: { readonly response: { readonly messages: readonly ModelMessage[] } }) =>
   result.response.messages.flatMap((message) => (message.role === 'tool' ? message.content : [])).find((part) => part.type === 'tool-result');
 
 describe('needsApproval from the client policy (AI SDK 6)', () => {

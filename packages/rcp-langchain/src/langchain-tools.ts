@@ -36,7 +36,9 @@ export interface LangChainToolsOptions<Context> extends RcpToolSetOptions {
  * `status` is `'error'` when the call failed — an HTTP error or a missing user is an answer the
  * model reads, not a throw. Invoked with plain arguments, each returns that JSON text. Input
  * that does not match the schema is refused by LangChain before the tool runs
- * (`ToolInputParsingException`, as for every LangChain tool): nothing is sent.
+ * (`ToolInputParsingException`, as for every LangChain tool): nothing is sent. A call the client's
+ * `approval` policy says needs a person is refused here (`RCP_APPROVAL_REQUIRED`, nothing sent):
+ * for LangChain v1's human-in-the-loop, use `createLangChainApprovals`.
  *
  * @example
  * ```ts
