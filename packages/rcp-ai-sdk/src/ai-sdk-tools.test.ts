@@ -124,4 +124,14 @@ describe('README', () => {
   it('its TypeScript block compiles with the package\'s strict tsconfig', { timeout: SPAWN_TIMEOUT }, () => {
     expect(readmeTypeErrors(packageDir, 'snippet:generate-text-ts')).toEqual([]);
   });
+
+  it('runs the approval flow as written: the review printed, one request sent after the yes', { timeout: SPAWN_TIMEOUT }, async () => {
+    const printed = await runReadmeSnippet(fileURLToPath(new URL('..', import.meta.url)), 'snippet:approval', {
+      NOTES_TOKEN,
+      NOTES_MANIFEST_URL: manifestUrl,
+    });
+    expect(printed).toBe(`the call changes data (approval: "writes"): POST ${notes.url('/users/u-1/notes')} {"title":"Milk"}\nAdded "Milk".\n`);
+    expect(toolRequests()).toEqual(['POST /users/u-1/notes']);
+    expect(notes.requests.at(-1)!.json).toEqual({ title: 'Milk' });
+  });
 });

@@ -12,7 +12,9 @@ import {
   type RcpToolFilter,
   type RcpToolSet,
   type RcpToolSetOptions,
+  type RcpApprovalRequest,
 } from 'rcp-client';
+import { createApprovalFlow, type AISDKApprovalStore, type AISDKToolApprovalFunction } from './approval';
 
 /**
  * What a tool call runs with: the context the client's resolvers read, and the stage the turn
@@ -56,6 +58,12 @@ export interface AISDKToolsOptions<Context> extends RcpToolSetOptions {
    * @default undefined
    */
   ctx?: Context;
+  /**
+   * Where the reviews of calls waiting on a person are kept, by tool call id: pass a shared one
+   * to answer a paused call in another process (see {@link AISDKApprovalStore}).
+   * @default a `Map` of this tools instance
+   */
+  approvalStore?: AISDKApprovalStore;
 }
 
 /**
@@ -81,6 +89,29 @@ export interface AISDKTools {
   activeTools(stage: string): string[];
   /** The tools, under the names the model sees. */
   readonly toolSet: RcpToolSet;
+  /**
+   * The review a paused call waits on (a `tool-approval-request`'s `toolCall.toolCallId`): the
+   * request it will send — method, URL, headers, body, resolver values included, the credential
+   * `[redacted]` — and the client's reason. Show it to the person; `undefined` when the call
+   * is not waiting.
+   * @example
+   * ```ts
+   * for (const part of result.content) {
+   *   if (part.type === 'tool-approval-request') console.log(await rcp.review(part.toolCall.toolCallId));
+   * }
+   * ```
+   */
+  review(toolCallId: string): Promise<RcpApprovalRequest | undefined>;
+  /**
+   * The same decision in AI SDK 7's shape, per tool, for `generateText({ toolApproval })` once
+   * `ai` 7 can be used (it needs Node 22): `'user-approval'`, `{ type: 'denied', reason }`,
+   * `{ type: 'approved' }` or `'not-applicable'`, the review kept as with `needsApproval`.
+   * @example
+   * ```ts
+   * await generateText({ model, tools: rcp.tools, toolApproval: { ...rcp.toolApproval }, runtimeContext: { userId: 'u-1' }, prompt });
+   * ```
+   */
+  readonly toolApproval: Readonly<Record<string, AISDKToolApprovalFunction>>;
 }
 
 /**
@@ -90,7 +121,10 @@ export interface AISDKTools {
  * `client.call` with the turn's context and the AI SDK's `abortSignal`. What a call runs into
  * (an HTTP error, a missing user, a tool outside the stage) is returned as `toModelResult`'s
  * object for the model to read, never thrown. Resolver-bound params are in no schema and no
- * description.
+ * description. With an `approval` policy on the client, each tool's `needsApproval` is the
+ * client's decision: a `user-approval` call pauses (a `tool-approval-request`, nothing sent),
+ * `review(toolCallId)` is the exact request to show, and the call the AI SDK runs after the
+ * person's yes is sent only as that request, once (SPEC §26).
  *
  * @example
  * ```ts
@@ -106,10 +140,17 @@ export function createAISDKTools<Context = any>(
   source: RcpDiscovery | readonly RcpDiscovery[] | RcpToolSet,
   options: AISDKToolsOptions<Context> = {},
 ): AISDKTools {
-  const { stages = {}, turn, ctx: fixedCtx, ...setOptions } = options;
+  const { stages = {}, turn, ctx: fixedCtx, approvalStore = new Map<string, RcpApprovalRequest>(), ...setOptions } = options;
   const toolSet = createToolSet(source, setOptions);
   const stageSets = new Map(Object.entries(stages).map(([id, only]) => [id, toolSet.select(only, { stage: id })]));
   const turnOf = turn ?? ((context: unknown): AISDKTurn<Context> => ({ ctx: (context ?? fixedCtx) as Context }));
+  const approvals = createApprovalFlow(client, approvalStore, (context) => {
+    const { ctx, stage } = turnOf(context);
+    // A stage the tool set does not define lets nothing through.
+    const scope = stage === undefined ? toolSet : (stageSets.get(stage) ?? toolSet.select([], { stage }));
+    return { ctx: ctx ?? (fixedCtx as Context), scope };
+  });
+  const toolApproval: Record<string, AISDKToolApprovalFunction> = {};
 
   const tools: Record<string, Tool<Record<string, unknown>, ModelResult>> = {};
   for (const { name, tool: rcpTool } of toolSet.entries) {
@@ -118,24 +159,28 @@ export function createAISDKTools<Context = any>(
       inputSchema: jsonSchema<Record<string, unknown>>(structuredClone(rcpTool.inputSchema) as never, {
         validate: (value) => {
           try {
-            return { success: true, value: validateArguments(rcpTool, value) };
+            // A plain object: the AI SDK validates an approved call's input again and compares
+            // the two (its deep equality also compares prototypes).
+            return { success: true, value: { ...validateArguments(rcpTool, value) } };
           } catch (error) {
             return { success: false, error: error as Error };
           }
         },
       }),
-      execute: async (input, { abortSignal, experimental_context }) => {
-        const { ctx, stage } = turnOf(experimental_context);
-        const scope = stage === undefined ? toolSet : stageSets.get(stage);
-        // A stage the tool set does not define lets nothing through.
-        const rest = [ctx ?? fixedCtx, abortSignal === undefined ? {} : { signal: abortSignal }] as RcpContextArgs<
+      needsApproval: approvals.needsApproval(name, rcpTool),
+      execute: async (input, { abortSignal, experimental_context, toolCallId }) => {
+        const { ctx, scope } = approvals.callOf(experimental_context);
+        // After a person's yes, the call carries it: sent only as the request they were shown.
+        const approval = await approvals.approvalFor(toolCallId);
+        const rest = [ctx, { ...(abortSignal !== undefined && { signal: abortSignal }), ...(approval !== undefined && { approval }) }] as RcpContextArgs<
           Context,
           [options?: RcpExecuteOptions]
         >;
-        const outcome = await client.call(scope ?? toolSet.select([], { stage }), { name, arguments: { ...input } }, ...rest);
+        const outcome = await client.call(scope, { name, arguments: { ...input } }, ...rest);
         return toModelResult(outcome);
       },
     });
+    toolApproval[name] = approvals.toolApprovalOf(name, rcpTool);
   }
 
   return Object.freeze({
@@ -149,5 +194,7 @@ export function createAISDKTools<Context = any>(
       return [...set.names];
     },
     toolSet,
+    review: approvals.review,
+    toolApproval: Object.freeze(toolApproval),
   });
 }

@@ -1,2 +1,3 @@
 export { createAISDKTools } from './ai-sdk-tools';
 export type { AISDKTools, AISDKToolsOptions, AISDKTurn } from './ai-sdk-tools';
+export type { AISDKApprovalStore, AISDKToolApprovalFunction, AISDKToolApprovalStatus } from './approval';

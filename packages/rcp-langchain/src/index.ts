@@ -1,2 +1,12 @@
 export { createLangChainTools } from './langchain-tools';
 export type { LangChainToolsOptions } from './langchain-tools';
+export { createLangChainApprovals } from './approval';
+export type {
+  LangChainApprovalStore,
+  LangChainApprovals,
+  LangChainApprovalsOptions,
+  LangChainDecisionType,
+  LangChainEdit,
+  LangChainInterruptOnConfig,
+  LangChainPendingApproval,
+} from './approval';

@@ -77,4 +77,15 @@ describe('README', () => {
   it('its TypeScript block compiles with the package\'s strict tsconfig', { timeout: SPAWN_TIMEOUT }, () => {
     expect(readmeTypeErrors(packageDir, 'snippet:tool-loop-ts')).toEqual([]);
   });
+
+  it('runs the approval flow as written: the review, the edited review, then the one request sent', { timeout: SPAWN_TIMEOUT }, async () => {
+    const printed = await runReadmeSnippet(fileURLToPath(new URL('..', import.meta.url)), 'snippet:approval', {
+      NOTES_TOKEN,
+      NOTES_MANIFEST_URL: manifestUrl,
+    });
+    const url = notes.url('/users/u-1/notes');
+    expect(printed).toBe(`POST ${url} {"title":"Milk"}\nPOST ${url} {"title":"Oat milk"}\nAdded "Oat milk".\n`);
+    expect(toolRequests()).toEqual(['POST /users/u-1/notes']);
+    expect(notes.requests.at(-1)!.json).toEqual({ title: 'Oat milk' });
+  });
 });

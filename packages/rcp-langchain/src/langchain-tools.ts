@@ -9,6 +9,7 @@ import {
   type RcpExecuteOptions,
   type RcpToolSet,
   type RcpToolSetOptions,
+  type RcpApproval,
 } from 'rcp-client';
 
 /**
@@ -35,7 +36,9 @@ export interface LangChainToolsOptions<Context> extends RcpToolSetOptions {
  * `status` is `'error'` when the call failed — an HTTP error or a missing user is an answer the
  * model reads, not a throw. Invoked with plain arguments, each returns that JSON text. Input
  * that does not match the schema is refused by LangChain before the tool runs
- * (`ToolInputParsingException`, as for every LangChain tool): nothing is sent.
+ * (`ToolInputParsingException`, as for every LangChain tool): nothing is sent. A call the client's
+ * `approval` policy says needs a person is refused here (`RCP_APPROVAL_REQUIRED`, nothing sent):
+ * for LangChain v1's human-in-the-loop, use `createLangChainApprovals`.
  *
  * @example
  * ```ts
@@ -50,6 +53,19 @@ export function createLangChainTools<Context = any>(
   source: RcpDiscovery | readonly RcpDiscovery[] | RcpToolSet,
   options: LangChainToolsOptions<Context> = {},
 ): StructuredToolInterface[] {
+  return langChainToolsWith(client, source, options, undefined);
+}
+
+/**
+ * The tools of {@link createLangChainTools}; with `approvalFor`, a call carries the approval
+ * a person gave for its tool call id (`createLangChainApprovals`). Internal to the package.
+ */
+export function langChainToolsWith<Context>(
+  client: RcpClient<Context>,
+  source: RcpDiscovery | readonly RcpDiscovery[] | RcpToolSet,
+  options: LangChainToolsOptions<Context>,
+  approvalFor: ((toolCallId: string | undefined) => Promise<RcpApproval | undefined>) | undefined,
+): StructuredToolInterface[] {
   const { context, ...setOptions } = options;
   const toolSet = createToolSet(source, setOptions);
   return toolSet.entries.map(({ name, tool: rcpTool }) =>
@@ -57,13 +73,15 @@ export function createLangChainTools<Context = any>(
       async (input: unknown, config) => {
         const configurable = (config?.configurable ?? {}) as Record<string, unknown>;
         const ctx = context === undefined ? configurable : context(configurable);
-        const rest = [ctx, config?.signal === undefined ? {} : { signal: config.signal }] as RcpContextArgs<
+        const toolCallId = (config as { toolCall?: { id?: string } } | undefined)?.toolCall?.id;
+        // After a person's yes, the call carries it: sent only as the request they were shown.
+        const approval = await approvalFor?.(toolCallId);
+        const rest = [ctx, { ...(config?.signal !== undefined && { signal: config.signal }), ...(approval !== undefined && { approval }) }] as RcpContextArgs<
           Context,
           [options?: RcpExecuteOptions]
         >;
         const result = toModelResult(await client.call(toolSet, { name, arguments: input }, ...rest));
         const content = JSON.stringify(result);
-        const toolCallId = (config as { toolCall?: { id?: string } } | undefined)?.toolCall?.id;
         if (toolCallId === undefined) return content;
         return new ToolMessage({ content, tool_call_id: toolCallId, name, status: result.ok ? 'success' : 'error' });
       },

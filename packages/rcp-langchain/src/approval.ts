@@ -1,0 +1,296 @@
+/**
+ * LangChain v1's human-in-the-loop (`humanInTheLoopMiddleware({ interruptOn })`) mapped onto the
+ * client's one decision (SPEC §26): the middleware interrupts exactly the calls the client's policy
+ * says need a person, nothing sent; the person is shown the client's review (the exact request);
+ * the call the agent runs after approve carries `approve(review)`, so the client sends it only if
+ * it still renders exactly that request, once. An edit is validated and reviewed again (a new
+ * digest); a resolver-bound param is never editable.
+ */
+import { AIMessage, type ToolCall } from '@langchain/core/messages';
+import type { StructuredToolInterface } from '@langchain/core/tools';
+import {
+  RcpApprovalDeniedError,
+  RcpError,
+  approve,
+  createToolSet,
+  terminalJson,
+  terminalText,
+  validateArguments,
+  type RcpApprovalRequest,
+  type RcpClient,
+  type RcpClientTool,
+  type RcpContextArgs,
+  type RcpDiscovery,
+  type RcpToolSet,
+} from 'rcp-client';
+import { langChainToolsWith, type LangChainToolsOptions } from './langchain-tools';
+
+/**
+ * Where the reviews of interrupted calls are kept, by tool call id, until the person answers —
+ * in another process too, when the store is shared (a review is plain JSON), as LangGraph's
+ * checkpointer keeps the interrupted run. A `Map` is one (the default: `new Map()`, owned by the
+ * approvals instance). The adapter replaces a stored review only through
+ * {@link LangChainApprovals.edit}, which shows the person the new one.
+ *
+ * @example
+ * ```ts
+ * const store: LangChainApprovalStore = {
+ *   get: async (toolCallId) => JSON.parse((await db.get(`review:${toolCallId}`)) ?? 'null') ?? undefined,
+ *   set: (toolCallId, review) => db.set(`review:${toolCallId}`, JSON.stringify(review)),
+ * };
+ * const approvals = createLangChainApprovals(client, discovery, { approvalStore: store });
+ * ```
+ */
+export interface LangChainApprovalStore {
+  get(toolCallId: string): RcpApprovalRequest | undefined | PromiseLike<RcpApprovalRequest | undefined>;
+  set(toolCallId: string, review: RcpApprovalRequest): unknown;
+}
+
+/**
+ * A decision the middleware lets a person make: `approve`, `edit` (other arguments) or `reject`.
+ *
+ * @example
+ * ```ts
+ * const allowed: LangChainDecisionType[] = ['approve', 'reject'];
+ * ```
+ */
+export type LangChainDecisionType = 'approve' | 'edit' | 'reject';
+
+/**
+ * One tool's entry of `humanInTheLoopMiddleware`'s `interruptOn` (langchain's `InterruptOnConfig`),
+ * written out so this package needs no `langchain` import: `when` asks the client's policy (and
+ * keeps the review), `description` shows the person the request, `argsSchema` is the
+ * model-facing schema (no resolver-bound param in it), `allowedDecisions` offers `edit` only for a
+ * tool with params to edit.
+ *
+ * @example
+ * ```ts
+ * humanInTheLoopMiddleware({ interruptOn: { ...approvals.interruptOn, my_own_tool: true } });
+ * ```
+ */
+export interface LangChainInterruptOnConfig {
+  readonly allowedDecisions: LangChainDecisionType[];
+  readonly description: (toolCall: ToolCall) => Promise<string>;
+  readonly argsSchema?: Record<string, unknown>;
+  readonly when: (request: { readonly toolCall: ToolCall; readonly runtime?: { readonly configurable?: Record<string, unknown> } }) => Promise<boolean>;
+}
+
+/**
+ * A call waiting on a person, from {@link LangChainApprovals.pending}: the tool call (its id,
+ * model-facing name and arguments) and the review to show.
+ *
+ * @example
+ * ```ts
+ * for (const { name, review } of await approvals.pending(result)) console.log(name, review.request.method, review.request.url);
+ * ```
+ */
+export interface LangChainPendingApproval {
+  readonly id: string;
+  readonly name: string;
+  readonly args: Record<string, unknown>;
+  readonly review: RcpApprovalRequest;
+}
+
+/**
+ * What {@link LangChainApprovals.edit} returns: the new review (show it: a new request, a new
+ * digest) and the middleware decision to resume with once the person approves it.
+ *
+ * @example
+ * ```ts
+ * const { review, decision } = await approvals.edit(pending[0]!, { noteId: 'n-2' }, { userId: 'u-1' });
+ * await agent.invoke(new Command({ resume: { decisions: [decision] } }), config);
+ * ```
+ */
+export interface LangChainEdit {
+  readonly review: RcpApprovalRequest;
+  readonly decision: { readonly type: 'edit'; readonly editedAction: { readonly name: string; readonly args: Record<string, unknown> } };
+}
+
+/**
+ * Options of {@link createLangChainApprovals}: those of `createLangChainTools`, and where the
+ * reviews are kept.
+ *
+ * @example
+ * ```ts
+ * createLangChainApprovals(client, discovery, { context: (configurable) => ({ userId: configurable.user_id }), approvalStore: new Map() });
+ * ```
+ */
+export interface LangChainApprovalsOptions<Context> extends LangChainToolsOptions<Context> {
+  /**
+   * Where the reviews of interrupted calls are kept (see {@link LangChainApprovalStore}).
+   * @default a `Map` of this approvals instance
+   */
+  approvalStore?: LangChainApprovalStore;
+}
+
+/**
+ * RCP tools for a LangChain v1 agent with a person in the loop, made by
+ * {@link createLangChainApprovals}.
+ *
+ * @example
+ * ```ts
+ * const approvals = createLangChainApprovals(client, discovery);
+ * const agent = createAgent({ model, tools: approvals.tools, middleware: [humanInTheLoopMiddleware({ interruptOn: approvals.interruptOn })], checkpointer });
+ * ```
+ */
+export interface LangChainApprovals {
+  /** The tools (as `createLangChainTools` makes them), each call bound to the review a person approved. */
+  readonly tools: StructuredToolInterface[];
+  /** For `humanInTheLoopMiddleware({ interruptOn })`: one entry per tool. */
+  readonly interruptOn: Readonly<Record<string, LangChainInterruptOnConfig>>;
+  /**
+   * The review an interrupted call waits on, by tool call id: the request it will send — method,
+   * URL, headers, body, resolver values included, the credential `[redacted]` — and the reason.
+   * @example
+   * ```ts
+   * const review = await approvals.review('call_1');
+   * ```
+   */
+  review(toolCallId: string): Promise<RcpApprovalRequest | undefined>;
+  /**
+   * The calls of an interrupted run that wait on a person (from `agent.invoke`'s result or the
+   * state's values: its last AI message's tool calls that have a review), in the order of the
+   * interrupt's `actionRequests` and so of the `decisions` to resume with.
+   * @example
+   * ```ts
+   * const pending = await approvals.pending(await agent.invoke(input, config));
+   * ```
+   */
+  pending(state: { readonly messages?: readonly unknown[] }): Promise<LangChainPendingApproval[]>;
+  /**
+   * A person's edit of an interrupted call: the new arguments are validated against the tool's
+   * model-facing schema (`RCP_INVALID_ARGUMENTS` for a resolver-bound param or a bad value, thrown
+   * before anything), then reviewed again (`RCP_APPROVAL_DENIED` when the policy denies the edited
+   * call) — the new review replaces the waiting one, and only it can be sent. Show it to the
+   * person; resume with `decision` once they approve it.
+   * @example
+   * ```ts
+   * const { review, decision } = await approvals.edit(pending[0]!, { noteId: 'n-2' }, { userId: 'u-1' });
+   * ```
+   */
+  edit(toolCall: { readonly id: string; readonly name: string }, args: unknown, configurable?: Record<string, unknown>): Promise<LangChainEdit>;
+}
+
+/** The review as lines a person reads (each made safe to show: server text is untrusted). */
+function describe(review: RcpApprovalRequest | undefined): string {
+  if (review === undefined) return 'The request could not be shown; approving it sends nothing.';
+  const { method, url, headers, body } = review.request;
+  const lines = [
+    terminalText(review.reason === undefined ? 'A person must approve this call.' : `Approval needed: ${review.reason}`),
+    '',
+    terminalText(`${method} ${url}`),
+    ...Object.entries(headers).map(([name, value]) => terminalText(`${name}: ${value}`)),
+  ];
+  if (body !== undefined) lines.push('', terminalJson(body));
+  return lines.join('\n');
+}
+
+/**
+ * Makes RCP tools and the `interruptOn` config of LangChain v1's `humanInTheLoopMiddleware` from
+ * one tool set, bound together: the middleware interrupts a call exactly when the client's
+ * `approval` policy says `user-approval` (nothing is sent), the interrupt's `description` is the
+ * client's review (the exact request, resolver values in, the credential redacted), and a call the
+ * agent runs after approve is sent only as that reviewed request, once (`RCP_APPROVAL_MISMATCH`
+ * otherwise: other arguments, another resolver value, a second run; nothing sent). A reject is the
+ * middleware's: the model reads the person's message, nothing is sent. A `denied` policy decision
+ * does not interrupt: the model reads the reason. An edit goes through {@link LangChainApprovals.edit}.
+ * The middleware needs a checkpointer; pass a shared `approvalStore` to resume in another process.
+ *
+ * @example
+ * ```ts
+ * import { createAgent, humanInTheLoopMiddleware } from 'langchain';
+ * import { Command, MemorySaver } from '@langchain/langgraph';
+ * import { createLangChainApprovals } from 'rcp-langchain';
+ *
+ * const client = createRcpClient({ approval: 'writes', resolvers: { userId: (ctx) => ctx.userId } });
+ * const approvals = createLangChainApprovals(client, await client.discover(manifestUrl));
+ * const agent = createAgent({ model, tools: approvals.tools, checkpointer: new MemorySaver(),
+ *   middleware: [humanInTheLoopMiddleware({ interruptOn: approvals.interruptOn })] });
+ * const config = { configurable: { thread_id: 't-1', userId: 'u-1' } };
+ * const result = await agent.invoke({ messages: [{ role: 'user', content: 'Delete note n-1' }] }, config);
+ * for (const { review } of await approvals.pending(result)) console.log(review.request);
+ * await agent.invoke(new Command({ resume: { decisions: [{ type: 'approve' }] } }), config);
+ * ```
+ */
+export function createLangChainApprovals<Context = any>(
+  client: RcpClient<Context>,
+  source: RcpDiscovery | readonly RcpDiscovery[] | RcpToolSet,
+  options: LangChainApprovalsOptions<Context> = {},
+): LangChainApprovals {
+  const { approvalStore: store = new Map<string, RcpApprovalRequest>(), ...toolOptions } = options;
+  const { context, ...setOptions } = toolOptions;
+  const toolSet = createToolSet(source, setOptions);
+  const ctxOf = (configurable: Record<string, unknown> | undefined): RcpContextArgs<Context> =>
+    [context === undefined ? (configurable ?? {}) : context(configurable ?? {})] as RcpContextArgs<Context>;
+
+  /**
+   * Whether the middleware interrupts a call: one already waiting keeps its review (the
+   * middleware asks again when the run resumes: the review, not a new one, is what the person
+   * saw); otherwise the client's policy decides. A review that cannot be made (a missing user,
+   * bad input) is no interrupt: the call runs into the same error, sends nothing, and the model
+   * reads it. A call with no id cannot be bound, so it is not interrupted and the client refuses
+   * it (`RCP_APPROVAL_REQUIRED`).
+   */
+  async function interrupts(tool: RcpClientTool, toolCall: ToolCall, configurable: Record<string, unknown> | undefined): Promise<boolean> {
+    if (typeof toolCall.id !== 'string') return false;
+    if ((await store.get(toolCall.id)) !== undefined) return true;
+    let review: RcpApprovalRequest;
+    try {
+      review = await client.review(tool, toolCall.args, ...ctxOf(configurable));
+    } catch {
+      return false;
+    }
+    if (review.decision !== 'user-approval') return false;
+    await store.set(toolCall.id, review);
+    return true;
+  }
+
+  const interruptOn: Record<string, LangChainInterruptOnConfig> = {};
+  for (const { name, tool } of toolSet.entries) {
+    const editable = Object.keys(tool.inputSchema.properties ?? {}).length > 0;
+    interruptOn[name] = Object.freeze({
+      allowedDecisions: editable ? ['approve', 'edit', 'reject'] : ['approve', 'reject'],
+      ...(editable && { argsSchema: structuredClone(tool.inputSchema) as unknown as Record<string, unknown> }),
+      description: async (toolCall: ToolCall) => describe(typeof toolCall.id === 'string' ? await store.get(toolCall.id) : undefined),
+      when: ({ toolCall, runtime }) => interrupts(tool, toolCall, runtime?.configurable),
+    } satisfies LangChainInterruptOnConfig);
+  }
+
+  const tools = langChainToolsWith(client, toolSet, { ...(context !== undefined && { context }) }, async (toolCallId) => {
+    if (toolCallId === undefined) return undefined;
+    const review = await store.get(toolCallId);
+    return review === undefined ? undefined : approve(review);
+  });
+
+  async function review(toolCallId: string): Promise<RcpApprovalRequest | undefined> {
+    return store.get(toolCallId);
+  }
+
+  async function pending(state: { readonly messages?: readonly unknown[] }): Promise<LangChainPendingApproval[]> {
+    const messages = Array.isArray(state?.messages) ? state.messages : [];
+    const last = [...messages].reverse().find((message) => AIMessage.isInstance(message)) as AIMessage | undefined;
+    const waiting: LangChainPendingApproval[] = [];
+    for (const call of last?.tool_calls ?? []) {
+      if (typeof call.id !== 'string' || !toolSet.names.includes(call.name)) continue;
+      const found = await store.get(call.id);
+      if (found !== undefined) waiting.push(Object.freeze({ id: call.id, name: call.name, args: call.args, review: found }));
+    }
+    return waiting;
+  }
+
+  async function edit(toolCall: { readonly id: string; readonly name: string }, args: unknown, configurable?: Record<string, unknown>): Promise<LangChainEdit> {
+    const id = typeof toolCall === 'object' && toolCall !== null ? toolCall.id : undefined;
+    const waiting = typeof id === 'string' ? await store.get(id) : undefined;
+    if (waiting === undefined) throw new RcpError('RCP_INVALID_OPTIONS', 'edit() takes a call that waits on a person (from approvals.pending())');
+    const tool = toolSet.tool(toolCall.name);
+    if (waiting.tool !== tool.name) throw new RcpError('RCP_INVALID_OPTIONS', 'edit() changes a call\'s arguments, never its tool');
+    // The model-facing schema: a resolver-bound param is no parameter here (RCP_INVALID_ARGUMENTS).
+    const edited = { ...validateArguments(tool, args) };
+    const review = await client.review(tool, edited, ...ctxOf(configurable));
+    if (review.decision === 'denied') throw new RcpApprovalDeniedError(tool.name, review.reason);
+    await store.set(id!, review);
+    return Object.freeze({ review, decision: Object.freeze({ type: 'edit' as const, editedAction: Object.freeze({ name: toolCall.name, args: edited }) }) });
+  }
+
+  return Object.freeze({ tools, interruptOn: Object.freeze(interruptOn), review, pending, edit });
+}
