@@ -9,6 +9,7 @@ import {
   approve,
   type RcpApproval,
   type RcpApprovalRequest,
+  type RcpApprovalVerdict,
   type RcpClient,
   type RcpClientTool,
   type RcpContextArgs,
@@ -86,13 +87,16 @@ export function createApprovalFlow<Context>(
    * saw). A review that cannot be made (a missing user, bad input, a tool outside the stage) is
    * none: the call runs into the same error, sends nothing, and the model reads it.
    */
-  async function reviewOf(name: string, tool: RcpClientTool, input: unknown, toolCallId: string, context: unknown): Promise<RcpApprovalRequest | undefined> {
+  async function reviewOf(name: string, tool: RcpClientTool, input: unknown, toolCallId: string, context: unknown): Promise<RcpApprovalVerdict | undefined> {
     const pending = await store.get(toolCallId);
     if (pending !== undefined) return pending;
     const { ctx, scope } = callOf(context);
     if (!scope.names.includes(name)) return undefined;
     let review: RcpApprovalRequest;
     try {
+      // The decision first (no resolver, no credential, no request built); the review only when a person decides.
+      const verdict = await client.decide(tool, input, ...([ctx] as RcpContextArgs<Context>));
+      if (verdict.decision !== 'user-approval') return verdict;
       review = await client.review(tool, input, ...([ctx] as RcpContextArgs<Context>));
     } catch {
       return undefined;

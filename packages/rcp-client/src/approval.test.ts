@@ -213,3 +213,21 @@ describe('what a red-team review found (each fails on the first version)', () =>
     expect(calls()).toEqual(['DELETE /users/u-1/notes/n-1']);
   });
 });
+
+describe('client.decide: the decision alone, for adapters to ask first', () => {
+  it('runs no resolver and asks no credential; without a policy it is not-applicable; bad input is refused', async () => {
+    let resolverCalls = 0;
+    let credentialCalls = 0;
+    const counting = {
+      resolvers: { userId: (ctx: { userId: string }) => (resolverCalls++, ctx.userId) },
+      credentials: () => (credentialCalls++, TOKEN),
+    };
+    const writes = await setup({ approval: 'writes', ...counting });
+    expect(await writes.client.decide(writes.discovery.tool('delete_note'), { noteId: 'n-1' }, u1)).toEqual({ decision: 'user-approval', reason: 'the call changes data (approval: "writes")' });
+    expect(await writes.client.decide(writes.discovery.tool('list_notes'), {}, u1)).toEqual({ decision: 'not-applicable' });
+    const none = await setup(counting);
+    expect(await none.client.decide(none.discovery.tool('delete_note'), { noteId: 'n-1' }, u1)).toEqual({ decision: 'not-applicable' });
+    await expect(none.client.decide(none.discovery.tool('delete_note'), { noteId: 7 }, u1)).rejects.toMatchObject({ code: 'RCP_INVALID_ARGUMENTS' });
+    expect({ resolverCalls, credentialCalls, sent: server.count }).toEqual({ resolverCalls: 0, credentialCalls: 0, sent: 0 });
+  });
+});

@@ -2,7 +2,7 @@ import type { RcpManifest } from 'rcp-manifest';
 import type { RcpCallOutcome, RcpExecuteResult, RcpToolCall } from './call-outcome';
 import type { RcpClientTool } from './client-tool';
 import type { RcpToolSet } from './tool-set';
-import type { RcpApproval, RcpApprovalRequest } from './approval';
+import type { RcpApproval, RcpApprovalRequest, RcpApprovalVerdict } from './approval';
 
 /**
  * A discovery warning: a manifest warning from `rcp-manifest` (an unknown field, an unused
@@ -298,6 +298,19 @@ export interface RcpClient<Context = any> {
    * ```
    */
   review(tool: RcpClientTool, args: unknown, ...rest: RcpContextArgs<Context>): Promise<RcpApprovalRequest>;
+  /**
+   * The policy's decision for this call and nothing else: the arguments are validated
+   * (`RCP_INVALID_ARGUMENTS` otherwise), no resolver runs, no credential is asked, no request is
+   * built. What an adapter asks first ("does this call need a person?"); only a `user-approval`
+   * call needs a {@link RcpClient.review}. Without an `approval` policy: `not-applicable`.
+   *
+   * @example
+   * ```ts
+   * const { decision } = await client.decide(tool, { noteId: 'n-1' }, ctx);
+   * if (decision === 'user-approval') show(await client.review(tool, { noteId: 'n-1' }, ctx));
+   * ```
+   */
+  decide(tool: RcpClientTool, args: unknown, ...rest: RcpContextArgs<Context>): Promise<RcpApprovalVerdict>;
   /**
    * Calls a tool: validates `args`, fills resolver-bound params, adds the credential,
    * renders the request, checks its origin — all before any HTTP request — then sends it,

@@ -18,7 +18,8 @@ afterEach(async () => {
 
 type Ctx = { userId?: string };
 const notesClient = (approval: RcpApprovalPolicy<Ctx> = 'writes') =>
-  createRcpClient({ resolvers: { userId: (ctx: Ctx) => ctx.userId }, credentials: () => NOTES_TOKEN, approval });
+  // Every client of these tests holds the operator's approval secret, as the processes of one app do.
+  createRcpClient({ resolvers: { userId: (ctx: Ctx) => ctx.userId }, credentials: () => NOTES_TOKEN, approval, approvalSecret: 'the notes app approval secret, 32+ bytes' });
 const toolRequests = () => toolRequestLines(notes);
 const createMilk = { title: 'Milk', pinned: true };
 const config = { configurable: { thread_id: 't-1', userId: 'u-1' } };

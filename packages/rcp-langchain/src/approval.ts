@@ -236,6 +236,8 @@ export function createLangChainApprovals<Context = any>(
     if ((await store.get(toolCall.id)) !== undefined) return true;
     let review: RcpApprovalRequest;
     try {
+      // The decision first (no resolver, no credential, no request built); the review only when a person decides.
+      if ((await client.decide(tool, toolCall.args, ...ctxOf(configurable))).decision !== 'user-approval') return false;
       review = await client.review(tool, toolCall.args, ...ctxOf(configurable));
     } catch {
       return false;

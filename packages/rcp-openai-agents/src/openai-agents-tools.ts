@@ -233,8 +233,8 @@ export function createOpenAIAgentsTools<Context = any>(
           const { ctx, scope } = scopeFor(runContext.context);
           if (!scope.names.includes(name)) return false;
           try {
-            const review = await client.review(rcpTool, input, ...reviewArgs(ctx));
-            return review.decision === 'user-approval';
+            // The decision alone: no resolver runs, no credential is asked, no request is built.
+            return (await client.decide(rcpTool, input, ...reviewArgs(ctx))).decision === 'user-approval';
           } catch {
             return false;
           }

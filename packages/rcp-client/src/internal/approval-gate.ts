@@ -175,5 +175,5 @@ export function createApprovalGate(policy: RcpApprovalPolicy | undefined, secret
     }
   }
 
-  return { review, admit, recheck, enabled: policy !== undefined };
+  return { decide, review, admit, recheck, enabled: policy !== undefined };
 }

@@ -21,7 +21,7 @@ import { cleanReasonPhrase, type SendCallOptions, type SendResult, type Sender, 
 import { compiledToolOf, type CompiledTool } from './tool-registry';
 import { retriesAfterUnauthorized } from './unauthorized';
 import { createApprovalGate } from './approval-gate';
-import type { RcpApprovalRequest } from '../approval';
+import type { RcpApprovalRequest, RcpApprovalVerdict } from '../approval';
 
 /** Characters of a body an observer is shown. */
 const OBSERVED_BODY_CHARS = 65_536;
@@ -41,7 +41,9 @@ function preparedOf(compiled: CompiledTool, built: BuiltRequest): RcpPreparedReq
   return prepared;
 }
 
-/** The client's `prepare`, `review`, `execute` and `call`. */
+/** The client's `prepare`, `decide`, `review`, `execute` and `call`. */
+const NOT_APPLICABLE: RcpApprovalVerdict = Object.freeze({ decision: 'not-applicable' });
+
 export function createExecution<Context>(options: ResolvedClientOptions, send: Sender, owner: object) {
   const resolved = options;
   const gate = createApprovalGate(resolved.approval, resolved.approvalSecret);
@@ -95,6 +97,13 @@ export function createExecution<Context>(options: ResolvedClientOptions, send: S
   async function prepare(tool: RcpClientTool, args: unknown, ctx?: Context): Promise<RcpPreparedRequest> {
     const compiled = compiledToolOf(tool, owner);
     return preparedOf(compiled, await buildOnly(compiled, tool, args, ctx));
+  }
+
+  async function decide(tool: RcpClientTool, args: unknown, ctx?: Context): Promise<RcpApprovalVerdict> {
+    const compiled = compiledToolOf(tool, owner);
+    // The policy sees the model's validated arguments only: no resolver runs, no credential is asked.
+    const validated = compiled.checkArguments(args);
+    return gate.enabled ? gate.decide(tool, validated, ctx) : NOT_APPLICABLE;
   }
 
   async function review(tool: RcpClientTool, args: unknown, ctx?: Context): Promise<RcpApprovalRequest> {
@@ -225,7 +234,7 @@ export function createExecution<Context>(options: ResolvedClientOptions, send: S
     }
   }
 
-  return { prepare, review, execute, call };
+  return { prepare, decide, review, execute, call };
 }
 
 const UTF8 = new TextDecoder();
