@@ -29,7 +29,7 @@ export async function buildQuietly({ root, filters, label, firstRun }) {
       say(
         firstRun
           ? `Building ${label} (first run only: about a minute, longer on a small or busy machine)…`
-          : `Rebuilding ${label}: sources changed since the last build…`,
+          : `Building ${label} (only what changed since the last build)…`,
       ),
     firstRun ? 0 : QUIET_MS,
   );
