@@ -12,11 +12,12 @@
  * the compiler's error names.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expandTarballs, readmeBuildLine, readmeTarballLine } from './readme-lines';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const PNPM = 'pnpm@10.34.9';
@@ -117,7 +118,9 @@ describe('a fresh clone with Node and npm only, as the README says', () => {
     expect(JSON.parse(again.stdout.slice(again.stdout.indexOf('{')))).toMatchObject({ ok: true });
   });
 
-  it(`npx -y ${PNPM} tarballs: builds the rest and writes one tarball per published package`, { timeout: BUILD_TIMEOUT }, async () => {
+  it(`the README's install-from-source line (npx -y ${PNPM} … tarballs) writes one tarball per published package`, { timeout: BUILD_TIMEOUT }, async () => {
+    const line = readmeBuildLine(readFileSync(join(clone, 'README.md'), 'utf8'));
+    expect(line).toBe(`npx -y ${PNPM} install && npx -y ${PNPM} tarballs`);
     const { code, stdout, stderr } = await npx(['tarballs']);
     expect(code, stderr).toBe(0);
     const tarballs = stdout.split('\n').filter((line) => line.endsWith('.tgz'));
@@ -164,7 +167,9 @@ const app: 'scratch' = manifest.tools[0].body.source.app;
 console.log(JSON.stringify({ app, body: manifest.tools[0].body }));
 `,
     );
-    const files = ['rcp-errors', 'rcp-template', 'rcp-manifest'].map((name) => join(clone, 'tarballs', `${name}-0.1.0.tgz`));
+    // Exactly what rcp-manifest's README says to install.
+    const files = expandTarballs(readmeTarballLine(readFileSync(join(clone, 'packages/rcp-manifest/README.md'), 'utf8')), clone);
+    expect(files).toHaveLength(3);
     const install = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', ...files], app);
     expect(install.code, install.stderr).toBe(0);
     const tsc = [join(clone, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'];
