@@ -1,32 +1,63 @@
 #!/usr/bin/env node
-// Packs every published RCP package into one folder (default: ./tarballs), as `pnpm pack` does
-// for a release: `workspace:*` and `catalog:` versions are replaced by real ones, only `dist` is
-// included. Run `pnpm build` first. Prints the tarball paths, one a line.
+// Builds and packs every published RCP package into one folder (default: ./tarballs), as
+// `pnpm pack` does for a release: `workspace:*` and `catalog:` versions are replaced by real ones,
+// only what `files` lists is included. Prints the tarball paths on stdout, one a line.
 //
-//   node scripts/pack.mjs [destination]
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+// That rewriting is pnpm's, so this runs under pnpm. On a machine with Node and npm only:
+//   npx -y pnpm@10.34.9 install && npx -y pnpm@10.34.9 tarballs [destination]
+// (`pnpm tarballs` is this script; `node scripts/pack.mjs` works too where pnpm is on PATH).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildQuietly } from './build-quietly.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const destination = resolve(process.argv[2] ?? join(root, 'tarballs'));
+const PNPM = 'pnpm@10.34.9';
+
+// Under `pnpm run` / `npx pnpm`, the pnpm that runs us (pnpm may not be on PATH); else `pnpm` from PATH.
+const execPath = process.env.npm_execpath ?? '';
+const [command, ...prefix] = /pnpm/.test(execPath) && /\.c?js$/.test(execPath) ? [process.execPath, execPath] : ['pnpm'];
+if (command === 'pnpm' && spawnSync('pnpm', ['--version'], { stdio: 'ignore' }).error !== undefined) {
+  console.error(
+    `pack.mjs needs pnpm, which rewrites the workspace: and catalog: versions of each package. With Node and npm only, run:\n` +
+      `  npx -y ${PNPM} install && npx -y ${PNPM} tarballs`,
+  );
+  process.exit(1);
+}
+if (!existsSync(join(root, 'node_modules', '.bin'))) {
+  console.error(`The workspace is not installed: run \`npx -y ${PNPM} install\` first.`);
+  process.exit(1);
+}
+
+// Through `pnpm tarballs <dir>`, pnpm runs us from the root: a relative <dir> is the caller's.
+const callerDir = process.env.npm_lifecycle_event === 'tarballs' ? (process.env.INIT_CWD ?? process.cwd()) : process.cwd();
+const destination = resolve(callerDir, process.argv[2] ?? join(root, 'tarballs'));
 mkdirSync(destination, { recursive: true });
 
 const packagesDir = join(root, 'packages');
-const published = readdirSync(packagesDir).filter((name) => {
-  try {
-    return JSON.parse(readFileSync(join(packagesDir, name, 'package.json'), 'utf8')).private !== true;
-  } catch {
-    return false;
-  }
+/** Each published package's folder and name. */
+const published = readdirSync(packagesDir)
+  .flatMap((dir) => {
+    try {
+      const { name, private: isPrivate } = JSON.parse(readFileSync(join(packagesDir, dir, 'package.json'), 'utf8'));
+      return isPrivate === true ? [] : [{ dir, name }];
+    } catch {
+      return [];
+    }
+  })
+  .sort((a, b) => a.dir.localeCompare(b.dir));
+
+await buildQuietly({
+  root,
+  filters: published.map(({ name }) => `${name}...`),
+  label: `the ${published.length} published packages`,
+  firstRun: !published.every(({ dir }) => existsSync(join(packagesDir, dir, 'dist'))),
 });
-// Under `pnpm run`/`npx pnpm`, the pnpm that runs us (pnpm may not be on PATH); else `pnpm`.
-const execPath = process.env.npm_execpath ?? '';
-const [command, ...prefix] = /pnpm/.test(execPath) && /\.c?js$/.test(execPath) ? [process.execPath, execPath] : ['pnpm'];
-for (const name of published.sort()) {
+
+for (const { dir, name } of published) {
   const output = execFileSync(command, [...prefix, 'pack', '--pack-destination', destination], {
-    cwd: join(packagesDir, name),
+    cwd: join(packagesDir, dir),
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
   });

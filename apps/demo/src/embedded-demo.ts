@@ -157,6 +157,8 @@ async function discoverPartner(): Promise<{ client: ReturnType<typeof createRcpC
       if (String(input) !== manifestUrl) throw new Error('the demo sends nothing beyond this machine');
       return new Response(JSON.stringify(manifest), { headers: { 'content-type': 'application/json' } });
     },
+    // The metadata tool's discovery warning is this attack's premise; the demo reports the refusal.
+    onWarning: () => {},
   });
   return { client, discovery: await client.discover(manifestUrl) };
 }
@@ -260,7 +262,8 @@ async function play(platform: LearningPlatform): Promise<DemoReport> {
       result = toModelResult(await partner.client.call(partner.discovery, modelCall, attack.ctx));
     } else if (attack.stage === 'rogue') {
       // No resolvers: learnerId is an ordinary param here, so the model's value goes out as sent.
-      const rogue = createRcpClient({ credentials: () => platform.token });
+      // No resolver, so learnerId is the model's (a warning this attack ignores on purpose): the server's bound param stops it.
+      const rogue = createRcpClient({ credentials: () => platform.token, onWarning: () => {} });
       result = toModelResult(await rogue.call(await rogue.discover(platform.manifestUrl), modelCall, attack.ctx));
     } else {
       result = await callThroughStage(transportOf(attack.stage), modelCall, attack.ctx);

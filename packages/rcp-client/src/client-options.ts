@@ -4,6 +4,7 @@ import type { RcpClientTool } from './client-tool';
 import type { RcpRetryOptions } from './retry-options';
 import type { RcpHooks, RcpTracer } from './hooks';
 import type { RcpApprovalPolicy } from './approval';
+import type { RcpDiscoveryWarning } from './client-types';
 
 /**
  * What a resolver receives besides the call's context: the tool being called and the
@@ -251,25 +252,30 @@ export interface RcpClientOptions<Context = any> {
    */
   maxManifestTools?: number;
   /**
-   * Params that must be filled by a resolver wherever a manifest declares them: `true` for
-   * every param whose name looks like an identity (`userId`, `tenant_id`, `accountId` ...),
-   * or a list of names (compared ignoring case, `_` and `-`). A covered param with no
-   * resolver fails `discover` with `RCP_UNBOUND_PARAM` instead of a warning: a CI gate.
-   * @default false (identity-looking params with no resolver are discovery warnings)
+   * Params that must be filled by a resolver wherever a manifest declares them; a covered param
+   * with no resolver fails `discover` with `RCP_UNBOUND_PARAM`, before any tool is called.
+   * `true`: every param whose name looks like an identity (`userId`, `tenant_id`, `accountId`,
+   * `email` ... the list is in SPEC §10). A list of names (compared ignoring case, `_` and `-`):
+   * those, on top of the default. `false`: none — identity-looking params become warnings.
+   * Safe by default: once the client has a resolver, an identity-looking param that no resolver
+   * fills is an error, so a misnamed or forgotten resolver cannot hand the model the user's id.
+   * A param the model really should fill goes in `modelFilledParams`.
+   * @default `true` when the client has any resolver, `false` when it has none
    * @example
    * ```ts
-   * createRcpClient({ resolvers: { userId: (ctx) => ctx.userId }, requireResolved: ['userId', 'tenantId'] });
+   * createRcpClient({ resolvers: { userId: (ctx) => ctx.userId }, requireResolved: ['region'] });
    * ```
    */
   requireResolved?: boolean | readonly string[];
   /**
-   * Params the model may fill even though their name nearly matches a resolver's or looks
-   * like an identity: silences `RCP_RESOLVER_MISMATCH`, `RCP_UNBOUND_PARAM` and the
-   * identity warning for these exact names.
+   * The escape hatch: params the model may fill even though their name nearly matches a
+   * resolver's or looks like an identity (a `userIds` filter, a `customerEmail` the user types).
+   * Silences `RCP_RESOLVER_MISMATCH`, `RCP_UNBOUND_PARAM` and the identity warning for these exact
+   * names; the model sees and fills them.
    * @default []
    * @example
    * ```ts
-   * createRcpClient({ resolvers: { userId: (ctx) => ctx.userId }, modelFilledParams: ['userIds'] });
+   * createRcpClient({ resolvers: { userId: (ctx) => ctx.userId }, modelFilledParams: ['userIds', 'inviteeEmail'] });
    * ```
    */
   modelFilledParams?: readonly string[];
@@ -297,6 +303,20 @@ export interface RcpClientOptions<Context = any> {
    * ```
    */
   classifyAddress?: (hostname: string) => 'public' | 'private' | 'local' | 'link-local' | undefined;
+  /**
+   * Called with each discovery warning (an unknown manifest field, a param no template uses, an
+   * identity-looking param the model fills because no resolver does) and the URL of the manifest
+   * it is about. Each distinct warning is reported once per client, however often the manifest is
+   * discovered again; the same warnings stay on `discovery.warnings`. The default prints one line
+   * per warning with `console.warn` (manifest text made safe for a terminal); pass `() => {}` to
+   * keep them to `discovery.warnings` alone. A throw here never fails the discovery.
+   * @default prints each warning once with `console.warn`
+   * @example
+   * ```ts
+   * createRcpClient({ onWarning: (warning, { manifestUrl }) => logger.warn({ manifestUrl, ...warning }) });
+   * ```
+   */
+  onWarning?: (warning: RcpDiscoveryWarning, about: { readonly manifestUrl: string }) => void;
   /**
    * Observability hooks: request sent, response received, retry, redirect, error — with the tool
    * name, method, URL template and timing, never a credential, a resolver value or an argument.

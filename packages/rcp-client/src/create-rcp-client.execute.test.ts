@@ -139,6 +139,7 @@ describe('execute: synchronous and asynchronous resolvers and credentials', () =
     const client = createRcpClient({
       resolvers: { folder: async () => 'f', title: () => null },
       credentials: () => SECRET_TOKEN,
+      modelFilledParams: ['userId'], // tools[0]'s, not under test here
     });
     const { tools } = await client.discover(serveManifest(server, manifest));
     server.reset();

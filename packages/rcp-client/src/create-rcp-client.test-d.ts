@@ -109,6 +109,20 @@ test('options reject a misspelled key', () => {
   createRcpClient({ requireResolved: 'userId' });
 });
 
+test('onWarning receives the warning and the manifest URL; modelFilledParams is the escape hatch', () => {
+  createRcpClient({
+    resolvers: { userId: () => 'u-1' },
+    modelFilledParams: ['inviteeEmail'],
+    onWarning: (warning, { manifestUrl }) => {
+      expectTypeOf(warning.path).toEqualTypeOf<string>();
+      expectTypeOf(warning.tool).toEqualTypeOf<string | undefined>();
+      expectTypeOf(manifestUrl).toEqualTypeOf<string>();
+    },
+  });
+  // @ts-expect-error modelFilledParams is a list of names
+  createRcpClient({ modelFilledParams: 'userIds' });
+});
+
 test('tracer: an OpenTelemetry Tracer from @opentelemetry/api is accepted as it is', () => {
   const tracer = trace.getTracer('notes-agent');
   expectTypeOf(tracer).toExtend<RcpTracer>();

@@ -41,3 +41,11 @@ describe('README: approval', () => {
     expect([code, stdout]).toEqual([0, blockAfter('output:approval')]);
   });
 });
+
+describe('README: binding checks, safe by default', () => {
+  it('shows the example exactly as it is in examples/, with its real output', { timeout: SPAWN_TIMEOUT }, async () => {
+    expect(blockAfter('example:safe-by-default')).toBe(readFileSync(`${packageDir}examples/safe-by-default.mjs`, 'utf8'));
+    const { code, stdout } = await runNode(['examples/safe-by-default.mjs'], { cwd: packageDir });
+    expect([code, stdout]).toEqual([0, blockAfter('output:safe-by-default')]);
+  });
+});

@@ -1,5 +1,5 @@
 import { expectTypeOf, test } from 'vitest';
-import { defineManifest, isRcpError, type RcpManifest } from './index';
+import { defineManifest, isRcpError, type NoUnknownKeys, type RcpManifest, type RcpParam, type UnknownManifestKey } from './index';
 
 const quiet = { onWarning: () => {} };
 
@@ -75,4 +75,46 @@ test('the narrowing the README documents compiles', () => {
     if (isRcpError(error, 'RCP_INVALID_MANIFEST')) expectTypeOf(error.issues[0]!.path).toEqualTypeOf<string>();
     if (isRcpError(error, 'RCP_UNSUPPORTED_VERSION')) expectTypeOf(error.supported).toEqualTypeOf<readonly string[]>();
   }
+});
+
+test('an object or array body, and object or array defaults, are any JSON value', () => {
+  const manifest = defineManifest({
+    rcpVersion: '0.1',
+    tools: [
+      {
+        name: 'create_note',
+        description: 'Creates a note.',
+        method: 'POST',
+        url: '/notes',
+        params: [
+          { name: 'title', type: 'string', required: true },
+          { name: 'tags', type: 'array', items: { type: 'string' }, default: ['inbox', 'new'] },
+          { name: 'meta', type: 'object', properties: { color: { type: 'string' } }, default: { color: 'blue', pinned: [1, null] } },
+        ],
+        body: { title: '{{title}}', tags: '{{tags}}', meta: '{{meta}}', source: { app: 'notes', version: 2, flags: [true, null, { deep: 'x' }] } },
+      },
+      {
+        name: 'add_tags',
+        description: 'Adds tags.',
+        method: 'PUT',
+        url: '/tags',
+        params: [{ name: 'tag', type: 'string', required: true }],
+        body: ['{{tag}}', 'fixed', { kind: 'label' }],
+      },
+    ],
+  });
+  expectTypeOf(manifest.tools[0].body.source.app).toEqualTypeOf<'notes'>();
+  expectTypeOf(manifest.tools[1].body[0]).toEqualTypeOf<'{{tag}}'>();
+});
+
+test('a typo names the key: the error reads "... is not assignable to type UnknownManifestKey<\'requried\'>"', () => {
+  type Checked = NoUnknownKeys<{ name: 'noteId'; requried: true }, RcpParam>;
+  expectTypeOf<Checked['requried']>().toEqualTypeOf<UnknownManifestKey<'requried'>>();
+  expectTypeOf<Checked['name']>().toEqualTypeOf<'noteId'>();
+  // @ts-expect-error a boolean is not the branded key type, so strict tsc names "requried" in its message
+  const typo: Checked['requried'] = true;
+  void typo;
+  // Inside an open body nothing is an unknown key, at any depth.
+  type Body = NoUnknownKeys<{ body: { anything: { at: ['all'] } } }, { body?: unknown }>;
+  expectTypeOf<Body['body']['anything']['at']>().toEqualTypeOf<['all']>();
 });

@@ -24,6 +24,30 @@ describe('defineManifest', () => {
     expect(Object.isFrozen(manifest)).toBe(true);
   });
 
+  it('accepts object and array bodies and defaults (any JSON value), typed and checked at run time', () => {
+    const manifest = defineManifest({
+      rcpVersion: '0.1',
+      tools: [
+        {
+          name: 'create_note',
+          description: 'Creates a note.',
+          method: 'POST',
+          url: '/notes',
+          params: [
+            { name: 'title', type: 'string', required: true },
+            { name: 'tags', type: 'array', items: { type: 'string' }, default: ['inbox'] },
+            { name: 'meta', type: 'object', properties: { color: { type: 'string' } }, default: { color: 'blue' } },
+          ],
+          body: { title: '{{title}}', tags: '{{tags}}', meta: '{{meta}}', source: { app: 'notes', flags: [true, null] } },
+        },
+        { name: 'add_tags', description: 'Adds tags.', method: 'PUT', url: '/tags', params: [{ name: 'tag' }], body: ['{{tag}}', 'fixed'] },
+      ],
+    });
+    expectTypeOf(manifest.tools[0].body.source.app).toEqualTypeOf<'notes'>();
+    expect(manifest.tools[0].body.source).toEqual({ app: 'notes', flags: [true, null] });
+    expect(manifest.tools[1].body).toEqual(['{{tag}}', 'fixed']);
+  });
+
   it('rejects at compile time what the schema forbids', () => {
     // @ts-expect-error method must be one of the five
     expect(() => defineManifest({ rcpVersion: '0.1', tools: [{ name: 'a', description: 'd', method: 'FETCH', url: '/' }] })).toThrow();

@@ -4,27 +4,52 @@ import { safeParseManifest } from './parse-manifest';
 
 type KeysOf<T> = T extends unknown ? keyof T : never;
 type ValueAt<T, K extends PropertyKey> = T extends unknown ? (K extends keyof T ? T[K] : never) : never;
+/** The shape of a declared field: `unknown` (an open JSON value such as `body`) stays `unknown`. */
+type FieldShape<S> = unknown extends S ? unknown : NonNullable<S>;
+
+declare const notAManifestField: unique symbol;
 
 /**
- * `T` with every key that `Shape` does not declare typed `never`, at every depth (arrays and
- * unions of shapes included): what makes {@link defineManifest} refuse `requried: true` or
- * `responseMapping: {}` at compile time. Values whose shape is open (`body`, JSON values) are
- * left as they are.
+ * The type {@link defineManifest} gives a key the manifest format does not have, so the compiler's
+ * error names it: `Type 'true' is not assignable to type 'UnknownManifestKey<"requried">'`.
+ * No value has this type.
  *
  * @example
  * ```ts
- * type Checked = NoUnknownKeys<{ name: 'a'; typo: 1 }, { name: string }>; // { name: 'a'; typo: never }
+ * type Typo = UnknownManifestKey<'requried'>; // what `requried: true` is checked against
  * ```
  */
-export type NoUnknownKeys<T, Shape> = T extends readonly unknown[]
-  ? Shape extends readonly (infer Item)[]
-    ? { readonly [I in keyof T]: NoUnknownKeys<T[I], Item> }
-    : T
-  : T extends object
-    ? Shape extends object
-      ? { [K in keyof T]: K extends KeysOf<Shape> ? NoUnknownKeys<T[K], NonNullable<ValueAt<Shape, K>>> : never }
+export interface UnknownManifestKey<Key extends PropertyKey> {
+  /** The key that is not a field of the RCP manifest format here. */
+  readonly [notAManifestField]: Key;
+}
+
+/**
+ * `T` with every key that `Shape` does not declare typed {@link UnknownManifestKey} (named in
+ * the compiler's error), at every depth (arrays and unions of shapes included): what makes
+ * {@link defineManifest} refuse `requried: true` or `responseMapping: {}` at compile time.
+ * Values whose shape is open (`body`, `default`: any JSON value, objects and arrays included)
+ * are left as they are.
+ *
+ * @example
+ * ```ts
+ * type Checked = NoUnknownKeys<{ name: 'a'; typo: 1 }, { name: string }>;
+ * // { name: 'a'; typo: UnknownManifestKey<'typo'> }
+ * ```
+ */
+export type NoUnknownKeys<T, Shape> = unknown extends Shape
+  ? T
+  : T extends readonly unknown[]
+    ? Shape extends readonly (infer Item)[]
+      ? { readonly [I in keyof T]: NoUnknownKeys<T[I], Item> }
       : T
-    : T;
+    : T extends object
+      ? Shape extends object
+        ? {
+            [K in keyof T]: K extends KeysOf<Shape> ? NoUnknownKeys<T[K], FieldShape<ValueAt<Shape, K>>> : UnknownManifestKey<K>;
+          }
+        : T
+      : T;
 
 /**
  * Options of {@link defineManifest}.

@@ -11,7 +11,7 @@ export type { ValueCheck } from './value-check';
 export { parseManifest, safeParseManifest, DEFAULT_MANIFEST_LIMITS } from './parse-manifest';
 export type { ParseManifestOptions, SafeParseManifestResult } from './parse-manifest';
 export { defineManifest } from './define-manifest';
-export type { DefineManifestOptions, NoUnknownKeys } from './define-manifest';
+export type { DefineManifestOptions, NoUnknownKeys, UnknownManifestKey } from './define-manifest';
 export { compileResponseMappings } from './compile-response-mappings';
 export type { CompiledResponseMappings } from './compile-response-mappings';
 export { toolParams } from './tool-params';

@@ -54,6 +54,7 @@ export type {
   SafeParseManifestResult,
   DefineManifestOptions,
   NoUnknownKeys,
+  UnknownManifestKey,
   CompiledResponseMappings,
   ToolParam,
   ValueCheck,

@@ -9,7 +9,9 @@ import type { RcpClientTool } from '../client-tool';
 import type { RcpDiscoverOptions, RcpDiscovery, RcpDiscoveryWarning, RcpLoadOptions } from '../client-types';
 import { findEntry, type RcpToolSetEntry } from '../tool-set';
 import type { AddressClass } from './address-class';
+import { bindingRules } from './check-binding';
 import { compileTool } from './compile-tool';
+import { createWarningReporter } from './report-warnings';
 import { fetchManifestJson, parseManifestUrl } from './fetch-manifest';
 import { createNetworkBoundary } from './network-boundary';
 import { checkModelFilledParams, checkRequireResolved, type ResolvedClientOptions } from './resolve-options';
@@ -36,6 +38,8 @@ export function createDiscovery(client: DiscoveryContext) {
   const { send, owner } = client;
   /** The discoveries this client made: only they may be reused as `previous`. */
   const previousOf = new WeakSet<RcpDiscovery>();
+  /** Each distinct warning goes to the operator's `onWarning` once for this client. */
+  const reportWarnings = createWarningReporter(resolved.onWarning);
 
   /** The trust policy of one manifest, and its `allowOrigin` check failing closed. */
   function trustFor(url: URL, trustedOrigins: readonly string[] | undefined) {
@@ -164,11 +168,11 @@ export function createDiscovery(client: DiscoveryContext) {
       isRedirectAllowed: isAllowed,
       sharedAuth: new Map(),
       ...(guarded !== undefined && { transport: guarded }),
-      bindings: {
+      bindings: bindingRules({
         resolverNames: Object.keys(resolved.resolvers),
         requireResolved: checkRequireResolved(discoverOptions.requireResolved, resolved.requireResolved),
         modelFilledParams: checkModelFilledParams(discoverOptions.modelFilledParams, resolved.modelFilledParams),
-      },
+      }),
     };
     const warnings: RcpDiscoveryWarning[] = manifestWarnings.map((warning) =>
       Object.freeze({ path: warning.path, message: warning.message }),
@@ -188,6 +192,7 @@ export function createDiscovery(client: DiscoveryContext) {
       tool: (name: string) => findEntry(entriesOf(frozenTools), name).tool,
     });
     previousOf.add(discovery);
+    reportWarnings(discovery.manifestUrl, discovery.warnings);
     return discovery;
   }
 

@@ -36,12 +36,14 @@ export function isNearMiss(a: string, b: string): boolean {
 }
 
 /** Who a param may name, when it names the caller: the values an operator knows, not the model. */
-const IDENTITY =
-  /^(user|tenant|account|org|organization|organisation|customer|learner|member|owner|principal|workspace|student|employee|patient|caller|requester|viewer|actor|person|subject)(id|uuid|guid)$/;
+const SUBJECTS =
+  'user|tenant|account|org|organization|organisation|customer|learner|member|owner|principal|workspace|student|employee|patient|caller|requester|viewer|actor|person|subject';
+/** `<subject>` + `id` / `uuid` / `guid`; `uid`; `email` or `emailaddress`, alone or after a subject. */
+const IDENTITY = new RegExp(`^(?:(?:${SUBJECTS})(?:id|uuid|guid)|uid|(?:${SUBJECTS})?email(?:address)?)$`);
 
 /**
  * True when a param's name looks like an identity the operator knows (`userId`, `tenant_id`,
- * `AccountId`, `org-uuid` ...): a value the model should not choose.
+ * `AccountId`, `org-uuid`, `uid`, `email`, `customerEmail` ...): a value the model should not choose.
  */
 export function looksLikeIdentity(name: string): boolean {
   return IDENTITY.test(foldName(name));

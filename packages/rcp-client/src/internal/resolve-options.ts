@@ -5,6 +5,7 @@ import type { RcpClientOptions, RcpCredentialsProvider, RcpResolver, RcpUnauthor
 import { normalizeOrigins } from './trust';
 import type { RcpApprovalPolicy } from '../approval';
 import { checkApprovalPolicy, checkApprovalSecret } from './approval-gate';
+import { printWarning } from './report-warnings';
 import type { RcpHooks, RcpTracer } from '../hooks';
 import {
   DEFAULT_RETRY_METHODS,
@@ -43,11 +44,13 @@ export interface ResolvedClientOptions {
   maxManifestTools: number;
   fetch: typeof globalThis.fetch | undefined;
   headers: Readonly<Record<string, string>>;
-  requireResolved: boolean | readonly string[];
+  /** `undefined`: the default (identity-looking params must be resolved once there is a resolver). */
+  requireResolved: boolean | readonly string[] | undefined;
   modelFilledParams: ReadonlySet<string>;
   allowHtmlResponses: boolean;
   allowPrivateNetwork: boolean | ReadonlySet<string>;
   hooks: RcpHooks | undefined;
+  onWarning: NonNullable<RcpClientOptions['onWarning']>;
   tracer: RcpTracer | undefined;
   classifyAddress: ((hostname: string) => 'public' | 'private' | 'local' | 'link-local' | undefined) | undefined;
 }
@@ -71,7 +74,10 @@ function positiveInteger(name: string, value: unknown, fallback: number): number
 }
 
 /** `requireResolved`: `true`, `false`, or a list of param names. */
-export function checkRequireResolved(value: unknown, fallback: boolean | readonly string[]): boolean | readonly string[] {
+export function checkRequireResolved(
+  value: unknown,
+  fallback: boolean | readonly string[] | undefined,
+): boolean | readonly string[] | undefined {
   if (value === undefined) return fallback;
   if (typeof value === 'boolean') return value;
   return Object.freeze(nameList('requireResolved', value));
@@ -234,11 +240,12 @@ export function resolveClientOptions(options: RcpClientOptions | undefined): Res
     maxManifestTools: positiveInteger('maxManifestTools', options.maxManifestTools, DEFAULT_MANIFEST_LIMITS.maxTools),
     fetch: optionalFunction<typeof globalThis.fetch>('fetch', options.fetch),
     headers: Object.freeze(headers),
-    requireResolved: checkRequireResolved(options.requireResolved, false),
+    requireResolved: checkRequireResolved(options.requireResolved, undefined),
     modelFilledParams: checkModelFilledParams(options.modelFilledParams, new Set()),
     allowHtmlResponses: optionalBoolean('allowHtmlResponses', options.allowHtmlResponses),
     allowPrivateNetwork: checkAllowPrivateNetwork(options.allowPrivateNetwork),
     hooks: checkHooks(options.hooks),
+    onWarning: optionalFunction<NonNullable<RcpClientOptions['onWarning']>>('onWarning', options.onWarning) ?? printWarning,
     tracer: checkTracer(options.tracer),
     classifyAddress: optionalFunction('classifyAddress', options.classifyAddress),
   };
