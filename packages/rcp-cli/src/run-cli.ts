@@ -173,9 +173,13 @@ function argsObject(text: string | undefined): Record<string, unknown> {
   return parsed as Record<string, unknown>;
 }
 
-/** Client options from the binding flags. */
-function bindingOptions(bindings: CommandLineBindings): Pick<RcpClientOptions, 'resolvers' | 'modelFilledParams'> {
-  return { resolvers: bindings.resolvers, modelFilledParams: bindings.modelFilledParams };
+/**
+ * Client options from the binding flags. The command line makes its own binding checks after
+ * discovery, worded with its flags (a name that fills nothing is a usage error; `rcp mcp`
+ * refuses an unbound identity; `describe`/`lint` warn), so the client's discovery refusal is off.
+ */
+function bindingOptions(bindings: CommandLineBindings): Pick<RcpClientOptions, 'resolvers' | 'modelFilledParams' | 'requireResolved'> {
+  return { resolvers: bindings.resolvers, modelFilledParams: bindings.modelFilledParams, requireResolved: false };
 }
 
 /** Discovery warnings on stderr, the client's option names in the flags' words. */

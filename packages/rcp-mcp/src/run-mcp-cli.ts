@@ -93,6 +93,8 @@ async function main(argv: string[], program: string, state: { credentials: boole
   const { client, discovery } = await openManifestSource<Record<string, string>>(positionals[0]!, {
     resolvers: bindings.resolvers,
     modelFilledParams: bindings.modelFilledParams,
+    // Its own refusals come after discovery, in the flags' words (refuseUnboundIdentity below).
+    requireResolved: false,
     ...credentialOptions,
     ...networkOf(values),
   });

@@ -56,7 +56,9 @@ export async function openManifestSource<Context = any>(
   options: RcpClientOptions<Context> = {},
   text?: string,
 ): Promise<{ client: RcpClient<Context>; discovery: RcpDiscovery }> {
-  const client = createRcpClient<Context>(options);
+  // The command line prints discovery warnings itself, worded with its flags: the client's own
+  // console line would say each twice.
+  const client = createRcpClient<Context>({ onWarning: () => {}, ...options });
   if (isManifestUrl(source)) return { client, discovery: await client.discover(source) };
   const manifestUrl = `${FILE_ORIGIN}/${encodeURIComponent(basename(source))}`;
   return { client, discovery: await client.load(text ?? (await readManifestFile(source)), { manifestUrl, sourceClass: 'local' }) };
