@@ -33,6 +33,10 @@ export interface ConformanceCase {
     readonly data?: unknown;
     readonly schema?: unknown;
     readonly warnings?: readonly string[];
+    /** The effective effects of the manifest's first tool (SPEC §25.1). */
+    readonly effects?: unknown;
+    /** The effective auth of the manifest's first tool, as the client keeps it (SPEC §25.2). */
+    readonly auth?: unknown;
     readonly error?: {
       readonly code: string;
       readonly pointers?: readonly string[];

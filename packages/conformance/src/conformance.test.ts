@@ -137,5 +137,7 @@ describe(`conformance: ${cases.length} cases from /conformance/cases`, () => {
     if ('data' in expected) expect(data).toEqual(expected.data);
     if (expected.schema !== undefined) expect(tools[0]?.inputSchema).toEqual(expected.schema);
     if (expected.warnings !== undefined) expect(warnings.map((warning) => warning.path)).toEqual(expected.warnings);
+    if (expected.effects !== undefined) expect(tools[0]?.effects).toEqual(expected.effects);
+    if (expected.auth !== undefined) expect(tools[0]?.auth).toEqual(expected.auth);
   });
 });

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRcpClient, isRcpError } from 'rcp-client';
-import { safeParseManifest, type RcpAuth, type RcpTool } from 'rcp-manifest';
+import { safeParseManifest, type RcpAuth, type RcpTool, type RcpVersion } from 'rcp-manifest';
 import { createRcpServer, defineTool, type RcpServer, type ServerTool } from 'rcp-server';
 import { toNodeListener } from 'rcp-server/node';
 import { loadCases, substitute, type ConformanceCase } from './cases';
@@ -64,7 +64,7 @@ function declare(c: ConformanceCase, response: ConformanceCase['response']): Dec
 }
 
 function createFor(c: ConformanceCase, tools: ServerTool[]): RcpServer {
-  const manifest = c.manifest as { rcpVersion?: '0.1' | '0.2'; auth?: RcpAuth };
+  const manifest = c.manifest as { rcpVersion?: RcpVersion; auth?: RcpAuth };
   return createRcpServer({
     tools,
     ...(manifest.rcpVersion !== undefined && { rcpVersion: manifest.rcpVersion }),

@@ -3,7 +3,7 @@ import { generateText, stepCountIs } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRcpClient } from 'rcp-client';
-import { NOTES_TOKEN, runReadmeSnippet, startNotesApi, toolRequestLines, SPAWN_TIMEOUT, type TestServer } from 'rcp-test-utils';
+import { NOTES_TOKEN, readmeTypeErrors, runReadmeSnippet, startNotesApi, toolRequestLines, SPAWN_TIMEOUT, type TestServer } from 'rcp-test-utils';
 import { createAISDKTools, type AISDKTurn } from './index';
 
 let notes: TestServer;
@@ -113,12 +113,15 @@ describe('createAISDKTools through generateText', () => {
 });
 
 describe('README', () => {
-  it('runs the agent loop as written', { timeout: SPAWN_TIMEOUT }, async () => {
-    const printed = await runReadmeSnippet(fileURLToPath(new URL('..', import.meta.url)), 'snippet:generate-text', {
-      NOTES_TOKEN,
-      NOTES_MANIFEST_URL: manifestUrl,
-    });
+  const packageDir = fileURLToPath(new URL('..', import.meta.url));
+
+  it.each(['snippet:generate-text', 'snippet:generate-text-ts'])('runs the %s agent loop as written', { timeout: SPAWN_TIMEOUT }, async (marker) => {
+    const printed = await runReadmeSnippet(packageDir, marker, { NOTES_TOKEN, NOTES_MANIFEST_URL: manifestUrl });
     expect(printed).toBe('Your groceries note says: eggs.\n');
     expect(toolRequests()).toEqual(['GET /users/u-1/notes', 'GET /users/u-1/notes/n-1']);
+  });
+
+  it('its TypeScript block compiles with the package\'s strict tsconfig', { timeout: SPAWN_TIMEOUT }, () => {
+    expect(readmeTypeErrors(packageDir, 'snippet:generate-text-ts')).toEqual([]);
   });
 });

@@ -1,9 +1,21 @@
 import { fileURLToPath } from 'node:url';
 import Anthropic from '@anthropic-ai/sdk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createRcpClient } from 'rcp-client';
-import { NOTES_TOKEN, runReadmeSnippet, sendJson, startNotesApi, startTestServer, toolRequestLines, SPAWN_TIMEOUT, type TestServer } from 'rcp-test-utils';
-import { createAnthropicTools } from './index';
+import { createRcpClient, type RcpInputSchema } from 'rcp-client';
+import {
+  detailsManifest,
+  NOTES_TOKEN,
+  readmeTypeErrors,
+  runReadmeSnippet,
+  sendJson,
+  serveManifest,
+  startNotesApi,
+  startTestServer,
+  toolRequestLines,
+  SPAWN_TIMEOUT,
+  type TestServer,
+} from 'rcp-test-utils';
+import { createAnthropicTools, toAnthropicInputSchema } from './index';
 
 let notes: TestServer;
 let manifestUrl: string;
@@ -90,13 +102,15 @@ describe('createAnthropicTools', () => {
 });
 
 describe('README', () => {
-  it('runs the agent loop as written, against the fake Messages API and the notes API', { timeout: SPAWN_TIMEOUT }, async () => {
+  const packageDir = fileURLToPath(new URL('..', import.meta.url));
+
+  it.each(['snippet:messages-loop', 'snippet:messages-loop-ts'])('runs the %s agent loop as written, against the fake Messages API and the notes API', { timeout: SPAWN_TIMEOUT }, async (marker) => {
     script([
       message([{ type: 'tool_use', id: 'toolu_1', name: 'list_notes', input: {} }]),
       message([{ type: 'tool_use', id: 'toolu_2', name: 'get_note', input: { noteId: 'n-1' } }]),
       message([{ type: 'text', text: 'Your groceries note says: eggs.' }], 'end_turn'),
     ]);
-    const printed = await runReadmeSnippet(fileURLToPath(new URL('..', import.meta.url)), 'snippet:messages-loop', {
+    const printed = await runReadmeSnippet(packageDir, marker, {
       ANTHROPIC_API_KEY: 'sk-ant-test',
       ANTHROPIC_BASE_URL: fake.origin,
       NOTES_TOKEN,
@@ -104,5 +118,73 @@ describe('README', () => {
     });
     expect(printed).toBe('Your groceries note says: eggs.\n');
     expect(toolRequests()).toEqual(['GET /users/u-1/notes', 'GET /users/u-1/notes/n-1']);
+    expect((fake.requests[0]!.json as { model: string }).model).toBe('claude-sonnet-5-5');
+  });
+
+  it('its TypeScript block compiles with the package\'s strict tsconfig', { timeout: SPAWN_TIMEOUT }, () => {
+    expect(readmeTypeErrors(packageDir, 'snippet:messages-loop-ts')).toEqual([]);
+  });
+});
+
+describe('the Anthropic table (SPEC §18): a non-strict input_schema keeps every keyword', () => {
+  it('sends each detail through the real SDK; the client still refuses a bad value before any request', async () => {
+    const api = await startTestServer();
+    try {
+      api.route('GET /search', (_request, res) => sendJson(res, 200, { items: [] }));
+      script([message([])]);
+      const client = createRcpClient();
+      const discovery = await client.discover(serveManifest(api, detailsManifest));
+      const rcp = createAnthropicTools(client, discovery);
+      await new Anthropic({ apiKey: 'sk-ant-test', baseURL: fake.origin, maxRetries: 0 }).messages.create({
+        model: 'claude-test',
+        max_tokens: 100,
+        messages: [{ role: 'user', content: 'find lamps' }],
+        tools: rcp.tools,
+      });
+      const [search, ping] = (fake.requests[0]!.json as { tools: { input_schema: unknown; strict?: unknown }[] }).tools;
+      expect(search!.strict).toBeUndefined();
+      expect(search!.input_schema).toEqual({
+        type: 'object',
+        properties: {
+          q: { type: 'string', description: 'Search terms', minLength: 2, maxLength: 40 },
+          site: { type: 'string', description: 'Only this site', format: 'uri' },
+          since: { type: 'string', format: 'date-time' },
+          code: { type: 'string', pattern: '^[A-Z]{3}$' },
+          limit: { type: 'integer', minimum: 1, maximum: 50, default: 10 },
+          status: { type: 'string', enum: ['open', 'closed'] },
+          size: { type: 'integer', enum: [1, 2] },
+        },
+        required: ['q'],
+        additionalProperties: false,
+      });
+      expect(ping!.input_schema).toEqual({ type: 'object', properties: {}, required: [], additionalProperties: false });
+
+      const [tooShort, good] = await rcp.runToolUses([
+        { type: 'tool_use', id: 'toolu_1', name: 'search_items', input: { q: 'x' } },
+        { type: 'tool_use', id: 'toolu_2', name: 'search_items', input: { q: 'lamps', limit: 5 } },
+      ]);
+      expect(tooShort).toMatchObject({ is_error: true });
+      expect(JSON.parse(tooShort!.content)).toMatchObject({ error: { code: 'RCP_INVALID_ARGUMENTS' } });
+      expect(good).toMatchObject({ is_error: false });
+      expect(api.requests.filter((request) => request.path === '/search').map((request) => request.rawQuery)).toEqual(['q=lamps&limit=5']);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('projects nested items and properties the same way, as a fresh copy', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        tags: { type: 'array', items: { type: 'string', maxLength: 20, pattern: '^[a-z]+$' } },
+        meta: { type: 'object', properties: { n: { type: 'number', minimum: 0 } }, required: ['n'], additionalProperties: false },
+      },
+      required: [],
+      additionalProperties: false,
+    } as unknown as RcpInputSchema;
+    const projected = toAnthropicInputSchema(schema);
+    expect(projected).toEqual(schema);
+    (projected.properties['tags'] as { items: { maxLength: number } }).items.maxLength = 1;
+    expect((schema.properties['tags'] as { items: { maxLength: number } }).items.maxLength).toBe(20);
   });
 });

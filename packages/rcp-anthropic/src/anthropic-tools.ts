@@ -8,19 +8,20 @@ import {
   type RcpToolSet,
   type RcpToolSetOptions,
 } from 'rcp-client';
+import { toAnthropicInputSchema, type AnthropicInputSchema } from './input-schema';
 
 /**
  * A Messages API tool definition (`tools` of `messages.create`).
  *
  * @example
  * ```ts
- * const tool: AnthropicTool = { name: 'get_note', description: 'Gets one note.', input_schema: { type: 'object', properties: {} } };
+ * const tool: AnthropicTool = { name: 'get_note', description: 'Gets one note.', input_schema: { type: 'object', properties: {}, required: [], additionalProperties: false } };
  * ```
  */
 export interface AnthropicTool {
   name: string;
   description: string;
-  input_schema: { type: 'object'; properties: Record<string, unknown>; required: string[]; additionalProperties: false };
+  input_schema: AnthropicInputSchema;
 }
 
 /**
@@ -87,9 +88,10 @@ export interface AnthropicTools<Context = any> {
 
 /**
  * Turns discovered RCP tools into Anthropic tool definitions and runs the model's `tool_use`
- * blocks through `client.call`. No Anthropic SDK at run time. Tools are non-strict (plain
- * `input_schema`): RCP validates every call itself, and strict grammars fail past an
- * undocumented size. Resolver-bound params are in no schema and no description.
+ * blocks through `client.call`. No Anthropic SDK at run time. Tools are non-strict: each
+ * `input_schema` is the model-facing schema through {@link toAnthropicInputSchema}, every detail
+ * kept (strict tools would lose the bounds and lengths, and RCP validates every call itself).
+ * Resolver-bound params are in no schema and no description.
  *
  * @example
  * ```ts
@@ -97,7 +99,7 @@ export interface AnthropicTools<Context = any> {
  * import { createAnthropicTools } from 'rcp-anthropic';
  *
  * const rcp = createAnthropicTools(client, await client.discover(manifestUrl));
- * const message = await new Anthropic().messages.create({ model: 'claude-sonnet-4-5', max_tokens: 1024, messages, tools: rcp.tools });
+ * const message = await new Anthropic().messages.create({ model: 'claude-sonnet-5-5', max_tokens: 1024, messages, tools: rcp.tools });
  * const results = await rcp.runToolUses(message.content, { userId: 'u-1' });
  * ```
  */
@@ -113,7 +115,7 @@ export function createAnthropicTools<Context = any>(
       return toolSet.entries.map(({ name, tool }) => ({
         name,
         description: tool.description,
-        input_schema: structuredClone(tool.inputSchema) as AnthropicTool['input_schema'],
+        input_schema: toAnthropicInputSchema(tool.inputSchema),
       }));
     },
     toolSet,

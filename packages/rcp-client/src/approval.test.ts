@@ -100,8 +100,8 @@ describe('the policy decides per call', () => {
 });
 
 describe('an approval binds the exact request, once', () => {
-  async function reviewed() {
-    const setupDone = await setup({ approval: 'writes' });
+  async function reviewed(options: RcpClientOptions<{ userId: string }> = {}) {
+    const setupDone = await setup({ approval: 'writes', ...options });
     const review = await setupDone.client.review(setupDone.discovery.tool('delete_note'), { noteId: 'n-1' }, u1);
     expect(server.count).toBe(0); // reviewing sends nothing
     return { ...setupDone, review };
@@ -132,18 +132,58 @@ describe('an approval binds the exact request, once', () => {
     await rejectsWith(client.execute(discovery.tool('delete_note'), { noteId: 'n-1' }, u1, { approval: { tool: 'delete_note', digest: 'x', id: 'y' } }), 'RCP_APPROVAL_MISMATCH');
   });
 
-  it('durable: the review is plain JSON, approved in another client (another process) by its digest', async () => {
-    const { review } = await reviewed();
+  it('durable: the review is plain JSON, approved in another client (another process) holding the same secret', async () => {
+    const approvalSecret = 'an operator secret of at least 32 bytes';
+    const { review } = await reviewed({ approvalSecret });
     const stored = JSON.parse(JSON.stringify(review)) as RcpApprovalRequest;
-    const other = await setup({ approval: 'writes' });
+    const other = await setup({ approval: 'writes', approvalSecret });
     const outcome = await other.client.call(other.discovery, deleteN1, u1, { approval: approve(stored) });
     expect(outcome.ok).toBe(true);
     expect(calls()).toEqual(['DELETE /users/u-1/notes/n-1']);
     expect(() => approve({} as never)).toThrow(/approve\(\)/);
   });
+
+  it('a client without that secret (by default, a random key of its own) refuses it, nothing sent', async () => {
+    const { review } = await reviewed({ approvalSecret: 'an operator secret of at least 32 bytes' });
+    const other = await setup({ approval: 'writes' });
+    const outcome = await other.client.call(other.discovery, deleteN1, u1, { approval: approve(review) });
+    expect(outcome.ok ? 'sent' : outcome.error.code).toBe('RCP_APPROVAL_MISMATCH');
+    expect(server.count).toBe(0);
+  });
+
+  it('an approvalSecret shorter than 32 bytes, or not a string or bytes, is RCP_INVALID_OPTIONS (not shown)', () => {
+    for (const approvalSecret of ['short-secret-123', 42, new Uint8Array(31)]) {
+      let error: unknown;
+      try {
+        createRcpClient({ approval: 'writes', approvalSecret: approvalSecret as string });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(isRcpError(error, 'RCP_INVALID_OPTIONS')).toBe(true);
+      expect(String((error as Error).message)).not.toContain('short-secret-123');
+    }
+    expect(() => createRcpClient({ approvalSecret: new Uint8Array(32) })).not.toThrow();
+  });
 });
 
 describe('what a red-team review found (each fails on the first version)', () => {
+  it('an approval made up without a person (the unkeyed SHA-256 of the request a review shows) is refused, nothing sent', async () => {
+    const { client, discovery } = await setup({ approval: 'writes' });
+    const paused = await client.call(discovery, deleteN1, u1);
+    if (paused.ok || !isRcpError(paused.error, 'RCP_APPROVAL_REQUIRED')) throw new Error('expected a pause');
+    const { request } = (paused.error as unknown as { approval: RcpApprovalRequest }).approval;
+    // What code that can write approvals (a store, a tool) could compute from what it can read.
+    const tool = discovery.tool('delete_note');
+    const id = globalThis.crypto.randomUUID();
+    const headers = Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), value]).sort(([a], [b]) => (a! < b! ? -1 : 1));
+    const canonical = JSON.stringify([tool.manifestUrl, tool.name, tool.origin, request.method, request.url, headers, request.body ?? null, id]);
+    const bytes = new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(canonical)));
+    const digest = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+    const forged = await client.call(discovery, deleteN1, u1, { approval: { tool: 'delete_note', digest, id } });
+    expect(forged.ok ? 'sent' : forged.error.code).toBe('RCP_APPROVAL_MISMATCH');
+    expect(server.count).toBe(0);
+  });
+
   it('one approval raced by two calls at once: one is sent, the other refused', async () => {
     const { client, discovery } = await setup({ approval: 'writes' });
     const review = await client.review(discovery.tool('delete_note'), { noteId: 'n-1' }, u1);

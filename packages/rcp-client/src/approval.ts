@@ -1,6 +1,8 @@
 import { RcpError } from 'rcp-errors';
-import type { RcpHttpMethod } from 'rcp-manifest';
+import type { RcpDeclaredEffects, RcpToolEffects } from 'rcp-manifest';
 import type { RcpClientTool } from './client-tool';
+
+export type { RcpToolEffects };
 
 /**
  * What the operator's policy decides for one call, after the AI SDK 7 / MCP vocabulary:
@@ -16,23 +18,6 @@ import type { RcpClientTool } from './client-tool';
 export type RcpApprovalDecision = 'not-applicable' | 'approved' | 'denied' | 'user-approval';
 
 /**
- * What a tool declares it does, as the policy sees it: from the manifest's claims when it makes
- * them, otherwise from the method (GET / HEAD / OPTIONS read; DELETE destroys; PUT and DELETE are
- * idempotent). Hints for policy, never a reason to trust more.
- *
- * @example
- * ```ts
- * const effects: RcpToolEffects = { readOnly: false, destructive: true, idempotent: true, openWorld: true };
- * ```
- */
-export interface RcpToolEffects {
-  readonly readOnly: boolean;
-  readonly destructive: boolean;
-  readonly idempotent: boolean;
-  readonly openWorld: boolean;
-}
-
-/**
  * What a policy function is given: the tool, its effects, the validated arguments the model
  * sent and the call's context.
  *
@@ -43,7 +28,10 @@ export interface RcpToolEffects {
  */
 export interface RcpApprovalInfo<Context = any> {
   readonly tool: RcpClientTool;
+  /** The tool's effects: the method's, with the manifest's claims only adding caution (`toolEffects`). */
   readonly effects: RcpToolEffects;
+  /** What the manifest claims, as written (RCP 0.3), for a policy that chooses to trust a server further. */
+  readonly declared: RcpDeclaredEffects | undefined;
   /** The model's arguments, validated (declared params only). */
   readonly args: Readonly<Record<string, unknown>>;
   readonly ctx: Context;
@@ -129,22 +117,6 @@ export function approve(request: Pick<RcpApprovalRequest, 'tool' | 'digest' | 'i
     throw new RcpError('RCP_INVALID_OPTIONS', 'approve() takes the review returned by client.review() (or the error of a call that needs approval)');
   }
   return Object.freeze({ tool: request.tool, digest: request.digest, id: request.id });
-}
-
-const READ_METHODS: ReadonlySet<RcpHttpMethod> = new Set<RcpHttpMethod>(['GET', 'HEAD', 'OPTIONS'] as RcpHttpMethod[]);
-
-/**
- * A tool's effects by its method — what the MCP gateway's annotations derive too — unless the
- * manifest declares them.
- */
-export function effectsOf(tool: Pick<RcpClientTool, 'method'>): RcpToolEffects {
-  const readOnly = READ_METHODS.has(tool.method);
-  return Object.freeze({
-    readOnly,
-    destructive: tool.method === 'DELETE',
-    idempotent: readOnly || tool.method === 'PUT' || tool.method === 'DELETE',
-    openWorld: true,
-  });
 }
 
 /**

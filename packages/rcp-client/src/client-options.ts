@@ -191,6 +191,18 @@ export interface RcpClientOptions<Context = any> {
    */
   approval?: RcpApprovalPolicy<Context>;
   /**
+   * The key approvals are signed with (HMAC-SHA-256, SPEC §26): a review's digest is computed
+   * with it, so an approval cannot be made up by code that does not hold it. At least 32 bytes
+   * (a string of 32 or more characters, or a `Uint8Array`). To approve in another process —
+   * a stored run state, a checkpoint — give both clients the same secret.
+   * @default a random key per client: an approval binds to the client that reviewed it
+   * @example
+   * ```ts
+   * createRcpClient({ approval: 'writes', approvalSecret: process.env.RCP_APPROVAL_SECRET });
+   * ```
+   */
+  approvalSecret?: string | Uint8Array;
+  /**
    * Extra origins (`https://api.example.com`) that may receive credentials and resolver
    * values, beyond the manifest's own origin and origins of its registrable domain.
    * @default []

@@ -1,4 +1,4 @@
-import type { RcpAuth, RcpHttpMethod, RcpParamType } from 'rcp-manifest';
+import type { RcpAuth, RcpDeclaredEffects, RcpHttpMethod, RcpParamType, RcpToolEffects } from 'rcp-manifest';
 
 /**
  * One property of a tool's model-facing {@link RcpInputSchema}.
@@ -110,4 +110,11 @@ export interface RcpClientTool {
   readonly params: readonly RcpClientToolParam[];
   /** The effective auth: the tool's own, or the manifest's. */
   readonly auth: RcpAuth;
+  /**
+   * What a call does, for approval policy and hosts: the method's defaults, the manifest's
+   * claims only adding caution (rcp-manifest's `toolEffects`, SPEC §25.1).
+   */
+  readonly effects: RcpToolEffects;
+  /** The manifest's own claims (RCP 0.3), as written; absent when it makes none. */
+  readonly declaredEffects?: RcpDeclaredEffects;
 }

@@ -155,11 +155,11 @@ describe('discover failures', () => {
 
   it('passes the version gate error through unchanged', async () => {
     const error = await rejectsWith(
-      createRcpClient().discover(serveManifest(server, { ...resolverSeedManifest, rcpVersion: '0.3' })),
+      createRcpClient().discover(serveManifest(server, { ...resolverSeedManifest, rcpVersion: '0.9' })),
       'RCP_UNSUPPORTED_VERSION',
     );
     expect(error).toBeInstanceOf(RcpVersionError);
-    expect(error).toMatchObject({ received: '0.3' });
+    expect(error).toMatchObject({ received: '0.9' });
   });
 
   it('passes validation errors through unchanged, with every issue', async () => {

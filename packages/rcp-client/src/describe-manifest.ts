@@ -1,4 +1,4 @@
-import { toolParams, type RcpAuth, type RcpManifest, type RcpParam, type RcpValue } from 'rcp-manifest';
+import { toolEffects, toolParams, type RcpAuth, type RcpManifest, type RcpParam, type RcpTool, type RcpValue } from 'rcp-manifest';
 import type { RcpClientTool } from './client-tool';
 import { findCompiledTool } from './internal/tool-registry';
 
@@ -13,7 +13,37 @@ function clean(text: string): string {
 function describeAuth(auth: RcpAuth): string {
   if (auth.type === 'query') return `query "${clean(auth.name)}"`;
   if (auth.type !== 'header') return 'none';
-  return auth.scheme ? `header "${auth.name}" (scheme: ${auth.scheme})` : `header "${auth.name}"`;
+  const header = auth.scheme ? `header "${auth.name}" (scheme: ${auth.scheme})` : `header "${auth.name}"`;
+  return auth.oauth === undefined ? header : `${header}, OAuth 2${describeOAuthHint(auth.oauth)}`;
+}
+
+/** What a login needs, by the manifest's hint (RCP 0.3): read by people, never fetched. */
+function describeOAuthHint(hint: NonNullable<Extract<RcpAuth, { type: 'header' }>['oauth']>): string {
+  const parts: string[] = [];
+  if (hint.scopes !== undefined && hint.scopes.length > 0) parts.push(`scopes ${hint.scopes.map(clean).join(' ')}`);
+  if (hint.issuer !== undefined) parts.push(`issuer ${clean(hint.issuer)}`);
+  if (hint.grantTypes !== undefined && hint.grantTypes.length > 0) parts.push(`grants ${hint.grantTypes.map(clean).join(', ')}`);
+  return parts.length === 0 ? '' : ` (${parts.join('; ')})`;
+}
+
+/**
+ * A tool's effects when its manifest declares them (RCP 0.3): the effective ones, and each claim
+ * that was not taken because it would trust more than the method allows.
+ */
+function describeEffects(source: RcpTool): string {
+  const declared = source.effects;
+  if (declared === undefined) return '';
+  const effects = toolEffects(source);
+  const parts = [effects.readOnly ? 'read-only' : 'writes'];
+  if (effects.destructive) parts.push('destructive');
+  if (effects.idempotent) parts.push('idempotent');
+  if (!effects.openWorld) parts.push('closed world');
+  const refused: string[] = [];
+  if (declared.readOnly === true && !effects.readOnly) refused.push('read-only');
+  if (declared.destructive === false && effects.destructive) refused.push('not destructive');
+  if (declared.idempotent === true && !effects.idempotent) refused.push('idempotent');
+  const note = refused.length === 0 ? '' : ` (claims ${refused.join(', ')}: not taken for a ${source.method})`;
+  return `, effects: ${parts.join(', ')}${note}`;
 }
 
 /** A param's value details, one short phrase each (RCP 0.2): `one of "a", "b"`, `≥ 1`, `items: string` … */
@@ -40,7 +70,8 @@ function describeDetails(schema: RcpParam | RcpValue | undefined): string {
 
 /**
  * Prints what a server asks for, to review before wiring it into a live agent: the manifest's
- * version and auth, each tool (with its own auth when it overrides the manifest's), and each
+ * version and auth (with what an OAuth login needs, when the manifest hints it), each tool (its
+ * declared effects, and its own auth when it overrides the manifest's), and each
  * param with its type, whether it is required, whether a resolver of your client fills it
  * (hidden from the model) or, when none does, whether its name looks like an identity the
  * model should not choose (`userId`, `tenant_id` ...), and its description. Pass the `tools` of the same `discover` call
@@ -76,7 +107,7 @@ export function describeManifest(manifest: RcpManifest, tools: readonly RcpClien
   for (const source of manifest.tools) {
     const ownAuth = source.auth === undefined ? '' : `, auth: ${describeAuth(source.auth)}`;
     const form = source.bodyEncoding === 'form' ? ', form body' : '';
-    lines.push(`- ${clean(source.name)} (${source.method}${form}${ownAuth}) — ${clean(source.description)}`);
+    lines.push(`- ${clean(source.name)} (${source.method}${form}${describeEffects(source)}${ownAuth}) — ${clean(source.description)}`);
     const client = bySource.get(source);
     // A discovered tool already carries its params (defaults applied, resolver marks).
     const params = client?.params ?? toolParams(source);

@@ -51,4 +51,5 @@ export { RcpBindingError } from './binding-error';
 export { RcpToolNotInStageError, RcpUnknownToolError } from './unknown-tool-error';
 export { RcpError, isRcpError } from 'rcp-errors';
 export type { RcpErrorCode, RcpErrorOptions, RcpErrorOf, RcpErrorFields, RcpIssue, RcpAuthChallenge } from 'rcp-errors';
-export type { RcpManifest, RcpAuth, RcpParamType, RcpHttpMethod } from 'rcp-manifest';
+export type { RcpManifest, RcpAuth, RcpParamType, RcpHttpMethod, RcpDeclaredEffects, RcpOAuthHint } from 'rcp-manifest';
+export { toolEffects } from 'rcp-manifest';

@@ -1,8 +1,8 @@
 import type { RcpInputSchema, RcpInputSchemaProperty } from 'rcp-client';
 
 /**
- * A Gemini `Schema` (the OpenAPI 3.0 subset of `FunctionDeclaration.parameters`): upper-case
- * types, and only the keys that subset documents.
+ * A Gemini `Schema` (the OpenAPI 3.0 subset of `FunctionDeclaration.parameters`), as this
+ * package writes it: upper-case types, and only fields of that `Schema`.
  *
  * @example
  * ```ts
@@ -22,45 +22,78 @@ export interface GeminiSchema {
   minLength?: number;
   maxLength?: number;
   pattern?: string;
+  default?: unknown;
 }
 
-/** The keys of the OpenAPI subset Gemini's `parameters` accepts; everything else is dropped. */
+/**
+ * Every field of the Gemini API's `Schema` — the documented OpenAPI subset
+ * (https://ai.google.dev/api/caching#Schema; the same 22 fields as `@google/genai`'s `Schema`).
+ * `additionalProperties`, `$ref`, `$defs`, `oneOf`, `allOf`, `const`, `exclusiveMinimum` … are not
+ * among them.
+ *
+ * @example
+ * ```ts
+ * GEMINI_SCHEMA_KEYS.has('additionalProperties'); // false
+ * ```
+ */
 export const GEMINI_SCHEMA_KEYS: ReadonlySet<string> = new Set([
-  'type',
-  'format',
+  'anyOf',
+  'default',
   'description',
-  'nullable',
   'enum',
+  'example',
+  'format',
   'items',
-  'properties',
-  'required',
-  'minimum',
+  'maxItems',
+  'maxLength',
+  'maxProperties',
   'maximum',
   'minItems',
-  'maxItems',
   'minLength',
-  'maxLength',
+  'minProperties',
+  'minimum',
+  'nullable',
   'pattern',
-  'anyOf',
+  'properties',
   'propertyOrdering',
+  'required',
+  'title',
+  'type',
 ]);
 
 /**
- * Converts a model-facing schema to Gemini's OpenAPI-subset `parameters`: types upper-cased,
- * `additionalProperties`, `$schema`, `default`, `title` and every other key outside the subset
- * removed. Returns the schema, and a warning per `array` / `object` param (RCP 0.1 gives them
- * no `items` / `properties`, which this form may refuse; `parametersJsonSchema` takes them).
+ * The value keywords of a model-facing schema copied into the `parameters` form as they are:
+ * each is a field of Gemini's `Schema` with the same meaning (`format`: "any value is allowed";
+ * `default`: accepted, not used for validation). `type` is upper-cased, `enum` kept only when
+ * every entry is a string (the `Schema` lists strings), `items` / `properties` / `required`
+ * projected in turn; `additionalProperties` is not a `Schema` field and is left out.
+ */
+const COPIED_KEYWORDS = ['description', 'format', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'default'] as const;
+
+/**
+ * Projects a tool's model-facing schema onto Gemini's OpenAPI-subset `parameters` (SPEC §18, the
+ * Gemini table): types upper-cased (`STRING`, `OBJECT` …); `description`, `format`, `minimum`,
+ * `maximum`, `minLength`, `maxLength`, `pattern`, `default`, `items`, `properties` and `required`
+ * kept; `additionalProperties` left out (not a field of Gemini's `Schema`); a number or boolean
+ * `enum` left out with a warning (Gemini's `enum` lists strings). What is left out is still
+ * enforced by the client's own argument validation before any request. A tool with no argument
+ * gets no `parameters` at all (`parameters` is `undefined`): "for a function with no parameters,
+ * this can be left unset" (`FunctionDeclaration`, https://ai.google.dev/api/caching#FunctionDeclaration).
+ * Warns of each `array` / `object` param with no `items` / `properties` (RCP 0.1 gives them none),
+ * which this form may refuse; `parametersJsonSchema` takes them.
  *
  * @example
  * ```ts
  * toGeminiParameters(tool.inputSchema);
- * // { parameters: { type: 'OBJECT', properties: { q: { type: 'STRING', description: '...' } }, required: ['q'] }, warnings: [] }
+ * // { parameters: { type: 'OBJECT', properties: { q: { type: 'STRING', maxLength: 80 } }, required: ['q'] }, warnings: [] }
  * ```
  */
-export function toGeminiParameters(schema: RcpInputSchema): { parameters: GeminiSchema; warnings: string[] } {
-  const properties: Record<string, GeminiSchema> = {};
+export function toGeminiParameters(schema: RcpInputSchema): { parameters: GeminiSchema | undefined; warnings: string[] } {
   const warnings: string[] = [];
-  for (const [name, property] of Object.entries(schema.properties)) properties[name] = convert(property, `param "${name}"`, warnings);
+  const entries = Object.entries(schema.properties);
+  if (entries.length === 0) return { parameters: undefined, warnings };
+  const properties: Record<string, GeminiSchema> = {};
+  for (const [name, property] of entries) properties[name] = convert(property, `param "${name}"`, warnings);
   const parameters: GeminiSchema = { type: 'OBJECT', properties };
   if (schema.required.length > 0) parameters.required = [...schema.required];
   return { parameters, warnings };
@@ -69,14 +102,13 @@ export function toGeminiParameters(schema: RcpInputSchema): { parameters: Gemini
 /** One value in Gemini's subset; what it cannot carry is dropped with a warning. */
 function convert(property: RcpInputSchemaProperty, where: string, warnings: string[]): GeminiSchema {
   const converted: GeminiSchema = { type: property.type.toUpperCase() as GeminiSchema['type'] };
-  if (property.description !== undefined) converted.description = property.description;
+  for (const key of COPIED_KEYWORDS) {
+    if (property[key] !== undefined) (converted as unknown as Record<string, unknown>)[key] = structuredClone(property[key]);
+  }
   if (property.enum !== undefined) {
     // Gemini's enum lists strings only: a number or boolean enum is dropped (the client still enforces it).
     if (property.enum.every((entry) => typeof entry === 'string')) converted.enum = [...(property.enum as readonly string[])];
     else warnings.push(`${where}: a ${property.type} enum is dropped (Gemini's enum lists strings); the client still enforces it`);
-  }
-  for (const key of ['format', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern'] as const) {
-    if (property[key] !== undefined) (converted as unknown as Record<string, unknown>)[key] = property[key];
   }
   if (property.items !== undefined) converted.items = convert(property.items, `${where} items`, warnings);
   if (property.properties !== undefined) {

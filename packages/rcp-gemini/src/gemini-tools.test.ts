@@ -1,8 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createRcpClient } from 'rcp-client';
+import { createRcpClient, type RcpInputSchema } from 'rcp-client';
 import { fileURLToPath } from 'node:url';
-import { NOTES_TOKEN, runReadmeSnippet, sendJson, serveManifest, startNotesApi, startTestServer, toolRequestLines, SPAWN_TIMEOUT, type TestServer } from 'rcp-test-utils';
-import { GEMINI_SCHEMA_KEYS, createGeminiTools } from './index';
+import {
+  detailsManifest,
+  NOTES_TOKEN,
+  readmeTypeErrors,
+  runReadmeSnippet,
+  sendJson,
+  serveManifest,
+  startNotesApi,
+  startTestServer,
+  toolRequestLines,
+  SPAWN_TIMEOUT,
+  type TestServer,
+} from 'rcp-test-utils';
+import { GEMINI_SCHEMA_KEYS, createGeminiTools, toGeminiParameters } from './index';
 
 let notes: TestServer;
 let manifestUrl: string;
@@ -111,7 +123,9 @@ describe('runFunctionCalls', () => {
 });
 
 describe('README', () => {
-  it('runs the agent loop as written, against a loopback fake of the generateContent endpoint', { timeout: SPAWN_TIMEOUT }, async () => {
+  const packageDir = fileURLToPath(new URL('..', import.meta.url));
+
+  it.each(['snippet:generate-loop', 'snippet:generate-loop-ts'])('runs the %s agent loop as written, against a loopback fake of the generateContent endpoint', { timeout: SPAWN_TIMEOUT }, async (marker) => {
     const fake = await startTestServer();
     try {
       const replies = [
@@ -120,10 +134,10 @@ describe('README', () => {
         [{ text: 'Your groceries note says: eggs.' }],
       ];
       let index = 0;
-      fake.route('POST /v1beta/models/gemini-2.5-flash:generateContent', (_request, res) =>
+      fake.route('POST /v1beta/models/gemini-3.8-flash:generateContent', (_request, res) =>
         sendJson(res, 200, { candidates: [{ content: { role: 'model', parts: replies[index++] } }] }),
       );
-      const printed = await runReadmeSnippet(fileURLToPath(new URL('..', import.meta.url)), 'snippet:generate-loop', {
+      const printed = await runReadmeSnippet(packageDir, marker, {
         GEMINI_API_KEY: 'test-key',
         GEMINI_BASE_URL: fake.origin,
         NOTES_TOKEN,
@@ -140,31 +154,70 @@ describe('README', () => {
       await fake.close();
     }
   });
+
+  it('its TypeScript block compiles with the package\'s strict tsconfig', { timeout: SPAWN_TIMEOUT }, () => {
+    expect(readmeTypeErrors(packageDir, 'snippet:generate-loop-ts')).toEqual([]);
+  });
 });
 
-describe('RCP 0.2 value details in the "parameters" form', () => {
-  it('are carried into Gemini\'s subset, nested too; a non-string enum is dropped with a warning', async () => {
-    const { toGeminiParameters } = await import('./gemini-schema');
+describe('the Gemini table (SPEC §18)', () => {
+  it('parameters form: each detail Gemini\'s Schema has is kept, the rest left out; a tool with no argument has no parameters', async () => {
+    const url = serveManifest(notes, detailsManifest, '/details/manifest');
+    const client = createRcpClient();
+    const discovery = await client.discover(url);
+    const rcp = createGeminiTools(client, discovery, { form: 'parameters' });
+    const [search, ping] = rcp.functionDeclarations;
+    expect(search!.parameters).toEqual({
+      type: 'OBJECT',
+      properties: {
+        q: { type: 'STRING', description: 'Search terms', minLength: 2, maxLength: 40 },
+        site: { type: 'STRING', description: 'Only this site', format: 'uri' },
+        since: { type: 'STRING', format: 'date-time' },
+        code: { type: 'STRING', pattern: '^[A-Z]{3}$' },
+        limit: { type: 'INTEGER', minimum: 1, maximum: 50, default: 10 },
+        status: { type: 'STRING', enum: ['open', 'closed'] },
+        size: { type: 'INTEGER' }, // an integer enum: not in Gemini's string-only enum
+      },
+      required: ['q'],
+    });
+    expect(rcp.warnings).toEqual(['Tool "search_items": param "size": a integer enum is dropped (Gemini\'s enum lists strings); the client still enforces it']);
+    expect(ping).toEqual({ name: 'ping', description: 'Checks the service.' });
+    expect('parameters' in ping!).toBe(false);
+    const keys = new Set<string>();
+    walk(search!.parameters as unknown as Record<string, unknown>, keys, new Set());
+    expect([...keys].filter((key) => !GEMINI_SCHEMA_KEYS.has(key))).toEqual([]);
+    // What the form leaves out is still enforced: nothing reaches the server.
+    const [part] = await rcp.runFunctionCalls([{ name: 'search_items', args: { q: 'lamps', size: 3 } }]);
+    expect(part!.functionResponse.response).toMatchObject({ ok: false, error: { code: 'RCP_INVALID_ARGUMENTS' } });
+    expect(notes.requests.filter((request) => request.path === '/search')).toEqual([]);
+  });
+
+  it('parametersJsonSchema form: the model-facing JSON Schema whole, an object schema for a tool with no argument', async () => {
+    const url = serveManifest(notes, detailsManifest, '/details/manifest');
+    const client = createRcpClient();
+    const discovery = await client.discover(url);
+    const [search, ping] = createGeminiTools(client, discovery).functionDeclarations;
+    expect(search!.parametersJsonSchema).toEqual(discovery.tool('search_items').inputSchema);
+    expect(ping!.parametersJsonSchema).toEqual({ type: 'object', properties: {}, required: [], additionalProperties: false });
+  });
+
+  it('nested items and properties are projected the same way; additionalProperties never appears', () => {
     const { parameters, warnings } = toGeminiParameters({
       type: 'object',
       properties: {
-        status: { type: 'string', enum: ['open', 'closed'] },
         ids: { type: 'array', items: { type: 'integer', minimum: 1 } },
         meta: { type: 'object', properties: { k: { type: 'string', pattern: '^[a-z]+$' } }, required: ['k'], additionalProperties: false },
-        size: { type: 'integer', enum: [1, 2] },
       },
       required: [],
       additionalProperties: false,
-    } as never);
+    } as unknown as RcpInputSchema);
     expect(parameters).toEqual({
       type: 'OBJECT',
       properties: {
-        status: { type: 'STRING', enum: ['open', 'closed'] },
         ids: { type: 'ARRAY', items: { type: 'INTEGER', minimum: 1 } },
         meta: { type: 'OBJECT', properties: { k: { type: 'STRING', pattern: '^[a-z]+$' } }, required: ['k'] },
-        size: { type: 'INTEGER' },
       },
     });
-    expect(warnings).toEqual([expect.stringContaining('param "size": a integer enum is dropped')]);
+    expect(warnings).toEqual([]);
   });
 });

@@ -13,7 +13,7 @@ import { toGeminiParameters, type GeminiSchema } from './gemini-schema';
 
 /**
  * A Gemini function declaration: `parametersJsonSchema` (JSON Schema, the default form) or
- * `parameters` (the OpenAPI subset).
+ * `parameters` (the OpenAPI subset; absent for a function without arguments).
  *
  * @example
  * ```ts
@@ -63,8 +63,9 @@ export interface GeminiFunctionResponsePart {
  */
 export interface GeminiToolsOptions extends RcpToolSetOptions {
   /**
-   * `parametersJsonSchema` sends the model-facing JSON Schema as is; `parameters` converts it to
-   * Gemini's OpenAPI subset (upper-case types, unsupported keywords removed).
+   * `parametersJsonSchema` sends the model-facing JSON Schema as is; `parameters` projects it onto
+   * Gemini's OpenAPI subset with {@link toGeminiParameters} (upper-case types, `additionalProperties`
+   * and non-string enums left out, no `parameters` for a tool without arguments).
    * @default 'parametersJsonSchema'
    */
   form?: 'parametersJsonSchema' | 'parameters';
@@ -133,7 +134,7 @@ export function createGeminiTools<Context = any>(
     const declaration: GeminiFunctionDeclaration = { name: geminiName(name), description: tool.description };
     if (form === 'parameters') {
       const converted = toGeminiParameters(tool.inputSchema);
-      declaration.parameters = converted.parameters;
+      if (converted.parameters !== undefined) declaration.parameters = converted.parameters;
       for (const warning of converted.warnings) warnings.push(`Tool "${name}": ${warning}`);
     } else {
       declaration.parametersJsonSchema = structuredClone(tool.inputSchema) as unknown as Record<string, unknown>;

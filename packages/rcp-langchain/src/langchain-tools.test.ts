@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { ToolMessage } from '@langchain/core/messages';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRcpClient } from 'rcp-client';
-import { NOTES_TOKEN, runReadmeSnippet, startNotesApi, toolRequestLines, SPAWN_TIMEOUT, type TestServer } from 'rcp-test-utils';
+import { NOTES_TOKEN, readmeTypeErrors, runReadmeSnippet, startNotesApi, toolRequestLines, SPAWN_TIMEOUT, type TestServer } from 'rcp-test-utils';
 import { createLangChainTools } from './index';
 
 let notes: TestServer;
@@ -66,12 +66,15 @@ describe('createLangChainTools', () => {
 });
 
 describe('README', () => {
-  it('runs the tool loop as written', { timeout: SPAWN_TIMEOUT }, async () => {
-    const printed = await runReadmeSnippet(fileURLToPath(new URL('..', import.meta.url)), 'snippet:tool-loop', {
-      NOTES_TOKEN,
-      NOTES_MANIFEST_URL: manifestUrl,
-    });
+  const packageDir = fileURLToPath(new URL('..', import.meta.url));
+
+  it.each(['snippet:tool-loop', 'snippet:tool-loop-ts'])('runs the %s tool loop as written', { timeout: SPAWN_TIMEOUT }, async (marker) => {
+    const printed = await runReadmeSnippet(packageDir, marker, { NOTES_TOKEN, NOTES_MANIFEST_URL: manifestUrl });
     expect(printed).toBe('Your groceries note says: eggs.\n');
     expect(toolRequests()).toEqual(['GET /users/u-1/notes', 'GET /users/u-1/notes/n-1']);
+  });
+
+  it('its TypeScript block compiles with the package\'s strict tsconfig', { timeout: SPAWN_TIMEOUT }, () => {
+    expect(readmeTypeErrors(packageDir, 'snippet:tool-loop-ts')).toEqual([]);
   });
 });

@@ -28,7 +28,7 @@ describe('defineManifest', () => {
     // @ts-expect-error method must be one of the five
     expect(() => defineManifest({ rcpVersion: '0.1', tools: [{ name: 'a', description: 'd', method: 'FETCH', url: '/' }] })).toThrow();
     // @ts-expect-error rcpVersion must be a supported version
-    expect(() => defineManifest({ rcpVersion: '0.3', tools: [] })).toThrow();
+    expect(() => defineManifest({ rcpVersion: '0.9', tools: [] })).toThrow();
   });
 
   it('validates at run time what types cannot express, and throws', () => {

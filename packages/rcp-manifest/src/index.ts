@@ -1,7 +1,9 @@
 export { RCP_VERSIONS, isSupportedVersion } from './versions';
 export type { RcpVersion } from './versions';
-export { RcpManifestSchema, RcpToolSchema, RcpParamSchema, RcpAuthSchema, RcpValueSchema } from './manifest-schema';
-export type { RcpManifest, RcpTool, RcpParam, RcpParamType, RcpValue, RcpAuth, RcpHttpMethod } from './manifest-schema';
+export { RcpManifestSchema, RcpToolSchema, RcpParamSchema, RcpAuthSchema, RcpValueSchema, RcpEffectsSchema, RcpOAuthHintSchema } from './manifest-schema';
+export type { RcpManifest, RcpTool, RcpParam, RcpParamType, RcpValue, RcpAuth, RcpHttpMethod, RcpDeclaredEffects, RcpOAuthHint } from './manifest-schema';
+export { toolEffects } from './tool-effects';
+export type { RcpToolEffects } from './tool-effects';
 export { compileValueCheck, hasValueDetails, hasType, expectedType, kindOf } from './value-check';
 export { compileArgumentCheck } from './argument-check';
 export type { ArgumentCheck, ArgumentCheckResult } from './argument-check';

@@ -10,8 +10,10 @@ export const HTTP_TOKEN_PATTERN = "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$";
 export const NON_BLANK_PATTERN = '\\S';
 /** A response mapping value starts with `@`. */
 export const MAPPING_PATH_PATTERN = '^@';
+/** An OAuth 2 scope token (RFC 6749 §3.3): printable ASCII but space, `"` and `\\`. */
+export const SCOPE_TOKEN_PATTERN = '^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$';
 
-/** The fields RCP 0.1 and 0.2 define, in document order; any other is warned about and dropped. */
+/** The fields RCP 0.1 to 0.3 define, in document order; any other is warned about and dropped. */
 export const MANIFEST_FIELDS: readonly string[] = ['rcpVersion', 'auth', 'tools'];
 export const TOOL_FIELDS = [
   'name',
@@ -25,7 +27,12 @@ export const TOOL_FIELDS = [
   'bodyEncoding',
   'auth',
   'responseMappings',
+  'effects',
 ] as const;
+/** What a tool may declare it does (RCP 0.3, the MCP annotation set). */
+export const EFFECT_FIELDS = ['readOnly', 'destructive', 'idempotent', 'openWorld'] as const;
+/** What a header auth's OAuth hint may say (RCP 0.3): shown to people, never fetched. */
+export const OAUTH_HINT_FIELDS = ['scopes', 'issuer', 'grantTypes'] as const;
 /** The value details a param and a nested value share (JSON Schema keywords). */
 export const DETAIL_FIELDS = ['enum', 'items', 'properties', 'format', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'default'] as const;
 export const PARAM_FIELDS = ['name', 'type', 'description', 'required', 'requiredProperties', ...DETAIL_FIELDS] as const;
@@ -33,6 +40,6 @@ export const VALUE_FIELDS = ['type', 'description', 'required', ...DETAIL_FIELDS
 /** The fields of each auth type. */
 export const AUTH_FIELDS: Readonly<Record<string, readonly string[]>> = {
   none: ['type'],
-  header: ['type', 'name', 'scheme'],
+  header: ['type', 'name', 'scheme', 'oauth'],
   query: ['type', 'name'],
 };

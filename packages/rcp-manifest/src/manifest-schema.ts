@@ -22,6 +22,7 @@ import {
   MAPPING_PATH_PATTERN,
   NON_BLANK_PATTERN,
   PARAM_NAME_PATTERN,
+  SCOPE_TOKEN_PATTERN,
   TOOL_NAME_PATTERN,
 } from './manifest-patterns';
 
@@ -29,6 +30,63 @@ export { HTTP_TOKEN_PATTERN, MAPPING_PATH_PATTERN, NON_BLANK_PATTERN, PARAM_NAME
 
 /** Any key at all, including ones with line breaks (TypeBox's default record key skips those). */
 const ANY_KEY = /* @__PURE__ */ TString({ pattern: '^[\\s\\S]*$' });
+
+/**
+ * TypeBox schema of a header auth's OAuth hint (RCP 0.3): that the credential is an OAuth 2
+ * access token, and what a login needs — the scopes, the authorization server's issuer, the
+ * grant types it offers. Informational: shown by `describeManifest`, the CLI and the
+ * inspector; the client never sends anything to a URL it reads here (tokens come from the
+ * operator's configuration, SPEC §23).
+ *
+ * @example
+ * ```ts
+ * import { RcpOAuthHintSchema } from 'rcp-manifest';
+ * import { Value } from '@sinclair/typebox/value';
+ * Value.Check(RcpOAuthHintSchema, { scopes: ['notes.read'], issuer: 'https://login.example.com' }); // true
+ * ```
+ */
+export const RcpOAuthHintSchema = /* @__PURE__ */ TObject(
+  {
+    scopes: /* @__PURE__ */ Optional(
+      /* @__PURE__ */ TArray(/* @__PURE__ */ TString({ pattern: SCOPE_TOKEN_PATTERN }), {
+        description: 'OAuth 2 scopes a call needs (RFC 6749 scope tokens), shown to whoever sets up the login.',
+      }),
+    ),
+    issuer: /* @__PURE__ */ Optional(
+      /* @__PURE__ */ TString({
+        description: "The authorization server's issuer identifier (RFC 8414: an https URL without query or fragment). Shown only: the client never fetches it.",
+      }),
+    ),
+    grantTypes: /* @__PURE__ */ Optional(
+      /* @__PURE__ */ TArray(/* @__PURE__ */ TString({ pattern: NON_BLANK_PATTERN }), {
+        description: 'Grant types the authorization server offers for this API (e.g. "authorization_code", "client_credentials").',
+      }),
+    ),
+  },
+  { title: 'OAuth hint', description: 'The credential is an OAuth 2 access token (RCP 0.3). Informational only.' },
+);
+
+/**
+ * TypeBox schema of a tool's declared effects (RCP 0.3, the MCP annotation set): the server's
+ * claims about what a call does. Absent, each defaults from the method; declared, each is
+ * combined with the method's so that a claim can only add caution (see `toolEffects`).
+ *
+ * @example
+ * ```ts
+ * import { RcpEffectsSchema } from 'rcp-manifest';
+ * import { Value } from '@sinclair/typebox/value';
+ * Value.Check(RcpEffectsSchema, { destructive: true, openWorld: false }); // true
+ * ```
+ */
+export const RcpEffectsSchema = /* @__PURE__ */ TObject(
+  {
+    readOnly: /* @__PURE__ */ Optional(/* @__PURE__ */ TBoolean({ description: 'The call changes nothing. Not allowed on PUT, PATCH or DELETE, nor with destructive: true or idempotent: false.' })),
+    destructive: /* @__PURE__ */ Optional(/* @__PURE__ */ TBoolean({ description: 'The call may destroy or overwrite data.' })),
+    idempotent: /* @__PURE__ */ Optional(/* @__PURE__ */ TBoolean({ description: 'Calling it again with the same arguments has no further effect.' })),
+    openWorld: /* @__PURE__ */ Optional(/* @__PURE__ */ TBoolean({ description: 'The call reaches entities outside the API (the web, other people). Default true.' })),
+  },
+  { title: 'RCP tool effects', description: "What the tool does, by the server's own claim (RCP 0.3): hints for approval policy and hosts, never a reason to trust more." },
+);
 
 /**
  * TypeBox schema of a tool or server `auth` object: `{ type: "none" }`,
@@ -61,6 +119,7 @@ export const RcpAuthSchema = /* @__PURE__ */ Union(
             description: 'Scheme written before the credential, e.g. "Bearer" sends "Authorization: Bearer <credential>". Omitted: the bare credential is sent.',
           }),
         ),
+        oauth: /* @__PURE__ */ Optional(RcpOAuthHintSchema),
       },
       { title: 'Header auth', description: 'The client sends a credential it obtains for the user in one header.' },
     ),
@@ -230,6 +289,7 @@ export const RcpToolSchema = /* @__PURE__ */ TObject(
           'Reshapes the response before the model sees it: { field: "@json.path" }. "@data.name" is the RFC 9535 query $.data.name; a singular query yields a value (or leaves the field out), any other an array.',
       }),
     ),
+    effects: /* @__PURE__ */ Optional(RcpEffectsSchema),
   },
   { title: 'RCP tool', description: 'One HTTP endpoint a model may call.' },
 );
@@ -249,8 +309,8 @@ export const RcpToolSchema = /* @__PURE__ */ TObject(
  */
 export const RcpManifestSchema = /* @__PURE__ */ TObject(
   {
-    rcpVersion: /* @__PURE__ */ Union([/* @__PURE__ */ Literal('0.1'), /* @__PURE__ */ Literal('0.2')], {
-      description: 'Protocol version. A client refuses a version it does not support; a 0.1 manifest may not use what 0.2 added to the wire (form bodies, query auth).',
+    rcpVersion: /* @__PURE__ */ Union([/* @__PURE__ */ Literal('0.1'), /* @__PURE__ */ Literal('0.2'), /* @__PURE__ */ Literal('0.3')], {
+      description: 'Protocol version. A client refuses a version it does not support; a 0.1 manifest may not use what 0.2 added to the wire (form bodies, query auth). Effects and the OAuth hint (0.3) are informational and allowed in every version.',
     }),
     auth: /* @__PURE__ */ Optional(RcpAuthSchema),
     tools: /* @__PURE__ */ TArray(RcpToolSchema, { description: 'The tools this server offers.' }),
@@ -277,6 +337,27 @@ type DeepReadonly<T> = T extends (infer E)[]
  * ```
  */
 export type RcpAuth = DeepReadonly<Static<typeof RcpAuthSchema>>;
+
+/**
+ * A header auth's OAuth hint (RCP 0.3): scopes, issuer and grant types, for people to read.
+ *
+ * @example
+ * ```ts
+ * const hint: RcpOAuthHint = { scopes: ['notes.read', 'notes.write'], issuer: 'https://login.example.com' };
+ * ```
+ */
+export type RcpOAuthHint = DeepReadonly<Static<typeof RcpOAuthHintSchema>>;
+
+/**
+ * A tool's declared effects (RCP 0.3), as written in the manifest; `toolEffects` gives the
+ * effective ones.
+ *
+ * @example
+ * ```ts
+ * const declared: RcpDeclaredEffects = { destructive: true };
+ * ```
+ */
+export type RcpDeclaredEffects = DeepReadonly<Static<typeof RcpEffectsSchema>>;
 
 /**
  * A declared tool parameter, as written in the manifest (see `toolParams` for defaults applied).

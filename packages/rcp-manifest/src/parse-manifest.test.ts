@@ -135,7 +135,7 @@ describe('parseManifest: input that is not a manifest object', () => {
 
 describe('parseManifest: the version gate runs first', () => {
   it.each([
-    ['"0.3"', '0.3'],
+    ['"0.9"', '0.9'],
     ['"0.1.0"', '0.1.0'],
     ['" 0.1"', ' 0.1'],
     ['the number 0.1', 0.1],
@@ -145,7 +145,7 @@ describe('parseManifest: the version gate runs first', () => {
     expect(error.code).toBe('RCP_UNSUPPORTED_VERSION');
     expect(error).toBeInstanceOf(RcpVersionError);
     expect((error as RcpVersionError).received).toBe(version);
-    expect((error as RcpVersionError).supported).toEqual(['0.1', '0.2']);
+    expect((error as RcpVersionError).supported).toEqual(['0.1', '0.2', '0.3']);
   });
 
   it('a missing rcpVersion → RCP_UNSUPPORTED_VERSION with received undefined', () => {
@@ -162,12 +162,12 @@ describe('parseManifest: the version gate runs first', () => {
   });
 
   it('examines nothing else: an unsupported version with broken tools reports only the version', () => {
-    const error = failure({ rcpVersion: '0.3', tools: [{ name: 'bad name', method: 'FETCH' }], auth: 7 });
+    const error = failure({ rcpVersion: '0.9', tools: [{ name: 'bad name', method: 'FETCH' }], auth: 7 });
     expect(error.code).toBe('RCP_UNSUPPORTED_VERSION');
   });
 
-  it('the version of the seed text, changed to 0.3, is refused', () => {
-    const text = JSON.stringify(seedManifest).replace('"0.1"', '"0.3"');
+  it('the version of the seed text, changed to 0.9, is refused', () => {
+    const text = JSON.stringify(seedManifest).replace('"0.1"', '"0.9"');
     expect(failure(text).code).toBe('RCP_UNSUPPORTED_VERSION');
   });
 });

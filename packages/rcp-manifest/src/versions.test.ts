@@ -2,15 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { RCP_VERSIONS, RcpManifestSchema, isSupportedVersion } from './index';
 
 describe('versions', () => {
-  it('supports exactly RCP 0.1, frozen', () => {
-    expect(RCP_VERSIONS).toEqual(['0.1', '0.2']);
+  it('supports exactly RCP 0.1, 0.2 and 0.3, frozen', () => {
+    expect(RCP_VERSIONS).toEqual(['0.1', '0.2', '0.3']);
     expect(Object.isFrozen(RCP_VERSIONS)).toBe(true);
   });
 
   it('isSupportedVersion compares strings verbatim', () => {
     expect(isSupportedVersion('0.1')).toBe(true);
     expect(isSupportedVersion('0.2')).toBe(true);
-    for (const value of ['0.3', '0.1.0', ' 0.1', '0.10', 0.1, null, undefined, ['0.1'], { toString: () => '0.1' }]) {
+    for (const value of ['0.9', '0.1.0', ' 0.1', '0.10', 0.1, null, undefined, ['0.1'], { toString: () => '0.1' }]) {
       expect(isSupportedVersion(value)).toBe(false);
     }
   });

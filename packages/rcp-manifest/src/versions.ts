@@ -5,10 +5,10 @@
  * @example
  * ```ts
  * import { RCP_VERSIONS } from 'rcp-manifest';
- * console.log(`supports RCP ${RCP_VERSIONS.join(', ')}`); // "supports RCP 0.1, 0.2"
+ * console.log(`supports RCP ${RCP_VERSIONS.join(', ')}`); // "supports RCP 0.1, 0.2, 0.3"
  * ```
  */
-export const RCP_VERSIONS = Object.freeze(['0.1', '0.2'] as const);
+export const RCP_VERSIONS = Object.freeze(['0.1', '0.2', '0.3'] as const);
 
 /**
  * A supported RCP protocol version string.
@@ -29,7 +29,8 @@ export type RcpVersion = (typeof RCP_VERSIONS)[number];
  * ```ts
  * import { isSupportedVersion } from 'rcp-manifest';
  * isSupportedVersion('0.1'); // true
- * isSupportedVersion('0.2'); // false
+ * isSupportedVersion('0.3'); // true
+ * isSupportedVersion('0.4'); // false
  * isSupportedVersion(0.1);   // false
  * ```
  */

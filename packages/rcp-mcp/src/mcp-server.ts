@@ -4,7 +4,9 @@ import {
   terminalText,
   toModelResult,
   toolCountWarning,
+  toolEffects,
   type RcpClient,
+  type RcpClientTool,
   type RcpContextArgs,
   type RcpDiscovery,
   type RcpExecuteOptions,
@@ -43,19 +45,25 @@ export interface RcpMcpGatewayOptions<Context = any> extends Pick<RcpToolSetOpti
 }
 
 /**
- * MCP tool annotations from the HTTP method: GET is read-only; DELETE is destructive; PUT and
- * DELETE are idempotent; every RCP tool talks to an outside server (`openWorldHint`).
+ * MCP tool annotations from a tool's effects (rcp-client's `tool.effects`: the method's defaults,
+ * the manifest's RCP 0.3 claims only adding caution): GET is read-only; DELETE is destructive;
+ * reads, PUT and DELETE are idempotent; every tool reaches the open world unless its manifest
+ * says otherwise. `destructiveHint: false` is sent only when the manifest claims it (MCP's
+ * default for a write is destructive). Given a bare method, the method's defaults.
  *
  * @example
  * ```ts
- * toolAnnotations('DELETE'); // { destructiveHint: true, idempotentHint: true, openWorldHint: true }
+ * toolAnnotations('DELETE'); // { openWorldHint: true, destructiveHint: true, idempotentHint: true }
+ * toolAnnotations(discovery.tool('search_notes')); // from the tool's effects
  * ```
  */
-export function toolAnnotations(method: RcpHttpMethod): ToolAnnotations {
-  const annotations: ToolAnnotations = { openWorldHint: true };
-  if (method === 'GET') annotations.readOnlyHint = true;
-  if (method === 'DELETE') annotations.destructiveHint = true;
-  if (method === 'PUT' || method === 'DELETE') annotations.idempotentHint = true;
+export function toolAnnotations(tool: RcpHttpMethod | Pick<RcpClientTool, 'effects' | 'declaredEffects'>): ToolAnnotations {
+  const effects = typeof tool === 'string' ? toolEffects({ method: tool }) : tool.effects;
+  const annotations: ToolAnnotations = { openWorldHint: effects.openWorld };
+  if (effects.readOnly) annotations.readOnlyHint = true;
+  else if (effects.destructive) annotations.destructiveHint = true;
+  else if (typeof tool !== 'string' && tool.declaredEffects?.destructive === false) annotations.destructiveHint = false;
+  if (effects.idempotent && !effects.readOnly) annotations.idempotentHint = true;
   return annotations;
 }
 
@@ -116,7 +124,7 @@ export function createRcpMcpGateway<Context>(options: RcpMcpGatewayOptions<Conte
     config: {
       description: tool.description,
       inputSchema: fromJsonSchema(structuredClone(tool.inputSchema) as never),
-      annotations: toolAnnotations(tool.method),
+      annotations: toolAnnotations(tool),
     },
   }));
 

@@ -1,10 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import OpenAI from 'openai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createRcpClient } from 'rcp-client';
+import { createRcpClient, type RcpInputSchema } from 'rcp-client';
 import {
+  detailsManifest,
   NOTES_TOKEN,
+  readmeTypeErrors,
   runReadmeSnippet,
+  serveManifest,
   SPAWN_TIMEOUT,
   sendJson,
   startNotesApi,
@@ -13,7 +16,7 @@ import {
   type RecordedRequest,
   type TestServer,
 } from 'rcp-test-utils';
-import { createOpenAITools } from './index';
+import { createOpenAITools, toOpenAISchema } from './index';
 
 let notes: TestServer;
 let manifestUrl: string;
@@ -135,18 +138,16 @@ describe('Responses API', () => {
 });
 
 describe('README', () => {
-  it('runs the agent loop as written, against the fake OpenAI and the notes API', { timeout: SPAWN_TIMEOUT }, async () => {
+  const packageDir = fileURLToPath(new URL('..', import.meta.url));
+  const env = () => ({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openaiFake.url('/v1'), NOTES_TOKEN, NOTES_MANIFEST_URL: manifestUrl });
+
+  it.each(['snippet:chat-loop', 'snippet:chat-loop-ts'])('runs the %s agent loop as written, against the fake OpenAI and the notes API', { timeout: SPAWN_TIMEOUT }, async (marker) => {
     script('/v1/chat/completions', [
       completion({ tool_calls: [toolCall('call_1', 'list_notes', '{"tag":null}')] }),
       completion({ tool_calls: [toolCall('call_2', 'get_note', '{"noteId":"n-1"}')] }),
       completion({ content: 'Your groceries note says: eggs.' }),
     ]);
-    const printed = await runReadmeSnippet(fileURLToPath(new URL('..', import.meta.url)), 'snippet:chat-loop', {
-      OPENAI_API_KEY: 'sk-test',
-      OPENAI_BASE_URL: openaiFake.url('/v1'),
-      NOTES_TOKEN,
-      NOTES_MANIFEST_URL: manifestUrl,
-    });
+    const printed = await runReadmeSnippet(packageDir, marker, env());
     expect(printed).toBe('Your groceries note says: eggs.\n');
     expect(toolRequests()).toEqual(['GET /users/u-1/notes', 'GET /users/u-1/notes/n-1']);
     expect(notes.requests.slice(1).every((request) => request.headers.authorization === `Bearer ${NOTES_TOKEN}`)).toBe(true);
@@ -154,43 +155,118 @@ describe('README', () => {
     const lastMessages = (openaiFake.requests[2]!.json as { messages: { role: string; content: string }[] }).messages;
     expect(lastMessages.filter((message) => message.role === 'tool').map((message) => JSON.parse(message.content).ok)).toEqual([true, true]);
   });
+
+  it('runs the Responses loop as written: each turn sends the function_call_output items after the previous response', { timeout: SPAWN_TIMEOUT }, async () => {
+    const functionCall = (callId: string, name: string, args: string) => ({ type: 'function_call', id: `fc_${callId}`, call_id: callId, name, arguments: args, status: 'completed' });
+    script('/v1/responses', [
+      response([functionCall('call_1', 'list_notes', '{"tag":null}')]),
+      response([functionCall('call_2', 'get_note', '{"noteId":"n-1"}')]),
+      response([{ type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Your groceries note says: eggs.', annotations: [] }] }]),
+    ]);
+    const printed = await runReadmeSnippet(packageDir, 'snippet:responses-loop', env());
+    expect(printed).toBe('Your groceries note says: eggs.\n');
+    expect(toolRequests()).toEqual(['GET /users/u-1/notes', 'GET /users/u-1/notes/n-1']);
+    const sent = openaiFake.requests.map((request) => request.json as { previous_response_id?: string; input: unknown });
+    expect(sent[0]!.input).toBe('What is on my groceries note?');
+    expect(sent[2]).toMatchObject({ previous_response_id: 'resp_1', input: [{ type: 'function_call_output', call_id: 'call_2' }] });
+    expect(JSON.parse((sent[2]!.input as { output: string }[])[0]!.output)).toMatchObject({ ok: true, data: { text: 'eggs' } });
+  });
+
+  it('its TypeScript blocks compile with the package\'s strict tsconfig', { timeout: SPAWN_TIMEOUT }, () => {
+    expect(readmeTypeErrors(packageDir, 'snippet:chat-loop-ts', 'snippet:responses-loop')).toEqual([]);
+  });
 });
 
-describe('RCP 0.2 value details', () => {
-  it('are kept, and an array with items or an object with properties can be strict at every level', async () => {
-    const { toOpenAISchema } = await import('./strict-schema');
-    const schema = {
+describe('the OpenAI table (SPEC §18): what strict mode keeps, sent by the real SDK', () => {
+  let api: TestServer;
+  beforeEach(async () => {
+    api = await startTestServer();
+    api.route('GET /search', (_request, res) => sendJson(res, 200, { items: [] }));
+  });
+  afterEach(async () => {
+    await api.close();
+  });
+
+  it('strict: the documented keywords only; the client still enforces the dropped lengths before any request', async () => {
+    script('/v1/chat/completions', [
+      completion({
+        tool_calls: [
+          toolCall('call_1', 'search_items', JSON.stringify({ q: 'x'.repeat(41), site: null, since: null, code: null, limit: null, status: null, size: null })),
+          toolCall('call_2', 'search_items', JSON.stringify({ q: 'lamps', site: 'https://a.example', since: null, code: 'ABC', limit: 5, status: 'open', size: null })),
+        ],
+      }),
+    ]);
+    const client = createRcpClient();
+    const rcp = createOpenAITools(client, await client.discover(serveManifest(api, detailsManifest)));
+    const result = await openai().chat.completions.create({ model: 'gpt-test', messages: [{ role: 'user', content: 'find lamps' }], tools: rcp.chatTools });
+    const [search, ping] = sentTools(openaiFake.requests[0]!) as { function: { parameters: unknown; strict: boolean } }[];
+    expect(search!.function.strict).toBe(true);
+    expect(search!.function.parameters).toEqual({
       type: 'object',
       properties: {
-        status: { type: 'string', enum: ['open', 'closed'] },
-        tags: { type: 'array', items: { type: 'string', maxLength: 20 } },
-        meta: { type: 'object', properties: { id: { type: 'string' }, n: { type: 'integer', minimum: 1 } }, required: ['id'], additionalProperties: false },
-        limit: { type: 'integer', maximum: 50, default: 10 },
+        q: { type: 'string', description: 'Search terms' }, // minLength / maxLength: not supported
+        site: { type: ['string', 'null'], description: 'Only this site' }, // format "uri": not a strict format
+        since: { type: ['string', 'null'], format: 'date-time' },
+        code: { type: ['string', 'null'], pattern: '^[A-Z]{3}$' },
+        limit: { type: ['integer', 'null'], minimum: 1, maximum: 50 }, // default: not supported
+        status: { type: ['string', 'null'], enum: ['open', 'closed', null] },
+        size: { type: ['integer', 'null'], enum: [1, 2, null] },
       },
-      required: ['tags'],
+      required: ['q', 'site', 'since', 'code', 'limit', 'status', 'size'],
       additionalProperties: false,
-    } as const;
-    expect(toOpenAISchema(schema as never, { strict: true })).toEqual({
-      strict: true,
-      parameters: {
-        type: 'object',
-        properties: {
-          status: { type: ['string', 'null'], enum: ['open', 'closed', null] },
-          tags: { type: 'array', items: { type: 'string', maxLength: 20 } },
-          meta: {
-            type: ['object', 'null'],
-            properties: { id: { type: 'string' }, n: { type: ['integer', 'null'], minimum: 1 } },
-            required: ['id', 'n'],
-            additionalProperties: false,
-          },
-          limit: { type: ['integer', 'null'], maximum: 50 },
-        },
-        required: ['status', 'tags', 'meta', 'limit'],
-        additionalProperties: false,
-      },
     });
-    const open = toOpenAISchema({ ...schema, properties: { ...schema.properties, raw: { type: 'object' } } } as never, { strict: true });
-    expect(open.strict).toBe(false);
-    expect(open.parameters).toMatchObject({ properties: { limit: { default: 10 }, status: { enum: ['open', 'closed'] } } });
+    // A tool without arguments: an empty object schema, strict.
+    expect(ping!.function).toMatchObject({ strict: true, parameters: { type: 'object', properties: {}, required: [], additionalProperties: false } });
+
+    const answers = await rcp.runToolCalls(result.choices[0]!.message.tool_calls);
+    expect(JSON.parse(answers[0]!.content)).toMatchObject({ ok: false, error: { code: 'RCP_INVALID_ARGUMENTS', message: expect.stringContaining('/q') } });
+    expect(JSON.parse(answers[1]!.content)).toEqual({ ok: true, data: { items: [] } });
+    expect(api.requests.filter((request) => request.path === '/search').map((request) => request.rawQuery)).toEqual([
+      'q=lamps&site=https%3A%2F%2Fa.example&code=ABC&limit=5&status=open',
+    ]);
+  });
+
+  it('strict: false sends every keyword of the model-facing schema (non-strict mode takes any JSON Schema)', async () => {
+    script('/v1/responses', [response([])]);
+    const client = createRcpClient();
+    const discovery = await client.discover(serveManifest(api, detailsManifest));
+    const rcp = createOpenAITools(client, discovery, { strict: false });
+    await openai().responses.create({ model: 'gpt-test', input: 'find lamps', tools: rcp.responsesTools });
+    const [search] = sentTools(openaiFake.requests[0]!) as { parameters: unknown; strict: boolean }[];
+    expect(search).toMatchObject({ strict: false, parameters: discovery.tool('search_items').inputSchema });
+  });
+
+  it.each([
+    ['type and description', { type: 'string', description: 'd' }, { type: ['string', 'null'], description: 'd' }],
+    ['a strict format', { type: 'string', format: 'email' }, { type: ['string', 'null'], format: 'email' }],
+    ['another format', { type: 'string', format: 'uri' }, { type: ['string', 'null'] }],
+    ['a number format', { type: 'number', format: 'double' }, { type: ['number', 'null'] }],
+    ['pattern', { type: 'string', pattern: '^a' }, { type: ['string', 'null'], pattern: '^a' }],
+    ['minLength / maxLength', { type: 'string', minLength: 1, maxLength: 9 }, { type: ['string', 'null'] }],
+    ['minimum / maximum', { type: 'number', minimum: 0, maximum: 1 }, { type: ['number', 'null'], minimum: 0, maximum: 1 }],
+    ['default', { type: 'boolean', default: true }, { type: ['boolean', 'null'] }],
+    ['enum', { type: 'string', enum: ['a'] }, { type: ['string', 'null'], enum: ['a', null] }],
+    ['items, not nullable inside', { type: 'array', items: { type: 'string', maxLength: 3 } }, { type: ['array', 'null'], items: { type: 'string' } }],
+    [
+      'properties, all required, closed',
+      { type: 'object', properties: { a: { type: 'string' }, b: { type: 'integer', default: 1 } }, required: ['a'], additionalProperties: false },
+      { type: ['object', 'null'], properties: { a: { type: 'string' }, b: { type: ['integer', 'null'] } }, required: ['a', 'b'], additionalProperties: false },
+    ],
+  ])('strict projection of an optional param: %s', (_rule, property, expected) => {
+    const schema = { type: 'object', properties: { p: property }, required: [], additionalProperties: false } as unknown as RcpInputSchema;
+    expect(toOpenAISchema(schema, { strict: true })).toEqual({
+      strict: true,
+      parameters: { type: 'object', properties: { p: expected }, required: ['p'], additionalProperties: false },
+    });
+  });
+
+  it('an object param without properties or an array without items cannot be strict: sent whole, strict: false', () => {
+    const schema = {
+      type: 'object',
+      properties: { raw: { type: 'object' }, limit: { type: 'integer', maximum: 50, default: 10 }, status: { type: 'string', enum: ['open'] } },
+      required: [],
+      additionalProperties: false,
+    } as unknown as RcpInputSchema;
+    expect(toOpenAISchema(schema, { strict: true })).toEqual({ strict: false, parameters: schema });
   });
 });

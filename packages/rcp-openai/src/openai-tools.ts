@@ -111,9 +111,10 @@ export interface OpenAIFunctionCallOutput {
  */
 export interface OpenAIToolsOptions extends RcpToolSetOptions {
   /**
-   * Send tools in strict mode (structured outputs), converting each schema to its rules. A tool
-   * whose schema cannot be strict (an `object` or `array` param) is sent with `strict: false`.
-   * `strict` is always sent explicitly.
+   * Send tools in strict mode (structured outputs), each schema projected onto strict mode's
+   * rules and documented keywords by {@link toOpenAISchema}. A tool whose schema cannot be strict
+   * (an `object` param without `properties`, an `array` without `items`) is sent whole with
+   * `strict: false`. `strict` is always sent explicitly.
    * @default true
    */
   strict?: boolean;
@@ -177,7 +178,7 @@ export interface OpenAITools<Context = any> {
  * import { createOpenAITools } from 'rcp-openai';
  *
  * const rcp = createOpenAITools(client, await client.discover(manifestUrl));
- * const completion = await new OpenAI().chat.completions.create({ model: 'gpt-4.1', messages, tools: rcp.chatTools });
+ * const completion = await new OpenAI().chat.completions.create({ model: 'gpt-5.6-terra', messages, tools: rcp.chatTools });
  * const toolMessages = await rcp.runToolCalls(completion.choices[0]!.message.tool_calls, { userId: 'u-1' });
  * ```
  */

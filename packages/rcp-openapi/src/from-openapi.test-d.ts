@@ -9,6 +9,12 @@ test('the options take the limits by their full names; a misspelled one is refus
   void fromOpenApi('', { maxByte: 1 });
 });
 
+test('includeDeprecated is a boolean under its full name', () => {
+  expectTypeOf<FromOpenApiOptions['includeDeprecated']>().toEqualTypeOf<boolean | undefined>();
+  // @ts-expect-error: the option is includeDeprecated
+  void fromOpenApi('', { deprecated: true });
+});
+
 test('a skipped operation says why; the result is the manifest and the report', () => {
   expectTypeOf<ImportedOperation['status']>().toEqualTypeOf<'imported' | 'skipped'>();
   expectTypeOf<ImportedOperation['reason']>().toEqualTypeOf<string | undefined>();

@@ -172,7 +172,7 @@ describe('auth from securitySchemes', () => {
     [{ type: 'apiKey', in: 'query', name: 'api_key' }, { type: 'query', name: 'api_key' }, '0.2'],
     [{ type: 'http', scheme: 'bearer' }, { type: 'header', name: 'Authorization', scheme: 'Bearer' }, '0.1'],
     [{ type: 'http', scheme: 'basic' }, { type: 'header', name: 'Authorization', scheme: 'Basic' }, '0.1'],
-    [{ type: 'oauth2', flows: {} }, { type: 'header', name: 'Authorization', scheme: 'Bearer' }, '0.1'],
+    [{ type: 'oauth2', flows: {} }, { type: 'header', name: 'Authorization', scheme: 'Bearer', oauth: {} }, '0.1'],
   ])('%j → %j', async (scheme, auth, version) => {
     const { manifest } = await fromOpenApi(secured(scheme));
     expect(manifest.rcpVersion).toBe(version);

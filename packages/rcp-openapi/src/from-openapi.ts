@@ -12,6 +12,8 @@ import {
 } from 'rcp-manifest';
 import { compileRequest, isHttpToken } from 'rcp-template';
 import type { ImportReport, ImportedOperation, LossyStep, ResolverCandidate } from './import-report';
+import { jsonMediaType } from './media-type';
+import { oauthAuthOf, oauthSetupNotes } from './oauth-hint';
 import { DEFAULT_MAX_DOCUMENT_BYTES, readDocument } from './read-document';
 import { article, mergeAllOf, nonNullBranches, paramFields, setOwn, typeOf, unionOf, type Schema } from './schema-to-param';
 
@@ -50,6 +52,13 @@ export interface FromOpenApiOptions {
    * declared, are described as set by the client, and are never mentioned in a tool description.
    */
   readonly resolve?: readonly string[];
+  /**
+   * Import operations marked `deprecated: true` too. They are skipped by default (reason
+   * `deprecated`): an API's deprecated operation is often one it keeps for old clients, not one a
+   * model should pick. An imported one's description starts with `Deprecated: `.
+   * @default false
+   */
+  readonly includeDeprecated?: boolean;
   /**
    * Most tools in the manifest; operations past it are skipped with a reason.
    * @default 5000 (rcp-manifest's limit)
@@ -215,6 +224,38 @@ interface SecurityChoice {
   readonly lossy?: string;
 }
 
+/** True when the document defines the scheme (an own entry: `__proto__` is a name like any other). */
+function isDefinedScheme(schemes: Json, name: string): boolean {
+  return Object.hasOwn(schemes, name) && isObject(schemes[name]);
+}
+
+/**
+ * One document warning per security scheme that a requirement names and the document does not
+ * define (`security: [{ apiKey: [] }]` without `components.securitySchemes.apiKey`), with how many
+ * operations name it. Every operation counts, imported or not: the mistake is the document's.
+ */
+function undefinedSchemeWarnings(document: Json, schemes: Json, swagger: boolean): string[] {
+  const where = swagger ? 'securityDefinitions' : 'components.securitySchemes';
+  const named = (requirements: unknown): Set<string> =>
+    new Set(Array.isArray(requirements) ? requirements.filter(isObject).flatMap((requirement) => Object.keys(requirement)) : []);
+  const operations = new Map<string, number>();
+  for (const name of named(document['security'])) if (!isDefinedScheme(schemes, name)) operations.set(name, 0);
+  const paths = isObject(document['paths']) ? document['paths'] : {};
+  for (const pathItem of Object.values(paths)) {
+    if (!isObject(pathItem)) continue;
+    for (const method of METHODS) {
+      const operation = pathItem[method];
+      if (!isObject(operation)) continue;
+      const requirements = 'security' in operation ? operation['security'] : document['security'];
+      for (const name of named(requirements)) if (!isDefinedScheme(schemes, name)) operations.set(name, (operations.get(name) ?? 0) + 1);
+    }
+  }
+  return [...operations].map(
+    ([name, count]) =>
+      `the security scheme "${name.slice(0, 80)}" is not defined in ${where}, ${count === 0 ? 'but the document\'s security names it' : `but ${count} operation(s) name it`} (an operation with no other way to authenticate is skipped)`,
+  );
+}
+
 /** The RCP auth of a security requirement list (the first alternative RCP can express). */
 function authOf(requirements: unknown, schemes: Json): SecurityChoice {
   if (!Array.isArray(requirements) || requirements.length === 0) return { auth: { type: 'none' } };
@@ -223,12 +264,16 @@ function authOf(requirements: unknown, schemes: Json): SecurityChoice {
     if (!isObject(requirement)) continue;
     const names = Object.keys(requirement);
     if (names.length === 0) return { auth: { type: 'none' } };
+    const missing = names.find((name) => !isDefinedScheme(schemes, name));
+    if (missing !== undefined) {
+      reason = `the security scheme "${missing.slice(0, 80)}" is not defined`;
+      continue;
+    }
     if (names.length > 1) {
       reason = 'security that needs several schemes at once';
       continue;
     }
-    const scheme = schemes[names[0]!];
-    if (!isObject(scheme)) continue;
+    const scheme = schemes[names[0]!] as Json;
     const type = scheme['type'];
     const lossy = requirements.length > 1 ? 'the first of several security alternatives RCP can express was kept' : undefined;
     if (type === 'apiKey') {
@@ -242,7 +287,9 @@ function authOf(requirements: unknown, schemes: Json): SecurityChoice {
       if (kind === 'basic') return { auth: { type: 'header', name: 'Authorization', scheme: 'Basic' }, ...(lossy && { lossy }) };
       reason = `http auth "${kind}"`;
     } else if (type === 'oauth2' || type === 'openIdConnect') {
-      return { auth: { type: 'header', name: 'Authorization', scheme: 'Bearer' }, ...(lossy && { lossy }) };
+      const { auth, lost } = oauthAuthOf(scheme, requirement[names[0]!]);
+      const steps = [lossy, lost].filter((step) => step !== undefined);
+      return { auth, ...(steps.length > 0 && { lossy: steps.join('; ') }) };
     } else reason = `security scheme type "${String(type)}"`;
   }
   return { skip: reason ?? 'security RCP cannot express' };
@@ -252,11 +299,15 @@ function sameAuth(a: RcpAuth, b: RcpAuth): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** Summary and description, trimmed, the description left out when it repeats the summary; cut at 1,024 characters. */
+/**
+ * Summary and description, trimmed, the description left out when it repeats the summary, after
+ * `Deprecated: ` for a deprecated operation; cut at 1,024 characters.
+ */
 function describe(operation: Json, fallback: string, lose: (message: string) => void): string {
   const summary = typeof operation['summary'] === 'string' ? operation['summary'].trim() : '';
   const description = typeof operation['description'] === 'string' ? operation['description'].trim() : '';
   let text = summary && description && description !== summary ? `${summary}\n\n${description}` : summary || description || fallback;
+  if (operation['deprecated'] === true) text = `Deprecated: ${text}`;
   if (text.length > MAX_DESCRIPTION) {
     const cut = text.slice(0, MAX_DESCRIPTION - 1);
     const space = cut.lastIndexOf(' ');
@@ -293,10 +344,13 @@ interface DraftTool {
  * the description from summary and description; path, query and header params (path-item params
  * merged, the operation's win; any name, `__proto__` too); a JSON or form body whose top-level
  * properties become params (`allOf` merged; a name that clashes with a path, query or header
- * param gets a `body_` prefix); a `oneOf` / `anyOf` body as one of its branches (the first with
+ * param gets a `body_` prefix), a `+json` body (`application/merge-patch+json`) sent with that
+ * `Content-Type`; a `oneOf` / `anyOf` body as one of its branches (the first with
  * properties; its required fields required, so never an empty body); a nullable union
  * (`anyOf: [X, { type: 'null' }]`) as X; param details (`enum`, `items`, `format`, bounds …)
- * carried over; auth from the security schemes.
+ * carried over, an exclusive bound on an integer as the inclusive one a step in (on a number it
+ * stays inclusive, reported); auth from the security schemes (one the document never defines is
+ * a document warning). Deprecated operations are skipped unless `includeDeprecated`.
  *
  * @throws `RcpError` RCP_INVALID_OPTIONS when the input is not an OpenAPI document, is over a
  *   limit, has a base URL that is not a plain http(s) URL or path, or an option is invalid.
@@ -315,6 +369,7 @@ export async function fromOpenApi(input: string | object, options: FromOpenApiOp
   if (!Number.isSafeInteger(maxTools) || maxTools < 1) throw fail('Option "maxTools" must be a positive integer');
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
   if (!Number.isSafeInteger(maxBytes) || maxBytes < 1) throw fail('Option "maxBytes" must be a positive integer');
+  if (options.includeDeprecated !== undefined && typeof options.includeDeprecated !== 'boolean') throw fail('Option "includeDeprecated" must be a boolean');
   const raw = readDocument(input, maxBytes);
   const documentWarnings: string[] = [];
   const validated = await validate(structuredClone(raw) as OpenAPI.Document, { resolve: { external: false, file: false } }).catch(
@@ -341,6 +396,7 @@ export async function fromOpenApi(input: string | object, options: FromOpenApiOp
     : isObject(document['components']) && isObject((document['components'] as Json)['securitySchemes'])
       ? ((document['components'] as Json)['securitySchemes'] as Json)
       : {};
+  documentWarnings.push(...undefinedSchemeWarnings(document, schemes, swagger), ...oauthSetupNotes(schemes));
   const globalAuth = authOf(document['security'], schemes);
   // The document's auth is the manifest's only when RCP accepts it (an apiKey in `Cookie` is
   // refused by rcp-manifest): otherwise each operation carries it and is skipped on its own.
@@ -369,6 +425,10 @@ export async function fromOpenApi(input: string | object, options: FromOpenApiOp
       }
       if (matches(options.exclude, operation, path)) {
         skip('excluded');
+        continue;
+      }
+      if (operation['deprecated'] === true && options.includeDeprecated !== true) {
+        skip('deprecated');
         continue;
       }
       if (!RCP_METHODS.has(method)) {
@@ -474,6 +534,18 @@ function externalRef(value: unknown, seen = new WeakSet<object>(), depth = 0): s
   return undefined;
 }
 
+/**
+ * A body of types RCP cannot send (neither JSON nor a form): the reason to skip the operation
+ * (multipart, or any required one), or undefined after `lose` says the optional body was left out.
+ */
+function bodyNotSent(types: readonly string[], required: boolean, lose: (message: string) => void): string | undefined {
+  if (types.some((type) => type.startsWith('multipart/'))) return 'multipart body';
+  const listed = types.join(', ') || 'none';
+  if (required) return `an unsupported body type (${listed})`;
+  lose(`the optional body (${listed}) was left out`);
+  return undefined;
+}
+
 /** One operation as a draft tool, or why it cannot be one. */
 function buildTool(
   document: Json,
@@ -574,8 +646,11 @@ function buildTool(
   let usesForm = false;
   let bodyRequired = false;
   let bodySchema: Schema | undefined;
+  // The Content-Type a JSON body other than `application/json` needs (`application/merge-patch+json`).
+  let contentType: string | undefined;
   if (context.swagger) {
-    const consumes = (Array.isArray(operation['consumes']) ? operation['consumes'] : Array.isArray(document['consumes']) ? document['consumes'] : []) as string[];
+    const listed = Array.isArray(operation['consumes']) ? operation['consumes'] : Array.isArray(document['consumes']) ? document['consumes'] : [];
+    const consumes = listed.filter((type): type is string => typeof type === 'string');
     if (formFields !== undefined) {
       if (consumes.some((type) => type.startsWith('multipart/')) && !consumes.includes('application/x-www-form-urlencoded')) {
         return { skip: 'multipart body' };
@@ -590,25 +665,32 @@ function buildTool(
       bodySchema = { type: 'object', properties, required };
       bodyRequired = required.length > 0;
     } else if (bodyParam !== undefined) {
-      bodySchema = isObject(bodyParam['schema']) ? (bodyParam['schema'] as Schema) : {};
       bodyRequired = bodyParam['required'] === true;
+      const json = jsonMediaType(consumes);
+      if (consumes.length > 0 && json === undefined) {
+        // A body the document says is not JSON (`application/octet-stream`, `application/xml`).
+        const skip = bodyNotSent(consumes, bodyRequired, lose);
+        if (skip !== undefined) return { skip };
+      } else {
+        contentType = json?.contentType;
+        bodySchema = isObject(bodyParam['schema']) ? (bodyParam['schema'] as Schema) : {};
+      }
     }
   } else if (isObject(operation['requestBody'])) {
     const requestBody = operation['requestBody'];
     if (typeof requestBody['$ref'] === 'string') return { skip: 'an unresolved $ref in the request body' };
     const content = isObject(requestBody['content']) ? requestBody['content'] : {};
     const types = Object.keys(content);
-    const json = types.find((type) => /^application\/(.+\+)?json(\s*;|$)/i.test(type));
+    const json = jsonMediaType(types);
     const form = types.find((type) => /^application\/x-www-form-urlencoded/i.test(type));
-    const chosen = json ?? form;
+    const chosen = json?.type ?? form;
     bodyRequired = requestBody['required'] === true;
     if (chosen === undefined) {
-      const multipart = types.some((type) => type.startsWith('multipart/'));
-      const reason = multipart ? 'multipart body' : `an unsupported body type (${types.join(', ') || 'none'})`;
-      if (bodyRequired || multipart) return { skip: reason };
-      lose(`the optional body (${types.join(', ')}) was left out`);
+      const skip = bodyNotSent(types, bodyRequired, lose);
+      if (skip !== undefined) return { skip };
     } else {
       usesForm = chosen === form && json === undefined;
+      contentType = json?.contentType;
       const media = content[chosen];
       bodySchema = isObject(media) && isObject(media['schema']) ? (media['schema'] as Schema) : {};
     }
@@ -677,6 +759,8 @@ function buildTool(
   const tool: Json = { method: method.toUpperCase(), url: toolUrl };
   if (params.length > 0) tool['params'] = params;
   if (Object.keys(queryParams).length > 0) tool['queryParams'] = queryParams;
+  // Header params named Content-Type were dropped above, so this is the tool's only one.
+  if (body !== undefined && contentType !== undefined) headers['Content-Type'] = contentType;
   if (Object.keys(headers).length > 0) tool['headers'] = headers;
   if (body !== undefined) {
     tool['body'] = body;

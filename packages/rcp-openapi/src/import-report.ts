@@ -71,6 +71,9 @@ export interface ImportReport {
   };
 }
 
+/** Document warnings printed by {@link formatSummary}; the rest are counted (all are in the report). */
+const MAX_WARNING_LINES = 5;
+
 /**
  * The report's summary as lines of text (what `rcp from-openapi` prints).
  *
@@ -87,6 +90,9 @@ export function formatSummary(report: ImportReport): string {
   ];
   for (const [reason, count] of Object.entries(report.summary.skipped)) lines.push(`  skipped ${count}: ${reason}`);
   if (report.lossy.length > 0) lines.push(`  ${report.lossy.length} lossy step(s), e.g. ${report.lossy[0]!.tool}: ${report.lossy[0]!.message}`);
+  for (const warning of report.documentWarnings.slice(0, MAX_WARNING_LINES)) lines.push(`  document warning: ${warning}`);
+  const more = report.documentWarnings.length - MAX_WARNING_LINES;
+  if (more > 0) lines.push(`  … and ${more} more document warning(s)`);
   for (const candidate of report.resolverCandidates) {
     lines.push(`  resolver candidate: ${candidate.param} (in the path of ${candidate.operations} of ${candidate.of} operations)`);
   }

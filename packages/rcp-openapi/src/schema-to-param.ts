@@ -120,6 +120,44 @@ function fits(type: RcpParamType, value: unknown): boolean {
   return typeof value === type;
 }
 
+function isFiniteNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
+/**
+ * One bound of a number or integer schema as RCP's inclusive `minimum` / `maximum`. An exclusive
+ * bound is written two ways: `exclusiveMinimum: true` beside `minimum` (JSON Schema draft 4:
+ * Swagger 2, OpenAPI 3.0) or `exclusiveMinimum: 0` (draft 2020-12: OpenAPI 3.1); beside an
+ * inclusive one, the tighter wins. For an integer an exclusive bound is the inclusive one a step
+ * in (`> 0` is `≥ 1`, nothing lost); for a number RCP has no exclusive bound, so the bound is kept
+ * inclusive and `lose` says the bound value itself is not refused before the request.
+ */
+function boundOf(schema: Schema, side: 'minimum' | 'maximum', type: 'number' | 'integer', lose: (message: string) => void, label: string): number | undefined {
+  const exclusiveKey = side === 'minimum' ? 'exclusiveMinimum' : 'exclusiveMaximum';
+  const flag = schema[exclusiveKey];
+  let inclusive = isFiniteNumber(schema[side]) ? schema[side] : undefined;
+  let exclusive: number | undefined;
+  if (flag === true && inclusive !== undefined) {
+    exclusive = inclusive;
+    inclusive = undefined;
+  } else if (isFiniteNumber(flag)) exclusive = flag;
+  if (exclusive !== undefined && inclusive !== undefined) {
+    // `minimum: 0, exclusiveMinimum: 0` is `> 0`; `minimum: 5, exclusiveMinimum: 0` is `≥ 5`.
+    const exclusiveIsTighter = side === 'minimum' ? exclusive >= inclusive : exclusive <= inclusive;
+    if (exclusiveIsTighter) inclusive = undefined;
+    else exclusive = undefined;
+  }
+  if (exclusive === undefined) return inclusive;
+  if (type === 'integer') {
+    const step = side === 'minimum' ? Math.floor(exclusive) + 1 : Math.ceil(exclusive) - 1;
+    if (Number.isSafeInteger(step)) return step;
+  }
+  lose(
+    `${label} must be ${side === 'minimum' ? 'greater' : 'less'} than ${exclusive}: kept as ${side} ${exclusive} (RCP bounds are inclusive, so ${exclusive} itself is not refused before the request)`,
+  );
+  return exclusive;
+}
+
 /** Nested repetition, backreferences or lookaround, which rcp-manifest refuses: a quick screen before it does. */
 function looksUnsafe(pattern: string): boolean {
   return pattern.length > MAX_PATTERN || /\)[*+?{]|\\[1-9]|\(\?[=!<]/.test(pattern);
@@ -174,11 +212,14 @@ function detailsOf(schema: Schema, type: RcpParamType, lose: (message: string) =
     }
   }
   if (type === 'number' || type === 'integer') {
-    for (const key of ['minimum', 'maximum'] as const) {
-      const value = schema[key];
-      if (typeof value === 'number' && Number.isFinite(value)) out[key] = value;
+    for (const side of ['minimum', 'maximum'] as const) {
+      const value = boundOf(schema, side, type, lose, label);
+      if (value !== undefined) out[side] = value;
     }
-    if (typeof out['minimum'] === 'number' && typeof out['maximum'] === 'number' && out['minimum'] > out['maximum']) delete out['minimum'];
+    if (typeof out['minimum'] === 'number' && typeof out['maximum'] === 'number' && out['minimum'] > out['maximum']) {
+      lose(`${label} has a minimum above its maximum (no value fits): the minimum was dropped`);
+      delete out['minimum'];
+    }
   }
   if ((type === 'string' || type === 'number' || type === 'integer') && typeof schema['format'] === 'string') out['format'] = schema['format'];
   return out;

@@ -1,5 +1,5 @@
 import { RcpError } from 'rcp-errors';
-import { parseManifest, type RcpAuth, type RcpManifest, type RcpTool } from 'rcp-manifest';
+import { parseManifest, type RcpAuth, type RcpManifest, type RcpTool, type RcpVersion } from 'rcp-manifest';
 import type { ServerTool } from './define-tool';
 import { compileRoute, type CompiledRoute } from './internal/compile-route';
 import { serveManifest } from './internal/manifest-response';
@@ -40,8 +40,12 @@ export interface RcpServerOptions<Principal> {
   readonly verify?: VerifyHook<Principal>;
   /** Where the manifest is served (GET and HEAD). @default '/rcp/manifest' */
   readonly manifestPath?: string;
-  /** The manifest's `rcpVersion`. @default '0.2' when a tool uses a form body or query auth, else '0.1' */
-  readonly rcpVersion?: '0.1' | '0.2';
+  /**
+   * The manifest's `rcpVersion`. Effects and the OAuth hint (RCP 0.3) are informational and
+   * allowed in every version, so they do not raise it.
+   * @default '0.2' when a tool uses a form body or query auth, else '0.1'
+   */
+  readonly rcpVersion?: RcpVersion;
   /** `Cache-Control` of the manifest. @default 'no-cache' (always revalidated; a 304 costs no body) */
   readonly cacheControl?: string;
   /** `Last-Modified` of the manifest. @default the time the server was created */
@@ -81,7 +85,7 @@ function manifestTool<Principal>(tool: ServerTool<Principal>): Record<string, un
       return rest;
     });
   }
-  for (const key of ['queryParams', 'headers', 'body', 'bodyEncoding', 'auth', 'responseMappings'] as const) {
+  for (const key of ['queryParams', 'headers', 'body', 'bodyEncoding', 'auth', 'responseMappings', 'effects'] as const) {
     if (tool[key] !== undefined) out[key] = tool[key];
   }
   return out;

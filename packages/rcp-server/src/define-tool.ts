@@ -1,4 +1,4 @@
-import type { RcpAuth, RcpHttpMethod, RcpParam } from 'rcp-manifest';
+import type { RcpAuth, RcpDeclaredEffects, RcpHttpMethod, RcpParam } from 'rcp-manifest';
 
 /**
  * A param of a server tool: the manifest's param (name, type, description, required, value
@@ -80,6 +80,12 @@ export interface ServerTool<Principal = unknown> {
   readonly bodyEncoding?: 'json' | 'form';
   readonly auth?: RcpAuth;
   readonly responseMappings?: Readonly<Record<string, string>>;
+  /**
+   * What the tool does (RCP 0.3, the MCP annotation set), for clients' approval policy and MCP
+   * hosts: `{ destructive: true }`, `{ readOnly: true }` on a search by POST … A claim can only
+   * add caution to what the method says (SPEC §25.1).
+   */
+  readonly effects?: RcpDeclaredEffects;
   readonly handler: ToolHandler<Principal>;
 }
 

@@ -19,6 +19,7 @@ import { generateText, stepCountIs, type ToolResultPart } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Agent, OpenAIProvider, Runner } from '@openai/agents';
 import OpenAI from 'openai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRcpRegistry } from 'rcp-agent-core-bridge';
@@ -38,6 +39,7 @@ import { createGeminiTools, type GeminiFunctionCall } from 'rcp-gemini';
 import { createLangChainTools } from 'rcp-langchain';
 import { createRcpMcpHttpHandler } from 'rcp-mcp';
 import { createOpenAITools } from 'rcp-openai';
+import { createOpenAIAgentsTools, type OpenAIAgentsTurn } from 'rcp-openai-agents';
 import { NOTES_TOKEN, sendJson, startNotesApi, startTestServer, toolRequestLines, type TestServer } from 'rcp-test-utils';
 
 type Ctx = { userId?: string };
@@ -179,6 +181,31 @@ const rows: Row[] = [
       const [output] = await rcp.runFunctionCalls(response.output, ctx);
       // The function_call_output item is what goes back to the model as is.
       return { surfaced: outcomeOf(output!.output), received: outcomeOf(output!.output) };
+    },
+  },
+  {
+    // OpenAI Agents JS: the whole set as the agent's tools, the stage from the run's context (the
+    // adapter's `stages` and `turn`), the real Runner on the Responses API (its default). Giving the
+    // agent `rcp.stageTools('browse')` instead hides the call from RCP: the SDK itself refuses a
+    // tool the agent lacks (ModelBehaviorError), as the AI SDK does with activeTools.
+    stack: 'OpenAI Agents JS (@openai/agents Runner, stages + turn)',
+    async run() {
+      const tokens = { input_tokens: 1, output_tokens: 1, total_tokens: 2, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } };
+      const answer = (output: unknown[]) => ({ id: 'resp_1', object: 'response', created_at: 0, status: 'completed', model: 'gpt-test', output, usage: tokens });
+      script('POST /v1/responses', [
+        answer([{ type: 'function_call', id: 'fc_1', call_id: 'call_1', name: CALL.name, arguments: JSON.stringify(CALL.arguments), status: 'completed' }]),
+        answer([{ type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'I could not delete it.', annotations: [] }] }]),
+      ]);
+      const rcp = createOpenAIAgentsTools(client, whole, { stages: { browse: ['list_notes'] }, turn: (context) => context as OpenAIAgentsTurn<Ctx> });
+      const agent = new Agent({ name: 'Notes', model: 'gpt-test', tools: rcp.tools });
+      const runner = new Runner({
+        modelProvider: new OpenAIProvider({ openAIClient: new OpenAI({ apiKey: 'sk-test', baseURL: fake.url('/v1'), maxRetries: 0 }) }),
+        tracingDisabled: true,
+      });
+      const result = await runner.run(agent, 'delete my groceries note', { context: { ctx, stage: 'browse' } });
+      const output = result.newItems.find((item) => item.type === 'tool_call_output_item')!.output;
+      const input = sentTo<{ input: { type?: string; output?: string }[] }>(1).input;
+      return { surfaced: outcomeOf(output), received: outcomeOf(input.find((item) => item.type === 'function_call_output')!.output) };
     },
   },
   {

@@ -2,14 +2,14 @@
  * The approval gate of execution, between building the request and sending it: the operator's
  * policy decides; a call that needs a person is stopped with the request to show them; an
  * approval is honoured only for exactly the request it was given for, once (the consumed ids are
- * the client instance's). The digest binds it, so a stored approval works in another process.
+ * the client instance's). The digest — an HMAC under the client's approval secret — binds it, so
+ * a stored approval works in another process that holds the same secret, and only there.
  */
 import { RcpError } from 'rcp-errors';
 import {
   RcpApprovalDeniedError,
   RcpApprovalMismatchError,
   RcpApprovalRequiredError,
-  effectsOf,
   type RcpApproval,
   type RcpApprovalDecision,
   type RcpApprovalPolicy,
@@ -44,13 +44,28 @@ export function checkApprovalPolicy(value: unknown): RcpApprovalPolicy | undefin
   throw new RcpError('RCP_INVALID_OPTIONS', 'Option "approval" must be "writes", an object of decisions per tool name, or a function');
 }
 
-/** The SHA-256 (hex) of what an approval binds: the tool, where it goes, and the exact request. */
-async function digestOf(tool: RcpClientTool, request: RcpPreparedRequest, id: string): Promise<string> {
+/** The HMAC key a client signs its reviews with. */
+type SigningKey = Awaited<ReturnType<typeof globalThis.crypto.subtle.importKey>>;
+
+/** Bytes an approval secret needs at the least (the HMAC-SHA-256 block of security). */
+const MIN_SECRET_BYTES = 32;
+
+/** Checks the `approvalSecret` option once, at `createRcpClient` (`RCP_INVALID_OPTIONS`; never shows it). */
+export function checkApprovalSecret(value: unknown): Uint8Array | undefined {
+  if (value === undefined) return undefined;
+  const bytes = typeof value === 'string' ? new TextEncoder().encode(value) : value instanceof Uint8Array ? value.slice() : undefined;
+  if (bytes === undefined) throw new RcpError('RCP_INVALID_OPTIONS', 'Option "approvalSecret" must be a string or a Uint8Array');
+  if (bytes.length < MIN_SECRET_BYTES) throw new RcpError('RCP_INVALID_OPTIONS', `Option "approvalSecret" must be at least ${MIN_SECRET_BYTES} bytes long`);
+  return bytes;
+}
+
+/** The HMAC-SHA-256 (hex) of what an approval binds: the tool, where it goes, and the exact request. */
+async function digestOf(key: SigningKey, tool: RcpClientTool, request: RcpPreparedRequest, id: string): Promise<string> {
   const headers = Object.entries(request.headers)
     .map(([name, value]): [string, string] => [name.toLowerCase(), value])
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const canonical = JSON.stringify([tool.manifestUrl, tool.name, tool.origin, request.method, request.url, headers, request.body ?? null, id]);
-  const bytes = new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(canonical)));
+  const bytes = new Uint8Array(await globalThis.crypto.subtle.sign('HMAC', key, new TextEncoder().encode(canonical)));
   let hex = '';
   for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
   return hex;
@@ -61,17 +76,28 @@ function newId(): string {
 }
 
 /** The client's approval gate: one per client (it remembers which approvals were used). */
-export function createApprovalGate(policy: RcpApprovalPolicy | undefined) {
+export function createApprovalGate(policy: RcpApprovalPolicy | undefined, secret: Uint8Array | undefined) {
   const consumed = new Set<string>();
+  let key: Promise<SigningKey> | undefined;
+  /** The signing key, imported on first use (a random one when the operator gave no secret). */
+  const keyOf = (): Promise<SigningKey> =>
+    (key ??= globalThis.crypto.subtle.importKey(
+      'raw',
+      secret ?? globalThis.crypto.getRandomValues(new Uint8Array(MIN_SECRET_BYTES)),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign'],
+    ));
+  const digest = async (tool: RcpClientTool, request: RcpPreparedRequest, id: string): Promise<string> => digestOf(await keyOf(), tool, request, id);
 
   async function decide(tool: RcpClientTool, args: Readonly<Record<string, unknown>>, ctx: unknown): Promise<RcpApprovalVerdict> {
     if (policy === undefined) return { decision: 'not-applicable' };
-    const effects = effectsOf(tool);
+    const effects = tool.effects;
     if (policy === 'writes') return effects.readOnly ? { decision: 'not-applicable' } : { decision: 'user-approval', reason: WRITES_REASON };
     if (typeof policy === 'function') {
       let answer: unknown;
       try {
-        answer = await policy({ tool, effects, args, ctx });
+        answer = await policy({ tool, effects, declared: tool.declaredEffects, args, ctx });
       } catch (error) {
         // Failing closed: a policy that cannot decide lets nothing through.
         throw new RcpApprovalDeniedError(tool.name, undefined, error);
@@ -92,7 +118,7 @@ export function createApprovalGate(policy: RcpApprovalPolicy | undefined) {
       decision: verdict.decision,
       ...(verdict.reason !== undefined && { reason: verdict.reason }),
       request: Object.freeze({ ...request, headers: Object.freeze({ ...request.headers }) }),
-      digest: await digestOf(tool, request, id),
+      digest: await digest(tool, request, id),
       id,
     });
   }
@@ -131,7 +157,7 @@ export function createApprovalGate(policy: RcpApprovalPolicy | undefined) {
     if (consumed.has(approval.id)) throw new RcpApprovalMismatchError(tool.name, 'the approval was already used');
     // Taken before the digest is awaited, so two calls racing with one approval cannot both pass.
     consumed.add(approval.id);
-    if ((await digestOf(tool, request(), approval.id)) !== approval.digest) {
+    if ((await digest(tool, request(), approval.id)) !== approval.digest) {
       consumed.delete(approval.id);
       throw new RcpApprovalMismatchError(tool.name, 'the call would not send the request that was approved (arguments, resolver values or destination differ)');
     }
@@ -144,7 +170,7 @@ export function createApprovalGate(policy: RcpApprovalPolicy | undefined) {
    */
   async function recheck(tool: RcpClientTool, request: () => RcpPreparedRequest, approval: RcpApproval | undefined): Promise<void> {
     if (approval === undefined) return;
-    if ((await digestOf(tool, request(), approval.id)) !== approval.digest) {
+    if ((await digest(tool, request(), approval.id)) !== approval.digest) {
       throw new RcpApprovalMismatchError(tool.name, 'the retried call would not send the request that was approved');
     }
   }

@@ -1,4 +1,4 @@
-import { compileArgumentCheck, compileResponseMappings, hasType, type RcpAuth, type RcpParam, type RcpParamType, type RcpTool, type RcpValue } from 'rcp-manifest';
+import { compileArgumentCheck, compileResponseMappings, hasType, toolEffects, type RcpAuth, type RcpParam, type RcpParamType, type RcpTool, type RcpValue } from 'rcp-manifest';
 import { compileRequest, type RequestTemplate } from 'rcp-template';
 import type { RcpResolverInfo } from '../client-options';
 import type { Transport } from './transport-types';
@@ -150,6 +150,8 @@ export function compileTool(source: RcpTool, index: number, context: ToolCompila
     resolvedParams: resolvedNames === NO_NAMES ? NO_NAMES : Object.freeze(resolvedNames),
     params: Object.freeze(params),
     auth,
+    effects: toolEffects(source),
+    ...(source.effects !== undefined && { declaredEffects: source.effects }),
   };
 
   const resolved: readonly ResolvedParam[] =

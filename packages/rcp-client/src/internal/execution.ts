@@ -44,7 +44,7 @@ function preparedOf(compiled: CompiledTool, built: BuiltRequest): RcpPreparedReq
 /** The client's `prepare`, `review`, `execute` and `call`. */
 export function createExecution<Context>(options: ResolvedClientOptions, send: Sender, owner: object) {
   const resolved = options;
-  const gate = createApprovalGate(resolved.approval);
+  const gate = createApprovalGate(resolved.approval, resolved.approvalSecret);
 
   /**
    * Steps 1–4 within the call's deadline: resolvers and the credentials provider that do not

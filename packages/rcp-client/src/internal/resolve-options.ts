@@ -4,7 +4,7 @@ import { RcpError } from 'rcp-errors';
 import type { RcpClientOptions, RcpCredentialsProvider, RcpResolver, RcpUnauthorizedHandler } from '../client-options';
 import { normalizeOrigins } from './trust';
 import type { RcpApprovalPolicy } from '../approval';
-import { checkApprovalPolicy } from './approval-gate';
+import { checkApprovalPolicy, checkApprovalSecret } from './approval-gate';
 import type { RcpHooks, RcpTracer } from '../hooks';
 import {
   DEFAULT_RETRY_METHODS,
@@ -33,6 +33,7 @@ export interface ResolvedClientOptions {
   credentials: RcpCredentialsProvider | undefined;
   onUnauthorized: RcpUnauthorizedHandler | undefined;
   approval: RcpApprovalPolicy | undefined;
+  approvalSecret: Uint8Array | undefined;
   trustedOrigins: readonly string[];
   allowOrigin: ((url: URL) => boolean) | undefined;
   timeout: number;
@@ -223,6 +224,7 @@ export function resolveClientOptions(options: RcpClientOptions | undefined): Res
     credentials: optionalFunction<RcpCredentialsProvider>('credentials', options.credentials),
     onUnauthorized: optionalFunction<RcpUnauthorizedHandler>('onUnauthorized', options.onUnauthorized),
     approval: checkApprovalPolicy(options.approval),
+    approvalSecret: checkApprovalSecret(options.approvalSecret),
     trustedOrigins,
     allowOrigin: optionalFunction<(url: URL) => boolean>('allowOrigin', options.allowOrigin),
     timeout,

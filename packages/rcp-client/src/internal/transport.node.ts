@@ -16,7 +16,7 @@ import { lookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream';
 import { constants, createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
-import { Agent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { ADDRESS_REFUSED, pathOf, type AddressCheck, type BodyReader, type PlatformTransport, type Transport } from './transport-types';
 
 export type { AddressCheck, PlatformTransport, Transport };
@@ -93,7 +93,9 @@ function hasHeader(headers: Record<string, string>, lower: string): boolean {
 
 /**
  * Node's transport: undici `request()` on this transport's own keep-alive agent, every
- * connection checked by `check` when given. `close()` closes the agent's connections.
+ * connection checked by `check` when given. `close()` closes the agent's connections. undici is
+ * loaded when the first request needs it, not when the client is imported (a CLI run or a cold
+ * serverless start that only discovers, or fails early, never pays for it).
  *
  * @example
  * ```ts
@@ -102,12 +104,16 @@ function hasHeader(headers: Record<string, string>, lower: string): boolean {
  * ```
  */
 export function createPlatformTransport(check?: AddressCheck): PlatformTransport {
-  const agent: Dispatcher = new Agent(check === undefined ? {} : { connect: { lookup: checkedLookup(check) } });
+  let agent: Dispatcher | undefined;
+  let loading: Promise<Dispatcher> | undefined;
+  const agentOf = (): Promise<Dispatcher> =>
+    (loading ??= import('undici').then(({ Agent }) => (agent = new Agent(check === undefined ? {} : { connect: { lookup: checkedLookup(check) } }))));
   const send: Transport = async (request) => {
+    const dispatcher = agent ?? (await agentOf());
     const headers = hasHeader(request.headers, 'accept-encoding')
       ? request.headers
       : { ...request.headers, 'accept-encoding': ACCEPT_ENCODING };
-    const response = await agent.request({
+    const response = await dispatcher.request({
       origin: request.origin,
       path: pathOf(request.url, request.origin),
       method: request.method as Dispatcher.HttpMethod,
@@ -135,5 +141,6 @@ export function createPlatformTransport(check?: AddressCheck): PlatformTransport
       body: readerOf(body),
     };
   };
-  return Object.assign(send, { close: () => agent.close() });
+  // Closing before any request: nothing was opened (and a request still loading undici gets its agent closed).
+  return Object.assign(send, { close: async () => (loading === undefined ? undefined : (await loading).close()) });
 }

@@ -1,5 +1,5 @@
 import type { RcpManifest, RcpTool } from '../manifest-schema';
-import { PARAM_FIELDS, TOOL_FIELDS, VALUE_FIELDS } from '../manifest-patterns';
+import { EFFECT_FIELDS, OAUTH_HINT_FIELDS, PARAM_FIELDS, TOOL_FIELDS, VALUE_FIELDS } from '../manifest-patterns';
 import { freezeJsonCopy } from './json-tree';
 import { isJsonObject, own } from './validate-manifest';
 
@@ -15,6 +15,19 @@ function copyAuth(auth: unknown): unknown {
   if (name !== undefined) out['name'] = name;
   const scheme = own(source, 'scheme');
   if (scheme !== undefined) out['scheme'] = scheme;
+  const hint = own(source, 'oauth');
+  if (hint !== undefined) out['oauth'] = copyKnown(hint, OAUTH_HINT_FIELDS);
+  return Object.freeze(out);
+}
+
+/** A frozen copy of an object's known fields only, in that order. */
+function copyKnown(value: unknown, fields: readonly string[]): unknown {
+  const source = value as JsonObject;
+  const out: JsonObject = {};
+  for (const key of fields) {
+    const field = own(source, key);
+    if (field !== undefined) out[key] = freezeJsonCopy(field);
+  }
   return Object.freeze(out);
 }
 
@@ -56,6 +69,9 @@ export function copyTool(tool: unknown): RcpTool {
         break;
       case 'auth':
         out[key] = copyAuth(value);
+        break;
+      case 'effects':
+        out[key] = copyKnown(value, EFFECT_FIELDS);
         break;
       case 'queryParams':
       case 'headers':

@@ -122,7 +122,7 @@ describe('structuralIssues, the one run-time check of the structure', () => {
     };
     expect(conformsToSchema(valid)).toBe(true);
     expect(conformsToSchema({ ...valid, rcpVersion: '0.2' })).toBe(true);
-    expect(conformsToSchema({ ...valid, rcpVersion: '0.3' })).toBe(false);
+    expect(conformsToSchema({ ...valid, rcpVersion: '0.9' })).toBe(false);
     expect(conformsToSchema({ ...valid, tools: [{ ...valid.tools[0], headers: { 'X-A': 1 } }] })).toBe(false);
     expect(conformsToSchema({ ...valid, tools: [{ ...valid.tools[0], queryParams: new Date(0) }] })).toBe(false);
     expect(conformsToSchema({ ...valid, tools: [{ ...valid.tools[0], responseMappings: { out: 'data' } }] })).toBe(false);

@@ -5,7 +5,9 @@ import {
   MAPPING_PATH_PATTERN,
   NON_BLANK_PATTERN,
   PARAM_NAME_PATTERN,
+  SCOPE_TOKEN_PATTERN,
   TOOL_NAME_PATTERN,
+  EFFECT_FIELDS,
 } from '../manifest-patterns';
 
 /*
@@ -25,7 +27,8 @@ const TOKEN_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const METHODS: readonly unknown[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const PARAM_TYPES: readonly unknown[] = ['string', 'number', 'integer', 'boolean', 'array', 'object'];
 const AUTH_TYPES: readonly unknown[] = ['none', 'header', 'query'];
-const VERSIONS: readonly unknown[] = ['0.1', '0.2'];
+const SCOPE_TOKEN = new RegExp(SCOPE_TOKEN_PATTERN);
+const VERSIONS: readonly unknown[] = ['0.1', '0.2', '0.3'];
 const BODY_ENCODINGS: readonly unknown[] = ['json', 'form'];
 
 type Fields = Record<string, unknown>;
@@ -87,6 +90,38 @@ function checkAuth(auth: unknown, path: string, issues: Issues): void {
   if (name !== undefined) checkString(name, joinPointer(path, 'name'), issues, HTTP_TOKEN, HTTP_TOKEN_MESSAGE);
   if (type === 'query') return;
   if (auth['scheme'] !== undefined) checkString(auth['scheme'], joinPointer(path, 'scheme'), issues, HTTP_TOKEN, HTTP_TOKEN_MESSAGE);
+  if (auth['oauth'] !== undefined) checkOAuthHint(auth['oauth'], joinPointer(path, 'oauth'), issues);
+}
+
+/** A list of strings, each matching `pattern`. */
+function checkStringList(value: unknown, path: string, issues: Issues, pattern: RegExp, message: () => string): void {
+  if (!Array.isArray(value)) {
+    issues.push({ path, message: 'must be an array' });
+    return;
+  }
+  for (let index = 0; index < value.length; index++) checkString(value[index], joinPointer(path, index), issues, pattern, message);
+}
+
+function checkOAuthHint(hint: unknown, path: string, issues: Issues): void {
+  if (!isObject(hint)) {
+    issues.push({ path, message: 'must be an object' });
+    return;
+  }
+  if (hint['scopes'] !== undefined) {
+    checkStringList(hint['scopes'], joinPointer(path, 'scopes'), issues, SCOPE_TOKEN, () => 'must be an OAuth scope token (RFC 6749): printable ASCII without spaces, " or \\');
+  }
+  if (hint['issuer'] !== undefined) checkString(hint['issuer'], joinPointer(path, 'issuer'), issues);
+  if (hint['grantTypes'] !== undefined) checkStringList(hint['grantTypes'], joinPointer(path, 'grantTypes'), issues, NON_BLANK, () => 'must not be empty or blank');
+}
+
+function checkEffects(effects: unknown, path: string, issues: Issues): void {
+  if (!isObject(effects)) {
+    issues.push({ path, message: 'must be an object' });
+    return;
+  }
+  for (const key of EFFECT_FIELDS) {
+    if (effects[key] !== undefined && typeof effects[key] !== 'boolean') issues.push({ path: joinPointer(path, key), message: 'must be true or false' });
+  }
 }
 
 function checkNumber(value: unknown, path: string, issues: Issues): void {
@@ -210,6 +245,7 @@ function checkTool(tool: unknown, path: string, issues: Issues): void {
   if (tool['responseMappings'] !== undefined) {
     checkStringRecord(tool['responseMappings'], joinPointer(path, 'responseMappings'), issues, MAPPING_PATH, () => 'must start with "@" (for example "@data.name")');
   }
+  if (tool['effects'] !== undefined) checkEffects(tool['effects'], joinPointer(path, 'effects'), issues);
 }
 
 /**

@@ -1,6 +1,15 @@
 import { compileRequest, isRcpError, parseTemplate, type RequestTemplate } from 'rcp-template';
 import type { ManifestIssue } from '../manifest-errors';
-import { AUTH_FIELDS, HTTP_TOKEN_PATTERN, MANIFEST_FIELDS, PARAM_FIELDS, TOOL_FIELDS, VALUE_FIELDS } from '../manifest-patterns';
+import {
+  AUTH_FIELDS,
+  EFFECT_FIELDS,
+  HTTP_TOKEN_PATTERN,
+  MANIFEST_FIELDS,
+  OAUTH_HINT_FIELDS,
+  PARAM_FIELDS,
+  TOOL_FIELDS,
+  VALUE_FIELDS,
+} from '../manifest-patterns';
 import type { RcpParam, RcpParamType } from '../manifest-schema';
 import { EXPECTED_TYPE, compileValueCheck, hasType } from '../value-check';
 import { unsafePatternReason } from './regex-safety';
@@ -92,6 +101,63 @@ function checkAuth(auth: unknown, pointer: string, report: Report): void {
   if (type === 'header' && typeof name === 'string' && HTTP_TOKEN.test(name) && FORBIDDEN_HEADER_NAMES.has(name.toLowerCase())) {
     report.error(joinPointer(pointer, 'name'), `"${name}" cannot carry a credential (the HTTP client controls that header)`);
   }
+  const hint = own(auth, 'oauth');
+  if (type === 'header' && isJsonObject(hint)) checkOAuthHint(hint, auth, joinPointer(pointer, 'oauth'), report);
+}
+
+/**
+ * An OAuth hint is read by people only: its issuer must be an identifier as RFC 8414 writes it
+ * (https, or http on a loopback host for a test server; no credentials, query or fragment), and
+ * an access token is sent as `Authorization: Bearer` (RFC 6750), so anything else is a warning.
+ */
+function checkOAuthHint(hint: JsonObject, auth: JsonObject, pointer: string, report: Report): void {
+  report.unknownFields(hint, pointer, OAUTH_HINT_FIELDS);
+  const issuer = own(hint, 'issuer');
+  if (typeof issuer === 'string') {
+    const problem = issuerProblem(issuer);
+    if (problem !== undefined) report.error(joinPointer(pointer, 'issuer'), problem);
+  }
+  const name = own(auth, 'name');
+  const scheme = own(auth, 'scheme');
+  if (typeof name === 'string' && (name.toLowerCase() !== 'authorization' || typeof scheme !== 'string' || scheme.toLowerCase() !== 'bearer')) {
+    report.warn(pointer, 'an OAuth 2 access token is sent as "Authorization: Bearer <token>" (RFC 6750); this auth sends it otherwise');
+  }
+}
+
+/** localhost, [::1] and 127.0.0.0/8, written as such (a test authorization server). */
+const LOOPBACK_HOST = /^(?:localhost|\[::1\]|127(?:\.\d{1,3}){3})$/;
+
+function issuerProblem(issuer: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(issuer);
+  } catch {
+    return 'must be an absolute https URL (an RFC 8414 issuer identifier)';
+  }
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK_HOST.test(url.hostname))) {
+    return 'must be an https URL (http only on a loopback host)';
+  }
+  if (url.username !== '' || url.password !== '') return 'must not contain credentials';
+  if (url.search !== '' || url.hash !== '' || issuer.includes('?') || issuer.includes('#')) return 'must not have a query or a fragment (RFC 8414)';
+  return undefined;
+}
+
+/** Methods that change what they address: a read-only claim contradicts them. */
+const WRITE_METHODS: readonly unknown[] = ['PUT', 'PATCH', 'DELETE'];
+
+/**
+ * Declared effects are the server's claims; one that contradicts itself or the method
+ * (a read-only DELETE, a read-only call that destroys) is refused rather than guessed at.
+ */
+function checkEffects(tool: JsonObject, pointer: string, report: Report): void {
+  const effects = own(tool, 'effects');
+  if (!isJsonObject(effects)) return;
+  report.unknownFields(effects, pointer, EFFECT_FIELDS);
+  if (own(effects, 'readOnly') !== true) return;
+  const method = own(tool, 'method');
+  if (WRITE_METHODS.includes(method)) report.error(joinPointer(pointer, 'readOnly'), `a ${String(method)} call is not read-only`);
+  if (own(effects, 'destructive') === true) report.error(joinPointer(pointer, 'destructive'), 'a read-only call cannot be destructive');
+  if (own(effects, 'idempotent') === false) report.error(joinPointer(pointer, 'idempotent'), 'a read-only call is idempotent');
 }
 
 /** The query key the effective auth sets, if any. */
@@ -398,6 +464,7 @@ function checkTool(tool: unknown, pointer: string, serverAuth: unknown, report: 
     if (!Object.hasOwn(tool, 'body') || tool['body'] === undefined) report.error(joinPointer(pointer, 'bodyEncoding'), 'is "form" but the tool has no body');
   }
   checkQueryAuthKey(tool, effectiveAuth, context);
+  checkEffects(tool, joinPointer(pointer, 'effects'), report);
   const tokens = wholeRequestTokens(tool, effectiveAuth);
   if (tokens !== undefined && tokens.every((token) => context.declared.has(token))) {
     for (const token of tokens) context.used.add(token);

@@ -1,0 +1,7 @@
+export { createOpenAIAgentsTools } from './openai-agents-tools';
+export type {
+  OpenAIAgentsApprovalRequest,
+  OpenAIAgentsTools,
+  OpenAIAgentsToolsOptions,
+  OpenAIAgentsTurn,
+} from './openai-agents-tools';
