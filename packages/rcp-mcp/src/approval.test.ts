@@ -139,4 +139,47 @@ describe('streamable HTTP (stateless)', () => {
     expect(asked).toBe(0);
     expect(toolRequestLines(notes)).toEqual([]);
   });
+
+  /** A 2026-07-28 host (the v2 SDK client pinned to it); with `answer`, it declares elicitation. */
+  async function modernHost(url: URL, answer?: (params: unknown) => ElicitResult): Promise<{ client: ClientV2; asked: unknown[] }> {
+    const asked: unknown[] = [];
+    const client = new ClientV2(
+      { name: 'host-v2', version: '1.0.0' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } }, ...(answer !== undefined && { capabilities: { elicitation: {} } }) },
+    );
+    if (answer !== undefined) {
+      client.setRequestHandler('elicitation/create', (request) => {
+        asked.push(request.params);
+        expect(toolRequestLines(notes)).toEqual([]); // nothing sent while asking
+        return answer(request.params);
+      });
+    }
+    await client.connect(new HttpTransportV2(url));
+    closers.push(() => client.close());
+    return { client, asked };
+  }
+
+  it('a 2026-07-28 host with elicitation (input_required, our requestState back): yes sends exactly the reviewed request, once', async () => {
+    const { client, asked } = await modernHost(await startGateway(), () => ({ action: 'accept', content: { approve: true } }));
+    const result = (await client.callTool(createNote)) as Record<string, unknown>;
+    expect(result.isError).not.toBe(true);
+    expect(asked).toHaveLength(1);
+    expect((asked[0] as { message: string }).message).toContain(`"url": "${notes.url('/users/u-1/notes')}"`);
+    expect(toolRequestLines(notes)).toEqual(['POST /users/u-1/notes']);
+    expect(notes.requests[0]!.json).toEqual({ title: 'Plan', text: 'eggs' });
+  });
+
+  it('a 2026-07-28 host with elicitation, the person declines: nothing sent, the model reads the denial', async () => {
+    const { client } = await modernHost(await startGateway(), () => ({ action: 'decline' }));
+    const result = await client.callTool(createNote);
+    expect(textOf(result)).toBe('RCP_APPROVAL_DENIED: The call was denied: the person declined it in the MCP host');
+    expect(toolRequestLines(notes)).toEqual([]);
+  });
+
+  it('a 2026-07-28 host without elicitation: fails closed, nothing sent', async () => {
+    const { client } = await modernHost(await startGateway());
+    const result = await client.callTool(createNote);
+    expect(textOf(result)).toContain('this MCP host cannot ask (no elicitation support)');
+    expect(toolRequestLines(notes)).toEqual([]);
+  });
 });
