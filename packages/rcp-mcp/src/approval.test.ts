@@ -182,4 +182,31 @@ describe('streamable HTTP (stateless)', () => {
     expect(textOf(result)).toContain('this MCP host cannot ask (no elicitation support)');
     expect(toolRequestLines(notes)).toEqual([]);
   });
+
+  it('the requestState comes back attacker-controlled: replayed, or with other arguments, it is refused and nothing is sent', async () => {
+    const url = await startGateway();
+    // The host's own requests, recorded as it sends them (the real fetch sends them).
+    const posts: { headers: Headers; body: string }[] = [];
+    const recording: typeof fetch = (input, init) => {
+      if (typeof init?.body === 'string') posts.push({ headers: new Headers(init.headers), body: init.body });
+      return fetch(input, init);
+    };
+    const host = new ClientV2({ name: 'host-v2', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { elicitation: {} } });
+    host.setRequestHandler('elicitation/create', () => ({ action: 'accept', content: { approve: true } }));
+    await host.connect(new HttpTransportV2(url, { fetch: recording }));
+    closers.push(() => host.close());
+    await host.callTool(createNote);
+    expect(toolRequestLines(notes)).toEqual(['POST /users/u-1/notes']);
+    const retry = posts.find((post) => post.body.includes('requestState'))!;
+    const replay = async (edit: (message: { params: { arguments: Record<string, unknown> } }) => unknown): Promise<string> => {
+      const message = JSON.parse(retry.body) as { params: { arguments: Record<string, unknown> } };
+      edit(message);
+      const response = await fetch(url, { method: 'POST', headers: retry.headers, body: JSON.stringify(message) });
+      return response.text();
+    };
+    expect(await replay(() => undefined)).toContain('RCP_APPROVAL_MISMATCH'); // the same approval again
+    expect(await replay((message) => (message.params.arguments = { title: 'Other' }))).toContain('RCP_APPROVAL_MISMATCH');
+    expect(await replay((message) => Object.assign(message.params, { requestState: '{"tool":"create_note"' }))).toContain('RCP_APPROVAL_MISMATCH');
+    expect(toolRequestLines(notes)).toEqual(['POST /users/u-1/notes']); // nothing more sent
+  });
 });
