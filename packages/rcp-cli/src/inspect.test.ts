@@ -234,11 +234,13 @@ describe('rcp inspect', () => {
     // The approval the page held is good for one call: replayed, it is refused and nothing is sent.
     const approved = apiCalls.at(-1) as Record<string, unknown>;
     expect(approved['approval']).toMatchObject({ tool: 'create_note', digest: expect.any(String), id: expect.any(String) });
-    const replay = await page.evaluate(async (body) => {
-      const session = document.querySelector('meta[name="rcp-session"]')!.getAttribute('content')!;
-      const response = await fetch('/api/call', { method: 'POST', headers: { 'content-type': 'application/json', 'x-rcp-session': session }, body: JSON.stringify(body) });
-      return (await response.json()) as { error?: { code: string } };
-    }, approved);
+    const session = /name="rcp-session" content="([^"]+)"/.exec(await (await fetch(pageUrl)).text())![1]!;
+    const replayed = await fetch(new URL('/api/call', pageUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-rcp-session': session },
+      body: JSON.stringify(approved),
+    });
+    const replay = (await replayed.json()) as { error?: { code: string } };
     expect(replay.error?.code).toBe('RCP_APPROVAL_MISMATCH');
     expect(toolCalls()).toHaveLength(1);
     await page.close();
