@@ -33,15 +33,30 @@ interface ManifestView {
   warnings: Issue[];
   token: { env: string | null; set: boolean };
 }
+interface PreparedView {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: unknown;
+}
+/** The client's review of a call that needs a person (SPEC §26): nothing was sent. */
+interface ReviewView {
+  tool: string;
+  reason?: string;
+  request: PreparedView;
+  digest: string;
+  id: string;
+}
 interface CallView {
-  prepared?: { method: string; url: string; headers: Record<string, string>; body?: unknown };
+  prepared?: PreparedView;
+  approval?: ReviewView;
   response?: { status: number; contentType: string; text: string };
   result?: { status: number; data: unknown };
   error?: { code: string; message: string };
 }
 interface HistoryEntry {
   tool: string;
-  kind: 'prepare' | 'call';
+  kind: 'prepare' | 'call' | 'confirm';
   outcome: string;
 }
 
@@ -80,6 +95,8 @@ function App() {
   const [ctx, setCtx] = useState('');
   const [call, setCall] = useState<CallView | undefined>();
   const [history, setHistory] = useState<HistoryEntry[]>([]);
+  /** A Send waiting for the person's Yes: the exact body it was reviewed with, and the review. */
+  const [pending, setPending] = useState<{ body: Record<string, unknown>; review: ReviewView } | undefined>();
 
   const load = (resolveText: string): void => {
     void api<ManifestView>(`/api/manifest?resolve=${encodeURIComponent(resolveText)}`).then((next) => {
@@ -93,13 +110,32 @@ function App() {
   if ('error' in view) return h('p', { class: 'error', id: 'load-error' }, `${view.error.code}: ${view.error.message}`);
   const tool = view.tools.find((entry) => entry.name === selected);
 
+  const post = (kind: 'prepare' | 'call', body: Record<string, unknown>, entry: HistoryEntry['kind']): void => {
+    void api<CallView>(`/api/${kind}`, body).then((answer) => {
+      setCall(answer);
+      // A call that changes data: the rcp process sent nothing; ask before anything is sent.
+      if (answer.approval) setPending({ body, review: answer.approval });
+      const outcome = answer.approval ? 'waiting for your approval (nothing sent)' : answer.error ? answer.error.code : answer.result ? `HTTP ${answer.result.status}` : 'prepared';
+      setHistory((entries) => [{ tool: String(body['tool']), kind: entry, outcome }, ...entries].slice(0, 50));
+    });
+  };
   const run = (kind: 'prepare' | 'call'): void => {
     if (tool === undefined) return;
-    void api<CallView>(`/api/${kind}`, { tool: tool.name, args, ctx: pairs(ctx), resolve: pairs(resolve) }).then((answer) => {
-      setCall(answer);
-      const outcome = answer.error ? answer.error.code : answer.result ? `HTTP ${answer.result.status}` : 'prepared';
-      setHistory((entries) => [{ tool: tool.name, kind, outcome }, ...entries].slice(0, 50));
-    });
+    setPending(undefined);
+    post(kind, { tool: tool.name, args, ctx: pairs(ctx), resolve: pairs(resolve) }, kind);
+  };
+  /** Yes: the same call again, bound to the review shown — exactly that request is sent, once. */
+  const confirm = (): void => {
+    if (pending === undefined) return;
+    const { body, review } = pending;
+    setPending(undefined);
+    post('call', { ...body, approval: { tool: review.tool, digest: review.digest, id: review.id } }, 'confirm');
+  };
+  const refuse = (): void => {
+    if (pending === undefined) return;
+    setHistory((entries) => [{ tool: pending.review.tool, kind: 'confirm' as const, outcome: 'not sent' }, ...entries].slice(0, 50));
+    setPending(undefined);
+    setCall(undefined);
   };
 
   return h(
@@ -118,7 +154,7 @@ function App() {
           view.tools.map((entry) =>
             h(
               'button',
-              { class: `tool${entry.name === selected ? ' active' : ''}`, onClick: () => (setSelected(entry.name), setCall(undefined)), 'data-tool': entry.name },
+              { class: `tool${entry.name === selected ? ' active' : ''}`, onClick: () => (setSelected(entry.name), setCall(undefined), setPending(undefined)), 'data-tool': entry.name },
               h('strong', null, entry.name),
               ` ${entry.method}`,
               entry.params.some((param) => param.resolved) ? h('div', { class: 'hidden' }, 'has hidden params') : null,
@@ -182,7 +218,17 @@ function App() {
               h('button', { class: 'primary', id: 'prepare', onClick: () => run('prepare') }, 'Prepare (send nothing)'),
               h('button', { class: 'primary', id: 'send', onClick: () => run('call') }, 'Send'),
             ),
-            call === undefined
+            pending === undefined
+              ? null
+              : h(
+                  Section,
+                  { title: `${pending.review.tool} needs your approval`, id: 'confirm' },
+                  h('p', { id: 'confirm-reason' }, `${pending.review.reason ?? 'The approval policy asks for it.'} Nothing has been sent. It will send exactly this request (credential redacted):`),
+                  h('pre', { id: 'confirm-request' }, json(pending.review.request)),
+                  h('button', { class: 'primary', id: 'confirm-yes', onClick: confirm }, 'Yes, send it'),
+                  h('button', { id: 'confirm-no', onClick: refuse }, 'No'),
+                ),
+            call === undefined || call.approval !== undefined
               ? null
               : h(
                   Section,

@@ -181,4 +181,68 @@ describe('rcp inspect', () => {
     expect(violations).toEqual([]);
     await page.close();
   });
+
+  it('Send on a call that changes data shows the exact request and asks; nothing is sent before Yes, and Yes sends it once', { timeout: SPAWN_TIMEOUT }, async () => {
+    const page = await browser.newPage();
+    const apiCalls: unknown[] = [];
+    page.on('request', (req) => {
+      if (req.url().endsWith('/api/call')) apiCalls.push(req.postDataJSON());
+    });
+    await page.goto(pageUrl);
+    await page.waitForSelector('[data-tool="create_note"]');
+    await page.fill('#resolve', 'userId=user');
+    await page.click('#apply-resolvers');
+    await page.click('[data-tool="create_note"]');
+    await page.waitForSelector('[data-param="userId"] .hidden');
+    await page.fill('#args', '{"title": "Plan", "text": "eggs"}');
+    await page.fill('#ctx', 'user=u-1');
+    notes.reset();
+    const toolCalls = () => notes.requests.filter((r) => r.path !== '/rcp/manifest');
+
+    // Send: the confirm step with the exact request — resolver value in, credential redacted — and nothing sent.
+    await page.click('#send');
+    await page.waitForSelector('#confirm');
+    const shown = JSON.parse((await page.textContent('#confirm-request'))!) as Record<string, unknown>;
+    expect(shown).toEqual({
+      method: 'POST',
+      url: notes.url('/users/u-1/notes'),
+      headers: expect.objectContaining({ Authorization: 'Bearer [redacted]' }),
+      body: { title: 'Plan', text: 'eggs' },
+    });
+    expect(await page.textContent('#confirm-reason')).toContain('Nothing has been sent');
+    expect(toolCalls()).toEqual([]);
+    expect(await page.content()).not.toContain(NOTES_TOKEN);
+
+    // No: still nothing sent, the confirm step is gone.
+    await page.click('#confirm-no');
+    await page.waitForSelector('#confirm', { state: 'detached' });
+    expect(await page.textContent('#history')).toContain('confirm create_note: not sent');
+    expect(toolCalls()).toEqual([]);
+
+    // Send again, then Yes: exactly the reviewed request reaches the server, once.
+    await page.click('#send');
+    await page.waitForSelector('#confirm');
+    expect(toolCalls()).toEqual([]);
+    await page.click('#confirm-yes');
+    await page.waitForSelector('#data');
+    expect(await page.textContent('#data')).toContain('"id": "n-2"');
+    const sent = toolCalls();
+    expect(sent.map((r) => `${r.method} ${r.url} ${String(r.headers.authorization)}`)).toEqual([`POST /users/u-1/notes Bearer ${NOTES_TOKEN}`]);
+    expect(sent[0]!.json).toEqual({ title: 'Plan', text: 'eggs' });
+    expect(await page.textContent('#history')).toMatch(/confirm create_note: HTTP 201[\s\S]*call create_note: waiting for your approval/);
+
+    // The approval the page held is good for one call: replayed, it is refused and nothing is sent.
+    const approved = apiCalls.at(-1) as Record<string, unknown>;
+    expect(approved['approval']).toMatchObject({ tool: 'create_note', digest: expect.any(String), id: expect.any(String) });
+    const session = /name="rcp-session" content="([^"]+)"/.exec(await (await fetch(pageUrl)).text())![1]!;
+    const replayed = await fetch(new URL('/api/call', pageUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-rcp-session': session },
+      body: JSON.stringify(approved),
+    });
+    const replay = (await replayed.json()) as { error?: { code: string } };
+    expect(replay.error?.code).toBe('RCP_APPROVAL_MISMATCH');
+    expect(toolCalls()).toHaveLength(1);
+    await page.close();
+  });
 });

@@ -3,7 +3,19 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RcpClient, RcpClientOptions, RcpClientTool, RcpDiscovery, RcpObservedResponse, RcpResolver } from 'rcp-client';
+import {
+  RcpApprovalMismatchError,
+  approve,
+  isRcpError,
+  type RcpApproval,
+  type RcpApprovalRequiredError,
+  type RcpClient,
+  type RcpClientOptions,
+  type RcpClientTool,
+  type RcpDiscovery,
+  type RcpObservedResponse,
+  type RcpResolver,
+} from 'rcp-client';
 import { describeFailure, openManifestSource } from 'rcp-mcp/command-line';
 
 /** Where the built inspector page is (copied into dist/inspector by the build). */
@@ -39,7 +51,9 @@ export interface InspectorOptions {
   /**
    * The process's client options, made once from the flags: the credential (`--token-env` or
    * `--oauth-env`), the `--ctx` / `--resolve` / `--model-filled` bindings and the network flags.
-   * The page may bind more params; a param bound here stays bound as here.
+   * The page may bind more params; a param bound here stays bound as here. Without an
+   * `approval` policy the inspector uses `'writes'`, as `rcp call` does: Send on a call that
+   * changes data shows the exact request and asks first (SPEC §26).
    */
   readonly clientOptions: RcpClientOptions;
 }
@@ -104,10 +118,18 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
   const { clientOptions } = options;
   const hasCredentials = clientOptions.credentials !== undefined;
   const fixed = clientOptions.resolvers ?? {};
+  // Each API request opens its own client: one signing key for them all, so a review made for
+  // the page's Send is honoured by the client of its Yes, and one record of the approvals used,
+  // so each is good for one call (SPEC §26: a second use across clients is the host's to refuse).
+  const approvalOptions = {
+    approval: clientOptions.approval ?? 'writes',
+    approvalSecret: clientOptions.approvalSecret ?? randomBytes(32),
+  } satisfies RcpClientOptions;
+  const usedApprovals = new Set<string>();
   const open = (resolve: Record<string, string>): Promise<{ client: RcpClient; discovery: RcpDiscovery }> => {
     const resolvers: Record<string, RcpResolver<Record<string, string>>> = {};
     for (const [param, key] of Object.entries(resolve)) resolvers[param] = (ctx) => ctx[key];
-    return openManifestSource(options.source, { ...clientOptions, resolvers: { ...resolvers, ...fixed } });
+    return openManifestSource(options.source, { ...clientOptions, ...approvalOptions, resolvers: { ...resolvers, ...fixed } });
   };
 
   const page = async (path: string, res: ServerResponse): Promise<void> => {
@@ -185,11 +207,20 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
                 text: response.body.slice(0, SHOWN_RESPONSE_CHARS),
               };
             };
-            const result = await client.execute(tool, body['args'], ctx, { observeResponse });
+            // The page's Yes carries the review it was shown: exactly that request, once, or nothing.
+            let approval: RcpApproval | undefined;
+            if (body['approval'] !== undefined) {
+              approval = approve(body['approval'] as RcpApproval);
+              if (usedApprovals.has(approval.id)) throw new RcpApprovalMismatchError(tool.name, 'the approval was already used');
+              usedApprovals.add(approval.id);
+            }
+            const result = await client.execute(tool, body['args'], ctx, { observeResponse, ...(approval !== undefined && { approval }) });
             answer['result'] = { status: result.status, data: result.data };
           }
         } catch (error) {
-          answer['error'] = errorOf(error, hasCredentials, tool);
+          // A call that changes data: nothing was sent; the page shows the request and asks.
+          if (isRcpError(error, 'RCP_APPROVAL_REQUIRED')) answer['approval'] = (error as RcpApprovalRequiredError).approval;
+          else answer['error'] = errorOf(error, hasCredentials, tool);
         }
         return send(res, 200, answer);
       }

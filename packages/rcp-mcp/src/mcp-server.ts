@@ -1,10 +1,12 @@
-import { McpServer, fromJsonSchema, type CallToolResult, type ServerContext, type ToolAnnotations } from '@modelcontextprotocol/server';
+import { McpServer, fromJsonSchema, type CallToolResult, type InputRequiredResult, type ServerContext, type ToolAnnotations } from '@modelcontextprotocol/server';
 import {
   createToolSet,
+  isRcpError,
   terminalText,
   toModelResult,
   toolCountWarning,
   toolEffects,
+  type RcpApprovalRequiredError,
   type RcpClient,
   type RcpClientTool,
   type RcpContextArgs,
@@ -14,6 +16,7 @@ import {
   type RcpToolSet,
   type RcpToolSetOptions,
 } from 'rcp-client';
+import { CANNOT_ASK_TEXT, answerOf, askForApproval, canElicit } from './elicit-approval';
 
 /** Tools past which hosts start refusing or truncating (Cursor: 40). */
 export const HOST_TOOL_LIMIT = 40;
@@ -128,26 +131,42 @@ export function createRcpMcpGateway<Context>(options: RcpMcpGatewayOptions<Conte
     },
   }));
 
+  const contextArgs = (ctx: Context, callOptions: RcpExecuteOptions) =>
+    [ctx, callOptions] as unknown as RcpContextArgs<Context, [options?: RcpExecuteOptions]>;
+
   function serverFor(ctx: Context): McpServer {
     const server = new McpServer(serverInfo, { capabilities: { tools: {} }, ...(instructions !== undefined && { instructions }) });
     for (const { name, config } of tools) {
-      server.registerTool(name, config, async (args: unknown, mcp: ServerContext): Promise<CallToolResult> => {
+      server.registerTool(name, config, async (args: unknown, mcp: ServerContext): Promise<CallToolResult | InputRequiredResult> => {
+        const call = { name, arguments: args };
         // The SDK aborts this signal when the host cancels the request: the tool's HTTP request ends with it.
-        const rest = [ctx, { signal: mcp.mcpReq.signal }] as unknown as RcpContextArgs<Context, [options?: RcpExecuteOptions]>;
-        const result = toModelResult(await client.call(toolSet, { name, arguments: args }, ...rest));
-        if (!result.ok) {
-          return { isError: true, content: [{ type: 'text', text: `${result.error.code}: ${result.error.message}` }] };
+        const signal = mcp.mcpReq.signal;
+        const answer = answerOf(mcp, name);
+        if (answer !== undefined) {
+          // The round after the person was asked: exactly the reviewed request, or nothing.
+          if ('error' in answer) return resultOf(toModelResult(answer.error));
+          return resultOf(toModelResult(await client.call(toolSet, call, ...contextArgs(ctx, { signal, approval: answer.approval }))));
         }
-        const text = JSON.stringify(result.data) ?? 'null';
-        return isPlainObject(result.data)
-          ? { content: [{ type: 'text', text }], structuredContent: result.data }
-          : { content: [{ type: 'text', text }] };
+        const outcome = await client.call(toolSet, call, ...contextArgs(ctx, { signal }));
+        if (!outcome.ok && isRcpError(outcome.error, 'RCP_APPROVAL_REQUIRED')) {
+          // Nothing was sent. Ask the person through the host, or fail closed when it cannot ask.
+          if (!canElicit(mcp, server.server.getClientCapabilities())) return { isError: true, content: [{ type: 'text', text: CANNOT_ASK_TEXT }] };
+          return askForApproval((outcome.error as RcpApprovalRequiredError).approval);
+        }
+        return resultOf(toModelResult(outcome));
       });
     }
     return server;
   }
 
   return Object.freeze({ toolSet, warnings, serverFor });
+}
+
+/** A model result as MCP content: the data as JSON text (and `structuredContent` for an object), or the model-safe error. */
+function resultOf(result: ReturnType<typeof toModelResult>): CallToolResult {
+  if (!result.ok) return { isError: true, content: [{ type: 'text', text: `${result.error.code}: ${result.error.message}` }] };
+  const text = JSON.stringify(result.data) ?? 'null';
+  return isPlainObject(result.data) ? { content: [{ type: 'text', text }], structuredContent: result.data } : { content: [{ type: 'text', text }] };
 }
 
 /**
