@@ -21,6 +21,18 @@ interface Tool {
   url: string;
   params: Param[];
   inputSchema: unknown;
+  /** The effective auth in words, with what an OAuth login needs (RCP 0.3 hint). */
+  auth: string;
+  effects: { readOnly: boolean; destructive: boolean; idempotent: boolean; openWorld: boolean };
+}
+
+/** A tool's effects in words: read-only, or writes (destructive, idempotent), closed world. */
+function effectsText(effects: Tool['effects']): string {
+  const parts = [effects.readOnly ? 'read-only' : 'writes'];
+  if (effects.destructive) parts.push('destructive');
+  if (effects.idempotent && !effects.readOnly) parts.push('idempotent');
+  if (!effects.openWorld) parts.push('closed world');
+  return parts.join(', ');
 }
 interface Issue {
   path: string;
@@ -183,6 +195,8 @@ function App() {
               Section,
               { title: `${tool.name} — ${tool.method} ${tool.url}`, id: 'tool' },
               h('p', null, tool.description),
+              h('p', { id: 'auth' }, 'Auth: ', tool.auth),
+              h('p', { id: 'effects' }, 'Effects: ', effectsText(tool.effects)),
               h(
                 'ul',
                 { id: 'params' },

@@ -246,3 +246,26 @@ describe('rcp inspect', () => {
     await page.close();
   });
 });
+
+describe('rcp inspect shows what an OAuth login needs and what a call does (RCP 0.3)', () => {
+  it('a manifest file with an OAuth hint and declared effects: the page shows both, as text', { timeout: SPAWN_TIMEOUT }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rcp-inspect-hint-'));
+    const file = join(dir, 'hint.rcp.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        rcpVersion: '0.3',
+        auth: { type: 'header', name: 'Authorization', scheme: 'Bearer', oauth: { scopes: ['notes.read', '<b>x</b>'], issuer: 'https://login.example.com' } },
+        tools: [{ name: 'wipe', description: 'Wipes the cache.', method: 'POST', url: 'https://api.example.com/wipe', body: {}, effects: { destructive: true } }],
+      }),
+    );
+    const page = await browser.newPage();
+    await page.goto(await startInspect([file]));
+    await page.waitForSelector('[data-tool="wipe"]');
+    expect(await page.textContent('#auth')).toBe('Auth: header "Authorization" (scheme: Bearer), OAuth 2 (scopes notes.read <b>x</b>; issuer https://login.example.com)');
+    expect(await page.locator('#auth b').count()).toBe(0); // manifest text is text, never markup
+    expect(await page.textContent('#effects')).toBe('Effects: writes, destructive');
+    await page.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+});

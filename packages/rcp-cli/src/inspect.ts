@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import {
   RcpApprovalMismatchError,
   approve,
+  describeAuth,
   isRcpError,
   type RcpApproval,
   type RcpApprovalRequiredError,
@@ -174,6 +175,9 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
               url: tool.url,
               params: tool.params,
               inputSchema: tool.inputSchema,
+              // What a login needs (RCP 0.3 OAuth hint) and what a call does (effects): shown, never acted on.
+              auth: describeAuth(tool.auth),
+              effects: tool.effects,
             })),
             warnings: discovery.warnings,
             token: { env: options.tokenEnv ?? null, set: hasCredentials },
