@@ -57,7 +57,10 @@ function userEnvironment(path: string): NodeJS.ProcessEnv {
     if (/^(npm_|pnpm_|PNPM_|COREPACK_|VITEST|TURBO_|INIT_CWD$|NODE_ENV$|NODE_OPTIONS$|RCP_TEST)/.test(key)) continue;
     env[key] = value;
   }
-  return { ...env, PATH: path };
+  // The builds the clone runs are the ones this checkout's `pnpm test` has just made from the same
+  // commit: turbo's local cache (content-hashed) lets the clone replay them instead of building
+  // everything a second time — what keeps this test inside CI's time. A commit that differs builds.
+  return { ...env, PATH: path, TURBO_CACHE_DIR: join(root, '.turbo', 'cache') };
 }
 
 let env: NodeJS.ProcessEnv;
