@@ -23,6 +23,8 @@ export {
   RcpApprovalRequiredError,
   validateArguments,
   describeManifest,
+  describeAuth,
+  toolEffects,
   terminalText,
   terminalLines,
   terminalJson,
@@ -100,4 +102,6 @@ export type {
   RcpAuth,
   RcpParamType,
   RcpHttpMethod,
+  RcpDeclaredEffects,
+  RcpOAuthHint,
 } from 'rcp-client';
