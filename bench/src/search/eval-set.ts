@@ -60,7 +60,8 @@ export function twilioProductDocuments(): string[] {
 
 export async function importDocument(document: string): Promise<RcpManifest> {
   const text = readFileSync(join(directoryRoot(), document), 'utf8');
-  const { manifest } = await fromOpenApi(JSON.parse(text), { maxTools: 5_000 });
+  // The evaluation's labels cover the whole catalog, deprecated operations too (the importer skips them by default).
+  const { manifest } = await fromOpenApi(JSON.parse(text), { maxTools: 5_000, includeDeprecated: true });
   return manifest;
 }
 
