@@ -5,3 +5,4 @@ export { notesManifest, startNotesApi, toolRequestLines, NOTES_TOKEN } from './n
 export { readmeBlock, runReadmeSnippet } from './readme-snippet';
 export { FAKE_DNS_PRELOAD, SPAWN_TIMEOUT, runNode } from './spawn-node';
 export type { NodeRun } from './spawn-node';
+export { pngBytes, pdfBytes, sha256 } from './media';
