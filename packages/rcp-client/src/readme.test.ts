@@ -41,3 +41,11 @@ describe('README: approval', () => {
     expect([code, stdout]).toEqual([0, blockAfter('output:approval')]);
   });
 });
+
+describe('README: what a result carries', () => {
+  it('shows the example exactly as it is in examples/, with its real output', { timeout: SPAWN_TIMEOUT }, async () => {
+    expect(blockAfter('example:results')).toBe(readFileSync(`${packageDir}examples/results.mjs`, 'utf8'));
+    const { code, stdout } = await runNode(['examples/results.mjs'], { cwd: packageDir });
+    expect([code, stdout]).toEqual([0, blockAfter('output:results')]);
+  });
+});
