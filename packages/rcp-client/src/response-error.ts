@@ -1,6 +1,13 @@
 import { RcpError } from 'rcp-errors';
 
-/** Why a successful answer did not reach the model as data. */
+/**
+ * Why a successful answer did not reach the model as data (see {@link RcpResponseError}).
+ *
+ * @example
+ * ```ts
+ * const problem: RcpResponseProblem = 'media-not-allowed'; // a binary type the client does not pass on
+ * ```
+ */
 export type RcpResponseProblem = 'media-too-large' | 'media-not-allowed' | 'refused-by-inspector';
 
 /**
