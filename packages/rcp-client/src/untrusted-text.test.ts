@@ -109,6 +109,7 @@ describe('inspectResult', () => {
       },
       () => ({ refuse: true as const }),
       () => ({ refuse: 42 }) as never,
+      () => 'yes' as never,
     ]) {
       const { client, discovery } = await setUp({ inspectResult });
       const outcome = await client.call(discovery, { name: 'get_doc', arguments: {} });

@@ -299,10 +299,10 @@ export function createExecution<Context>(options: ResolvedClientOptions, send: S
       throw refused(undefined, error);
     }
     if (verdict === undefined || verdict === null) return result;
-    const refuse = typeof verdict === 'object' ? (verdict as { refuse?: unknown }).refuse : undefined;
-    if (refuse === true || (typeof refuse === 'string' && refuse !== '')) throw refused(typeof refuse === 'string' ? refuse : undefined);
+    // Anything but nothing, `{ refuse: true | reason }` or `{ refuse: false }` refuses: it fails closed.
+    const refuse = typeof verdict === 'object' ? (verdict as { refuse?: unknown }).refuse : true;
     if (refuse === undefined || refuse === false) return result;
-    throw refused(undefined);
+    throw refused(typeof refuse === 'string' && refuse !== '' ? refuse : undefined);
   }
 
   async function call(
