@@ -18,9 +18,23 @@ export interface ConformanceCase {
     readonly credential?: string;
     readonly trustedOrigins?: readonly string[];
     readonly allowPrivateNetwork?: boolean;
+    /** The client's `maxResponseBytes`, `maxMediaBytes` and `mediaTypes` (SPEC §11, §25.3). */
+    readonly maxResponseBytes?: number;
+    readonly maxMediaBytes?: number;
+    readonly mediaTypes?: readonly string[];
   };
   readonly call?: { readonly tool: string; readonly args?: unknown };
-  readonly response?: { readonly status?: number; readonly contentType?: string; readonly body?: unknown; readonly text?: string };
+  readonly response?: {
+    readonly status?: number;
+    /** Absent with `text` or `base64`: no Content-Type header at all when `null`. */
+    readonly contentType?: string | null;
+    readonly body?: unknown;
+    readonly text?: string;
+    /** The body's bytes, standard base64 (a binary answer). */
+    readonly base64?: string;
+    /** More response headers (`link`, `retry-after` …). */
+    readonly headers?: Readonly<Record<string, string>>;
+  };
   readonly expect: {
     readonly manifestRequest?: { readonly method: string; readonly headers?: Readonly<Record<string, string>> };
     readonly request?: {
@@ -37,8 +51,18 @@ export interface ConformanceCase {
     readonly effects?: unknown;
     /** The effective auth of the manifest's first tool, as the client keeps it (SPEC §25.2). */
     readonly auth?: unknown;
+    /** The result's media part (SPEC §25.3): its media type and its bytes as base64; `null`: no media part. */
+    readonly media?: { readonly mediaType: string; readonly base64: string } | null;
+    /** The result's page (SPEC §25.4); `null`: no page. */
+    readonly page?: { readonly hasMore: boolean; readonly nextArguments: unknown } | null;
+    /** The result says a text answer was cut at maxResponseBytes (SPEC §11 step 6). */
+    readonly truncated?: boolean;
+    /** The output schema of the manifest's first tool (SPEC §9); `null`: it has none. */
+    readonly outputSchema?: unknown;
     readonly error?: {
       readonly code: string;
+      /** The `Retry-After` seconds the error carries (SPEC §14); `null`: none. */
+      readonly retryAfterSeconds?: number | null;
       readonly pointers?: readonly string[];
       readonly issues?: readonly string[];
       readonly notContaining?: readonly string[];

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRcpClient, isRcpError, type RcpClientTool } from 'rcp-client';
+import { createRcpClient, isRcpError, type RcpClientTool, type RcpExecuteResult } from 'rcp-client';
 import { sendJson, startTestServer, type TestServer } from 'rcp-test-utils';
 import { CONFORMANCE_DIR, loadCases, substitute, type ConformanceCase } from './cases';
 
@@ -35,10 +35,13 @@ async function run(raw: ConformanceCase) {
   const c = substitute(raw, { origin: server.origin, other: other.origin });
   const answer = (res: Parameters<Parameters<TestServer['route']>[1]>[1]) => {
     const response = c.response ?? {};
-    if (response.text !== undefined) {
-      res.writeHead(response.status ?? 200, { 'content-type': response.contentType ?? 'text/plain' });
-      res.end(response.text);
-    } else sendJson(res, response.status ?? 200, response.body ?? {});
+    const headers = response.headers ?? {};
+    if (response.text !== undefined || response.base64 !== undefined) {
+      const bytes = response.base64 !== undefined ? Buffer.from(response.base64, 'base64') : Buffer.from(response.text!, 'utf8');
+      const type = response.contentType === undefined ? { 'content-type': 'text/plain' } : response.contentType === null ? {} : { 'content-type': response.contentType };
+      res.writeHead(response.status ?? 200, { ...type, 'content-length': bytes.byteLength, ...headers });
+      res.end(bytes);
+    } else sendJson(res, response.status ?? 200, response.body ?? {}, headers);
   };
   // Every path answers the case's tool response; the manifest path answers the manifest.
   for (const target of [server, other]) target.route('*', (_request, res) => answer(res));
@@ -56,18 +59,23 @@ async function run(raw: ConformanceCase) {
     ...(c.client?.credential !== undefined && { credentials: () => c.client!.credential }),
     ...(c.client?.trustedOrigins !== undefined && { trustedOrigins: c.client.trustedOrigins }),
     ...(c.client?.allowPrivateNetwork !== undefined && { allowPrivateNetwork: c.client.allowPrivateNetwork }),
+    ...(c.client?.maxResponseBytes !== undefined && { maxResponseBytes: c.client.maxResponseBytes }),
+    ...(c.client?.maxMediaBytes !== undefined && { maxMediaBytes: c.client.maxMediaBytes }),
+    ...(c.client?.mediaTypes !== undefined && { mediaTypes: c.client.mediaTypes }),
   });
   let tools: readonly RcpClientTool[] = [];
   let warnings: readonly { path: string }[] = [];
   let error: unknown;
   let data: unknown;
+  let result: RcpExecuteResult | undefined;
   try {
     const discovery = await client.discover(c.manifestUrl ?? server.url('/rcp/manifest'));
     tools = discovery.tools;
     warnings = discovery.warnings;
     if (c.call !== undefined) {
       const tool = discovery.tool(c.call.tool);
-      data = (await client.execute(tool, c.call.args ?? {})).data;
+      result = await client.execute(tool, c.call.args ?? {});
+      data = result.data;
     }
   } catch (caught) {
     error = caught;
@@ -75,7 +83,7 @@ async function run(raw: ConformanceCase) {
   const requests = [...server.requests, ...other.requests];
   const manifestRequests = server.requests.filter((request) => request.path === '/rcp/manifest');
   const toolRequests = requests.filter((request) => !(request.path === '/rcp/manifest' && server.requests.includes(request)));
-  return { c, tools, warnings, error, data, manifestRequests, toolRequests };
+  return { c, tools, warnings, error, data, result, manifestRequests, toolRequests };
 }
 
 describe(`conformance: ${cases.length} cases from /conformance/cases`, () => {
@@ -99,7 +107,7 @@ describe(`conformance: ${cases.length} cases from /conformance/cases`, () => {
   });
 
   it.each(cases.map((entry) => [`${entry.file} ${entry.case.id}`, entry.case] as const))('%s', async (_name, raw) => {
-    const { c, tools, warnings, error, data, manifestRequests, toolRequests } = await run(raw);
+    const { c, tools, warnings, error, data, result, manifestRequests, toolRequests } = await run(raw);
     const expected = c.expect;
     if (expected.error !== undefined) {
       expect(error, 'expected an error').toBeDefined();
@@ -113,6 +121,9 @@ describe(`conformance: ${cases.length} cases from /conformance/cases`, () => {
         expect(issues.map((issue) => `${issue.path} ${issue.message}`)).toEqual(expected.error.issues);
       }
       for (const secret of expected.error.notContaining ?? []) expect(everything(error)).not.toContain(secret);
+      if (expected.error.retryAfterSeconds !== undefined) {
+        expect((error as { retryAfterSeconds?: number }).retryAfterSeconds ?? null).toBe(expected.error.retryAfterSeconds);
+      }
       // An error before sending: nothing but the manifest reached any server.
       if (expected.request === undefined) expect(toolRequests.map((request) => `${request.method} ${request.url}`)).toEqual([]);
     } else {
@@ -139,5 +150,12 @@ describe(`conformance: ${cases.length} cases from /conformance/cases`, () => {
     if (expected.warnings !== undefined) expect(warnings.map((warning) => warning.path)).toEqual(expected.warnings);
     if (expected.effects !== undefined) expect(tools[0]?.effects).toEqual(expected.effects);
     if (expected.auth !== undefined) expect(tools[0]?.auth).toEqual(expected.auth);
+    if (expected.media !== undefined) {
+      const media = result?.media;
+      expect(media === undefined ? null : { mediaType: media.mediaType, base64: Buffer.from(media.bytes).toString('base64') }).toEqual(expected.media);
+    }
+    if (expected.page !== undefined) expect(result?.page ?? null).toEqual(expected.page);
+    if (expected.truncated !== undefined) expect(result?.truncated === true).toBe(expected.truncated);
+    if (expected.outputSchema !== undefined) expect(tools[0]?.outputSchema ?? null).toEqual(expected.outputSchema);
   });
 });

@@ -17,11 +17,45 @@ export interface RcpToolCall {
 }
 
 /**
+ * A binary answer passed on as it came (SPEC §25.3): its media type and its bytes, never
+ * decoded as text.
+ *
+ * @example
+ * ```ts
+ * const { media } = await client.execute(tools.find((tool) => tool.name === 'get_chart')!, { id: 'c-1' });
+ * if (media) await writeFile('chart.png', media.bytes); // media.mediaType === 'image/png'
+ * ```
+ */
+export interface RcpMedia {
+  /** The media type, lower-cased, without parameters (`image/png`, `application/pdf`). */
+  readonly mediaType: string;
+  /** Exactly the bytes the server sent (after content decoding: gzip and the like). */
+  readonly bytes: Uint8Array;
+}
+
+/**
+ * Whether a result has a next page and how to ask for it (SPEC §25.4): `nextArguments` are the
+ * exact arguments of the same tool's next call (only params the model fills), or `null` when
+ * there is more but the tool cannot ask for it (the next page's URL does not come from this
+ * tool's params, say).
+ *
+ * @example
+ * ```ts
+ * const page: RcpPage = { hasMore: true, nextArguments: { query: 'algebra', cursor: 'c-2' } };
+ * ```
+ */
+export interface RcpPage {
+  readonly hasMore: boolean;
+  readonly nextArguments: Readonly<Record<string, unknown>> | null;
+}
+
+/**
  * What the HTTP call of a successful tool call returned (2xx).
  *
  * @example
  * ```ts
- * const { status, data, contentType } = await client.execute(tool, { query: 'algebra' });
+ * const { status, data, contentType, page } = await client.execute(tool, { query: 'algebra' });
+ * if (page?.nextArguments) await client.execute(tool, page.nextArguments);
  * ```
  */
 export interface RcpExecuteResult {
@@ -29,11 +63,23 @@ export interface RcpExecuteResult {
   status: number;
   /**
    * Parsed JSON (after `responseMappings`), the text of a non-JSON response, or `null` for an
-   * empty body (204, `Content-Length: 0`).
+   * empty body (204, `Content-Length: 0`) and for a media answer (see `media`).
    */
   data: unknown;
   /** The response's Content-Type header as sent, e.g. `application/json; charset=utf-8` (`''` when absent). */
   contentType: string;
+  /** A binary answer (an image, a PDF …): its media type and bytes (SPEC §25.3). Absent otherwise. */
+  media?: RcpMedia;
+  /**
+   * There is a next page, or the tool's declared pagination says there is none (SPEC §25.4).
+   * Absent when the response says nothing about pages.
+   */
+  page?: RcpPage;
+  /**
+   * `true` when a text answer was longer than `maxResponseBytes` and `data` is its start (SPEC
+   * §11 step 6). Absent otherwise.
+   */
+  truncated?: true;
 }
 
 /**

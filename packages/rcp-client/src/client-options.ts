@@ -5,6 +5,7 @@ import type { RcpRetryOptions } from './retry-options';
 import type { RcpHooks, RcpTracer } from './hooks';
 import type { RcpApprovalPolicy } from './approval';
 import type { RcpDiscoveryWarning } from './client-types';
+import type { RcpExecuteResult } from './call-outcome';
 
 /**
  * What a resolver receives besides the call's context: the tool being called and the
@@ -134,6 +135,49 @@ export interface RcpUnauthorizedInfo<Context = any> {
  * ```
  */
 export type RcpUnauthorizedHandler<Context = any> = (info: RcpUnauthorizedInfo<Context>) => boolean | Promise<boolean>;
+
+/**
+ * What `inspectResult` is handed: a successful call's result, before the model sees it, with the
+ * tool and the call's context.
+ *
+ * @example
+ * ```ts
+ * const inspectResult = ({ tool, result }: RcpResultInspection) =>
+ *   tool.name === 'get_page' && result.media?.mediaType === 'application/pdf' ? { refuse: 'PDFs are not read here.' } : undefined;
+ * ```
+ */
+export interface RcpResultInspection<Context = any> {
+  /** The tool that was called. */
+  readonly tool: RcpClientTool;
+  /** Its result: data (mapped, the credential redacted), media, page, status, content type. Frozen. */
+  readonly result: Readonly<RcpExecuteResult>;
+  /** The context passed to `execute` / `call`. */
+  readonly ctx: Context;
+}
+
+/**
+ * What `inspectResult` answers: nothing to let the result through, or `{ refuse }` — `true`, or
+ * the reason the model reads (`The client refused the tool's response: <reason>`).
+ *
+ * @example
+ * ```ts
+ * const verdict: RcpResultVerdict = { refuse: 'The answer held a payment card number.' };
+ * ```
+ */
+export type RcpResultVerdict = void | undefined | { readonly refuse: true | string };
+
+/**
+ * Inspects each successful result before the model sees it (a content filter, a DLP check, an
+ * audit), sync or async, within the call's deadline. A refusal — or a throw: it fails closed — is
+ * the call's `RCP_INVALID_RESPONSE`, an outcome the model reads, never the data.
+ *
+ * @example
+ * ```ts
+ * const inspectResult: RcpResultInspector = ({ result }) =>
+ *   /\b\d{16}\b/.test(JSON.stringify(result.data)) ? { refuse: 'The answer held a card number.' } : undefined;
+ * ```
+ */
+export type RcpResultInspector<Context = any> = (info: RcpResultInspection<Context>) => RcpResultVerdict | Promise<RcpResultVerdict>;
 
 /**
  * Options of {@link createRcpClient}. Every option is optional; invalid values throw
@@ -341,6 +385,47 @@ export interface RcpClientOptions<Context = any> {
    * ```
    */
   tracer?: RcpTracer;
+  /**
+   * Media types a tool's answer is passed on as a media part — its bytes, base64 in what the
+   * model reads, never decoded text (SPEC §25.3) — as `type/subtype` or `type/*`. A tool's own
+   * `responseMediaTypes` (RCP 0.3) are passed on too. Any other binary answer is refused
+   * (`RCP_INVALID_RESPONSE`, which the model reads); JSON and text are read as before.
+   * @default ['image/*', 'audio/*', 'video/*', 'application/pdf', 'application/octet-stream']
+   * @example
+   * ```ts
+   * createRcpClient({ mediaTypes: ['image/png', 'image/jpeg', 'application/pdf'] });
+   * ```
+   */
+  mediaTypes?: readonly string[];
+  /**
+   * Largest media part passed on, in bytes (within `maxResponseBytes`); a larger one is
+   * `RCP_RESPONSE_TOO_LARGE` with the media type and size, which the model reads.
+   * @default 5242880 (5 MiB)
+   */
+  maxMediaBytes?: number;
+  /**
+   * Marks what the model reads of each result as the API's, not yours: `toModelText` wraps it
+   * in a delimiter with a random part chosen per call (`<untrusted-…>` … `</untrusted-…>`), and
+   * writes every `<` and `>` of the API's text as a JSON escape, so no answer can close the
+   * block or forge another. Tell the model in your system prompt that text inside such blocks is
+   * data, never instructions (SPEC §14).
+   * @default false
+   * @example
+   * ```ts
+   * createRcpClient({ markUntrustedText: true });
+   * ```
+   */
+  markUntrustedText?: boolean;
+  /**
+   * Sees each successful result before the model does and may refuse it (see
+   * {@link RcpResultInspector}): a refusal or a throw is `RCP_INVALID_RESPONSE`, never the data.
+   * @default undefined
+   * @example
+   * ```ts
+   * createRcpClient({ inspectResult: ({ result }) => (result.media ? { refuse: 'No files in this agent.' } : undefined) });
+   * ```
+   */
+  inspectResult?: RcpResultInspector<Context>;
   /**
    * Accept `text/html` (and XHTML) answers to tool calls as text. Off by default: an HTML
    * page answering a tool call is almost always a login wall or a proxy's error page, and is

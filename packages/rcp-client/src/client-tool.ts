@@ -1,4 +1,4 @@
-import type { RcpAuth, RcpDeclaredEffects, RcpHttpMethod, RcpParamType, RcpToolEffects } from 'rcp-manifest';
+import type { RcpAuth, RcpDeclaredEffects, RcpHttpMethod, RcpOutputSchema, RcpParamType, RcpToolEffects } from 'rcp-manifest';
 
 /**
  * One property of a tool's model-facing {@link RcpInputSchema}.
@@ -104,6 +104,17 @@ export interface RcpClientTool {
   readonly manifestUrl: string;
   /** The model-facing JSON Schema of the arguments. */
   readonly inputSchema: RcpInputSchema;
+  /**
+   * The JSON Schema of a successful result's `data`, for a tool with `responseMappings` (SPEC
+   * §9): an object with one property per mapped field — any value for a singular path (left out
+   * when the response has none), an array for any other (always there). MCP's `outputSchema`.
+   * Absent for a tool without mappings (its data is the response as sent).
+   * @example
+   * ```ts
+   * tool.outputSchema; // { type: 'object', properties: { name: {}, tags: { type: 'array' } }, required: ['tags'], additionalProperties: false }
+   * ```
+   */
+  readonly outputSchema?: RcpOutputSchema;
   /** Names of the params a resolver fills (absent from `inputSchema`). */
   readonly resolvedParams: readonly string[];
   /** Every declared param, including resolver-bound ones. */

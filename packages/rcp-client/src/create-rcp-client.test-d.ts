@@ -7,7 +7,13 @@ import {
   createRcpClient,
   isRcpError,
   toModelResult,
+  toModelText,
+  type ModelMedia,
+  type ModelPage,
   type ModelResult,
+  type RcpMedia,
+  type RcpOutputSchema,
+  type RcpResponseError,
   type RcpBindingError,
   type RcpCallOutcome,
   type RcpClientTool,
@@ -37,6 +43,7 @@ test('every error class has the fields isRcpError(error, code) promises for its 
   expectTypeOf<RcpApprovalRequiredError>().toMatchTypeOf<RcpErrorOf<'RCP_APPROVAL_REQUIRED'>>();
   expectTypeOf<RcpApprovalDeniedError>().toMatchTypeOf<RcpErrorOf<'RCP_APPROVAL_DENIED'>>();
   expectTypeOf<RcpApprovalMismatchError>().toMatchTypeOf<RcpErrorOf<'RCP_APPROVAL_MISMATCH'>>();
+  expectTypeOf<RcpResponseError>().toMatchTypeOf<RcpErrorOf<'RCP_RESPONSE_TOO_LARGE' | 'RCP_INVALID_RESPONSE'>>();
   expectTypeOf<RcpManifestError>().toMatchTypeOf<RcpErrorOf<'RCP_INVALID_MANIFEST'>>();
   expectTypeOf<RcpVersionError>().toMatchTypeOf<RcpErrorOf<'RCP_UNSUPPORTED_VERSION'>>();
   expectTypeOf<RcpManifestLimitError>().toMatchTypeOf<RcpErrorOf<'RCP_MANIFEST_LIMIT'>>();
@@ -127,4 +134,27 @@ test('tracer: an OpenTelemetry Tracer from @opentelemetry/api is accepted as it 
   const tracer = trace.getTracer('notes-agent');
   expectTypeOf(tracer).toExtend<RcpTracer>();
   createRcpClient({ tracer });
+});
+
+test('result options: media types, the inspector with the typed context, and what the model result carries', () => {
+  createRcpClient<{ userId: string }>({
+    mediaTypes: ['image/png', 'application/pdf'],
+    maxMediaBytes: 1_000_000,
+    markUntrustedText: true,
+    inspectResult: ({ ctx, result, tool }) => {
+      expectTypeOf(ctx.userId).toBeString();
+      expectTypeOf(result.media).toEqualTypeOf<RcpMedia | undefined>();
+      expectTypeOf(tool).toEqualTypeOf<RcpClientTool>();
+      return result.media?.mediaType === 'image/png' ? { refuse: 'No images here.' } : undefined;
+    },
+  });
+  // @ts-expect-error a verdict refuses with true or a reason
+  createRcpClient({ inspectResult: () => ({ refuse: 1 }) });
+  const result = toModelResult({ status: 200, data: null, contentType: 'image/png' });
+  if (result.ok) {
+    expectTypeOf(result.media).toEqualTypeOf<ModelMedia | undefined>();
+    expectTypeOf(result.page).toEqualTypeOf<ModelPage | undefined>();
+  } else expectTypeOf(result.error.retryAfterSeconds).toEqualTypeOf<number | undefined>();
+  expectTypeOf(toModelText(result)).toBeString();
+  expectTypeOf(tool.outputSchema).toEqualTypeOf<RcpOutputSchema | undefined>();
 });

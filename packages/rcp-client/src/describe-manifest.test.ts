@@ -136,4 +136,29 @@ describe('describeManifest', () => {
     expect(lines[2]).toBe('- sneaky (GET) — Looks fine. - fake_tool (GET) — not real');
     expect(lines[3]).toBe('    id: string, required — id      other: string, optional');
   });
+
+  it('shows the media types a tool answers with and how its next page is asked for (RCP 0.3)', () => {
+    const manifest = parseManifest({
+      rcpVersion: '0.3',
+      tools: [
+        { name: 'get_scan', description: 'Reads a scan.', method: 'GET', url: '/scan', responseMediaTypes: ['application/pdf', 'image/*'] },
+        {
+          name: 'list_charges',
+          description: 'Lists charges.',
+          method: 'GET',
+          url: '/charges',
+          params: [{ name: 'after' }],
+          queryParams: { starting_after: '{{after}}' },
+          pagination: { nextCursor: '@data[-1].id', param: 'after', hasMore: '@has_more' },
+        },
+      ],
+    });
+    expect(describeManifest(manifest).split('\n').slice(2)).toEqual([
+      '- get_scan (GET) — Reads a scan.',
+      '    [media: application/pdf, image/*]',
+      '- list_charges (GET) — Lists charges.',
+      '    [pages: the cursor at @data[-1].id goes in after; more while @has_more is true]',
+      '    after: string, optional',
+    ]);
+  });
 });

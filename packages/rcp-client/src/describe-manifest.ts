@@ -84,7 +84,8 @@ function describeDetails(schema: RcpParam | RcpValue | undefined): string {
 /**
  * Prints what a server asks for, to review before wiring it into a live agent: the manifest's
  * version and auth (with what an OAuth login needs, when the manifest hints it), each tool (its
- * declared effects, and its own auth when it overrides the manifest's), and each
+ * declared effects, and its own auth when it overrides the manifest's; the media types it
+ * answers with and how its next page is asked for, RCP 0.3), and each
  * param with its type, whether it is required, whether a resolver of your client fills it
  * (hidden from the model) or, when none does, whether its name looks like an identity the
  * model should not choose (`userId`, `tenant_id` ...), and its description. Pass the `tools` of the same `discover` call
@@ -121,6 +122,13 @@ export function describeManifest(manifest: RcpManifest, tools: readonly RcpClien
     const ownAuth = source.auth === undefined ? '' : `, auth: ${describeAuth(source.auth)}`;
     const form = source.bodyEncoding === 'form' ? ', form body' : '';
     lines.push(`- ${clean(source.name)} (${source.method}${form}${describeEffects(source)}${ownAuth}) — ${clean(source.description)}`);
+    // What RCP 0.3 says of the results: the media passed on, and how the next page is asked for.
+    if (source.responseMediaTypes !== undefined) lines.push(`    [media: ${source.responseMediaTypes.map(clean).join(', ')}]`);
+    if (source.pagination !== undefined) {
+      const { nextCursor, param, hasMore } = source.pagination;
+      const more = hasMore === undefined ? '' : `; more while ${clean(hasMore)} is true`;
+      lines.push(`    [pages: the cursor at ${clean(nextCursor)} goes in ${clean(param)}${more}]`);
+    }
     const client = bySource.get(source);
     // A discovered tool already carries its params (defaults applied, resolver marks).
     const params = client?.params ?? toolParams(source);

@@ -21,6 +21,8 @@ export interface RcpHttpErrorDetails {
   statusText?: string;
   /** A 401's or 403's parsed `WWW-Authenticate` challenge, already redacted. */
   challenge?: RcpAuthChallenge | undefined;
+  /** The seconds the server's `Retry-After` asked to wait, when it sent one. */
+  retryAfterSeconds?: number | undefined;
   /** The underlying error, kept on `error.cause`. */
   cause?: unknown;
 }
@@ -60,6 +62,19 @@ export class RcpHttpError extends RcpError<'RCP_HTTP_ERROR'> {
    * ```
    */
   readonly challenge: RcpAuthChallenge | undefined;
+  /**
+   * How many seconds the server asked to wait before trying again (`Retry-After`, as seconds or
+   * an HTTP date, rounded up; 0 for a date already past), when the final answer carried one —
+   * typically a 429 or 503 whose wait was longer than the client's own (SPEC §11, Retries).
+   * The model reads it too (`toModelResult`'s `error.retryAfterSeconds`).
+   * @example
+   * ```ts
+   * if (isRcpError(error, 'RCP_HTTP_ERROR') && error instanceof RcpHttpError && error.retryAfterSeconds !== undefined) {
+   *   scheduleRetry(error.retryAfterSeconds * 1000);
+   * }
+   * ```
+   */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(details: RcpHttpErrorDetails) {
     const statusText = details.statusText ? ` ${details.statusText}` : '';
@@ -73,5 +88,6 @@ export class RcpHttpError extends RcpError<'RCP_HTTP_ERROR'> {
     this.bodyExcerpt = details.bodyExcerpt;
     this.url = details.url;
     this.challenge = details.challenge;
+    this.retryAfterSeconds = details.retryAfterSeconds;
   }
 }

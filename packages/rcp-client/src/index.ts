@@ -21,9 +21,9 @@ export type {
   RcpContextArgs,
   RcpToolSource,
 } from './client-types';
-export type { RcpCallOutcome, RcpExecuteResult, RcpToolCall } from './call-outcome';
-export { toModelResult } from './to-model-result';
-export type { ModelErrorCode, ModelResult } from './to-model-result';
+export type { RcpCallOutcome, RcpExecuteResult, RcpMedia, RcpPage, RcpToolCall } from './call-outcome';
+export { toModelResult, toModelText } from './to-model-result';
+export type { ModelError, ModelErrorCode, ModelMedia, ModelPage, ModelResult } from './to-model-result';
 export type { RcpRetryOptions, RcpRetryReason } from './retry-options';
 export type { RcpHooks, RcpHookEvent, RcpTracer, RcpSpan, RcpSpanAttributes } from './hooks';
 export type {
@@ -36,6 +36,9 @@ export type {
   RcpUnauthorizedHandler,
   RcpHeaderAuth,
   RcpQueryAuth,
+  RcpResultInspection,
+  RcpResultInspector,
+  RcpResultVerdict,
 } from './client-options';
 export type { RcpClientTool, RcpClientToolParam, RcpInputSchema, RcpInputSchemaProperty } from './client-tool';
 export { createToolSet, toolCountWarning } from './tool-set';
@@ -47,9 +50,11 @@ export { RcpInvalidArgumentsError } from './invalid-arguments-error';
 export type { RcpArgumentIssue } from './invalid-arguments-error';
 export { RcpResolverError } from './resolver-error';
 export { RcpHttpError } from './http-error';
+export { RcpResponseError } from './response-error';
+export type { RcpResponseProblem } from './response-error';
 export { RcpBindingError } from './binding-error';
 export { RcpToolNotInStageError, RcpUnknownToolError } from './unknown-tool-error';
 export { RcpError, isRcpError } from 'rcp-errors';
 export type { RcpErrorCode, RcpErrorOptions, RcpErrorOf, RcpErrorFields, RcpIssue, RcpAuthChallenge } from 'rcp-errors';
-export type { RcpManifest, RcpAuth, RcpParamType, RcpHttpMethod, RcpDeclaredEffects, RcpOAuthHint } from 'rcp-manifest';
+export type { RcpManifest, RcpAuth, RcpParamType, RcpHttpMethod, RcpDeclaredEffects, RcpOAuthHint, RcpOutputSchema, RcpPagination } from 'rcp-manifest';
 export { toolEffects } from 'rcp-manifest';

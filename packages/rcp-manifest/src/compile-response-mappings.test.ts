@@ -130,3 +130,33 @@ describe('compileResponseMappings — singular fast path', () => {
     expect(mappings.apply(Object.create({ a: 'inherited' }))).toEqual({});
   });
 });
+
+describe('outputSchema: the shape of what the mappings return (SPEC §9)', () => {
+  it('is any value (not required) for a singular query and a required array for any other', () => {
+    const mappings = compileResponseMappings({
+      name: '@data.name',
+      whole: '@',
+      last: '@data.tags[-1].label',
+      tags: '@data.tags[*].label',
+      deep: '@..percent',
+      first: '@data.tags[0:1]',
+    });
+    expect(mappings.outputSchema).toEqual({
+      type: 'object',
+      properties: { name: {}, whole: {}, last: {}, tags: { type: 'array' }, deep: { type: 'array' }, first: { type: 'array' } },
+      required: ['tags', 'deep', 'first'],
+      additionalProperties: false,
+    });
+    expect(Object.isFrozen(mappings.outputSchema.properties)).toBe(true);
+  });
+
+  it('validates what apply returns, whether the response has the values or not (ajv)', async () => {
+    const { default: Ajv } = (await import('ajv')) as unknown as { default: new (options: object) => { compile(schema: object): (data: unknown) => boolean } };
+    const mappings = compileResponseMappings({ name: '@data.name', percent: '@data.progress.percent', tags: '@data.tags[*].label' });
+    const validate = new Ajv({ strict: true }).compile(mappings.outputSchema);
+    expect(validate(mappings.apply(response))).toBe(true);
+    expect(validate(mappings.apply({}))).toBe(true); // singular fields left out, the array empty
+    expect(validate({ ...mappings.apply(response), extra: 1 })).toBe(false);
+    expect(validate({ name: 'Ada' })).toBe(false); // tags is always there
+  });
+});

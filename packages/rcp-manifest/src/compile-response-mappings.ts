@@ -15,11 +15,58 @@ export interface CompiledResponseMappings {
   /** The mapped field names, in manifest order. */
   readonly fields: readonly string[];
   /**
+   * The JSON Schema of what {@link CompiledResponseMappings.apply} returns, for hosts and models
+   * (MCP's `outputSchema`): an object with one property per field — any JSON value for a singular
+   * query, not required (the field is left out when nothing matches); an array for any other
+   * query, required (it is always there, possibly empty) — and no other property.
+   */
+  readonly outputSchema: RcpOutputSchema;
+  /**
    * Reshapes a response: for each field, a singular query yields its value (the field is left
    * out when nothing matches); any other query yields an array of every match (possibly empty).
    * Returns a fresh object; values are taken from `data` as they are (not copied).
    */
   apply(data: unknown): Record<string, unknown>;
+}
+
+/**
+ * The JSON Schema of a tool's mapped result (see {@link CompiledResponseMappings.outputSchema}):
+ * `{}` (any JSON value) for a field of a singular query, `{ type: 'array' }` for any other.
+ *
+ * @example
+ * ```ts
+ * const schema: RcpOutputSchema = {
+ *   type: 'object',
+ *   properties: { name: {}, tags: { type: 'array' } },
+ *   required: ['tags'],
+ *   additionalProperties: false,
+ * };
+ * ```
+ */
+export interface RcpOutputSchema {
+  readonly type: 'object';
+  readonly properties: Readonly<Record<string, Readonly<Record<string, never>> | { readonly type: 'array' }>>;
+  readonly required: readonly string[];
+  readonly additionalProperties: false;
+}
+
+const ANY_VALUE: Readonly<Record<string, never>> = Object.freeze({});
+const ANY_ARRAY = Object.freeze({ type: 'array' as const });
+
+/** The output schema of mapped fields, by whether each field's query is singular. */
+function outputSchemaOf(entries: readonly (readonly [string, CompiledPath])[]): RcpOutputSchema {
+  const properties: Record<string, Readonly<Record<string, never>> | { readonly type: 'array' }> = {};
+  const required: string[] = [];
+  for (const [field, path] of entries) {
+    Object.defineProperty(properties, field, { value: path.singular ? ANY_VALUE : ANY_ARRAY, enumerable: true });
+    if (!path.singular) required.push(field);
+  }
+  return Object.freeze({
+    type: 'object' as const,
+    properties: Object.freeze(properties),
+    required: Object.freeze(required),
+    additionalProperties: false as const,
+  });
 }
 
 /** Field names are never `__proto__` (refused when compiled), so plain assignment makes an own property. */
@@ -79,6 +126,7 @@ function fromEntries(entries: readonly (readonly [string, CompiledPath])[]): Com
   const count = fields.length;
   return Object.freeze({
     fields,
+    outputSchema: outputSchemaOf(entries),
     apply(data: unknown): Record<string, unknown> {
       const out: Record<string, unknown> = {};
       for (let i = 0; i < count; i += 1) {

@@ -1,7 +1,7 @@
 export { RCP_VERSIONS, isSupportedVersion } from './versions';
 export type { RcpVersion } from './versions';
-export { RcpManifestSchema, RcpToolSchema, RcpParamSchema, RcpAuthSchema, RcpValueSchema, RcpEffectsSchema, RcpOAuthHintSchema } from './manifest-schema';
-export type { RcpManifest, RcpTool, RcpParam, RcpParamType, RcpValue, RcpAuth, RcpHttpMethod, RcpDeclaredEffects, RcpOAuthHint } from './manifest-schema';
+export { RcpManifestSchema, RcpToolSchema, RcpParamSchema, RcpAuthSchema, RcpValueSchema, RcpEffectsSchema, RcpOAuthHintSchema, RcpPaginationSchema } from './manifest-schema';
+export type { RcpManifest, RcpTool, RcpParam, RcpParamType, RcpValue, RcpAuth, RcpHttpMethod, RcpDeclaredEffects, RcpOAuthHint, RcpPagination } from './manifest-schema';
 export { toolEffects } from './tool-effects';
 export type { RcpToolEffects } from './tool-effects';
 export { compileValueCheck, hasValueDetails, hasType, expectedType, kindOf } from './value-check';
@@ -13,7 +13,7 @@ export type { ParseManifestOptions, SafeParseManifestResult } from './parse-mani
 export { defineManifest } from './define-manifest';
 export type { DefineManifestOptions, NoUnknownKeys, UnknownManifestKey } from './define-manifest';
 export { compileResponseMappings } from './compile-response-mappings';
-export type { CompiledResponseMappings } from './compile-response-mappings';
+export type { CompiledResponseMappings, RcpOutputSchema } from './compile-response-mappings';
 export { toolParams } from './tool-params';
 export type { ToolParam } from './tool-params';
 export { RcpVersionError, RcpManifestError, RcpManifestLimitError } from './manifest-errors';

@@ -12,6 +12,11 @@ export const NON_BLANK_PATTERN = '\\S';
 export const MAPPING_PATH_PATTERN = '^@';
 /** An OAuth 2 scope token (RFC 6749 §3.3): printable ASCII but space, `"` and `\\`. */
 export const SCOPE_TOKEN_PATTERN = '^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$';
+/**
+ * A media type or a range of one type (RCP 0.3 `responseMediaTypes`): `type/subtype` or `type/*`,
+ * RFC 6838 restricted names, no parameters. `*\/*` is not one: a tool names what it answers with.
+ */
+export const MEDIA_RANGE_PATTERN = '^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}/(?:\\*|[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126})$';
 
 /** The fields RCP 0.1 to 0.3 define, in document order; any other is warned about and dropped. */
 export const MANIFEST_FIELDS: readonly string[] = ['rcpVersion', 'auth', 'tools'];
@@ -28,7 +33,11 @@ export const TOOL_FIELDS = [
   'auth',
   'responseMappings',
   'effects',
+  'responseMediaTypes',
+  'pagination',
 ] as const;
+/** Where a tool's next page is told (RCP 0.3): the cursor's path, the param that takes it, whether there is more. */
+export const PAGINATION_FIELDS = ['nextCursor', 'param', 'hasMore'] as const;
 /** What a tool may declare it does (RCP 0.3, the MCP annotation set). */
 export const EFFECT_FIELDS = ['readOnly', 'destructive', 'idempotent', 'openWorld'] as const;
 /** What a header auth's OAuth hint may say (RCP 0.3): shown to people, never fetched. */

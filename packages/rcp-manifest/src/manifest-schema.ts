@@ -20,6 +20,7 @@ import {
 import {
   HTTP_TOKEN_PATTERN,
   MAPPING_PATH_PATTERN,
+  MEDIA_RANGE_PATTERN,
   NON_BLANK_PATTERN,
   PARAM_NAME_PATTERN,
   SCOPE_TOKEN_PATTERN,
@@ -86,6 +87,39 @@ export const RcpEffectsSchema = /* @__PURE__ */ TObject(
     openWorld: /* @__PURE__ */ Optional(/* @__PURE__ */ TBoolean({ description: 'The call reaches entities outside the API (the web, other people). Default true.' })),
   },
   { title: 'RCP tool effects', description: "What the tool does, by the server's own claim (RCP 0.3): hints for approval policy and hosts, never a reason to trust more." },
+);
+
+/**
+ * TypeBox schema of a tool's pagination (RCP 0.3): where the next page's cursor is in a JSON
+ * response (`nextCursor`, a singular `@` path), the declared param that takes it (`param`), and
+ * optionally where the response says whether there is more (`hasMore`). The client tells the
+ * model the exact arguments of the next call (SPEC §25.4).
+ *
+ * @example
+ * ```ts
+ * import { RcpPaginationSchema } from 'rcp-manifest';
+ * import { Value } from '@sinclair/typebox/value';
+ * Value.Check(RcpPaginationSchema, { nextCursor: '@meta.next', param: 'cursor' }); // true
+ * ```
+ */
+export const RcpPaginationSchema = /* @__PURE__ */ TObject(
+  {
+    nextCursor: /* @__PURE__ */ TString({
+      pattern: MAPPING_PATH_PATTERN,
+      description: 'Where the next page\'s cursor is in the JSON response: a singular "@" path (e.g. "@meta.next"). Absent, null, "" or false: no more pages.',
+    }),
+    param: /* @__PURE__ */ TString({
+      pattern: PARAM_NAME_PATTERN,
+      description: 'The declared param (string, integer or number) that takes the cursor in the next call.',
+    }),
+    hasMore: /* @__PURE__ */ Optional(
+      /* @__PURE__ */ TString({
+        pattern: MAPPING_PATH_PATTERN,
+        description: 'Where the response says whether there is a next page (a singular "@" path to a boolean, e.g. "@has_more"); when given, only true means more.',
+      }),
+    ),
+  },
+  { title: 'RCP pagination', description: "How the tool's next page is asked for (RCP 0.3): the cursor in the response and the param that takes it." },
 );
 
 /**
@@ -290,6 +324,14 @@ export const RcpToolSchema = /* @__PURE__ */ TObject(
       }),
     ),
     effects: /* @__PURE__ */ Optional(RcpEffectsSchema),
+    responseMediaTypes: /* @__PURE__ */ Optional(
+      /* @__PURE__ */ TArray(/* @__PURE__ */ TString({ pattern: MEDIA_RANGE_PATTERN }), {
+        minItems: 1,
+        description:
+          'Media types the tool answers with besides JSON and text (RCP 0.3): "type/subtype" or "type/*", no parameters. A response of one of them reaches the model as a media part (the bytes, never decoded text).',
+      }),
+    ),
+    pagination: /* @__PURE__ */ Optional(RcpPaginationSchema),
   },
   { title: 'RCP tool', description: 'One HTTP endpoint a model may call.' },
 );
@@ -310,7 +352,7 @@ export const RcpToolSchema = /* @__PURE__ */ TObject(
 export const RcpManifestSchema = /* @__PURE__ */ TObject(
   {
     rcpVersion: /* @__PURE__ */ Union([/* @__PURE__ */ Literal('0.1'), /* @__PURE__ */ Literal('0.2'), /* @__PURE__ */ Literal('0.3')], {
-      description: 'Protocol version. A client refuses a version it does not support; a 0.1 manifest may not use what 0.2 added to the wire (form bodies, query auth). Effects and the OAuth hint (0.3) are informational and allowed in every version.',
+      description: 'Protocol version. A client refuses a version it does not support; a 0.1 manifest may not use what 0.2 added to the wire (form bodies, query auth), and only a 0.3 manifest may declare response media types and pagination. Effects and the OAuth hint (0.3) are informational and allowed in every version.',
     }),
     auth: /* @__PURE__ */ Optional(RcpAuthSchema),
     tools: /* @__PURE__ */ TArray(RcpToolSchema, { description: 'The tools this server offers.' }),
@@ -358,6 +400,17 @@ export type RcpOAuthHint = DeepReadonly<Static<typeof RcpOAuthHintSchema>>;
  * ```
  */
 export type RcpDeclaredEffects = DeepReadonly<Static<typeof RcpEffectsSchema>>;
+
+/**
+ * A tool's pagination (RCP 0.3): the next cursor's path, the param that takes it, and where the
+ * response says whether there is more.
+ *
+ * @example
+ * ```ts
+ * const pagination: RcpPagination = { nextCursor: '@meta.next', param: 'cursor' };
+ * ```
+ */
+export type RcpPagination = DeepReadonly<Static<typeof RcpPaginationSchema>>;
 
 /**
  * A declared tool parameter, as written in the manifest (see `toolParams` for defaults applied).

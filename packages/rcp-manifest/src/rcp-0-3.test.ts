@@ -157,3 +157,92 @@ describe('the shipped JSON Schema covers 0.3', () => {
     expect(validate(manifest('0.3', [tool()], bearer({ scopes: ['a b'] })))).toBe(false);
   });
 });
+
+describe('RCP 0.3: responseMediaTypes (SPEC §25.3)', () => {
+  it('are kept as written (frozen) on a 0.3 manifest', () => {
+    const result = parsed(manifest('0.3', [tool({ responseMediaTypes: ['image/png', 'application/vnd.ms-excel', 'audio/*'] })]));
+    expect(result.manifest.tools[0]!.responseMediaTypes).toEqual(['image/png', 'application/vnd.ms-excel', 'audio/*']);
+    expect(Object.isFrozen(result.manifest.tools[0]!.responseMediaTypes)).toBe(true);
+    expect(result.warnings).toEqual([]);
+  });
+
+  it.each(['0.1', '0.2'])('need rcpVersion "0.3" (a %s client would decode the bytes as text)', (version) => {
+    expect(issuesOf(manifest(version, [tool({ responseMediaTypes: ['image/png'] })]))).toEqual([
+      { path: '/tools/0/responseMediaTypes', message: `responseMediaTypes needs rcpVersion "0.3" (this manifest says "${version}", whose clients would ignore it)` },
+    ]);
+  });
+
+  it('are media types or ranges of one type, without parameters; never */*, never empty', () => {
+    const message = 'must be a media type or a range of one type ("image/png", "image/*"), without parameters';
+    expect(issuesOf(manifest('0.3', [tool({ responseMediaTypes: ['*/*', 'image/png; q=1', 'png', 'image/', 7] })]))).toEqual([
+      { path: '/tools/0/responseMediaTypes/0', message },
+      { path: '/tools/0/responseMediaTypes/1', message },
+      { path: '/tools/0/responseMediaTypes/2', message },
+      { path: '/tools/0/responseMediaTypes/3', message },
+      { path: '/tools/0/responseMediaTypes/4', message: 'must be a string' },
+    ]);
+    expect(issuesOf(manifest('0.3', [tool({ responseMediaTypes: [] })]))).toEqual([{ path: '/tools/0/responseMediaTypes', message: 'must not be empty' }]);
+    expect(issuesOf(manifest('0.3', [tool({ responseMediaTypes: 'image/png' })]))).toEqual([{ path: '/tools/0/responseMediaTypes', message: 'must be an array' }]);
+  });
+});
+
+describe('RCP 0.3: pagination (SPEC §25.4)', () => {
+  const paged = (pagination: unknown, params: Json[] = [{ name: 'cursor' }], version = '0.3'): Json =>
+    manifest(version, [tool({ params, queryParams: { cursor: '{{cursor}}' }, pagination })]);
+
+  it('is kept (known fields only, frozen)', () => {
+    const result = parsed(paged({ nextCursor: '@meta.next', param: 'cursor', hasMore: '@has_more', style: 'x' }));
+    expect(result.manifest.tools[0]!.pagination).toEqual({ nextCursor: '@meta.next', param: 'cursor', hasMore: '@has_more' });
+    expect(Object.isFrozen(result.manifest.tools[0]!.pagination)).toBe(true);
+    expect(result.warnings).toEqual([{ path: '/tools/0/pagination/style', message: 'unknown field "style" is ignored' }]);
+  });
+
+  it.each(['0.1', '0.2'])('needs rcpVersion "0.3" (%s)', (version) => {
+    expect(issuesOf(paged({ nextCursor: '@next', param: 'cursor' }, undefined, version))).toEqual([
+      { path: '/tools/0/pagination', message: `pagination needs rcpVersion "0.3" (this manifest says "${version}", whose clients would ignore it)` },
+    ]);
+  });
+
+  it('has a required cursor path and param, each of its form', () => {
+    expect(issuesOf(paged({}))).toEqual([
+      { path: '/tools/0/pagination/nextCursor', message: 'is required' },
+      { path: '/tools/0/pagination/param', message: 'is required' },
+    ]);
+    expect(issuesOf(paged({ nextCursor: 'meta.next', param: '1x', hasMore: true }))).toEqual([
+      { path: '/tools/0/pagination/hasMore', message: 'must be a string' },
+      { path: '/tools/0/pagination/nextCursor', message: 'must start with "@" (for example "@data.name")' },
+      { path: '/tools/0/pagination/param', message: 'must be the name of a declared param' },
+    ]);
+  });
+
+  it('paths parse and are singular: one cursor, one flag', () => {
+    const issues = issuesOf(paged({ nextCursor: '@items[*].id', param: 'cursor', hasMore: '@[' }));
+    expect(issues.map((issue) => issue.path)).toEqual(['/tools/0/pagination/hasMore', '/tools/0/pagination/nextCursor']);
+    expect(issues[1]!.message).toBe('must be a singular path (names and indexes only, such as "@meta.next"): it must select one value');
+    // a negative index is singular (Stripe's "the last item's id")
+    expect(parsed(paged({ nextCursor: '@data[-1].id', param: 'cursor', hasMore: '@has_more' })).manifest.tools[0]!.pagination).toBeDefined();
+  });
+
+  it('names a declared param of a scalar type', () => {
+    expect(issuesOf(paged({ nextCursor: '@next', param: 'page' }))).toEqual([
+      { path: '/tools/0/pagination/param', message: '"page" is not a declared param of this tool' },
+    ]);
+    expect(issuesOf(paged({ nextCursor: '@next', param: 'cursor' }, [{ name: 'cursor', type: 'array' }]))).toEqual([
+      { path: '/tools/0/pagination/param', message: '"cursor" is array: a cursor is given as a string, an integer or a number' },
+    ]);
+    expect(parsed(paged({ nextCursor: '@next_page', param: 'cursor' }, [{ name: 'cursor', type: 'integer' }])).warnings).toEqual([]);
+  });
+});
+
+describe('the shipped JSON Schema covers responseMediaTypes and pagination', () => {
+  it('accepts them and refuses a wrong form', async () => {
+    const shipped = JSON.parse(readFileSync(new URL('../rcp-manifest.schema.json', import.meta.url), 'utf8')) as object;
+    const { default: Ajv } = (await import('ajv')) as unknown as { default: new (options: object) => { compile(schema: object): (data: unknown) => boolean } };
+    const validate = new Ajv({ strict: false }).compile(shipped);
+    const good = tool({ params: [{ name: 'cursor' }], queryParams: { cursor: '{{cursor}}' }, responseMediaTypes: ['image/*'], pagination: { nextCursor: '@next', param: 'cursor' } });
+    expect(validate(manifest('0.3', [good]))).toBe(true);
+    expect(validate(manifest('0.3', [tool({ responseMediaTypes: ['*/*'] })]))).toBe(false);
+    expect(validate(manifest('0.3', [tool({ responseMediaTypes: [] })]))).toBe(false);
+    expect(validate(manifest('0.3', [tool({ pagination: { param: 'cursor' } })]))).toBe(false);
+  });
+});

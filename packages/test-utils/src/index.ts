@@ -8,3 +8,4 @@ export type { ReadmeBlock } from './readme-snippet';
 export { readmeTypeErrors } from './readme-typecheck';
 export { FAKE_DNS_PRELOAD, SPAWN_TIMEOUT, runNode } from './spawn-node';
 export type { NodeRun } from './spawn-node';
+export { pngBytes, pdfBytes, sha256 } from './media';

@@ -20,6 +20,8 @@ export interface BuiltRequest {
   credential: string | undefined;
   /** The model's validated arguments (declared params only, before any resolver value). */
   args?: Readonly<Record<string, unknown>>;
+  /** Every value the request was rendered with: the model's arguments and the resolvers' (for the next page's check). */
+  values: Readonly<Record<string, unknown>>;
   /**
    * The strings the transport must redact from its errors — the credential, and each resolver
    * value as written and percent-encoded — computed only when an error needs them.
@@ -314,5 +316,6 @@ function renderChecked(
     body: compiled.bodyEncoding === 'form' ? body : rendered.body,
     credential,
     secrets: secrets?.list,
+    values,
   };
 }

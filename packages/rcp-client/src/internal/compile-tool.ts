@@ -1,12 +1,12 @@
 import { compileArgumentCheck, compileResponseMappings, hasType, toolEffects, type RcpAuth, type RcpParam, type RcpParamType, type RcpTool, type RcpValue } from 'rcp-manifest';
-import { compileRequest, type RequestTemplate } from 'rcp-template';
+import { compileRequest, parseTemplate, type RequestTemplate } from 'rcp-template';
 import type { RcpResolverInfo } from '../client-options';
 import type { Transport } from './transport-types';
 import type { RcpClientTool, RcpClientToolParam, RcpInputSchema, RcpInputSchemaProperty } from '../client-tool';
 import { RcpInvalidArgumentsError } from '../invalid-arguments-error';
 import { checkUnboundParam, type BindingRules } from './check-binding';
 import type { ResolvedClientOptions } from './resolve-options';
-import { attachCompiled, type CompiledAuth, type CompiledTool, type ResolvedParam } from './tool-registry';
+import { attachCompiled, type CompiledAuth, type CompiledPagination, type CompiledTool, type QueryBinding, type ResolvedParam } from './tool-registry';
 
 /** The per-manifest context shared by every tool of one discovery. */
 export interface ToolCompilationContext {
@@ -82,6 +82,50 @@ function throwingCheck(toolName: string, params: readonly RcpParam[]): (args: un
   };
 }
 
+/** The query entries of a tool whose value is exactly one declared param's token (`page={{page}}`). */
+function queryBindingsOf(source: RcpTool, params: readonly RcpClientToolParam[]): readonly QueryBinding[] {
+  const entries: [string, string][] = [];
+  const query = source.url.indexOf('?');
+  if (query !== -1) {
+    for (const entry of source.url.slice(query + 1).split('&')) {
+      const equals = entry.indexOf('=');
+      if (equals === -1) continue;
+      let key = entry.slice(0, equals);
+      try {
+        key = decodeURIComponent(key);
+      } catch {
+        continue;
+      }
+      entries.push([key, entry.slice(equals + 1)]);
+    }
+  }
+  for (const [key, value] of Object.entries(source.queryParams ?? {})) entries.push([key, value]);
+  const bindings: QueryBinding[] = [];
+  for (const [key, value] of entries) {
+    const name = parseTemplate(value).single;
+    const param = name === undefined ? undefined : params.find((entry) => entry.name === name);
+    if (param === undefined) continue;
+    const declared = source.params?.find((entry) => entry.name === param.name);
+    bindings.push(Object.freeze({ key, param: param.name, type: param.type, itemType: declared?.items?.type, resolved: param.resolved }));
+  }
+  return Object.freeze(bindings);
+}
+
+/** The tool's declared pagination (RCP 0.3), compiled once. */
+function paginationOf(source: RcpTool, params: readonly RcpClientToolParam[]): CompiledPagination | undefined {
+  const declared = source.pagination;
+  if (declared === undefined) return undefined;
+  const param = params.find((entry) => entry.name === declared.param)!;
+  const paths = compileResponseMappings(declared.hasMore === undefined ? { nextCursor: declared.nextCursor } : { nextCursor: declared.nextCursor, hasMore: declared.hasMore });
+  return { paths, param: param.name, type: param.type, resolved: param.resolved };
+}
+
+/** The client's media types and the tool's own, lower-cased, without repeats. */
+function mediaRangesOf(source: RcpTool, client: readonly string[]): readonly string[] {
+  if (source.responseMediaTypes === undefined) return client;
+  return Object.freeze([...new Set([...client, ...source.responseMediaTypes.map((type) => type.toLowerCase())])]);
+}
+
 /**
  * Compiles one manifest tool: its request template, argument checker, model-facing
  * `inputSchema`, resolver list, auth and trust decision. Runs once per tool at discovery.
@@ -138,6 +182,18 @@ export function compileTool(source: RcpTool, index: number, context: ToolCompila
     additionalProperties: false,
   });
 
+  const mappings =
+    source.responseMappings === undefined || Object.keys(source.responseMappings).length === 0
+      ? undefined
+      : compileResponseMappings(source.responseMappings);
+  const pagination = paginationOf(source, params);
+  if (pagination?.resolved === true) {
+    warnings.push({
+      path: `${toolPath}/pagination/param`,
+      message: `Tool "${source.name}" takes its next page's cursor in "${pagination.param}", which a resolver fills: the model cannot ask for the next page`,
+    });
+  }
+
   // Frozen once its compiled internals are attached (below).
   const tool: RcpClientTool = {
     name: source.name,
@@ -147,6 +203,7 @@ export function compileTool(source: RcpTool, index: number, context: ToolCompila
     origin,
     manifestUrl: context.manifestUrl,
     inputSchema,
+    ...(mappings !== undefined && { outputSchema: mappings.outputSchema }),
     resolvedParams: resolvedNames === NO_NAMES ? NO_NAMES : Object.freeze(resolvedNames),
     params: Object.freeze(params),
     auth,
@@ -218,10 +275,13 @@ export function compileTool(source: RcpTool, index: number, context: ToolCompila
     isAllowed: options.allowOrigin === undefined ? undefined : context.isAllowed,
     isRedirectAllowed: context.isRedirectAllowed,
     transport: context.transport,
-    mappings:
-      source.responseMappings === undefined || Object.keys(source.responseMappings).length === 0
-        ? undefined
-        : compileResponseMappings(source.responseMappings),
+    mappings,
+    mediaRanges: mediaRangesOf(source, options.mediaTypes),
+    maxMediaBytes: options.maxMediaBytes,
+    pagination,
+    queryBindings: queryBindingsOf(source, params),
+    authQueryKey: auth.type === 'query' ? auth.name : undefined,
+    marksUntrustedText: options.markUntrustedText,
   };
   attachCompiled(tool, compiled);
   Object.freeze(tool);

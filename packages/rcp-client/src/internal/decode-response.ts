@@ -22,6 +22,23 @@ function decodeText(body: Uint8Array, contentType: string): string {
 }
 
 /**
+ * A UTF-8 body cut at a byte count, without the partial character at its end (a body in
+ * another declared charset is returned as it is: its decoder marks a partial character itself).
+ */
+export function withoutPartialCharacter(body: Uint8Array, contentType: string): Uint8Array {
+  const charset = charsetOf(contentType);
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') return body;
+  // Back over continuation bytes (10xxxxxx) to the last lead byte; drop its character if incomplete.
+  let continuation = 0;
+  while (continuation < 3 && continuation < body.byteLength && (body[body.byteLength - continuation - 1]! & 0xc0) === 0x80) continuation++;
+  const lead = body.byteLength - continuation - 1;
+  if (lead < 0) return body;
+  const byte = body[lead]!;
+  const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+  return length > continuation + 1 ? body.subarray(0, lead) : body;
+}
+
+/**
  * Turns a response body into data. `application/json` and any `+json` type are parsed as JSON
  * (UTF-8, a leading BOM ignored; an empty body is `null`; malformed JSON is
  * `RCP_INVALID_RESPONSE`). Every other type, or none, is returned as text, decoded with the

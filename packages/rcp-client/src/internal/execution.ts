@@ -5,13 +5,16 @@
  * deadline is started before the first step and carried to the last.
  */
 import { RcpError, isRcpError } from 'rcp-errors';
-import type { RcpCallOutcome, RcpExecuteResult, RcpToolCall } from '../call-outcome';
+import type { RcpCallOutcome, RcpExecuteResult, RcpMedia, RcpPage, RcpToolCall } from '../call-outcome';
+import { RcpResponseError } from '../response-error';
+import { nextPage } from './next-page';
+import { responseKind } from './response-kind';
 import type { RcpClientTool } from '../client-tool';
 import type { RcpDiscovery, RcpExecuteOptions, RcpObservedResponse, RcpPreparedRequest, RcpToolSource } from '../client-types';
 import { observeCall, type CallObserver } from '../hooks';
 import { findEntry, findInToolSet, isToolSet, type RcpToolSetEntry } from '../tool-set';
 import { buildRequest, type BuiltRequest } from './build-request';
-import { decodeResponse } from './decode-response';
+import { decodeResponse, withoutPartialCharacter } from './decode-response';
 import { startDeadline, type Deadline } from './deadline';
 import { entriesOf } from './discovery';
 import { isHtmlMediaType, isJsonMediaType, mediaTypeLabel } from './media-type';
@@ -22,6 +25,29 @@ import { compiledToolOf, type CompiledTool } from './tool-registry';
 import { retriesAfterUnauthorized } from './unauthorized';
 import { createApprovalGate } from './approval-gate';
 import type { RcpApprovalRequest, RcpApprovalVerdict } from '../approval';
+
+/**
+ * Characters dropped from the end of a cut text per character of the credential: the longest
+ * form an encoder writes one character in (`\\\\u00eb`, a percent-encoded astral half) is
+ * shorter, so a credential the cut went through is gone from what is left.
+ */
+const CUT_MARGIN_PER_CHARACTER = 12;
+
+/** `work`, or `RCP_TIMEOUT` / `RCP_ABORTED` when the call's deadline or the caller's signal ends first. */
+function withinDeadline<T>(work: Promise<T>, deadline: Deadline, signal: AbortSignal | undefined, tool: RcpClientTool): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => {
+      work.catch(() => {}); // settles later, to nobody
+      reject(deadline.timedOut() ? new RcpError('RCP_TIMEOUT', `Tool "${tool.name}": inspectResult did not answer within ${deadline.timeout} ms`) : aborted(signal));
+    };
+    if (deadline.aborted) {
+      onAbort();
+      return;
+    }
+    deadline.once('abort', onAbort);
+    void work.then(resolve, reject).finally(() => deadline.removeListener('abort', onAbort));
+  });
+}
 
 /** Characters of a body an observer is shown. */
 const OBSERVED_BODY_CHARS = 65_536;
@@ -159,7 +185,7 @@ export function createExecution<Context>(options: ResolvedClientOptions, send: S
           else await gate.admit(tool, done.args ?? {}, ctx, () => preparedOf(compiled, done), approval);
           if (signal?.aborted) throw aborted(signal);
         }
-        const call: SendCallOptions = { isRedirectAllowed: compiled.isRedirectAllowed, accept: ACCEPT, deadline };
+        const call: SendCallOptions = { isRedirectAllowed: compiled.isRedirectAllowed, accept: ACCEPT, deadline, cutText: true };
         if (compiled.transport !== undefined) call.transport = compiled.transport;
         if (observer !== undefined) call.observer = observer;
         if (signal !== undefined) call.signal = signal;
@@ -167,7 +193,7 @@ export function createExecution<Context>(options: ResolvedClientOptions, send: S
         const observeResponse = executeOptions?.observeResponse;
         const credential = built.credential;
         if (observeResponse !== undefined) call.observe = (response) => observed(observeResponse, response, credential);
-        return respond(tool, compiled, await send(built.request, call), credential);
+        return await inspected(tool, respond(tool, compiled, await send(built.request, call), built), ctx, deadline, signal);
       } catch (error) {
         // A 401 the operator's `onUnauthorized` answers `true` to: built again and sent once more.
         if (!retried && built !== undefined && (await retriesAfterUnauthorized(resolved.onUnauthorized, error, compiled, tool, ctx, built.credential, deadline))) {
@@ -184,21 +210,56 @@ export function createExecution<Context>(options: ResolvedClientOptions, send: S
     }
   }
 
-  /** Steps 7 and after: decode, refuse what must not pass for data, map, take out the credential. */
-  function respond(tool: RcpClientTool, compiled: CompiledTool, result: SendResult, credential: string | undefined): RcpExecuteResult {
-    const decoded = decodeResponse(result);
+  /**
+   * Steps 7 and after: decode (JSON, text, a media part, or refused — SPEC §11 step 7, §25.3),
+   * refuse what must not pass for data, map, take out the credential, then the page (§25.4).
+   */
+  function respond(tool: RcpClientTool, compiled: CompiledTool, result: SendResult, built: BuiltRequest): RcpExecuteResult {
+    const credential = built.credential;
+    const contentType = result.headers.get('content-type') ?? '';
+    const page = (json: unknown): RcpPage | undefined =>
+      nextPage(compiled, { headers: result.headers, url: result.url, json, args: built.args ?? {}, values: built.values });
     if (result.body.byteLength === 0) {
       // An empty body (204, Content-Length: 0) is "no data", whatever its type says.
-      return { status: result.status, data: null, contentType: decoded.contentType };
+      return withPage({ status: result.status, data: null, contentType }, page(undefined), credential);
     }
-    if (!resolved.allowHtmlResponses && isHtmlMediaType(decoded.contentType)) {
+    if (!resolved.allowHtmlResponses && isHtmlMediaType(contentType)) {
       throw new RcpError(
         'RCP_INVALID_RESPONSE',
-        `Tool "${tool.name}" was answered with an HTML page (${mediaTypeLabel(decoded.contentType)}), not data: ` +
+        `Tool "${tool.name}" was answered with an HTML page (${mediaTypeLabel(contentType)}), not data: ` +
           `a login wall or a proxy's error page? (set "allowHtmlResponses" to accept HTML as text)`,
       );
     }
+    const { kind, mediaType } = responseKind(contentType, result.body, compiled.mediaRanges);
+    if (kind === 'refused') {
+      throw new RcpResponseError('media-not-allowed', `Tool "${tool.name}" was answered with ${mediaTypeLabel(mediaType)}, which the client does not pass on (option "mediaTypes", or the tool's "responseMediaTypes")`, {
+        tool: tool.name,
+        mediaType,
+      });
+    }
+    if (kind === 'media') {
+      if (compiled.mappings !== undefined) {
+        throw new RcpError('RCP_INVALID_RESPONSE', `Tool "${tool.name}" has responseMappings but the response is not JSON (${mediaTypeLabel(mediaType)})`);
+      }
+      const size = result.body.byteLength;
+      if (size > compiled.maxMediaBytes) {
+        throw new RcpResponseError('media-too-large', `Tool "${tool.name}" was answered with ${mediaTypeLabel(mediaType)} of ${size} bytes, more than the ${compiled.maxMediaBytes} the client passes on (maxMediaBytes)`, {
+          tool: tool.name,
+          mediaType,
+          size,
+          limit: compiled.maxMediaBytes,
+        });
+      }
+      const media: RcpMedia = Object.freeze({ mediaType, bytes: result.body });
+      return withPage({ status: result.status, data: null, contentType, media }, page(undefined), credential);
+    }
+    const decoded = decodeResponse(result.truncated === true ? { ...result, body: withoutPartialCharacter(result.body, contentType) } : result);
     let data = decoded.data;
+    let text = decoded.text;
+    if (result.truncated === true && typeof data === 'string' && credential !== undefined) {
+      // A credential the cut went through cannot be found whole: the end it could be in goes too.
+      data = text = data.slice(0, Math.max(0, data.length - CUT_MARGIN_PER_CHARACTER * credential.length));
+    }
     if (compiled.mappings !== undefined) {
       if (!isJsonMediaType(decoded.contentType)) {
         throw new RcpError(
@@ -211,8 +272,46 @@ export function createExecution<Context>(options: ResolvedClientOptions, send: S
     // A server that echoes the credential in its answer does not hand it to the model (SPEC §14):
     // looked for in the body as sent (every encoding), taken out of the data only when found there.
     const redactor = credential === undefined ? undefined : createRedactor([credential]);
-    if (redactor !== undefined && redactor.test(decoded.text)) data = redactor.redactData(data);
-    return { status: result.status, data, contentType: decoded.contentType };
+    if (redactor !== undefined && redactor.test(text)) data = redactor.redactData(data);
+    const out: RcpExecuteResult = { status: result.status, data, contentType: decoded.contentType };
+    if (result.truncated === true) out.truncated = true;
+    return withPage(out, page(kind === 'json' ? decoded.data : undefined), credential);
+  }
+
+  /** The result with its page, unless the page's arguments would hand the model the credential. */
+  function withPage(result: RcpExecuteResult, page: RcpPage | undefined, credential: string | undefined): RcpExecuteResult {
+    if (page === undefined) return result;
+    const redactor = credential === undefined ? undefined : createRedactor([credential]);
+    const safe = page.nextArguments !== null && redactor?.test(JSON.stringify(page.nextArguments)) === true ? Object.freeze({ hasMore: true, nextArguments: null }) : page;
+    result.page = safe;
+    return result;
+  }
+
+  /**
+   * The operator's `inspectResult`, within the call's deadline: nothing → the result stands; a
+   * refusal or a throw (failing closed) → `RCP_INVALID_RESPONSE` the model reads.
+   */
+  async function inspected(tool: RcpClientTool, result: RcpExecuteResult, ctx: Context | undefined, deadline: Deadline, signal: AbortSignal | undefined): Promise<RcpExecuteResult> {
+    const inspect = resolved.inspectResult;
+    if (inspect === undefined) return result;
+    const refused = (reason: string | undefined, cause?: unknown): RcpResponseError =>
+      new RcpResponseError('refused-by-inspector', `The client's inspectResult refused the response of tool "${tool.name}"`, {
+        tool: tool.name,
+        ...(reason !== undefined && { reason }),
+        ...(cause !== undefined && { cause }),
+      });
+    let verdict: unknown;
+    try {
+      verdict = await withinDeadline(Promise.resolve().then(() => inspect({ tool, result: Object.freeze({ ...result }), ctx })), deadline, signal, tool);
+    } catch (error) {
+      if (isRcpError(error, 'RCP_TIMEOUT') || isRcpError(error, 'RCP_ABORTED')) throw error;
+      throw refused(undefined, error);
+    }
+    if (verdict === undefined || verdict === null) return result;
+    // Anything but nothing, `{ refuse: true | reason }` or `{ refuse: false }` refuses: it fails closed.
+    const refuse = typeof verdict === 'object' ? (verdict as { refuse?: unknown }).refuse : true;
+    if (refuse === undefined || refuse === false) return result;
+    throw refused(typeof refuse === 'string' && refuse !== '' ? refuse : undefined);
   }
 
   async function call(

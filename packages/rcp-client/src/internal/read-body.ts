@@ -76,3 +76,28 @@ export async function readBodyPrefix(response: TransportResponse, maxBytes: numb
   reader.cancel();
   return concat(chunks, total);
 }
+
+/**
+ * Reads a body whose start is worth having when it is too long (a text answer, SPEC §11 step
+ * 6): at most `maxBytes` bytes, counted while streaming like {@link readBody}; past them the
+ * stream is cancelled (the connection closed) and `truncated` is true. A `Content-Length` above
+ * the cap changes nothing: the count decides. Stream errors propagate as they are.
+ */
+export async function readBodyUpTo(response: TransportResponse, maxBytes: number): Promise<{ body: Uint8Array; truncated: boolean }> {
+  const reader = response.body;
+  if (reader === null) return { body: EMPTY, truncated: false };
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const value = await reader.read();
+    if (value === undefined) return { body: concat(chunks, total), truncated: false };
+    const room = maxBytes - total;
+    if (value.byteLength > room) {
+      if (room > 0) chunks.push(value.subarray(0, room));
+      reader.cancel();
+      return { body: concat(chunks, maxBytes), truncated: true };
+    }
+    chunks.push(value);
+    total += value.byteLength;
+  }
+}

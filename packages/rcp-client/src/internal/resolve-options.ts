@@ -6,6 +6,7 @@ import { normalizeOrigins } from './trust';
 import type { RcpApprovalPolicy } from '../approval';
 import { checkApprovalPolicy, checkApprovalSecret } from './approval-gate';
 import { printWarning } from './report-warnings';
+import { resolveResultOptions, type ResolvedResultOptions } from './result-options';
 import type { RcpHooks, RcpTracer } from '../hooks';
 import {
   DEFAULT_RETRY_METHODS,
@@ -29,7 +30,7 @@ const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie'
 const TRANSPORT_HEADERS = new Set(['host', 'content-length', 'transfer-encoding', 'connection']);
 
 /** Options checked once, with defaults applied. */
-export interface ResolvedClientOptions {
+export interface ResolvedClientOptions extends ResolvedResultOptions {
   resolvers: Readonly<Record<string, RcpResolver>>;
   credentials: RcpCredentialsProvider | undefined;
   onUnauthorized: RcpUnauthorizedHandler | undefined;
@@ -248,5 +249,6 @@ export function resolveClientOptions(options: RcpClientOptions | undefined): Res
     onWarning: optionalFunction<NonNullable<RcpClientOptions['onWarning']>>('onWarning', options.onWarning) ?? printWarning,
     tracer: checkTracer(options.tracer),
     classifyAddress: optionalFunction('classifyAddress', options.classifyAddress),
+    ...resolveResultOptions(options),
   };
 }

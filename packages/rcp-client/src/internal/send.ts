@@ -1,6 +1,7 @@
 import { RcpError, isRcpError } from 'rcp-errors';
 import { RcpHttpError } from '../http-error';
-import { readBody, readBodyPrefix } from './read-body';
+import { readBody, readBodyPrefix, readBodyUpTo } from './read-body';
+import { isTextMediaType, mediaTypeOf } from './response-kind';
 import { createRedactor, redact } from './redact';
 import { challengeOf } from './www-authenticate';
 import { startDeadline, sleep, type Deadline } from './deadline';
@@ -65,6 +66,12 @@ export interface SendCallOptions {
   /** A conditional request: a 304 is a result (empty body), not an error. */
   notModified?: boolean;
   /**
+   * A 2xx text answer (by its Content-Type: `text/*`, XML …, never JSON) longer than the cap is
+   * cut at the cap instead of failing, and the result says `truncated` (tool calls; never the
+   * manifest).
+   */
+  cutText?: boolean;
+  /**
    * Sees the final response (after redirects and retries) once its body is read: the whole body
    * of a 2xx, the excerpt's bytes of an error. It must not throw (what it throws is ignored).
    */
@@ -93,6 +100,8 @@ export interface SendResult {
   body: Uint8Array;
   /** How many redirects were followed. */
   redirects: number;
+  /** True when `body` is only the start of a text answer longer than the cap (see `cutText`). */
+  truncated?: boolean;
 }
 
 /** Sends one request: redirects, retries, deadline and size cap included. */
@@ -259,6 +268,7 @@ export function createSender(options: SenderOptions): Sender {
           const prefix = await readBodyPrefix(response, Math.min(maxBytes, EXCERPT_READ_BYTES), deadline);
           observe?.(wire(response, hop.url, prefix, false));
           const secrets = createRedactor(typeof call.secrets === 'function' ? call.secrets() : call.secrets);
+          const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
           throw new RcpHttpError({
             status,
             statusText: cleanReasonPhrase(response.statusText),
@@ -266,10 +276,16 @@ export function createSender(options: SenderOptions): Sender {
             url: redact(withoutQuery(hop.url), secrets),
             bodyExcerpt: cutExcerpt(redact(UTF8.decode(prefix), secrets)),
             challenge: challengeOf(status, response.headers, secrets),
+            ...(retryAfter !== undefined && { retryAfterSeconds: Math.ceil(retryAfter / 1_000) }),
           });
         }
         // A HEAD response has no body, but may announce the size of the one a GET would get.
         if (hop.method === 'HEAD') response.body?.cancel();
+        if (hop.method !== 'HEAD' && call.cutText === true && isTextMediaType(mediaTypeOf(response.headers.get('content-type') ?? ''))) {
+          const { body, truncated } = await readBodyUpTo(response, maxBytes);
+          observe?.(wire(response, hop.url, body, !truncated));
+          return { status, headers: response.headers, url: hop.url, body, redirects, ...(truncated && { truncated }) };
+        }
         const bytes = hop.method === 'HEAD' ? EMPTY : await readBody(response, maxBytes);
         observe?.(wire(response, hop.url, bytes, true));
         return { status, headers: response.headers, url: hop.url, body: bytes, redirects };

@@ -57,6 +57,40 @@ export interface CompiledTool {
   mappings: CompiledResponseMappings | undefined;
   /** How the body is sent: JSON, or (RCP 0.2) application/x-www-form-urlencoded. */
   bodyEncoding: 'json' | 'form';
+  /** Media types passed on as media parts: the client's `mediaTypes` and the tool's own (lower-cased). */
+  mediaRanges: readonly string[];
+  /** Largest media part passed on. */
+  maxMediaBytes: number;
+  /** The tool's declared pagination (RCP 0.3), compiled. */
+  pagination: CompiledPagination | undefined;
+  /** Query keys whose value is exactly one param's token (`page={{page}}`), for `Link: rel="next"`. */
+  queryBindings: readonly QueryBinding[];
+  /** The query key of a query credential (never compared, never shown). */
+  authQueryKey: string | undefined;
+  /** Whether what the model reads of a result is marked as the API's (`markUntrustedText`). */
+  marksUntrustedText: boolean;
+}
+
+/** A declared pagination, ready to read a response. */
+export interface CompiledPagination {
+  /** `nextCursor` and (when given) `hasMore`, compiled as mappings of those names. */
+  paths: CompiledResponseMappings;
+  /** The param that takes the cursor, and its type. */
+  param: string;
+  type: RcpParamType;
+  /** True when a resolver fills it: the model cannot ask for the next page. */
+  resolved: boolean;
+}
+
+/** One query key whose value is one whole token. */
+export interface QueryBinding {
+  readonly key: string;
+  readonly param: string;
+  readonly type: RcpParamType;
+  /** An array param's element type. */
+  readonly itemType: RcpParamType | undefined;
+  /** True when a resolver fills it (its value is compared, never given to the model). */
+  readonly resolved: boolean;
 }
 
 /**

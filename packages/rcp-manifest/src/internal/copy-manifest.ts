@@ -1,5 +1,5 @@
 import type { RcpManifest, RcpTool } from '../manifest-schema';
-import { EFFECT_FIELDS, OAUTH_HINT_FIELDS, PARAM_FIELDS, TOOL_FIELDS, VALUE_FIELDS } from '../manifest-patterns';
+import { EFFECT_FIELDS, OAUTH_HINT_FIELDS, PAGINATION_FIELDS, PARAM_FIELDS, TOOL_FIELDS, VALUE_FIELDS } from '../manifest-patterns';
 import { freezeJsonCopy } from './json-tree';
 import { isJsonObject, own } from './validate-manifest';
 
@@ -73,6 +73,10 @@ export function copyTool(tool: unknown): RcpTool {
       case 'effects':
         out[key] = copyKnown(value, EFFECT_FIELDS);
         break;
+      case 'pagination':
+        out[key] = copyKnown(value, PAGINATION_FIELDS);
+        break;
+      case 'responseMediaTypes':
       case 'queryParams':
       case 'headers':
       case 'responseMappings':

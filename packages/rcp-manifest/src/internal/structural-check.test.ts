@@ -78,6 +78,18 @@ const tool = fc.oneof(
         fc.dictionary(fc.string({ maxLength: 2 }), fc.oneof(fc.constantFrom('@', '@a.b', 'a', ''), scalar), { maxKeys: 2 }),
         loose,
       ),
+      responseMediaTypes: fc.oneof(fc.array(fc.constantFrom('image/png', 'image/*', '*/*', 'png', 'text/csv; q=1'), { maxLength: 2 }), loose),
+      pagination: fc.oneof(
+        fc.record(
+          {
+            nextCursor: fc.oneof(fc.constantFrom('@next', 'next', '@a[*]'), loose),
+            param: fc.oneof(fc.constantFrom('cursor', '1x', ''), loose),
+            hasMore: fc.oneof(fc.constantFrom('@more', 'more'), loose),
+          },
+          { requiredKeys: [] },
+        ),
+        loose,
+      ),
     },
     { requiredKeys: [] },
   ),
@@ -85,7 +97,7 @@ const tool = fc.oneof(
 );
 const manifest = fc.oneof(
   fc.record(
-    { rcpVersion: fc.oneof(fc.constantFrom('0.1', '0.2'), loose), auth, tools: fc.oneof(fc.array(tool, { maxLength: 3 }), loose) },
+    { rcpVersion: fc.oneof(fc.constantFrom('0.1', '0.2', '0.3'), loose), auth, tools: fc.oneof(fc.array(tool, { maxLength: 3 }), loose) },
     { requiredKeys: [] },
   ),
   loose,

@@ -3,6 +3,7 @@ import { joinPointer } from './json-pointer';
 import {
   HTTP_TOKEN_PATTERN,
   MAPPING_PATH_PATTERN,
+  MEDIA_RANGE_PATTERN,
   NON_BLANK_PATTERN,
   PARAM_NAME_PATTERN,
   SCOPE_TOKEN_PATTERN,
@@ -28,6 +29,7 @@ const METHODS: readonly unknown[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const PARAM_TYPES: readonly unknown[] = ['string', 'number', 'integer', 'boolean', 'array', 'object'];
 const AUTH_TYPES: readonly unknown[] = ['none', 'header', 'query'];
 const SCOPE_TOKEN = new RegExp(SCOPE_TOKEN_PATTERN);
+const MEDIA_RANGE = new RegExp(MEDIA_RANGE_PATTERN);
 const VERSIONS: readonly unknown[] = ['0.1', '0.2', '0.3'];
 const BODY_ENCODINGS: readonly unknown[] = ['json', 'form'];
 
@@ -122,6 +124,29 @@ function checkEffects(effects: unknown, path: string, issues: Issues): void {
   for (const key of EFFECT_FIELDS) {
     if (effects[key] !== undefined && typeof effects[key] !== 'boolean') issues.push({ path: joinPointer(path, key), message: 'must be true or false' });
   }
+}
+
+const MAPPING_PATH_MESSAGE = (): string => 'must start with "@" (for example "@data.name")';
+
+/** RCP 0.3: the media types a tool answers with, as `type/subtype` or `type/*`. */
+function checkMediaTypes(value: unknown, path: string, issues: Issues): void {
+  checkStringList(value, path, issues, MEDIA_RANGE, () => 'must be a media type or a range of one type ("image/png", "image/*"), without parameters');
+  if (Array.isArray(value) && value.length === 0) issues.push({ path, message: 'must not be empty' });
+}
+
+/** RCP 0.3: where the next page's cursor is and which param takes it. */
+function checkPagination(value: unknown, path: string, issues: Issues): void {
+  if (!isObject(value)) {
+    issues.push({ path, message: 'must be an object' });
+    return;
+  }
+  const cursor = required(value, 'nextCursor', path, issues);
+  if (cursor !== undefined) checkString(cursor, joinPointer(path, 'nextCursor'), issues, MAPPING_PATH, MAPPING_PATH_MESSAGE);
+  const param = required(value, 'param', path, issues);
+  if (param !== undefined) {
+    checkString(param, joinPointer(path, 'param'), issues, PARAM_NAME, () => 'must be the name of a declared param');
+  }
+  if (value['hasMore'] !== undefined) checkString(value['hasMore'], joinPointer(path, 'hasMore'), issues, MAPPING_PATH, MAPPING_PATH_MESSAGE);
 }
 
 function checkNumber(value: unknown, path: string, issues: Issues): void {
@@ -243,9 +268,11 @@ function checkTool(tool: unknown, path: string, issues: Issues): void {
   if (tool['bodyEncoding'] !== undefined) checkOneOf(tool['bodyEncoding'], BODY_ENCODINGS, joinPointer(path, 'bodyEncoding'), issues);
   if (tool['auth'] !== undefined) checkAuth(tool['auth'], joinPointer(path, 'auth'), issues);
   if (tool['responseMappings'] !== undefined) {
-    checkStringRecord(tool['responseMappings'], joinPointer(path, 'responseMappings'), issues, MAPPING_PATH, () => 'must start with "@" (for example "@data.name")');
+    checkStringRecord(tool['responseMappings'], joinPointer(path, 'responseMappings'), issues, MAPPING_PATH, MAPPING_PATH_MESSAGE);
   }
   if (tool['effects'] !== undefined) checkEffects(tool['effects'], joinPointer(path, 'effects'), issues);
+  if (tool['responseMediaTypes'] !== undefined) checkMediaTypes(tool['responseMediaTypes'], joinPointer(path, 'responseMediaTypes'), issues);
+  if (tool['pagination'] !== undefined) checkPagination(tool['pagination'], joinPointer(path, 'pagination'), issues);
 }
 
 /**

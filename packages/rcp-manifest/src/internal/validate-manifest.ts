@@ -6,7 +6,9 @@ import {
   HTTP_TOKEN_PATTERN,
   MANIFEST_FIELDS,
   OAUTH_HINT_FIELDS,
+  PAGINATION_FIELDS,
   PARAM_FIELDS,
+  PARAM_NAME_PATTERN,
   TOOL_FIELDS,
   VALUE_FIELDS,
 } from '../manifest-patterns';
@@ -28,6 +30,7 @@ export interface ValidationResult {
 type JsonObject = Record<string, unknown>;
 
 const HTTP_TOKEN = new RegExp(HTTP_TOKEN_PATTERN);
+const PARAM_NAME = new RegExp(PARAM_NAME_PATTERN);
 /** `$schema` (an editor's JSON Schema reference) is expected at the top and ignored silently. */
 const MANIFEST_KEYS = [...MANIFEST_FIELDS, '$schema'];
 
@@ -88,6 +91,17 @@ function compileTokens(template: RequestTemplate, pointer: string, report: Repor
 /** What a 0.1 manifest may not use: it changes the request on the wire, and a 0.1 client would not send it. */
 function needsVersion(report: Report, pointer: string, what: string): void {
   if (report.version === '0.1') report.error(pointer, `${what} needs rcpVersion "0.2" (this manifest says "0.1", whose clients would not send it)`);
+}
+
+/**
+ * What only a 0.3 manifest may use: it changes what a client does with a response (media parts,
+ * pages), and an older client would quietly do otherwise (decode an image as text).
+ */
+function needsVersion03(report: Report, pointer: string, what: string): void {
+  const version = report.version;
+  if (version === '0.1' || version === '0.2') {
+    report.error(pointer, `${what} needs rcpVersion "0.3" (this manifest says "${version}", whose clients would ignore it)`);
+  }
 }
 
 function checkAuth(auth: unknown, pointer: string, report: Report): void {
@@ -410,6 +424,42 @@ function checkFormBody(body: unknown, pointer: string, report: Report): boolean 
   return true;
 }
 
+/** Param types a cursor can be given as (a query or path value, or a body scalar). */
+const CURSOR_TYPES: readonly unknown[] = ['string', 'integer', 'number'];
+
+/**
+ * RCP 0.3 pagination: both paths parse and are singular (one cursor, one flag), and the param
+ * that takes the cursor is declared by this tool with a scalar type.
+ */
+function checkPagination(tool: JsonObject, context: ToolContext): void {
+  const pagination = own(tool, 'pagination');
+  if (!isJsonObject(pagination)) return;
+  const pointer = joinPointer(context.pointer, 'pagination');
+  needsVersion03(context.report, pointer, 'pagination');
+  context.report.unknownFields(pagination, pointer, PAGINATION_FIELDS);
+  for (const key of ['nextCursor', 'hasMore'] as const) {
+    const path = own(pagination, key);
+    if (typeof path !== 'string' || !path.startsWith('@')) continue; // structural check reports it
+    const compiled = compileResponsePath(path);
+    const at = joinPointer(pointer, key);
+    if (!compiled.ok) context.report.error(at, compiled.message);
+    else if (!compiled.path.singular) {
+      context.report.error(at, `must be a singular path (names and indexes only, such as "@meta.next"): it must select one value`);
+    }
+  }
+  const param = own(pagination, 'param');
+  if (typeof param !== 'string' || !PARAM_NAME.test(param)) return; // structural check reports it
+  const index = context.declared.get(param);
+  const at = joinPointer(pointer, 'param');
+  if (index === undefined) {
+    context.report.error(at, `"${param}" is not a declared param of this tool`);
+    return;
+  }
+  const declared = (own(tool, 'params') as unknown[])[index];
+  const type = isJsonObject(declared) ? (own(declared, 'type') ?? 'string') : 'string';
+  if (!CURSOR_TYPES.includes(type)) context.report.error(at, `"${param}" is ${String(type)}: a cursor is given as a string, an integer or a number`);
+}
+
 function checkResponseMappings(tool: JsonObject, context: ToolContext): void {
   const mappings = own(tool, 'responseMappings');
   if (!isJsonObject(mappings)) return;
@@ -465,6 +515,8 @@ function checkTool(tool: unknown, pointer: string, serverAuth: unknown, report: 
   }
   checkQueryAuthKey(tool, effectiveAuth, context);
   checkEffects(tool, joinPointer(pointer, 'effects'), report);
+  if (own(tool, 'responseMediaTypes') !== undefined) needsVersion03(report, joinPointer(pointer, 'responseMediaTypes'), 'responseMediaTypes');
+  checkPagination(tool, context);
   const tokens = wholeRequestTokens(tool, effectiveAuth);
   if (tokens !== undefined && tokens.every((token) => context.declared.has(token))) {
     for (const token of tokens) context.used.add(token);
