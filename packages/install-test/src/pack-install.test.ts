@@ -72,6 +72,7 @@ describe('packed tarballs installed with npm outside the workspace', () => {
       'rcp-mcp',
       'rcp-oauth',
       'rcp-openai',
+      'rcp-openai-agents',
       'rcp-openapi',
       'rcp-sdk',
       'rcp-search',

@@ -4,6 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
+import { createRcpClient } from 'rcp-client';
 import { SPAWN_TIMEOUT, runNode } from 'rcp-test-utils';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
@@ -33,6 +34,5 @@ it('importing rcp-client and creating a client loads no undici; the first reques
 });
 
 it('closing a client that never sent a request opens nothing and resolves', async () => {
-  const { createRcpClient } = await import('rcp-client');
   await expect(createRcpClient().close()).resolves.toBeUndefined();
 });

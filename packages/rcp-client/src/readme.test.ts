@@ -47,6 +47,9 @@ describe('README: binding checks, safe by default', () => {
     expect(blockAfter('example:safe-by-default')).toBe(readFileSync(`${packageDir}examples/safe-by-default.mjs`, 'utf8'));
     const { code, stdout } = await runNode(['examples/safe-by-default.mjs'], { cwd: packageDir });
     expect([code, stdout]).toEqual([0, blockAfter('output:safe-by-default')]);
+  });
+});
+
 describe('README: what a result carries', () => {
   it('shows the example exactly as it is in examples/, with its real output', { timeout: SPAWN_TIMEOUT }, async () => {
     expect(blockAfter('example:results')).toBe(readFileSync(`${packageDir}examples/results.mjs`, 'utf8'));
