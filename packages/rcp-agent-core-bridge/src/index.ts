@@ -18,7 +18,7 @@ export type { RcpCallPlan, RcpModelTool, RcpModelToolsOptions, RcpToolInput } fr
 export type { RcpNamespace } from 'rcp-client';
 export { createRcpRegistry } from './create-rcp-registry';
 export type { RcpRegistry, RcpRegistryOptions, RcpStage } from './create-rcp-registry';
-export { toModelResult } from 'rcp-client';
-export type { ModelErrorCode, ModelResult } from 'rcp-client';
+export { toModelResult, toModelText } from 'rcp-client';
+export type { ModelErrorCode, ModelError, ModelMedia, ModelPage, ModelResult } from 'rcp-client';
 export { RcpError, isRcpError } from 'rcp-errors';
 export type { RcpErrorCode, RcpErrorOptions, RcpErrorOf } from 'rcp-errors';

@@ -71,6 +71,8 @@ export interface RcpErrorFields {
     readonly url: string;
     /** A 401's or 403's parsed `WWW-Authenticate` challenge, when the server sent one. */
     readonly challenge: RcpAuthChallenge | undefined;
+    /** Seconds a 429's or 503's `Retry-After` asked to wait, when the server sent one (SPEC §25.3). */
+    readonly retryAfterSeconds: number | undefined;
   };
   RCP_UNKNOWN_TOOL: { readonly tool: string; readonly available: readonly string[] };
   /** The call needs a person's approval first; the client's error also carries the request to show. */

@@ -9,3 +9,11 @@ export { readmeTypeErrors } from './readme-typecheck';
 export { FAKE_DNS_PRELOAD, SPAWN_TIMEOUT, runNode } from './spawn-node';
 export type { NodeRun } from './spawn-node';
 export { pngBytes, pdfBytes, sha256 } from './media';
+export {
+  resultsManifest,
+  startResultsApi,
+  RESULTS_RECORDS,
+  RESULTS_ARCHIVE_BYTES,
+  RESULTS_MAX_MEDIA_BYTES,
+  RESULTS_RETRY_AFTER_SECONDS,
+} from './results-api';
