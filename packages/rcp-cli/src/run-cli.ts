@@ -19,7 +19,6 @@ import {
   type RcpDiscoveryWarning,
 } from 'rcp-client';
 import { safeParseManifest, type ManifestIssue } from 'rcp-manifest';
-import { runMcpCli } from 'rcp-mcp';
 import {
   BINDING_HELP,
   BINDING_OPTIONS,
@@ -42,7 +41,6 @@ import {
   usageLine,
   type CommandLineBindings,
 } from 'rcp-mcp/command-line';
-import { formatSummary, fromOpenApi } from 'rcp-openapi';
 import { startInspector } from './inspect';
 import { starterManifest } from './starter-manifest';
 
@@ -393,6 +391,9 @@ async function fromOpenApiCommand(argv: string[], io: Output): Promise<number> {
   const include = filterOf(values.include);
   const exclude = filterOf(values.exclude);
   const resolve = values.resolve.flatMap((entry) => entry.split(',')).map((name) => name.trim()).filter(Boolean);
+  // The importer (an OpenAPI parser and validator) is loaded only by the command that needs it:
+  // every other command starts without it.
+  const { formatSummary, fromOpenApi } = await import('rcp-openapi');
   const { manifest, report } = await fromOpenApi(text, {
     ...(values['base-url'] !== undefined && { baseUrl: values['base-url'] }),
     ...(include !== undefined && { include }),
@@ -516,7 +517,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
       case 'from-openapi':
         return await fromOpenApiCommand(rest, io);
       case 'mcp':
-        await runMcpCli(rest, 'rcp mcp');
+        await (await import('rcp-mcp')).runMcpCli(rest, 'rcp mcp');
         return 0;
       default:
         throw new RcpUsageError(`unknown command ${shown(command)}`, { command: 'rcp' });
