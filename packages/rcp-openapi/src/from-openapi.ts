@@ -337,7 +337,7 @@ const OPTIONAL_03_FIELDS = ['responseMediaTypes', 'pagination'] as const;
  * and every lossy step. `$ref`s are resolved inside the document only: a document that names a
  * file or a URL never makes this read or fetch it (such refs stay unresolved and what needs them
  * is skipped). The manifest passes `parseManifest` and says `"0.1"` unless it uses a 0.2 feature
- * (a form body, query auth).
+ * (a form body, query auth), or `"0.3"` when a tool has `responseMediaTypes` or `pagination`.
  *
  * A document is data from someone else: text over `maxBytes` or nesting deeper than 256 levels is
  * refused before anything recursive reads it; every tool goes to the base URL's origin (a path
@@ -356,7 +356,11 @@ const OPTIONAL_03_FIELDS = ['responseMediaTypes', 'pagination'] as const;
  * (`anyOf: [X, { type: 'null' }]`) as X; param details (`enum`, `items`, `format`, bounds …)
  * carried over, an exclusive bound on an integer as the inclusive one a step in (on a number it
  * stays inclusive, reported); auth from the security schemes (one the document never defines is
- * a document warning). Deprecated operations are skipped unless `includeDeprecated`.
+ * a document warning); binary 2xx content types as `responseMediaTypes`, and a cursor as
+ * `pagination` where a param and the 2xx JSON response follow one naming convention (`cursor` →
+ * `next_cursor`, `page_token` → `next_page_token`, `starting_after` → the last `data` item's `id`;
+ * each convention used is a document warning). Deprecated operations are skipped unless
+ * `includeDeprecated`.
  *
  * @throws `RcpError` RCP_INVALID_OPTIONS when the input is not an OpenAPI document, is over a
  *   limit, has a base URL that is not a plain http(s) URL or path, or an option is invalid.
