@@ -100,6 +100,8 @@ function propertiesOf(schema: Schema | undefined): Json {
 }
 
 const CURSOR_TYPES: readonly (string | undefined)[] = ['string', 'integer', 'number'];
+/** The param names a convention reads (see {@link convention}). */
+const CURSOR_PARAMS: readonly string[] = ['cursor', 'start_cursor', 'page_token', 'pageToken', 'starting_after'];
 
 /** The first of `names` that is an own property of the given type(s). */
 function propertyOf(properties: Json, names: readonly string[], types: readonly (string | undefined)[]): string | undefined {
@@ -162,10 +164,11 @@ export function paginationOf(
   swagger: boolean,
   params: Iterable<readonly [original: string, token: string]>,
 ): InferredPagination | undefined {
+  const named = [...params].filter(([original]) => CURSOR_PARAMS.includes(original));
+  if (named.length === 0) return undefined; // the response schema is only read when a param may take a cursor
   const properties = propertiesOf(successJsonSchema(operation, document, swagger));
-  if (Object.keys(properties).length === 0) return undefined;
   const found: InferredPagination[] = [];
-  for (const [original, token] of params) {
+  for (const [original, token] of named) {
     const match = convention(original, properties);
     if (match === undefined) continue;
     found.push({
