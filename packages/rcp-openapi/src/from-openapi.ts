@@ -14,6 +14,7 @@ import { compileRequest, isHttpToken } from 'rcp-template';
 import type { ImportReport, ImportedOperation, LossyStep, ResolverCandidate } from './import-report';
 import { jsonMediaType } from './media-type';
 import { oauthAuthOf, oauthSetupNotes } from './oauth-hint';
+import { paginationOf, responseMediaTypesOf } from './response-fields';
 import { DEFAULT_MAX_DOCUMENT_BYTES, readDocument } from './read-document';
 import { article, mergeAllOf, nonNullBranches, paramFields, setOwn, typeOf, unionOf, type Schema } from './schema-to-param';
 
@@ -323,7 +324,12 @@ interface DraftTool {
   usesForm: boolean;
   usesQueryAuth: boolean;
   pathParams: string[];
+  /** The naming rule that gave the tool its pagination (for the document warning), if one did. */
+  pagingRule?: string;
 }
+
+/** The tool's optional RCP 0.3 fields: one RCP refuses is left out (a lossy step), never the operation. */
+const OPTIONAL_03_FIELDS = ['responseMediaTypes', 'pagination'] as const;
 
 /**
  * Turns an OpenAPI document (Swagger 2.0, OpenAPI 3.0 or 3.1; JSON or YAML text, or an object)
@@ -331,7 +337,7 @@ interface DraftTool {
  * and every lossy step. `$ref`s are resolved inside the document only: a document that names a
  * file or a URL never makes this read or fetch it (such refs stay unresolved and what needs them
  * is skipped). The manifest passes `parseManifest` and says `"0.1"` unless it uses a 0.2 feature
- * (a form body, query auth).
+ * (a form body, query auth), or `"0.3"` when a tool has `responseMediaTypes` or `pagination`.
  *
  * A document is data from someone else: text over `maxBytes` or nesting deeper than 256 levels is
  * refused before anything recursive reads it; every tool goes to the base URL's origin (a path
@@ -350,7 +356,11 @@ interface DraftTool {
  * (`anyOf: [X, { type: 'null' }]`) as X; param details (`enum`, `items`, `format`, bounds …)
  * carried over, an exclusive bound on an integer as the inclusive one a step in (on a number it
  * stays inclusive, reported); auth from the security schemes (one the document never defines is
- * a document warning). Deprecated operations are skipped unless `includeDeprecated`.
+ * a document warning); binary 2xx content types as `responseMediaTypes`, and a cursor as
+ * `pagination` where a param and the 2xx JSON response follow one naming convention (`cursor` →
+ * `next_cursor`, `page_token` → `next_page_token`, `starting_after` → the last `data` item's `id`;
+ * each convention used is a document warning). Deprecated operations are skipped unless
+ * `includeDeprecated`.
  *
  * @throws `RcpError` RCP_INVALID_OPTIONS when the input is not an OpenAPI document, is over a
  *   limit, has a base URL that is not a plain http(s) URL or path, or an option is invalid.
@@ -459,9 +469,18 @@ export async function fromOpenApi(input: string | object, options: FromOpenApiOp
       }
       const { tool: built } = result;
       result.tool = { name, description: describe(operation, `${method.toUpperCase()} ${path}`, lose), ...built };
-      const refused = refusal(result.tool, serverAuth);
+      let refused = refusal(result.tool, serverAuth);
+      // An optional 0.3 field RCP refuses is left out, and the tool checked again.
+      let field = OPTIONAL_03_FIELDS.find((key) => refused?.pointer.startsWith(`/${key}`));
+      while (refused !== undefined && field !== undefined) {
+        delete result.tool[field];
+        if (field === 'pagination') delete result.pagingRule;
+        lose(`${field === 'pagination' ? 'the pagination read from the response was' : 'the response media types were'} left out: ${refused.reason}`);
+        refused = refusal(result.tool, serverAuth);
+        field = OPTIONAL_03_FIELDS.find((key) => refused?.pointer.startsWith(`/${key}`));
+      }
       if (refused !== undefined) {
-        skip(refused);
+        skip(refused.reason);
         continue;
       }
       usedNames.add(name.toLowerCase());
@@ -471,7 +490,9 @@ export async function fromOpenApi(input: string | object, options: FromOpenApiOp
     }
   }
 
-  const version = drafts.some((draft) => draft.usesForm || draft.usesQueryAuth) || serverAuth.type === 'query' ? '0.2' : '0.1';
+  const uses03 = drafts.some((draft) => OPTIONAL_03_FIELDS.some((field) => draft.tool[field] !== undefined));
+  const version = uses03 ? '0.3' : drafts.some((draft) => draft.usesForm || draft.usesQueryAuth) || serverAuth.type === 'query' ? '0.2' : '0.1';
+  documentWarnings.push(...pagingWarnings(drafts));
   const manifestValue: Json = { rcpVersion: version };
   if (serverAuth.type !== 'none') manifestValue['auth'] = serverAuth;
   manifestValue['tools'] = drafts.map((draft) => draft.tool);
@@ -501,15 +522,31 @@ export async function fromOpenApi(input: string | object, options: FromOpenApiOp
 }
 
 /**
- * Why rcp-manifest refuses this one tool (checked on its own, with the auth it will have, so that
- * one operation RCP cannot carry is one skip), or undefined when it accepts it.
+ * One document warning per naming rule that gave tools their pagination, with how many: the rule
+ * reads names, not a declaration, so the person importing should check that the API pages so.
  */
-function refusal(tool: Json, serverAuth: RcpAuth): string | undefined {
-  const checked = safeParseManifest({ rcpVersion: '0.2', ...(serverAuth.type !== 'none' && { auth: serverAuth }), tools: [tool] });
+function pagingWarnings(drafts: readonly DraftTool[]): string[] {
+  const counts = new Map<string, number>();
+  for (const draft of drafts) if (draft.pagingRule !== undefined) counts.set(draft.pagingRule, (counts.get(draft.pagingRule) ?? 0) + 1);
+  return [...counts].map(
+    ([rule, count]) => `pagination was read from names for ${count} operation(s) (${rule}): check that the API pages this way (a client tells the model the next call from it)`,
+  );
+}
+
+/**
+ * Why rcp-manifest refuses this one tool (checked on its own, with the auth it will have, so that
+ * one operation RCP cannot carry is one skip), or undefined when it accepts it: the first issue's
+ * pointer inside the tool (`/pagination/param`) and the reason. A tool using a 0.3 field is
+ * checked as 0.3, any other as 0.2 (both read every 0.1 tool alike).
+ */
+function refusal(tool: Json, serverAuth: RcpAuth): { pointer: string; reason: string } | undefined {
+  const rcpVersion = OPTIONAL_03_FIELDS.some((field) => tool[field] !== undefined) ? '0.3' : '0.2';
+  const checked = safeParseManifest({ rcpVersion, ...(serverAuth.type !== 'none' && { auth: serverAuth }), tools: [tool] });
   if (checked.ok) return undefined;
   const issue = isRcpError(checked.error, 'RCP_INVALID_MANIFEST') ? (checked.error as RcpManifestError).issues[0] : undefined;
-  const where = issue === undefined ? '' : `${issue.path.replace(/^\/tools\/0/, '') || '/'}: `;
-  return `RCP refuses the tool (${where}${(issue?.message ?? checked.error.message).slice(0, 200)})`;
+  const pointer = issue === undefined ? '' : issue.path.replace(/^\/tools\/0/, '');
+  const where = issue === undefined ? '' : `${pointer || '/'}: `;
+  return { pointer, reason: `RCP refuses the tool (${where}${(issue?.message ?? checked.error.message).slice(0, 200)})` };
 }
 
 interface BuildContext {
@@ -776,6 +813,35 @@ function buildTool(
     if (kept.length > 0) tool['params'] = kept;
     else delete tool['params'];
   }
-  return { tool, params, usesForm: usesForm && body !== undefined, usesQueryAuth: auth.type === 'query', pathParams };
+  // RCP 0.3: what the 2xx responses say (binary media types; a cursor by the naming rule).
+  const mediaTypes = responseMediaTypesOf(operation, document, context.swagger);
+  if (mediaTypes.length > 0) tool['responseMediaTypes'] = mediaTypes;
+  const paging = paginationOf(operation, document, context.swagger, cursorCandidates(tool, context.resolveNames));
+  if (paging !== undefined) tool['pagination'] = paging.pagination;
+  return {
+    tool,
+    params,
+    usesForm: usesForm && body !== undefined,
+    usesQueryAuth: auth.type === 'query',
+    pathParams,
+    ...(paging !== undefined && { pagingRule: paging.rule }),
+  };
+}
+
+/**
+ * The params that may take a cursor: each query key and top-level body field whose value is one
+ * whole token, by the document's name → the token; a resolver-bound one never (a client would
+ * not let the model set it).
+ */
+function cursorCandidates(tool: Json, resolveNames: ReadonlySet<string>): [original: string, token: string][] {
+  const candidates: [string, string][] = [];
+  for (const entries of [tool['queryParams'], tool['body']]) {
+    if (!isObject(entries)) continue;
+    for (const [original, template] of Object.entries(entries)) {
+      const token = typeof template === 'string' ? /^\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}$/.exec(template)?.[1] : undefined;
+      if (token !== undefined && !resolveNames.has(original) && !resolveNames.has(token)) candidates.push([original, token]);
+    }
+  }
+  return candidates;
 }
 

@@ -87,6 +87,9 @@ describe.each(documents)('%s', (file) => {
     const { manifest, report } = await fromOpenApi(text);
     console.log(`${file}: ${formatSummary(report)}`);
     expect(report.summary.operations).toBe(report.operations.length);
+    // None of these documents has a binary answer or a cursor the naming rule knows: no RCP 0.3 field, no 0.3 version.
+    expect(manifest.rcpVersion).not.toBe('0.3');
+    expect(manifest.tools.filter((tool) => tool.responseMediaTypes !== undefined || tool.pagination !== undefined)).toEqual([]);
 
     const document = (await dereference(structuredClone(JSON.parse(JSON.stringify(
       file.endsWith('.json') ? JSON.parse(text) : (await import('yaml')).parse(text),

@@ -32,3 +32,35 @@ test('bearerAuth is a verify hook of its principal; the server is a fetch handle
   // @ts-expect-error a tool has a handler
   defineTool({ name: 't', description: 'A tool.', method: 'GET', path: '/' });
 });
+
+test("a pagination param names a declared param (when defineTool infers the names)", () => {
+  const listed = defineTool({
+    name: 'list_records',
+    description: 'Lists records.',
+    method: 'GET',
+    path: '/records',
+    params: [
+      { name: 'cursor', type: 'string' },
+      { name: 'limit', type: 'integer' },
+    ],
+    queryParams: { cursor: '{{cursor}}', limit: '{{limit}}' },
+    pagination: { nextCursor: '@next', param: 'cursor' },
+    responseMediaTypes: ['application/pdf'],
+    handler: () => ({ items: [], next: null }),
+  });
+  expectTypeOf(listed.pagination!.param).toEqualTypeOf<'cursor' | 'limit'>();
+  createRcpServer({ tools: [listed] });
+  defineTool({
+    name: 'list_records',
+    description: 'Lists records.',
+    method: 'GET',
+    path: '/records',
+    params: [{ name: 'cursor', type: 'string' }],
+    // @ts-expect-error "page" is not a declared param
+    pagination: { nextCursor: '@next', param: 'page' },
+    handler: () => undefined,
+  });
+  // Without declared params (or with the principal type given explicitly) the names are not
+  // inferred: any string type-checks, and createRcpServer refuses an undeclared one at run time.
+  defineTool({ name: 't', description: 'A tool.', method: 'GET', path: '/', pagination: { nextCursor: '@next', param: 'cursor' }, handler: () => undefined });
+});

@@ -42,8 +42,10 @@ export interface RcpServerOptions<Principal> {
   readonly manifestPath?: string;
   /**
    * The manifest's `rcpVersion`. Effects and the OAuth hint (RCP 0.3) are informational and
-   * allowed in every version, so they do not raise it.
-   * @default '0.2' when a tool uses a form body or query auth, else '0.1'
+   * allowed in every version, so they do not raise it. A lower version than the tools need is
+   * refused by rcp-manifest's rules (`RCP_INVALID_MANIFEST` at the field, say
+   * `/tools/0/pagination`).
+   * @default '0.3' when a tool declares `responseMediaTypes` or `pagination`, else '0.2' when a tool uses a form body or query auth, else '0.1'
    */
   readonly rcpVersion?: RcpVersion;
   /** `Cache-Control` of the manifest. @default 'no-cache' (always revalidated; a 304 costs no body) */
@@ -85,7 +87,8 @@ function manifestTool<Principal>(tool: ServerTool<Principal>): Record<string, un
       return rest;
     });
   }
-  for (const key of ['queryParams', 'headers', 'body', 'bodyEncoding', 'auth', 'responseMappings', 'effects'] as const) {
+  const keys = ['queryParams', 'headers', 'body', 'bodyEncoding', 'auth', 'responseMappings', 'effects', 'responseMediaTypes', 'pagination'] as const;
+  for (const key of keys) {
     if (tool[key] !== undefined) out[key] = tool[key];
   }
   return out;
@@ -134,8 +137,9 @@ export function createRcpServer<Principal = unknown>(options: RcpServerOptions<P
   const serverAuth = options.auth ?? NO_AUTH;
   const usesWire02 =
     serverAuth.type === 'query' || options.tools.some((tool) => tool.bodyEncoding === 'form' || tool.auth?.type === 'query');
+  const usesResults03 = options.tools.some((tool) => tool.responseMediaTypes !== undefined || tool.pagination !== undefined);
   const manifest = parseManifest({
-    rcpVersion: options.rcpVersion ?? (usesWire02 ? '0.2' : '0.1'),
+    rcpVersion: options.rcpVersion ?? (usesResults03 ? '0.3' : usesWire02 ? '0.2' : '0.1'),
     ...(options.auth !== undefined && { auth: options.auth }),
     tools: options.tools.map(manifestTool),
   });

@@ -1,4 +1,4 @@
-import type { RcpAuth, RcpDeclaredEffects, RcpHttpMethod, RcpParam } from 'rcp-manifest';
+import type { RcpAuth, RcpDeclaredEffects, RcpHttpMethod, RcpPagination, RcpParam } from 'rcp-manifest';
 
 /**
  * A param of a server tool: the manifest's param (name, type, description, required, value
@@ -16,7 +16,8 @@ import type { RcpAuth, RcpDeclaredEffects, RcpHttpMethod, RcpParam } from 'rcp-m
  * };
  * ```
  */
-export type ServerParam<Principal = unknown> = RcpParam & {
+export type ServerParam<Principal = unknown, Name extends string = string> = RcpParam & {
+  readonly name: Name;
   /** The principal's own value for this param; a call with any other value is refused with 403. */
   readonly bound?: (principal: Principal) => unknown;
 };
@@ -38,7 +39,9 @@ export interface ToolCall<Principal = unknown> {
 }
 
 /**
- * A tool's handler: returns a `Response`, or a JSON value sent as `200 application/json`.
+ * A tool's handler: returns a `Response` (sent as it is: a binary answer is
+ * `new Response(bytes, { headers: { 'content-type': 'image/png' } })`), a JSON value sent as
+ * `200 application/json`, or `undefined` (`204`).
  *
  * @example
  * ```ts
@@ -51,7 +54,8 @@ export type ToolHandler<Principal = unknown> = (call: ToolCall<Principal>) => un
  * A tool declared beside the handler that serves it. Everything but `handler` and `bound` is
  * what the manifest says (SPEC §4): `path` is the tool's `url`, a path starting with `/`
  * (relative to the manifest's origin) with `{{token}}` placeholders, one token per segment at
- * most.
+ * most. `ParamName` is the union of the declared params' names, inferred by `defineTool`, so that
+ * `pagination.param` names one of them.
  *
  * @example
  * ```ts
@@ -68,12 +72,12 @@ export type ToolHandler<Principal = unknown> = (call: ToolCall<Principal>) => un
  * });
  * ```
  */
-export interface ServerTool<Principal = unknown> {
+export interface ServerTool<Principal = unknown, ParamName extends string = string> {
   readonly name: string;
   readonly description: string;
   readonly method: RcpHttpMethod;
   readonly path: string;
-  readonly params?: readonly ServerParam<Principal>[];
+  readonly params?: readonly ServerParam<Principal, ParamName>[];
   readonly queryParams?: Readonly<Record<string, string>>;
   readonly headers?: Readonly<Record<string, string>>;
   readonly body?: unknown;
@@ -86,12 +90,27 @@ export interface ServerTool<Principal = unknown> {
    * add caution to what the method says (SPEC §25.1).
    */
   readonly effects?: RcpDeclaredEffects;
+  /**
+   * Media types the tool answers with besides JSON and text (RCP 0.3, SPEC §25.3):
+   * `['image/png']`, `['application/pdf', 'image/*']`. A client passes such an answer to the model
+   * as a media part (the exact bytes). The handler answers with a `Response` carrying the bytes
+   * and the type. Using it makes the manifest `"0.3"`.
+   */
+  readonly responseMediaTypes?: readonly string[];
+  /**
+   * Where the next page's cursor is in the JSON answer and which declared param takes it (RCP
+   * 0.3, SPEC §25.4): `{ nextCursor: '@next', param: 'cursor', hasMore?: '@has_more' }`. A client
+   * tells the model the exact arguments of the next call. Using it makes the manifest `"0.3"`.
+   */
+  readonly pagination?: Omit<RcpPagination, 'param'> & { readonly param: NoInfer<ParamName> };
   readonly handler: ToolHandler<Principal>;
 }
 
 /**
  * Declares one tool (an identity function that keeps the principal type): the place to write a
- * tool next to its handler before handing the list to `createRcpServer`.
+ * tool next to its handler before handing the list to `createRcpServer`. When the type arguments
+ * are inferred, `pagination.param` must be one of the declared params' names (a type error
+ * otherwise; `createRcpServer` refuses it at run time in any case).
  *
  * @example
  * ```ts
@@ -107,6 +126,8 @@ export interface ServerTool<Principal = unknown> {
  * });
  * ```
  */
-export function defineTool<Principal = unknown>(tool: ServerTool<Principal>): ServerTool<Principal> {
+export function defineTool<Principal = unknown, const ParamName extends string = string>(
+  tool: ServerTool<Principal, ParamName>,
+): ServerTool<Principal, ParamName> {
   return tool;
 }

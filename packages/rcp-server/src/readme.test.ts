@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createRcpClient } from 'rcp-client';
-import { readmeBlock, SPAWN_TIMEOUT } from 'rcp-test-utils';
+import { readmeBlock, readmeTypeErrors, runReadmeSnippet, SPAWN_TIMEOUT } from 'rcp-test-utils';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const example = `${packageDir}examples/smallest-server.mjs`;
@@ -65,5 +65,12 @@ describe('README: the smallest server', () => {
     } finally {
       child.kill();
     }
+  });
+});
+
+describe('README: files and pages', () => {
+  it('compiles as written and runs: the manifest is 0.3', { timeout: SPAWN_TIMEOUT }, async () => {
+    expect(readmeTypeErrors(packageDir, 'snippet:files-and-pages')).toEqual([]);
+    expect(await runReadmeSnippet(packageDir, 'snippet:files-and-pages')).toBe('0.3\n');
   });
 });
