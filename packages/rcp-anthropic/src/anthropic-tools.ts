@@ -55,7 +55,9 @@ export interface AnthropicContentBlock {
 export type AnthropicToolResultBlock =
   | { type: 'text'; text: string }
   | { type: 'image'; source: { type: 'base64'; media_type: AnthropicImageMediaType; data: string } }
-  | { type: 'document'; source: { type: 'base64'; media_type: 'application/pdf'; data: string } };
+  | { type: 'document'; source: { type: 'base64'; media_type: 'application/pdf'; data: string } }
+  /** A found tool, in the answer of the search tool (`rcp-anthropic/search`). */
+  | { type: 'tool_reference'; tool_name: string };
 
 /**
  * The image types a Messages API `image` block takes (`Base64ImageSource`).
