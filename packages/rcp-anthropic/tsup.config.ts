@@ -1,4 +1,4 @@
 import { defineConfig } from 'tsup';
 import { packageBuild } from '../../tsup.base';
 
-export default defineConfig(packageBuild());
+export default defineConfig(packageBuild({ entry: { index: 'src/index.ts', search: 'src/search.ts' } }));

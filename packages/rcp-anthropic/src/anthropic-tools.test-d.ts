@@ -1,6 +1,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { expectTypeOf, test } from 'vitest';
 import type { AnthropicTools } from './index';
+import type { AnthropicToolSearch } from './search';
 
 declare const rcp: AnthropicTools<{ userId: string }>;
 declare const message: Anthropic.Message;
@@ -11,4 +12,12 @@ test('the tools and results are what the Anthropic SDK takes, with no casts', as
   expectTypeOf(results).toMatchTypeOf<Anthropic.ToolResultBlockParam[]>();
   // @ts-expect-error the context is required when the client's resolvers read one
   await rcp.runToolUses(message.content);
+});
+
+declare const searching: AnthropicToolSearch<{ userId: string }>;
+
+test('the deferred tools and the search answers are what the Anthropic SDK takes, with no casts', async () => {
+  expectTypeOf(searching.tools).toMatchTypeOf<Anthropic.Tool[]>();
+  const results = await searching.runToolUses(message.content, { userId: 'u-1' });
+  expectTypeOf(results).toMatchTypeOf<Anthropic.ToolResultBlockParam[]>();
 });

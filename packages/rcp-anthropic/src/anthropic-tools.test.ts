@@ -82,8 +82,8 @@ describe('createAnthropicTools', () => {
       ['toolu_2', true],
       ['toolu_3', false],
     ]);
-    expect(JSON.parse(results[0]!.content)).toEqual({ ok: true, data: { id: 'n-1', title: 'Groceries', text: 'eggs' } });
-    expect(JSON.parse(results[2]!.content)).toEqual({ ok: true, data: null });
+    expect(JSON.parse(results[0]!.content as string)).toEqual({ ok: true, data: { id: 'n-1', title: 'Groceries', text: 'eggs' } });
+    expect(JSON.parse(results[2]!.content as string)).toEqual({ ok: true, data: null });
     expect(toolRequests()).toEqual(['GET /users/u-1/notes/n-1', 'DELETE /users/u-1/notes/n-1']);
   });
 
@@ -164,7 +164,7 @@ describe('the Anthropic table (SPEC §18): a non-strict input_schema keeps every
         { type: 'tool_use', id: 'toolu_2', name: 'search_items', input: { q: 'lamps', limit: 5 } },
       ]);
       expect(tooShort).toMatchObject({ is_error: true });
-      expect(JSON.parse(tooShort!.content)).toMatchObject({ error: { code: 'RCP_INVALID_ARGUMENTS' } });
+      expect(JSON.parse(tooShort!.content as string)).toMatchObject({ error: { code: 'RCP_INVALID_ARGUMENTS' } });
       expect(good).toMatchObject({ is_error: false });
       expect(api.requests.filter((request) => request.path === '/search').map((request) => request.rawQuery)).toEqual(['q=lamps&limit=5']);
     } finally {

@@ -1,6 +1,8 @@
 import {
   createToolSet,
   toModelResult,
+  toModelText,
+  type ModelResult,
   type RcpClient,
   type RcpContextArgs,
   type RcpDiscovery,
@@ -41,7 +43,35 @@ export interface AnthropicContentBlock {
 }
 
 /**
- * The `tool_result` block that answers one `tool_use` block.
+ * A block of a `tool_result`'s `content` array: the text, and an image or a document when the
+ * call answered with media (SPEC §18).
+ *
+ * @example
+ * ```ts
+ * const text: AnthropicToolResultBlock = { type: 'text', text: '{"ok":true,"data":null,"media":{"mediaType":"image/png","size":70}}' };
+ * const image: AnthropicToolResultBlock = { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo...' } };
+ * ```
+ */
+export type AnthropicToolResultBlock =
+  | { type: 'text'; text: string }
+  | { type: 'image'; source: { type: 'base64'; media_type: AnthropicImageMediaType; data: string } }
+  | { type: 'document'; source: { type: 'base64'; media_type: 'application/pdf'; data: string } }
+  /** A found tool, in the answer of the search tool (`rcp-anthropic/search`). */
+  | { type: 'tool_reference'; tool_name: string };
+
+/**
+ * The image types a Messages API `image` block takes (`Base64ImageSource`).
+ *
+ * @example
+ * ```ts
+ * const type: AnthropicImageMediaType = 'image/png';
+ * ```
+ */
+export type AnthropicImageMediaType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
+
+/**
+ * The `tool_result` block that answers one `tool_use` block: `content` is `toModelText`'s text,
+ * or — when the call answered with an image or a PDF — a text block and that media's block.
  *
  * @example
  * ```ts
@@ -51,8 +81,29 @@ export interface AnthropicContentBlock {
 export interface AnthropicToolResult {
   type: 'tool_result';
   tool_use_id: string;
-  content: string;
+  content: string | AnthropicToolResultBlock[];
   is_error: boolean;
+}
+
+const IMAGE_TYPES: ReadonlySet<string> = new Set<AnthropicImageMediaType>(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
+
+/**
+ * A model result as `tool_result` content: the text alone, or the text and an `image` block
+ * (JPEG, PNG, GIF, WebP) or a `document` block (PDF) carrying the media's base64 as it is.
+ * Other media are the text alone, which says what was received and how big.
+ */
+function toToolResultContent(result: ModelResult): AnthropicToolResult['content'] {
+  const text = toModelText(result);
+  const media = result.ok ? result.media : undefined;
+  if (media === undefined) return text;
+  if (IMAGE_TYPES.has(media.mediaType)) {
+    const media_type = media.mediaType as AnthropicImageMediaType;
+    return [{ type: 'text', text }, { type: 'image', source: { type: 'base64', media_type, data: media.data } }];
+  }
+  if (media.mediaType === 'application/pdf') {
+    return [{ type: 'text', text }, { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: media.data } }];
+  }
+  return text;
 }
 
 /**
@@ -73,8 +124,9 @@ export interface AnthropicTools<Context = any> {
   /**
    * Runs the `tool_use` blocks of an assistant message's `content` through `client.call`, all
    * at once, and returns one `tool_result` block per use, in order — to send back in a `user`
-   * message. Never throws for what a call runs into: `content` is `toModelResult`'s JSON and
-   * `is_error` is true when the call failed.
+   * message. Never throws for what a call runs into: `content` is `toModelText`'s text (with an
+   * `image` or `document` block beside it for an image or PDF answer) and `is_error` is true
+   * when the call failed.
    * @example
    * ```ts
    * messages.push({ role: 'user', content: await rcp.runToolUses(message.content, ctx) });
@@ -125,7 +177,7 @@ export function createAnthropicTools<Context = any>(
         uses.map(async (block) => {
           const name = typeof block.name === 'string' ? block.name : '';
           const result = toModelResult(await client.call(toolSet, { name, arguments: block.input }, ...rest));
-          return { type: 'tool_result' as const, tool_use_id: block.id as string, content: JSON.stringify(result), is_error: !result.ok };
+          return { type: 'tool_result' as const, tool_use_id: block.id as string, content: toToolResultContent(result), is_error: !result.ok };
         }),
       );
     },

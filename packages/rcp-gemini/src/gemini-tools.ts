@@ -1,6 +1,7 @@
 import {
   createToolSet,
   toModelResult,
+  toModelText,
   type ModelResult,
   type RcpClient,
   type RcpContextArgs,
@@ -42,7 +43,22 @@ export interface GeminiFunctionCall {
 }
 
 /**
- * The part that answers one function call: its `response` is `toModelResult`'s object.
+ * Media inside a function response (`FunctionResponse.parts` of the Gemini API and
+ * `@google/genai`): the bytes as base64, with their media type.
+ *
+ * @example
+ * ```ts
+ * const part: GeminiFunctionResponseMediaPart = { inlineData: { mimeType: 'image/png', data: 'iVBORw0KGgo...' } };
+ * ```
+ */
+export interface GeminiFunctionResponseMediaPart {
+  inlineData: { mimeType: string; data: string };
+}
+
+/**
+ * The part that answers one function call: `response` is what `toModelText` says, as a JSON
+ * object (`{ ok, data, … }`; with untrusted-text marking on, `{ output: <the marked text> }`), and
+ * `parts` carries an image or a PDF answer's bytes.
  *
  * @example
  * ```ts
@@ -50,7 +66,24 @@ export interface GeminiFunctionCall {
  * ```
  */
 export interface GeminiFunctionResponsePart {
-  functionResponse: { id?: string; name: string; response: ModelResult };
+  functionResponse: { id?: string; name: string; response: Record<string, unknown>; parts?: GeminiFunctionResponseMediaPart[] };
+}
+
+/** The media types Gemini takes inside a function response (images and PDF documents). */
+const FUNCTION_RESPONSE_MEDIA: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/webp', 'application/pdf']);
+
+/**
+ * A model result as a function response: `response` is `toModelText`'s text as the JSON object
+ * it is (media bytes left out) — or, when the text is marked untrusted, that text under
+ * `output` (Gemini's key for a function's output) — and an image or PDF answer's base64, as it
+ * is, in `parts`. Other media are the text alone, which says what was received and how big.
+ */
+function toFunctionResponse(name: string, result: ModelResult): GeminiFunctionResponsePart['functionResponse'] {
+  const text = toModelText(result);
+  const response = result.boundary === undefined ? (JSON.parse(text) as Record<string, unknown>) : { output: text };
+  const media = result.ok ? result.media : undefined;
+  if (media === undefined || !FUNCTION_RESPONSE_MEDIA.has(media.mediaType)) return { name, response };
+  return { name, response, parts: [{ inlineData: { mimeType: media.mediaType, data: media.data } }] };
 }
 
 /**
@@ -89,7 +122,8 @@ export interface GeminiTools<Context = any> {
   readonly warnings: readonly string[];
   /**
    * Runs the function calls through `client.call`, all at once, and returns one
-   * `functionResponse` part per call, in order. Never throws for what a call runs into.
+   * `functionResponse` part per call, in order (an image or PDF answer's bytes in its `parts`).
+   * Never throws for what a call runs into.
    * @example
    * ```ts
    * contents.push(response.candidates[0].content, { role: 'user', parts: await rcp.runFunctionCalls(response.functionCalls, ctx) });
@@ -153,9 +187,8 @@ export function createGeminiTools<Context = any>(
         (calls ?? []).map(async (call): Promise<GeminiFunctionResponsePart> => {
           const asked = typeof call.name === 'string' ? call.name : '';
           const outcome = await client.call(toolSet, { name: byGeminiName.get(asked) ?? asked, arguments: call.args }, ...rest);
-          const functionResponse: GeminiFunctionResponsePart['functionResponse'] = { name: asked, response: toModelResult(outcome) };
-          if (call.id !== undefined) functionResponse.id = call.id;
-          return { functionResponse };
+          const functionResponse = toFunctionResponse(asked, toModelResult(outcome));
+          return { functionResponse: call.id === undefined ? functionResponse : { id: call.id, ...functionResponse } };
         }),
       );
     },

@@ -5,6 +5,7 @@ export type {
   GeminiFunctionDeclaration,
   GeminiFunctionCall,
   GeminiFunctionResponsePart,
+  GeminiFunctionResponseMediaPart,
 } from './gemini-tools';
 export { toGeminiParameters, GEMINI_SCHEMA_KEYS } from './gemini-schema';
 export type { GeminiSchema } from './gemini-schema';

@@ -8,6 +8,7 @@ export type {
   OpenAIResponsesTool,
   OpenAIResponsesItem,
   OpenAIFunctionCallOutput,
+  OpenAIFunctionCallOutputPart,
 } from './openai-tools';
 export { toOpenAISchema } from './strict-schema';
 export type { OpenAIParameters, OpenAIToolSchema } from './strict-schema';

@@ -1,6 +1,7 @@
 import type OpenAI from 'openai';
 import { expectTypeOf, test } from 'vitest';
 import type { OpenAITools } from './index';
+import type { OpenAIToolSearch } from './search';
 
 declare const rcp: OpenAITools<{ userId: string }>;
 declare const message: OpenAI.Chat.Completions.ChatCompletionMessage;
@@ -15,4 +16,12 @@ test('the tools and answers are what the openai SDK takes, with no casts', async
   expectTypeOf(outputs).toMatchTypeOf<OpenAI.Responses.ResponseInputItem[]>();
   // @ts-expect-error the context is required when the client's resolvers read one
   await rcp.runToolCalls(message.tool_calls);
+});
+
+declare const searching: OpenAIToolSearch<{ userId: string }>;
+
+test('the tool search tool and its answers are what the openai SDK takes, with no casts', async () => {
+  expectTypeOf(searching.responsesTools).toMatchTypeOf<OpenAI.Responses.Tool[]>();
+  const items = await searching.runOutput(response.output, { userId: 'u-1' });
+  expectTypeOf(items).toMatchTypeOf<OpenAI.Responses.ResponseInputItem[]>();
 });

@@ -1,7 +1,9 @@
 import {
   createToolSet,
   toModelResult,
+  toModelText,
   toolCountWarning,
+  type ModelResult,
   type RcpClient,
   type RcpContextArgs,
   type RcpDiscovery,
@@ -88,7 +90,23 @@ export interface OpenAIResponsesItem {
 }
 
 /**
- * The `function_call_output` input item that answers one Responses function call.
+ * A part of a `function_call_output`'s `output` array: the text, and an image or a file when the
+ * call answered with media (SPEC §18). The media's base64 is sent as a `data:` URL.
+ *
+ * @example
+ * ```ts
+ * const text: OpenAIFunctionCallOutputPart = { type: 'input_text', text: '{"ok":true,"data":null,"media":{"mediaType":"image/png","size":70}}' };
+ * const image: OpenAIFunctionCallOutputPart = { type: 'input_image', image_url: 'data:image/png;base64,iVBORw0KGgo...' };
+ * ```
+ */
+export type OpenAIFunctionCallOutputPart =
+  | { type: 'input_text'; text: string }
+  | { type: 'input_image'; image_url: string }
+  | { type: 'input_file'; filename: string; file_data: string };
+
+/**
+ * The `function_call_output` input item that answers one Responses function call: `output` is
+ * `toModelText`'s text, or — for an image or a PDF answer — that text and the media's part.
  *
  * @example
  * ```ts
@@ -98,7 +116,28 @@ export interface OpenAIResponsesItem {
 export interface OpenAIFunctionCallOutput {
   type: 'function_call_output';
   call_id: string;
-  output: string;
+  output: string | OpenAIFunctionCallOutputPart[];
+}
+
+/** The image types of OpenAI's image inputs (PNG, JPEG, WebP, non-animated GIF). */
+const IMAGE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
+
+/**
+ * A model result as a Responses `output`: the text alone, or the text and an `input_image`
+ * (PNG, JPEG, WebP, GIF) or an `input_file` (PDF, named after the tool) carrying the media's
+ * base64 as it is, in a `data:` URL. Other media are the text alone, which says what was
+ * received and how big.
+ */
+function toFunctionOutput(result: ModelResult, toolName: string): OpenAIFunctionCallOutput['output'] {
+  const text = toModelText(result);
+  const media = result.ok ? result.media : undefined;
+  if (media === undefined) return text;
+  const url = `data:${media.mediaType};base64,${media.data}`;
+  if (IMAGE_TYPES.has(media.mediaType)) return [{ type: 'input_text', text }, { type: 'input_image', image_url: url }];
+  if (media.mediaType === 'application/pdf') {
+    return [{ type: 'input_text', text }, { type: 'input_file', filename: `${toolName || 'result'}.pdf`, file_data: url }];
+  }
+  return text;
 }
 
 /**
@@ -142,7 +181,8 @@ export interface OpenAITools<Context = any> {
   /**
    * Runs a Chat Completions message's `tool_calls` (arguments arrive as JSON strings) through
    * `client.call`, all at once, and returns one `tool` message per call, in order. Never
-   * throws for what a call runs into: the content is `toModelResult`'s JSON.
+   * throws for what a call runs into: the content is `toModelText`'s text (a tool message takes
+   * text only, so a media answer is the text that says what was received and how big).
    * @example
    * ```ts
    * messages.push(message, ...(await rcp.runToolCalls(message.tool_calls, ctx)));
@@ -154,7 +194,9 @@ export interface OpenAITools<Context = any> {
   ): Promise<OpenAIToolMessage[]>;
   /**
    * Runs the `function_call` items of a Responses API `output` and returns one
-   * `function_call_output` item per call, in order (other items are skipped).
+   * `function_call_output` item per call, in order (other items are skipped). `output` is
+   * `toModelText`'s text, with an `input_image` or `input_file` part beside it for an image or
+   * PDF answer.
    * @example
    * ```ts
    * input.push(...response.output, ...(await rcp.runFunctionCalls(response.output, ctx)));
@@ -197,10 +239,9 @@ export function createOpenAITools<Context = any>(
   const warning = toolCountWarning(toolSet, { limit: OPENAI_TOOL_LIMIT, target: 'OpenAI' });
 
   type Rest = RcpContextArgs<Context, [options?: RcpExecuteOptions]>;
-  /** One call through `client.call`, as the JSON text of what the model may read. */
-  async function answer(name: string, args: unknown, rest: Rest): Promise<string> {
-    const outcome = await client.call(toolSet, { name, arguments: args }, ...rest);
-    return JSON.stringify(toModelResult(outcome));
+  /** One call through `client.call`, as what the model may read. */
+  async function answer(name: string, args: unknown, rest: Rest): Promise<ModelResult> {
+    return toModelResult(await client.call(toolSet, { name, arguments: args }, ...rest));
   }
 
   return Object.freeze({
@@ -229,7 +270,9 @@ export function createOpenAITools<Context = any>(
           return {
             role: 'tool' as const,
             tool_call_id: toolCall.id,
-            content: await answer(fn?.name ?? '', fn?.arguments, rest),
+            // Tool messages take text only (SDK 6.49: `string | ChatCompletionContentPartText[]`):
+            // a media answer is the text that says what was received and how big.
+            content: toModelText(await answer(fn?.name ?? '', fn?.arguments, rest)),
           };
         }),
       );
@@ -237,11 +280,14 @@ export function createOpenAITools<Context = any>(
     async runFunctionCalls(output: readonly OpenAIResponsesItem[], ...rest: Rest) {
       const calls = output.filter((item) => item.type === 'function_call' && typeof item.call_id === 'string');
       return Promise.all(
-        calls.map(async (item) => ({
-          type: 'function_call_output' as const,
-          call_id: item.call_id as string,
-          output: await answer(typeof item.name === 'string' ? item.name : '', item.arguments, rest),
-        })),
+        calls.map(async (item) => {
+          const name = typeof item.name === 'string' ? item.name : '';
+          return {
+            type: 'function_call_output' as const,
+            call_id: item.call_id as string,
+            output: toFunctionOutput(await answer(name, item.arguments, rest), name),
+          };
+        }),
       );
     },
   });

@@ -1,0 +1,157 @@
+/**
+ * Results on the OpenAI stack (SPEC §18, §25.3, §25.4): the real SDK against a loopback fake of
+ * Chat Completions and Responses, and the shared results API (rcp-test-utils), so the bytes and
+ * pages are the ones every stack is checked against.
+ */
+import OpenAI from 'openai';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createRcpClient } from 'rcp-client';
+import {
+  pdfBytes,
+  pngBytes,
+  RESULTS_MAX_MEDIA_BYTES,
+  RESULTS_RECORDS,
+  RESULTS_RETRY_AFTER_SECONDS,
+  sendJson,
+  sha256,
+  startResultsApi,
+  startTestServer,
+  type TestServer,
+} from 'rcp-test-utils';
+import { createOpenAITools, type OpenAIFunctionCallOutput } from './index';
+
+let results: TestServer;
+let manifestUrl: string;
+let fake: TestServer;
+beforeEach(async () => {
+  ({ server: results, manifestUrl } = await startResultsApi());
+  fake = await startTestServer();
+});
+afterEach(async () => {
+  await Promise.all([results.close(), fake.close()]);
+});
+
+let responseCount = 0;
+const response = (output: unknown[]) => ({ id: `resp_${++responseCount}`, object: 'response', created_at: 0, status: 'completed', model: 'gpt-test', output });
+const functionCall = (callId: string, name: string, args: unknown) => ({
+  type: 'function_call',
+  id: `fc_${callId}`,
+  call_id: callId,
+  name,
+  arguments: JSON.stringify(args),
+  status: 'completed',
+});
+const completion = (message: Record<string, unknown>) => ({
+  id: 'chatcmpl-1',
+  object: 'chat.completion',
+  created: 0,
+  model: 'gpt-test',
+  choices: [{ index: 0, finish_reason: message.tool_calls ? 'tool_calls' : 'stop', message: { role: 'assistant', content: null, ...message } }],
+});
+const done = () => response([{ type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Done.', annotations: [] }] }]);
+
+async function setup() {
+  const client = createRcpClient({ retry: 0, maxMediaBytes: RESULTS_MAX_MEDIA_BYTES });
+  const rcp = createOpenAITools(client, await client.discover(manifestUrl));
+  results.reset();
+  return { rcp, openai: new OpenAI({ apiKey: 'sk-test', baseURL: fake.url('/v1'), maxRetries: 0 }) };
+}
+type Part = { type: string; text?: string; image_url?: string; file_data?: string; filename?: string };
+type SentItem = { type: string; call_id?: string; output?: string | Part[] };
+const sentInput = (index = -1) => (fake.requests.at(index)!.json as { input: SentItem[] }).input;
+const textOf = (output: string | Part[]) => (typeof output === 'string' ? output : output.find((part) => part.type === 'input_text')!.text!);
+/** The base64 after `data:<type>;base64,`, checking the prefix. */
+function dataUrlBytes(url: string, type: string): string {
+  expect(url.startsWith(`data:${type};base64,`)).toBe(true);
+  return url.slice(`data:${type};base64,`.length);
+}
+const resultsRequests = () => results.requests.map((request) => `${request.method} ${request.url}`);
+
+describe('Responses: an image and a PDF reach the API as input_image and input_file parts of function_call_output', () => {
+  it('output is the text and the media part (a data: URL of the same bytes)', async () => {
+    const { rcp, openai } = await setup();
+    fake.route('POST /v1/responses', (_request, res) => sendJson(res, 200, done()));
+    const calls = [functionCall('call_1', 'get_chart', {}), functionCall('call_2', 'get_report', {})];
+    const outputs = await rcp.runFunctionCalls(calls);
+    await openai.responses.create({ model: 'gpt-test', previous_response_id: 'resp_0', input: outputs, tools: rcp.responsesTools });
+    const [chart, report] = sentInput();
+    expect(chart).toMatchObject({ type: 'function_call_output', call_id: 'call_1' });
+    const [chartText, image] = chart!.output as Part[];
+    expect(chartText).toEqual({ type: 'input_text', text: JSON.stringify({ ok: true, data: null, media: { mediaType: 'image/png', size: pngBytes().byteLength } }) });
+    expect(image!.type).toBe('input_image');
+    expect(sha256({ base64: dataUrlBytes(image!.image_url!, 'image/png') })).toBe(sha256(pngBytes()));
+
+    const [reportText, file] = report!.output as Part[];
+    expect(JSON.parse(reportText!.text!)).toEqual({ ok: true, data: null, media: { mediaType: 'application/pdf', size: pdfBytes().byteLength } });
+    expect(file).toMatchObject({ type: 'input_file', filename: 'get_report.pdf' });
+    expect(sha256({ base64: dataUrlBytes(file!.file_data!, 'application/pdf') })).toBe(sha256(pdfBytes()));
+    expect(resultsRequests()).toEqual(['GET /chart.png', 'GET /report.pdf']);
+  });
+
+  it('an oversize binary and a long Retry-After are errors the model reads as output text', async () => {
+    const { rcp } = await setup();
+    const [archive, busy] = await rcp.runFunctionCalls([functionCall('call_1', 'get_archive', {}), functionCall('call_2', 'get_busy', {})]);
+    expect(JSON.parse(archive!.output as string)).toEqual({
+      ok: false,
+      error: {
+        code: 'RCP_RESPONSE_TOO_LARGE',
+        message: `The tool answered with application/octet-stream of 4096 bytes, more than the ${RESULTS_MAX_MEDIA_BYTES} bytes the client passes on.`,
+      },
+    });
+    const said = JSON.parse(busy!.output as string) as { error: { code: string; message: string; retryAfterSeconds: number } };
+    expect(said.error).toMatchObject({ code: 'RCP_HTTP_ERROR', retryAfterSeconds: RESULTS_RETRY_AFTER_SECONDS });
+    expect(said.error.message).toContain('again in 120 seconds');
+    expect(resultsRequests()).toEqual(['GET /archive.bin', 'GET /busy']);
+  });
+
+  it('a scripted model walks list_records to its last page using only what each output says', async () => {
+    const { rcp, openai } = await setup();
+    let turn = 0;
+    fake.route('POST /v1/responses', (request, res) => {
+      const { input } = request.json as { input: string | SentItem[] };
+      if (typeof input === 'string') return sendJson(res, 200, response([functionCall(`call_${++turn}`, 'list_records', {})]));
+      const said = JSON.parse(textOf(input.at(-1)!.output!)) as { page: { hasMore: boolean; nextArguments: unknown } };
+      if (!said.page.hasMore) return sendJson(res, 200, done());
+      return sendJson(res, 200, response([functionCall(`call_${++turn}`, 'list_records', said.page.nextArguments)]));
+    });
+    let reply = await openai.responses.create({ model: 'gpt-test', input: 'List every record.', tools: rcp.responsesTools });
+    const seen: string[] = [];
+    for (let step = 0; step < 8 && reply.output.some((item) => item.type === 'function_call'); step++) {
+      const outputs: OpenAIFunctionCallOutput[] = await rcp.runFunctionCalls(reply.output);
+      for (const { output } of outputs) seen.push(...(JSON.parse(textOf(output)) as { data: { records: { id: string }[] } }).data.records.map((r) => r.id));
+      reply = await openai.responses.create({ model: 'gpt-test', previous_response_id: reply.id, input: outputs, tools: rcp.responsesTools });
+    }
+    expect(reply.output_text).toBe('Done.');
+    expect(seen).toEqual(RESULTS_RECORDS.map((record) => record.id));
+    expect(resultsRequests()).toEqual(['GET /records', 'GET /records?cursor=c2', 'GET /records?cursor=c4']);
+    expect(JSON.parse(textOf(sentInput()[0]!.output!)).page).toEqual({ hasMore: false, nextArguments: null });
+  });
+});
+
+describe('Chat Completions: a tool message takes text only, so media is the text that says what was received', () => {
+  it('the PNG is named with its type and size (no bytes, no base64); the page walk works the same', async () => {
+    const { rcp, openai } = await setup();
+    let turn = 0;
+    fake.route('POST /v1/chat/completions', (request, res) => {
+      const { messages } = request.json as { messages: { role: string; content: string }[] };
+      const last = messages.at(-1)!;
+      const call = (name: string, args: unknown) => completion({ tool_calls: [{ id: `call_${++turn}`, type: 'function', function: { name, arguments: JSON.stringify(args) } }] });
+      if (last.role === 'user') return sendJson(res, 200, call('get_chart', {}));
+      const said = JSON.parse(last.content) as { media?: unknown; page?: { hasMore: boolean; nextArguments: unknown } };
+      if (said.media !== undefined) return sendJson(res, 200, call('list_records', {}));
+      if (said.page!.hasMore) return sendJson(res, 200, call('list_records', said.page!.nextArguments));
+      return sendJson(res, 200, completion({ content: 'Done.' }));
+    });
+    const messages: OpenAI.Chat.Completions.ChatCompletionMessageParam[] = [{ role: 'user', content: 'Chart, then every record.' }];
+    for (let step = 0; step < 8; step++) {
+      const { message } = (await openai.chat.completions.create({ model: 'gpt-test', messages, tools: rcp.chatTools })).choices[0]!;
+      messages.push(message);
+      if (!message.tool_calls) break;
+      messages.push(...(await rcp.runToolCalls(message.tool_calls)));
+    }
+    const toolMessages = (fake.requests.at(-1)!.json as { messages: { role: string; content: unknown }[] }).messages.filter((m) => m.role === 'tool');
+    expect(toolMessages[0]!.content).toBe(JSON.stringify({ ok: true, data: null, media: { mediaType: 'image/png', size: pngBytes().byteLength } }));
+    expect(toolMessages.every((m) => typeof m.content === 'string')).toBe(true);
+    expect(resultsRequests()).toEqual(['GET /chart.png', 'GET /records', 'GET /records?cursor=c2', 'GET /records?cursor=c4']);
+  });
+});

@@ -1,0 +1,2 @@
+export { createOpenAIToolSearch } from './openai-tool-search';
+export type { OpenAIToolSearch, OpenAIToolSearchOptions, OpenAIToolSearchTool, OpenAIToolSearchOutput } from './openai-tool-search';
