@@ -83,7 +83,7 @@ const isToolCall = (input: unknown): input is ToolCall =>
 class RcpLangChainTool extends DynamicStructuredTool {
   override async invoke(input: unknown, config?: RunnableConfig): Promise<unknown> {
     try {
-      return await super.invoke(input as never, config);
+      return await super.invoke(input, config);
     } catch (error) {
       if (!(error instanceof ToolInputParsingException)) throw error;
       const toolCall = isToolCall(input) ? input : undefined;
