@@ -94,16 +94,19 @@ class RcpLangChainTool extends DynamicStructuredTool {
 
 /**
  * The tools of {@link createLangChainTools}; with `approvalFor`, a call carries the approval
- * a person gave for its tool call id (`createLangChainApprovals`). Internal to the package.
+ * a person gave for its tool call id (`createLangChainApprovals`); with `callThrough` (a stage
+ * of the set), every call goes through it (`createLangChainToolSelector`). Internal to the package.
  */
 export function langChainToolsWith<Context>(
   client: RcpClient<Context>,
   source: RcpDiscovery | readonly RcpDiscovery[] | RcpToolSet,
   options: LangChainToolsOptions<Context>,
   approvalFor: ((toolCallId: string | undefined) => Promise<RcpApproval | undefined>) | undefined,
+  callThrough?: RcpToolSet,
 ): StructuredToolInterface[] {
   const { context, ...setOptions } = options;
   const toolSet = createToolSet(source, setOptions);
+  const calledSet = callThrough ?? toolSet;
   return toolSet.entries.map(({ name, tool: rcpTool }) => {
     async function run(input: unknown, _runManager?: unknown, config?: RunnableConfig): Promise<unknown> {
       const configurable = (config?.configurable ?? {}) as Record<string, unknown>;
@@ -115,7 +118,7 @@ export function langChainToolsWith<Context>(
         Context,
         [options?: RcpExecuteOptions]
       >;
-      const outcome = await client.call(toolSet, { name, arguments: input }, ...rest);
+      const outcome = await client.call(calledSet, { name, arguments: input }, ...rest);
       const result = toModelResult(outcome);
       const content = toolContent(result);
       if (toolCallId === undefined) return content;
