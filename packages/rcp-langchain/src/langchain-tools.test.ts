@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { AIMessage, ToolMessage } from '@langchain/core/messages';
 import { ToolNode } from '@langchain/langgraph/prebuilt';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createRcpClient, toModelResult, toModelText } from 'rcp-client';
+import { createRcpClient, createToolSet, toModelResult, toModelText } from 'rcp-client';
+import { createToolSearch } from 'rcp-search';
 import { NOTES_TOKEN, readmeTypeErrors, runReadmeSnippet, startNotesApi, toolRequestLines, SPAWN_TIMEOUT, type TestServer } from 'rcp-test-utils';
 import { createLangChainTools } from './index';
 
@@ -136,6 +137,15 @@ describe('README', () => {
 
   it('its TypeScript block compiles with the package\'s strict tsconfig', { timeout: SPAWN_TIMEOUT }, () => {
     expect(readmeTypeErrors(packageDir, 'snippet:tool-loop-ts')).toEqual([]);
+  });
+
+  it('runs the tool selector as written: the model is bound the hits, and the found tool\'s one request is sent', { timeout: SPAWN_TIMEOUT }, async () => {
+    const printed = await runReadmeSnippet(packageDir, 'snippet:tool-selector', { NOTES_TOKEN, NOTES_MANIFEST_URL: manifestUrl });
+    const client = notesClient();
+    const hits = await createToolSearch(createToolSet(await client.discover(manifestUrl))).search('Read my note n-1.', { limit: 2 });
+    expect(hits.map((hit) => hit.name)).toContain('get_note');
+    expect(printed).toBe(`[ ${hits.map((hit) => `'${hit.name}'`).join(', ')} ]\nYour note says: eggs.\n`);
+    expect(toolRequests()).toEqual(['GET /users/u-1/notes/n-1']);
   });
 
   it('runs the approval flow as written: the review, the edited review, then the one request sent', { timeout: SPAWN_TIMEOUT }, async () => {
