@@ -103,6 +103,34 @@ describe('createLangChainTools', () => {
     expect(toolRequests()).toEqual(['GET /users/u-1/notes']);
   });
 
+  it('stage: every tool for the model, each call through the stage — outside it, the client\'s RCP_TOOL_NOT_IN_STAGE sentence, nothing sent', async () => {
+    const client = notesClient();
+    const whole = createToolSet(await client.discover(manifestUrl));
+    const tools = createLangChainTools(client, whole, { stage: whole.select(['list_notes'], { stage: 'browse' }) });
+    expect(tools.map((tool) => tool.name)).toEqual(whole.names);
+    const deleteNote = tools.find((tool) => tool.name === 'delete_note')!;
+    const refused = (await deleteNote.invoke({ name: 'delete_note', args: { noteId: 'n-1' }, id: 'c1', type: 'tool_call' }, { configurable: { userId: 'u-1' } })) as ToolMessage;
+    expect(refused).toMatchObject({ status: 'error' });
+    expect(JSON.parse(refused.content as string)).toEqual({
+      ok: false,
+      error: { code: 'RCP_TOOL_NOT_IN_STAGE', message: 'Tool "delete_note" is not available in stage "browse".' },
+    });
+    expect(toolRequests()).toEqual([]);
+    await tools[0]!.invoke({ name: 'list_notes', args: {}, id: 'c2', type: 'tool_call' }, { configurable: { userId: 'u-1' } });
+    expect(toolRequests()).toEqual(['GET /users/u-1/notes']);
+  });
+
+  it('an aborted run\'s tool rejects, as every LangChain tool does; nothing is sent', async () => {
+    const client = notesClient();
+    const tools = createLangChainTools(client, await client.discover(manifestUrl));
+    const controller = new AbortController();
+    controller.abort();
+    await expect(
+      tools[1]!.invoke({ name: 'get_note', args: { noteId: 'n-1' }, id: 'c1', type: 'tool_call' }, { configurable: { userId: 'u-1' }, signal: controller.signal }),
+    ).rejects.toThrow();
+    expect(toolRequests()).toEqual([]);
+  });
+
   it('through LangGraph\'s ToolNode: the model reads the client\'s refusal, not "did not match expected schema"; null is accepted', async () => {
     const client = notesClient();
     const toolNode = new ToolNode(createLangChainTools(client, await client.discover(manifestUrl)));

@@ -28,6 +28,14 @@ export interface LangChainToolsOptions<Context> extends RcpToolSetOptions {
    * @default the `configurable` object itself
    */
   context?: (configurable: Record<string, unknown>) => Context;
+  /**
+   * The tool set every call goes through: a stage of the tools' set (`toolSet.select(names, {
+   * stage })`). The model may be given every tool; a call to one outside the stage is the
+   * client's `RCP_TOOL_NOT_IN_STAGE` (the same sentence as on every stack), nothing sent. Give
+   * the stage itself as the source to show the model only its tools.
+   * @default the tools' own set
+   */
+  stage?: RcpToolSet;
 }
 
 /**
@@ -94,19 +102,17 @@ class RcpLangChainTool extends DynamicStructuredTool {
 
 /**
  * The tools of {@link createLangChainTools}; with `approvalFor`, a call carries the approval
- * a person gave for its tool call id (`createLangChainApprovals`); with `callThrough` (a stage
- * of the set), every call goes through it (`createLangChainToolSelector`). Internal to the package.
+ * a person gave for its tool call id (`createLangChainApprovals`). Internal to the package.
  */
 export function langChainToolsWith<Context>(
   client: RcpClient<Context>,
   source: RcpDiscovery | readonly RcpDiscovery[] | RcpToolSet,
   options: LangChainToolsOptions<Context>,
   approvalFor: ((toolCallId: string | undefined) => Promise<RcpApproval | undefined>) | undefined,
-  callThrough?: RcpToolSet,
 ): StructuredToolInterface[] {
-  const { context, ...setOptions } = options;
+  const { context, stage, ...setOptions } = options;
   const toolSet = createToolSet(source, setOptions);
-  const calledSet = callThrough ?? toolSet;
+  const calledSet = stage ?? toolSet;
   return toolSet.entries.map(({ name, tool: rcpTool }) => {
     async function run(input: unknown, _runManager?: unknown, config?: RunnableConfig): Promise<unknown> {
       const configurable = (config?.configurable ?? {}) as Record<string, unknown>;
@@ -119,6 +125,8 @@ export function langChainToolsWith<Context>(
         [options?: RcpExecuteOptions]
       >;
       const outcome = await client.call(calledSet, { name, arguments: input }, ...rest);
+      // As every LangChain tool does, an aborted run's tool rejects (the client sent nothing more).
+      config?.signal?.throwIfAborted();
       const result = toModelResult(outcome);
       const content = toolContent(result);
       if (toolCallId === undefined) return content;

@@ -28,8 +28,9 @@ export interface LangChainToolFinder {
 }
 
 /**
- * Options of {@link createLangChainToolSelector}: those of `createLangChainTools`, how many
- * tools a model call is bound, and the stage the calls go through.
+ * Options of {@link createLangChainToolSelector}: those of `createLangChainTools` (`stage`: the
+ * tool set every call goes through — search the stage itself to bind only its tools), and how
+ * many tools a model call is bound.
  *
  * @example
  * ```ts
@@ -42,13 +43,6 @@ export interface LangChainToolSelectorOptions<Context> extends Omit<LangChainToo
    * @default 5
    */
   limit?: number;
-  /**
-   * The tool set every call goes through — a stage of the searched set
-   * (`toolSet.select(names, { stage })`): a found tool outside it is refused by the client
-   * (`RCP_TOOL_NOT_IN_STAGE`, nothing sent). Search the stage itself to bind only its tools.
-   * @default the searched tool set
-   */
-  stage?: RcpToolSet;
 }
 
 /** The model call a middleware's `wrapModelCall` is given (the part the selector reads and changes). */
@@ -123,9 +117,9 @@ export function createLangChainToolSelector<Context = any>(
   finder: LangChainToolFinder,
   options: LangChainToolSelectorOptions<Context> = {},
 ): LangChainToolSelector {
-  const { limit = 5, stage, ...toolOptions } = options;
+  const { limit = 5, ...toolOptions } = options;
   const searched = new Set(finder.toolSet.names);
-  const tools = langChainToolsWith(client, finder.toolSet, toolOptions, undefined, stage);
+  const tools = langChainToolsWith(client, finder.toolSet, toolOptions, undefined);
   const middleware: LangChainToolSelectorMiddleware = {
     name: 'RcpToolSelector',
     async wrapModelCall(request, handler) {
