@@ -125,7 +125,7 @@ export function langChainToolsWith<Context>(
         [options?: RcpExecuteOptions]
       >;
       const outcome = await client.call(calledSet, { name, arguments: input }, ...rest);
-      // As every LangChain tool does, an aborted run's tool rejects (the client sent nothing more).
+      // As every LangChain tool does, an aborted run's tool rejects (the client has stopped the call).
       config?.signal?.throwIfAborted();
       const result = toModelResult(outcome);
       const content = toolContent(result);
