@@ -143,9 +143,9 @@ describe('edits', () => {
     expect(isRcpError(refused, 'RCP_INVALID_ARGUMENTS')).toBe(true);
     expect(String((refused as Error).message)).toContain('/userId is not a parameter of this tool');
     expect(await approvals.review('c1')).toBe(before);
-    // Resumed with the edit anyway: the tool's schema refuses it, and the approval would not cover it.
+    // Resumed with the edit anyway: the client's argument rule refuses it (and the approval would not cover it).
     const done = await resume({ type: 'edit', editedAction: { name: 'create_note', args: { ...createMilk, userId: 'u-7' } } });
-    expect(toolResults(done)).toMatchObject([{ status: 'error' }]);
+    expect(toolResults(done)).toMatchObject([{ status: 'error', content: { ok: false, error: { code: 'RCP_INVALID_ARGUMENTS' } } }]);
     expect(toolRequests()).toEqual([]);
   });
 

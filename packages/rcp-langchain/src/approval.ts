@@ -107,15 +107,15 @@ export interface LangChainEdit {
 }
 
 /**
- * Options of {@link createLangChainApprovals}: those of `createLangChainTools`, and where the
- * reviews are kept.
+ * Options of {@link createLangChainApprovals}: those of `createLangChainTools` (but `stage`:
+ * give the stage's set as the source), and where the reviews are kept.
  *
  * @example
  * ```ts
  * createLangChainApprovals(client, discovery, { context: (configurable) => ({ userId: configurable.user_id }), approvalStore: new Map() });
  * ```
  */
-export interface LangChainApprovalsOptions<Context> extends LangChainToolsOptions<Context> {
+export interface LangChainApprovalsOptions<Context> extends Omit<LangChainToolsOptions<Context>, 'stage'> {
   /**
    * Where the reviews of interrupted calls are kept (see {@link LangChainApprovalStore}).
    * @default a `Map` of this approvals instance

@@ -10,3 +10,11 @@ export type {
   LangChainInterruptOnConfig,
   LangChainPendingApproval,
 } from './approval';
+export { createLangChainToolSelector } from './tool-selector';
+export type {
+  LangChainModelRequest,
+  LangChainToolFinder,
+  LangChainToolSelector,
+  LangChainToolSelectorMiddleware,
+  LangChainToolSelectorOptions,
+} from './tool-selector';

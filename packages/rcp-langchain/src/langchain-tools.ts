@@ -1,16 +1,18 @@
-import { ToolMessage } from '@langchain/core/messages';
-import { tool, type StructuredToolInterface } from '@langchain/core/tools';
+import { ToolMessage, type ToolCall } from '@langchain/core/messages';
+import { DynamicStructuredTool, ToolInputParsingException, type StructuredToolInterface } from '@langchain/core/tools';
+import type { RunnableConfig } from '@langchain/core/runnables';
 import {
   createToolSet,
   toModelResult,
+  type RcpApproval,
   type RcpClient,
   type RcpContextArgs,
   type RcpDiscovery,
   type RcpExecuteOptions,
   type RcpToolSet,
   type RcpToolSetOptions,
-  type RcpApproval,
 } from 'rcp-client';
+import { toolContent } from './tool-content';
 
 /**
  * Options of {@link createLangChainTools}.
@@ -26,19 +28,33 @@ export interface LangChainToolsOptions<Context> extends RcpToolSetOptions {
    * @default the `configurable` object itself
    */
   context?: (configurable: Record<string, unknown>) => Context;
+  /**
+   * The tool set every call goes through: a stage of the tools' set (`toolSet.select(names, {
+   * stage })`). The model may be given every tool; a call to one outside the stage is the
+   * client's `RCP_TOOL_NOT_IN_STAGE` (the same sentence as on every stack), nothing sent. Give
+   * the stage itself as the source to show the model only its tools.
+   * @default the tools' own set
+   */
+  stage?: RcpToolSet;
 }
 
 /**
- * Turns discovered RCP tools into LangChain.js tools: `tool(fn, { name, description, schema })`
- * with the model-facing JSON Schema (resolver-bound params absent), the context from
- * `config.configurable`, and `client.call` underneath. Invoked with a `ToolCall` (as agents and
- * `ToolNode` do), each returns a `ToolMessage` whose content is `toModelResult`'s JSON and whose
- * `status` is `'error'` when the call failed — an HTTP error or a missing user is an answer the
- * model reads, not a throw. Invoked with plain arguments, each returns that JSON text. Input
- * that does not match the schema is refused by LangChain before the tool runs
- * (`ToolInputParsingException`, as for every LangChain tool): nothing is sent. A call the client's
- * `approval` policy says needs a person is refused here (`RCP_APPROVAL_REQUIRED`, nothing sent):
- * for LangChain v1's human-in-the-loop, use `createLangChainApprovals`.
+ * Turns discovered RCP tools into LangChain.js tools (`StructuredTool`s named as the tool set
+ * names them), each with the tool's description and model-facing JSON Schema (resolver-bound
+ * params absent), the context from `config.configurable`, and `client.call` underneath.
+ *
+ * Invoked with a `ToolCall` (as agents and `ToolNode` do), each returns a `ToolMessage`:
+ * `content` is `toModelText` of the result — and, for a binary answer, a text block with it and
+ * an `image` / `audio` / `video` / `file` standard block with the bytes (base64) and `mimeType`;
+ * `status` is `'error'` when the call failed; `artifact` is the call's whole outcome
+ * (`client.call`'s `RcpCallOutcome`) for the application — LangChain never sends an artifact to
+ * the model. Invoked with plain arguments, each returns that content. A failed call is an answer
+ * the model reads, never a throw: an HTTP error, a missing user, and arguments the client's rule
+ * refuses (`RCP_INVALID_ARGUMENTS`, a spoofed resolver-bound param included; nothing is sent).
+ * The client's rule is the one that decides: `null` for an optional argument is "not given", as
+ * on every stack. A call the client's `approval` policy says needs a person is refused here
+ * (`RCP_APPROVAL_REQUIRED`, nothing sent): for LangChain v1's human-in-the-loop, use
+ * `createLangChainApprovals`.
  *
  * @example
  * ```ts
@@ -56,6 +72,34 @@ export function createLangChainTools<Context = any>(
   return langChainToolsWith(client, source, options, undefined);
 }
 
+/** A tool call's id, from the config LangChain passes a tool invoked with a `ToolCall`. */
+const toolCallIdOf = (config: RunnableConfig | undefined): string | undefined =>
+  (config as { toolCall?: { id?: string } } | undefined)?.toolCall?.id;
+
+const isToolCall = (input: unknown): input is ToolCall =>
+  typeof input === 'object' && input !== null && (input as { type?: unknown }).type === 'tool_call';
+
+/**
+ * A LangChain tool whose arguments are the client's to judge. LangChain checks a tool's input
+ * against its schema before the tool runs and throws `ToolInputParsingException` (ToolNode then
+ * tells the model only "did not match expected schema"); RCP's argument rule is the client's
+ * (§19.2: `null` is "not given", `format` is not checked). So the arguments LangChain's check
+ * refuses go to the tool's function as they came: the client refuses them with
+ * `RCP_INVALID_ARGUMENTS`, the same code and sentence as on every stack, nothing sent — or
+ * accepts what its rule accepts. Internal to the package.
+ */
+class RcpLangChainTool extends DynamicStructuredTool {
+  override async invoke(input: unknown, config?: RunnableConfig): Promise<unknown> {
+    try {
+      return await super.invoke(input, config);
+    } catch (error) {
+      if (!(error instanceof ToolInputParsingException)) throw error;
+      const toolCall = isToolCall(input) ? input : undefined;
+      return this.func(toolCall === undefined ? input : toolCall.args, undefined, { ...config, ...(toolCall !== undefined && { toolCall }) } as RunnableConfig);
+    }
+  }
+}
+
 /**
  * The tools of {@link createLangChainTools}; with `approvalFor`, a call carries the approval
  * a person gave for its tool call id (`createLangChainApprovals`). Internal to the package.
@@ -66,30 +110,33 @@ export function langChainToolsWith<Context>(
   options: LangChainToolsOptions<Context>,
   approvalFor: ((toolCallId: string | undefined) => Promise<RcpApproval | undefined>) | undefined,
 ): StructuredToolInterface[] {
-  const { context, ...setOptions } = options;
+  const { context, stage, ...setOptions } = options;
   const toolSet = createToolSet(source, setOptions);
-  return toolSet.entries.map(({ name, tool: rcpTool }) =>
-    tool(
-      async (input: unknown, config) => {
-        const configurable = (config?.configurable ?? {}) as Record<string, unknown>;
-        const ctx = context === undefined ? configurable : context(configurable);
-        const toolCallId = (config as { toolCall?: { id?: string } } | undefined)?.toolCall?.id;
-        // After a person's yes, the call carries it: sent only as the request they were shown.
-        const approval = await approvalFor?.(toolCallId);
-        const rest = [ctx, { ...(config?.signal !== undefined && { signal: config.signal }), ...(approval !== undefined && { approval }) }] as RcpContextArgs<
-          Context,
-          [options?: RcpExecuteOptions]
-        >;
-        const result = toModelResult(await client.call(toolSet, { name, arguments: input }, ...rest));
-        const content = JSON.stringify(result);
-        if (toolCallId === undefined) return content;
-        return new ToolMessage({ content, tool_call_id: toolCallId, name, status: result.ok ? 'success' : 'error' });
-      },
-      {
-        name,
-        description: rcpTool.description,
-        schema: structuredClone(rcpTool.inputSchema) as unknown as Record<string, unknown>,
-      },
-    ),
-  ) as StructuredToolInterface[];
+  const calledSet = stage ?? toolSet;
+  return toolSet.entries.map(({ name, tool: rcpTool }) => {
+    async function run(input: unknown, _runManager?: unknown, config?: RunnableConfig): Promise<unknown> {
+      const configurable = (config?.configurable ?? {}) as Record<string, unknown>;
+      const ctx = context === undefined ? configurable : context(configurable);
+      const toolCallId = toolCallIdOf(config);
+      // After a person's yes, the call carries it: sent only as the request they were shown.
+      const approval = await approvalFor?.(toolCallId);
+      const rest = [ctx, { ...(config?.signal !== undefined && { signal: config.signal }), ...(approval !== undefined && { approval }) }] as RcpContextArgs<
+        Context,
+        [options?: RcpExecuteOptions]
+      >;
+      const outcome = await client.call(calledSet, { name, arguments: input }, ...rest);
+      // As every LangChain tool does, an aborted run's tool rejects (the client has stopped the call).
+      config?.signal?.throwIfAborted();
+      const result = toModelResult(outcome);
+      const content = toolContent(result);
+      if (toolCallId === undefined) return content;
+      return new ToolMessage({ content, artifact: outcome, tool_call_id: toolCallId, name, status: result.ok ? 'success' : 'error' });
+    }
+    return new RcpLangChainTool({
+      name,
+      description: rcpTool.description,
+      schema: structuredClone(rcpTool.inputSchema) as unknown as Record<string, unknown>,
+      func: run,
+    });
+  }) as StructuredToolInterface[];
 }
