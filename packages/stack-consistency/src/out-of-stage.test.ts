@@ -9,9 +9,10 @@
  * received), and that the notes API received no tool request.
  *
  * A stack with no notion of a stage is given the stage subset (`whole.select(['list_notes'],
- * { stage: 'browse' })`) as its tool set: that is what a stage is for it. The two stacks that
- * cannot express the call (LangChain, the MCP gateway) are described in their own block at the
- * end, with exactly why, and what they do instead.
+ * { stage: 'browse' })`) as its tool set: that is what a stage is for it. LangChain is given the whole
+ * set with the stage (every tool bound, each call through the stage). The stack that cannot
+ * express the call (the MCP gateway) is described in its own block at the end, with exactly why,
+ * and what it does instead.
  */
 import Anthropic from '@anthropic-ai/sdk';
 import { Client as McpClient, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -37,6 +38,8 @@ import {
 } from 'rcp-client';
 import { createGeminiTools, type GeminiFunctionCall } from 'rcp-gemini';
 import { createLangChainTools } from 'rcp-langchain';
+import { AIMessage, type ToolMessage } from '@langchain/core/messages';
+import { ToolNode } from '@langchain/langgraph/prebuilt';
 import { createRcpMcpHttpHandler } from 'rcp-mcp';
 import { createOpenAITools } from 'rcp-openai';
 import { createOpenAIAgentsTools, type OpenAIAgentsTurn } from 'rcp-openai-agents';
@@ -259,6 +262,18 @@ const rows: Row[] = [
       return { surfaced: outcomeOf(parts[0]!.functionResponse.response), received: outcomeOf(sentBack.response) };
     },
   },
+  {
+    // The whole set with the stage: every tool is bound, and each call goes through the stage
+    // (`createLangChainTools(client, whole, { stage })`); LangGraph's ToolNode dispatches the call.
+    stack: 'LangChain (ToolNode, whole set with a stage)',
+    async run() {
+      const tools = createLangChainTools(client, whole, { stage: browse });
+      const call = new AIMessage({ content: '', tool_calls: [{ id: 'c1', name: CALL.name, args: CALL.arguments }] });
+      const { messages } = (await new ToolNode(tools).invoke({ messages: [call] }, { configurable: ctx })) as { messages: ToolMessage[] };
+      expect(messages[0]!.status).toBe('error');
+      return { surfaced: outcomeOf(messages[0]!.content), received: outcomeOf(messages[0]!.content) };
+    },
+  },
 ];
 
 describe('an out-of-stage call: one code, one sentence for the model, nothing sent', () => {
@@ -279,25 +294,6 @@ describe('an out-of-stage call: one code, one sentence for the model, nothing se
  * that stack does instead (nothing is sent on any of them), so a change shows up here.
  */
 describe('stacks that cannot express an out-of-stage call through RCP (why, and what they do)', () => {
-  it('LangChain: the host picks a tool by name, and the stage\'s tools hold no delete_note', async () => {
-    // rcp-langchain returns one StructuredTool per tool of the set, each bound to its own name:
-    // there is no entry point that takes a tool call's name. Dispatch is the host's (the app's loop,
-    // or LangGraph's ToolNode), which looks the name up in the tools it was given. Given the stage
-    // subset, that lookup finds nothing, so no RCP code or text can come back; LangGraph's ToolNode
-    // answers with its own prose (`Tool "delete_note" not found.`). Given the whole set, there is no
-    // stage. Expressing it would need a new rcp-langchain seam (a runner from `AIMessage.tool_calls`
-    // through `client.call(browse, ...)`), which is a design change, not a fix.
-    const tools = createLangChainTools(client, browse);
-    expect(tools.map((tool) => tool.name)).toEqual(['list_notes']);
-    expect(tools.find((tool) => tool.name === CALL.name)).toBeUndefined();
-    // Invoking the stage's one tool with the model's delete_note call still runs list_notes' schema,
-    // never delete_note: LangChain refuses the foreign argument before the tool runs.
-    await expect(
-      tools[0]!.invoke({ name: CALL.name, args: CALL.arguments, id: 'c1', type: 'tool_call' }, { configurable: ctx }),
-    ).rejects.toThrow(/did not match expected schema/);
-    expect(toolRequestLines(notes)).toEqual([]);
-  });
-
   it('MCP gateway: the MCP SDK answers tools/call for an unlisted name itself (JSON-RPC -32602)', async () => {
     // The gateway registers the stage's tools on an McpServer; McpServer's own tools/call handler
     // looks the name up in what was registered and throws ProtocolError(InvalidParams,
