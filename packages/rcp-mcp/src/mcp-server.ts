@@ -1,4 +1,4 @@
-import { McpServer, fromJsonSchema, type CallToolResult, type InputRequiredResult, type ServerContext, type ToolAnnotations } from '@modelcontextprotocol/server';
+import { McpServer, fromJsonSchema, type CallToolResult, type JsonSchemaType, type InputRequiredResult, type ServerContext, type ToolAnnotations } from '@modelcontextprotocol/server';
 import {
   createToolSet,
   isRcpError,
@@ -16,6 +16,7 @@ import {
   type RcpToolSet,
   type RcpToolSetOptions,
 } from 'rcp-client';
+import { toCallToolResult } from './call-tool-result';
 import { CANNOT_ASK_TEXT, answerOf, askForApproval, canElicit } from './elicit-approval';
 
 /** Tools past which hosts start refusing or truncating (Cursor: 40). */
@@ -70,9 +71,6 @@ export function toolAnnotations(tool: RcpHttpMethod | Pick<RcpClientTool, 'effec
   return annotations;
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
  * A gateway prepared once: its tool set, its warnings, and `serverFor(ctx)`, which makes one MCP
  * server for one verified context. The tools' input schemas are converted once and shared by
@@ -102,9 +100,12 @@ export interface RcpMcpGateway<Context = any> {
  * (resolver-bound params absent) and annotations from its method, and each call runs through
  * `client.call` with the server's `ctx` — never with a value from the arguments — and the MCP
  * request's abort signal, so a cancelled call (a 2025-era `notifications/cancelled`, or a 2026-era
- * client closing the request's stream) aborts its HTTP request. A result is MCP
- * content (the data as JSON text, plus `structuredContent` when it is an object); what a call
- * runs into is an `isError: true` result with `toModelResult`'s model-safe text.
+ * client closing the request's stream) aborts its HTTP request. A result's text is
+ * `toModelText(toModelResult(outcome))` — the data, the page, the truncation flag, the retry
+ * hint, the untrusted-text marking — with a media answer beside it as MCP `image`, `audio` or an
+ * embedded `resource` with a `blob`, and `structuredContent` when the data is a JSON object. A
+ * tool with an output schema (`tool.outputSchema`, from its `responseMappings`) is listed with
+ * it. What a call runs into is an `isError: true` result with the same model-safe text.
  *
  * @example
  * ```ts
@@ -126,7 +127,9 @@ export function createRcpMcpGateway<Context>(options: RcpMcpGatewayOptions<Conte
     name,
     config: {
       description: tool.description,
-      inputSchema: fromJsonSchema(structuredClone(tool.inputSchema) as never),
+      inputSchema: mcpSchema(tool.inputSchema),
+      // Only an object schema: the 2025 revisions require one at the root (SPEC §18, the gateway).
+      ...(tool.outputSchema?.type === 'object' && { outputSchema: mcpSchema(tool.outputSchema) }),
       annotations: toolAnnotations(tool),
     },
   }));
@@ -144,8 +147,8 @@ export function createRcpMcpGateway<Context>(options: RcpMcpGatewayOptions<Conte
         const answer = answerOf(mcp, name);
         if (answer !== undefined) {
           // The round after the person was asked: exactly the reviewed request, or nothing.
-          if ('error' in answer) return resultOf(toModelResult(answer.error));
-          return resultOf(toModelResult(await client.call(toolSet, call, ...contextArgs(ctx, { signal, approval: answer.approval }))));
+          if ('error' in answer) return toCallToolResult(toModelResult(answer.error), name);
+          return toCallToolResult(toModelResult(await client.call(toolSet, call, ...contextArgs(ctx, { signal, approval: answer.approval }))), name);
         }
         const outcome = await client.call(toolSet, call, ...contextArgs(ctx, { signal }));
         if (!outcome.ok && isRcpError(outcome.error, 'RCP_APPROVAL_REQUIRED')) {
@@ -153,7 +156,7 @@ export function createRcpMcpGateway<Context>(options: RcpMcpGatewayOptions<Conte
           if (!canElicit(mcp, server.server.getClientCapabilities())) return { isError: true, content: [{ type: 'text', text: CANNOT_ASK_TEXT }] };
           return askForApproval((outcome.error as RcpApprovalRequiredError).approval);
         }
-        return resultOf(toModelResult(outcome));
+        return toCallToolResult(toModelResult(outcome), name);
       });
     }
     return server;
@@ -162,11 +165,9 @@ export function createRcpMcpGateway<Context>(options: RcpMcpGatewayOptions<Conte
   return Object.freeze({ toolSet, warnings, serverFor });
 }
 
-/** A model result as MCP content: the data as JSON text (and `structuredContent` for an object), or the model-safe error. */
-function resultOf(result: ReturnType<typeof toModelResult>): CallToolResult {
-  if (!result.ok) return { isError: true, content: [{ type: 'text', text: `${result.error.code}: ${result.error.message}` }] };
-  const text = JSON.stringify(result.data) ?? 'null';
-  return isPlainObject(result.data) ? { content: [{ type: 'text', text }], structuredContent: result.data } : { content: [{ type: 'text', text }] };
+/** A frozen RCP schema as the SDK takes one: a mutable copy (same JSON), checked by the SDK's validator. */
+function mcpSchema(schema: RcpClientTool['inputSchema'] | NonNullable<RcpClientTool['outputSchema']>) {
+  return fromJsonSchema(structuredClone(schema) as JsonSchemaType);
 }
 
 /**
