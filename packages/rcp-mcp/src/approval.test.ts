@@ -52,6 +52,9 @@ async function stdioHost(answer?: Answer): Promise<{ client: ClientV1; asked: El
 
 const createNote = { name: 'create_note', arguments: { title: 'Plan', text: 'eggs' } };
 const textOf = (result: unknown) => (result as { content: { text: string }[] }).content[0]!.text;
+/** What the model reads of a failed call: toModelText's JSON. */
+const failureText = (code: string, message: string) => JSON.stringify({ ok: false, error: { code, message } });
+const DENIED = failureText('RCP_APPROVAL_DENIED', 'The call was denied: the person declined it in the MCP host');
 
 describe('a 2025-era host over stdio (the v1 SDK client)', () => {
   it(
@@ -92,7 +95,7 @@ describe('a 2025-era host over stdio (the v1 SDK client)', () => {
       const result = await client.callTool({ name: 'delete_note', arguments: { noteId: 'n-1' } });
       expect(asked).toHaveLength(1);
       expect(result).toMatchObject({ isError: true });
-      expect(textOf(result)).toBe('RCP_APPROVAL_DENIED: The call was denied: the person declined it in the MCP host');
+      expect(textOf(result)).toBe(DENIED);
       expect(toolRequestLines(notes)).toEqual([]);
     },
     SPAWN_TIMEOUT,
@@ -105,7 +108,7 @@ describe('a 2025-era host over stdio (the v1 SDK client)', () => {
       const result = await client.callTool(createNote);
       expect(result).toMatchObject({ isError: true });
       expect(textOf(result)).toBe(
-        "RCP_APPROVAL_REQUIRED: The call needs a person's approval; this MCP host cannot ask (no elicitation support), so it was not made.",
+        failureText('RCP_APPROVAL_REQUIRED', "The call needs a person's approval; this MCP host cannot ask (no elicitation support), so it was not made."),
       );
       expect(toolRequestLines(notes)).toEqual([]);
     },
@@ -172,7 +175,7 @@ describe('streamable HTTP (stateless)', () => {
   it('a 2026-07-28 host with elicitation, the person declines: nothing sent, the model reads the denial', async () => {
     const { client } = await modernHost(await startGateway(), () => ({ action: 'decline' }));
     const result = await client.callTool(createNote);
-    expect(textOf(result)).toBe('RCP_APPROVAL_DENIED: The call was denied: the person declined it in the MCP host');
+    expect(textOf(result)).toBe(DENIED);
     expect(toolRequestLines(notes)).toEqual([]);
   });
 

@@ -129,7 +129,7 @@ describe('rcp-mcp --allow-private-network', { timeout: SPAWN_TIMEOUT }, () => {
     const refused = await host([publicUrl]);
     const denied = (await refused.callTool({ name: 'ping', arguments: {} })) as { isError?: boolean; content: { text: string }[] };
     expect(denied.isError).toBe(true);
-    expect(denied.content[0]!.text).toMatch(/^RCP_ORIGIN_NOT_ALLOWED: /);
+    expect(JSON.parse(denied.content[0]!.text)).toMatchObject({ ok: false, error: { code: 'RCP_ORIGIN_NOT_ALLOWED' } });
     expect(refused.getInstructions()).toContain('unless --allow-private-network allows it');
     expect(pings()).toEqual([]);
     const allowed = await host([publicUrl, '--allow-private-network']);

@@ -12,6 +12,7 @@ import {
   approve,
   terminalJson,
   terminalText,
+  toModelText,
   type RcpApproval,
   type RcpApprovalRequest,
 } from 'rcp-client';
@@ -23,9 +24,11 @@ const FIELD = 'approve';
 /** What the model reads when a person said no (or closed the form). */
 export const DECLINED_REASON = 'the person declined it in the MCP host';
 
-/** The tool result when the host cannot ask: nothing was sent. */
-export const CANNOT_ASK_TEXT =
-  "RCP_APPROVAL_REQUIRED: The call needs a person's approval; this MCP host cannot ask (no elicitation support), so it was not made.";
+/** The tool result's text when the host cannot ask (nothing was sent), in `toModelText`'s form like every other result. */
+export const CANNOT_ASK_TEXT = toModelText({
+  ok: false,
+  error: { code: 'RCP_APPROVAL_REQUIRED', message: "The call needs a person's approval; this MCP host cannot ask (no elicitation support), so it was not made." },
+});
 
 /**
  * Whether the host can answer a form elicitation on this request: the 2026-07-28 request's own

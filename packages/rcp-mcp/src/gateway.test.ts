@@ -62,7 +62,7 @@ async function checkGateway(client: AnyClient): Promise<void> {
 
   const ok = (await client.callTool({ name: 'get_note', arguments: { noteId: 'n-1' } })) as Record<string, unknown>;
   expect(ok).toMatchObject({
-    content: [{ type: 'text', text: JSON.stringify({ id: 'n-1', title: 'Groceries', text: 'eggs' }) }],
+    content: [{ type: 'text', text: JSON.stringify({ ok: true, data: { id: 'n-1', title: 'Groceries', text: 'eggs' } }) }],
     structuredContent: { id: 'n-1', title: 'Groceries', text: 'eggs' },
   });
   expect(ok.isError).not.toBe(true);
@@ -73,7 +73,7 @@ async function checkGateway(client: AnyClient): Promise<void> {
   expect(JSON.stringify(spoof)).not.toContain('userId'); // a resolver-bound param is named in no error text
   expect(notes.count).toBe(before); // nothing sent
   const missing = (await client.callTool({ name: 'get_note', arguments: { noteId: 'n-9' } })) as Record<string, unknown>;
-  expect(missing).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringMatching(/^RCP_HTTP_ERROR: .*HTTP 404/) }] });
+  expect(missing).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringMatching(/^\{"ok":false,"error":\{"code":"RCP_HTTP_ERROR","message":"[^"]*HTTP 404/) }] });
   // Resolver values came from the gateway's context, with the credential.
   expect(toolRequests()).toEqual(['GET /users/u-1/notes/n-1', 'GET /users/u-1/notes/n-9']);
   expect(notes.requests.at(-1)!.headers.authorization).toBe(`Bearer ${NOTES_TOKEN}`);

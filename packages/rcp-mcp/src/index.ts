@@ -1,4 +1,5 @@
-export { createRcpMcpGateway, createRcpMcpServer, toolAnnotations, warningsNotice, HOST_TOOL_LIMIT } from './mcp-server';
+export { createRcpMcpGateway, createRcpMcpServer, warningsNotice, HOST_TOOL_LIMIT } from './mcp-server';
+export { toolAnnotations } from './tool-annotations';
 export type { RcpMcpGateway, RcpMcpGatewayOptions } from './mcp-server';
 export { createRcpMcpHttpHandler } from './http-gateway';
 export type { RcpMcpHttpOptions } from './http-gateway';

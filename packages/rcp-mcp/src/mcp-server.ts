@@ -1,22 +1,25 @@
-import { McpServer, fromJsonSchema, type CallToolResult, type InputRequiredResult, type ServerContext, type ToolAnnotations } from '@modelcontextprotocol/server';
+import { McpServer, fromJsonSchema, type CallToolResult, type InputRequiredResult, type JsonSchemaType, type ServerContext } from '@modelcontextprotocol/server';
 import {
   createToolSet,
   isRcpError,
   terminalText,
   toModelResult,
   toolCountWarning,
-  toolEffects,
   type RcpApprovalRequiredError,
   type RcpClient,
   type RcpClientTool,
   type RcpContextArgs,
   type RcpDiscovery,
   type RcpExecuteOptions,
-  type RcpHttpMethod,
   type RcpToolSet,
   type RcpToolSetOptions,
 } from 'rcp-client';
+import type { RcpToolSearchOptions } from 'rcp-search';
+import { toCallToolResult } from './call-tool-result';
+import { DYNAMIC_OPTION } from './dynamic-mode-hint';
+import { CALL_TOOL_NAME, metaTools } from './dynamic-tools';
 import { CANNOT_ASK_TEXT, answerOf, askForApproval, canElicit } from './elicit-approval';
+import { toolAnnotations } from './tool-annotations';
 
 /** Tools past which hosts start refusing or truncating (Cursor: 40). */
 export const HOST_TOOL_LIMIT = 40;
@@ -45,33 +48,22 @@ export interface RcpMcpGatewayOptions<Context = any> extends Pick<RcpToolSetOpti
    * @default a notice listing the gateway's `warnings` ({@link warningsNotice}); none without warnings
    */
   readonly instructions?: string;
+  /**
+   * Dynamic mode, for hosts without tool search and manifests with many tools: instead of every
+   * tool, three meta-tools — `search_tools` (ranked names with their schemas, rcp-search),
+   * `describe_tool` (one tool's schemas and annotations) and `call_tool` (a call by name). A call
+   * through `call_tool` runs exactly as a listed tool's would (the same tool set, resolvers,
+   * approvals, trust rules). Suggested by the tool-count warning past {@link HOST_TOOL_LIMIT}.
+   * @default false (every tool listed)
+   */
+  readonly dynamic?: boolean;
+  /**
+   * Options of `search_tools` in dynamic mode (field weights, synonyms, your own `rank`), as
+   * rcp-search's `createToolSearch` takes them.
+   * @default rcp-search's defaults
+   */
+  readonly search?: RcpToolSearchOptions;
 }
-
-/**
- * MCP tool annotations from a tool's effects (rcp-client's `tool.effects`: the method's defaults,
- * the manifest's RCP 0.3 claims only adding caution): GET is read-only; DELETE is destructive;
- * reads, PUT and DELETE are idempotent; every tool reaches the open world unless its manifest
- * says otherwise. `destructiveHint: false` is sent only when the manifest claims it (MCP's
- * default for a write is destructive). Given a bare method, the method's defaults.
- *
- * @example
- * ```ts
- * toolAnnotations('DELETE'); // { openWorldHint: true, destructiveHint: true, idempotentHint: true }
- * toolAnnotations(discovery.tool('search_notes')); // from the tool's effects
- * ```
- */
-export function toolAnnotations(tool: RcpHttpMethod | Pick<RcpClientTool, 'effects' | 'declaredEffects'>): ToolAnnotations {
-  const effects = typeof tool === 'string' ? toolEffects({ method: tool }) : tool.effects;
-  const annotations: ToolAnnotations = { openWorldHint: effects.openWorld };
-  if (effects.readOnly) annotations.readOnlyHint = true;
-  else if (effects.destructive) annotations.destructiveHint = true;
-  else if (typeof tool !== 'string' && tool.declaredEffects?.destructive === false) annotations.destructiveHint = false;
-  if (effects.idempotent && !effects.readOnly) annotations.idempotentHint = true;
-  return annotations;
-}
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * A gateway prepared once: its tool set, its warnings, and `serverFor(ctx)`, which makes one MCP
@@ -102,9 +94,12 @@ export interface RcpMcpGateway<Context = any> {
  * (resolver-bound params absent) and annotations from its method, and each call runs through
  * `client.call` with the server's `ctx` — never with a value from the arguments — and the MCP
  * request's abort signal, so a cancelled call (a 2025-era `notifications/cancelled`, or a 2026-era
- * client closing the request's stream) aborts its HTTP request. A result is MCP
- * content (the data as JSON text, plus `structuredContent` when it is an object); what a call
- * runs into is an `isError: true` result with `toModelResult`'s model-safe text.
+ * client closing the request's stream) aborts its HTTP request. A result's text is
+ * `toModelText(toModelResult(outcome))` — the data, the page, the truncation flag, the retry
+ * hint, the untrusted-text marking — with a media answer beside it as MCP `image`, `audio` or an
+ * embedded `resource` with a `blob`, and `structuredContent` when the data is a JSON object. A
+ * tool with an output schema (`tool.outputSchema`, from its `responseMappings`) is listed with
+ * it. What a call runs into is an `isError: true` result with the same model-safe text.
  *
  * @example
  * ```ts
@@ -114,46 +109,69 @@ export interface RcpMcpGateway<Context = any> {
  * ```
  */
 export function createRcpMcpGateway<Context>(options: RcpMcpGatewayOptions<Context>): RcpMcpGateway<Context> {
-  const { client, serverInfo = { name: 'rcp-mcp', version: '0.1.0' } } = options;
+  const { client, serverInfo = { name: 'rcp-mcp', version: '0.1.0' }, dynamic = false } = options;
   const setOptions: RcpToolSetOptions = {};
   if (options.only !== undefined) setOptions.only = options.only;
   if (options.namespace !== undefined) setOptions.namespace = options.namespace;
   const toolSet = createToolSet(options.source, setOptions);
-  const warning = toolCountWarning(toolSet, { limit: HOST_TOOL_LIMIT, target: 'Some MCP hosts (Cursor)' });
+  const countWarning = toolCountWarning(toolSet, { limit: HOST_TOOL_LIMIT, target: 'Some MCP hosts (Cursor)' });
+  // Three meta-tools fit every host: past the limit, only a gateway that lists every tool warns.
+  const warning = dynamic || countWarning === undefined ? undefined : `${countWarning}; or serve them in dynamic mode (${DYNAMIC_OPTION})`;
   const warnings = Object.freeze([...discoveryWarnings(options.source, toolSet), ...(warning === undefined ? [] : [warning])]);
   const instructions = options.instructions ?? warningsNotice(warnings);
-  const tools = toolSet.entries.map(({ name, tool }) => ({
-    name,
-    config: {
-      description: tool.description,
-      inputSchema: fromJsonSchema(structuredClone(tool.inputSchema) as never),
-      annotations: toolAnnotations(tool),
-    },
-  }));
+  const tools = dynamic
+    ? metaTools(toolSet, options.search).map(({ name, description, inputSchema, annotations, answer }) => ({
+        name,
+        config: { description, inputSchema: mcpSchema(inputSchema), annotations },
+        answer,
+      }))
+    : toolSet.entries.map(({ name, tool }) => ({
+        name,
+        config: {
+          description: tool.description,
+          inputSchema: mcpSchema(tool.inputSchema),
+          // Only an object schema: the 2025 revisions require one at the root (SPEC §18, the gateway).
+          ...(tool.outputSchema?.type === 'object' && { outputSchema: mcpSchema(tool.outputSchema) }),
+          annotations: toolAnnotations(tool),
+        },
+        answer: undefined,
+      }));
 
   const contextArgs = (ctx: Context, callOptions: RcpExecuteOptions) =>
     [ctx, callOptions] as unknown as RcpContextArgs<Context, [options?: RcpExecuteOptions]>;
 
   function serverFor(ctx: Context): McpServer {
     const server = new McpServer(serverInfo, { capabilities: { tools: {} }, ...(instructions !== undefined && { instructions }) });
-    for (const { name, config } of tools) {
+
+    /** One call of a tool of the set, listed or named through call_tool: the one per-call path. */
+    async function callTool(name: string, args: unknown, mcp: ServerContext): Promise<CallToolResult | InputRequiredResult> {
+      const call = { name, arguments: args };
+      // The SDK aborts this signal when the host cancels the request: the tool's HTTP request ends with it.
+      const signal = mcp.mcpReq.signal;
+      const answer = answerOf(mcp, name);
+      if (answer !== undefined) {
+        // The round after the person was asked: exactly the reviewed request, or nothing.
+        if ('error' in answer) return toCallToolResult(toModelResult(answer.error), name);
+        return toCallToolResult(toModelResult(await client.call(toolSet, call, ...contextArgs(ctx, { signal, approval: answer.approval }))), name);
+      }
+      const outcome = await client.call(toolSet, call, ...contextArgs(ctx, { signal }));
+      if (!outcome.ok && isRcpError(outcome.error, 'RCP_APPROVAL_REQUIRED')) {
+        // Nothing was sent. Ask the person through the host, or fail closed when it cannot ask.
+        if (!canElicit(mcp, server.server.getClientCapabilities())) return { isError: true, content: [{ type: 'text', text: CANNOT_ASK_TEXT }] };
+        return askForApproval((outcome.error as RcpApprovalRequiredError).approval);
+      }
+      return toCallToolResult(toModelResult(outcome), name);
+    }
+
+    for (const { name, config, answer } of tools) {
       server.registerTool(name, config, async (args: unknown, mcp: ServerContext): Promise<CallToolResult | InputRequiredResult> => {
-        const call = { name, arguments: args };
-        // The SDK aborts this signal when the host cancels the request: the tool's HTTP request ends with it.
-        const signal = mcp.mcpReq.signal;
-        const answer = answerOf(mcp, name);
-        if (answer !== undefined) {
-          // The round after the person was asked: exactly the reviewed request, or nothing.
-          if ('error' in answer) return resultOf(toModelResult(answer.error));
-          return resultOf(toModelResult(await client.call(toolSet, call, ...contextArgs(ctx, { signal, approval: answer.approval }))));
+        if (answer !== undefined) return toCallToolResult(await answer(args as Record<string, unknown>), name);
+        if (name === CALL_TOOL_NAME && dynamic) {
+          // The SDK checked call_tool's own schema; the client checks the named tool's arguments.
+          const { name: target, arguments: targetArgs = {} } = args as { name: string; arguments?: unknown };
+          return callTool(target, targetArgs, mcp);
         }
-        const outcome = await client.call(toolSet, call, ...contextArgs(ctx, { signal }));
-        if (!outcome.ok && isRcpError(outcome.error, 'RCP_APPROVAL_REQUIRED')) {
-          // Nothing was sent. Ask the person through the host, or fail closed when it cannot ask.
-          if (!canElicit(mcp, server.server.getClientCapabilities())) return { isError: true, content: [{ type: 'text', text: CANNOT_ASK_TEXT }] };
-          return askForApproval((outcome.error as RcpApprovalRequiredError).approval);
-        }
-        return resultOf(toModelResult(outcome));
+        return callTool(name, args, mcp);
       });
     }
     return server;
@@ -162,11 +180,9 @@ export function createRcpMcpGateway<Context>(options: RcpMcpGatewayOptions<Conte
   return Object.freeze({ toolSet, warnings, serverFor });
 }
 
-/** A model result as MCP content: the data as JSON text (and `structuredContent` for an object), or the model-safe error. */
-function resultOf(result: ReturnType<typeof toModelResult>): CallToolResult {
-  if (!result.ok) return { isError: true, content: [{ type: 'text', text: `${result.error.code}: ${result.error.message}` }] };
-  const text = JSON.stringify(result.data) ?? 'null';
-  return isPlainObject(result.data) ? { content: [{ type: 'text', text }], structuredContent: result.data } : { content: [{ type: 'text', text }] };
+/** A frozen RCP schema as the SDK takes one: a mutable copy (same JSON), checked by the SDK's validator. */
+function mcpSchema(schema: RcpClientTool['inputSchema'] | NonNullable<RcpClientTool['outputSchema']>) {
+  return fromJsonSchema(structuredClone(schema) as JsonSchemaType);
 }
 
 /**

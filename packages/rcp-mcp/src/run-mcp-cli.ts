@@ -28,6 +28,8 @@ ${BINDING_HELP}  --token-env NAME        the tools' credential, from environment
                           PREFIX_CLIENT_ID, PREFIX_CLIENT_SECRET (and PREFIX_SCOPE, PREFIX_RESOURCE,
                           PREFIX_ISSUER, PREFIX_CLIENT_AUTH): tokens fetched, cached and renewed (rcp-oauth)
 ${NETWORK_HELP}  --only a,b              serve only these tools
+  --dynamic               serve three tools instead of every tool: search_tools, describe_tool, call_tool
+                          (for hosts without tool search and manifests past their tool limit)
   --http                  serve streamable HTTP instead of stdio (stateless)
   --port N                HTTP port (default 3000)
   --host NAME             HTTP bind address (default 127.0.0.1)
@@ -42,6 +44,7 @@ const OPTIONS = {
   ...CREDENTIAL_OPTIONS,
   ...NETWORK_OPTIONS,
   only: { type: 'string' },
+  dynamic: { type: 'boolean', default: false },
   http: { type: 'boolean', default: false },
   port: { type: 'string', default: '3000' },
   host: { type: 'string', default: '127.0.0.1' },
@@ -99,15 +102,16 @@ async function main(argv: string[], program: string, state: { credentials: boole
     ...networkOf(values),
   });
   const only = values.only?.split(',').map((name) => name.trim()).filter(Boolean);
-  const { toolSet, warnings } = createRcpMcpGateway({ client, source: discovery, ...(only !== undefined && { only }) });
+  const served = { client, source: discovery, dynamic: values.dynamic, ...(only !== undefined && { only }) };
+  const { toolSet, warnings } = createRcpMcpGateway(served);
   // The warnings in the flags' words, on stderr and in the instructions hosts show.
   const worded = warnings.map(namingTheFlags);
   const instructions = warningsNotice(worded);
-  const gateway = { client, source: discovery, ...(only !== undefined && { only }), ...(instructions !== undefined && { instructions }) };
-  const served = toolSet.entries.map((entry) => entry.tool);
+  const gateway = { ...served, ...(instructions !== undefined && { instructions }) };
+  const tools = toolSet.entries.map((entry) => entry.tool);
   // A value that fills nothing, or an identity the host's model would choose: refused before serving.
-  checkBindingNames(bindings, served, program);
-  refuseUnboundIdentity(served, program);
+  checkBindingNames(bindings, tools, program);
+  refuseUnboundIdentity(tools, program);
   for (const warning of worded) {
     // A manifest's text never drives the host's terminal or log: shown escaped, one line each.
     process.stderr.write(`${program}: warning: ${terminalText(warning)}\n`);
@@ -117,7 +121,7 @@ async function main(argv: string[], program: string, state: { credentials: boole
 
   if (!values.http) {
     serveRcpMcpStdio(gateway, ctx);
-    process.stderr.write(`${program}: serving ${toolSet.names.length} tool(s) over stdio\n`);
+    process.stderr.write(`${program}: serving ${servedCount(toolSet.names.length, values.dynamic)} over stdio\n`);
     return;
   }
   const authTokenEnv = values['auth-token-env'];
@@ -141,6 +145,11 @@ async function main(argv: string[], program: string, state: { credentials: boole
   server.listen(port, values.host, () => {
     const address = server.address();
     const bound = typeof address === 'object' && address !== null ? address.port : port;
-    process.stderr.write(`${program}: serving ${toolSet.names.length} tool(s) at http://${values.host}:${bound}/mcp\n`);
+    process.stderr.write(`${program}: serving ${servedCount(toolSet.names.length, values.dynamic)} at http://${values.host}:${bound}/mcp\n`);
   });
+}
+
+/** What the start line says is served: `12 tool(s)`, or in dynamic mode `12 tool(s) through search_tools, describe_tool and call_tool`. */
+function servedCount(count: number, dynamic: boolean): string {
+  return dynamic ? `${count} tool(s) through search_tools, describe_tool and call_tool` : `${count} tool(s)`;
 }

@@ -1,9 +1,10 @@
 import { isRcpError, type RcpClientTool, type RcpError } from 'rcp-client';
+import { DYNAMIC_OPTION } from '../dynamic-mode-hint';
 
 /**
  * Client text that names a client option, in the command line's words: a refusal by the
  * private-network boundary names `--allow-private-network`, an untrusted origin
- * `--trusted-origin` — the flags that lift them.
+ * `--trusted-origin` — the flags that lift them; the tool-count warning names `--only` and `--dynamic`.
  *
  * @example
  * ```ts
@@ -13,7 +14,9 @@ import { isRcpError, type RcpClientTool, type RcpError } from 'rcp-client';
 export function namingTheFlags(message: string): string {
   return message
     .replace(`unless the client's "allowPrivateNetwork" allows it`, 'unless --allow-private-network allows it')
-    .replace(`(add it to the client's "trustedOrigins" option if it should be)`, '(pass --trusted-origin with it if it should be)');
+    .replace(`(add it to the client's "trustedOrigins" option if it should be)`, '(pass --trusted-origin with it if it should be)')
+    .replace(DYNAMIC_OPTION, DYNAMIC_OPTION.replace(`the gateway's "dynamic" option`, '--dynamic'))
+    .replace('select fewer (createToolSet(..., { only }), or a stage)', 'select fewer (--only a,b)');
 }
 
 /**
