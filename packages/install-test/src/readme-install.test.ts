@@ -20,6 +20,7 @@ interface Manifest {
   bin?: Record<string, string>;
   dependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
 }
 const packages = new Map<string, { dir: string; manifest: Manifest }>();
 for (const dir of readdirSync(join(root, 'packages'))) {
@@ -32,8 +33,10 @@ for (const dir of readdirSync(join(root, 'packages'))) {
 /** The rcp packages `name` needs installed beside it: its own dependencies and peers, transitively. */
 function siblingsOf(name: string, seen = new Set<string>()): Set<string> {
   const { manifest } = packages.get(name)!;
+  // An optional peer (rcp-search behind an adapter's `./search` subpath) is installed only by those who use it.
+  const optional = (dependency: string) => manifest.peerDependenciesMeta?.[dependency]?.optional === true;
   for (const dependency of Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies })) {
-    if (packages.has(dependency) && !seen.has(dependency)) {
+    if (packages.has(dependency) && !seen.has(dependency) && !optional(dependency)) {
       seen.add(dependency);
       siblingsOf(dependency, seen);
     }
