@@ -161,4 +161,10 @@ describe('README', () => {
       await results.close();
     }
   });
+
+  it('runs the tool-search snippet as written: one tool first, then the found ones; exactly the found call is sent', { timeout: SPAWN_TIMEOUT }, async () => {
+    const printed = await runReadmeSnippet(packageDir, 'snippet:tool-search', { NOTES_TOKEN, NOTES_MANIFEST_URL: manifestUrl });
+    expect(printed).toBe('search_tools\nget_note, delete_note, search_tools\nget_note, delete_note, search_tools\nDeleted.\n');
+    expect(toolRequests()).toEqual(['DELETE /users/u-1/notes/n-1']);
+  });
 });
