@@ -82,6 +82,13 @@ export interface OpenAIAgentsToolsOptions<Context> extends RcpToolSetOptions {
    * @default true
    */
   strict?: boolean;
+  /**
+   * Send every tool with `deferLoading: true` (Responses API only): the model is not given its
+   * schema until a tool search loads it — OpenAI's hosted `toolSearchTool()`, or rcp-search's
+   * through `rcpToolSearchTool(rcp)` of `rcp-openai-agents/search`.
+   * @default false
+   */
+  deferLoading?: boolean;
 }
 
 /**
@@ -200,7 +207,7 @@ export function createOpenAIAgentsTools<Context = any>(
   source: RcpDiscovery | readonly RcpDiscovery[] | RcpToolSet,
   options: OpenAIAgentsToolsOptions<Context> = {},
 ): OpenAIAgentsTools<Context> {
-  const { stages = {}, turn, ctx: fixedCtx, strict = true, ...setOptions } = options;
+  const { stages = {}, turn, ctx: fixedCtx, strict = true, deferLoading = false, ...setOptions } = options;
   const toolSet = createToolSet(source, setOptions);
   const stageSets = new Map(Object.entries(stages).map(([id, only]) => [id, toolSet.select(only, { stage: id })]));
   const turnOf = turn ?? ((context: unknown): OpenAIAgentsTurn<Context> => ({ ctx: (context ?? fixedCtx) as Context }));
@@ -229,6 +236,7 @@ export function createOpenAIAgentsTools<Context = any>(
       const common = {
         name,
         description: rcpTool.description,
+        ...(deferLoading && { deferLoading: true }),
         // The client's decision for this call, asked before the call is made (nothing is sent).
         // A call that cannot even be built, or lies outside the stage, is not paused: running it
         // answers the model with why, and sends nothing.
