@@ -96,3 +96,24 @@ it('the results snippet: the PDF reaches the model API as input_file with its by
     await results.close();
   }
 });
+
+it('the tool-search snippet: the model searches, the found tool is loaded and called, exactly that call is sent', { timeout: SPAWN_TIMEOUT }, async () => {
+  const reply = (output: unknown[]) => ({ id: `resp_${fake.count}`, object: 'response', created_at: 0, status: 'completed', model: 'gpt-test', usage, output });
+  fake.route('POST /v1/responses', (request, res) => {
+    const input = (request.json as { input: { type?: string; tools?: { name: string }[] }[] }).input;
+    const loaded = input.find((item) => item.type === 'tool_search_output');
+    if (loaded === undefined) {
+      return sendJson(res, 200, reply([{ type: 'tool_search_call', id: 'ts_1', call_id: 'ts_1', execution: 'client', arguments: { query: 'remove one of my notes', limit: 2 }, status: 'completed' }]));
+    }
+    if (!input.some((item) => item.type === 'function_call_output')) {
+      return sendJson(res, 200, reply([{ type: 'function_call', id: 'fc_1', call_id: 'call_1', name: loaded.tools![0]!.name, arguments: '{"noteId":"n-1"}', status: 'completed' }]));
+    }
+    return sendJson(res, 200, reply([{ type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Deleted.', annotations: [] }] }]));
+  });
+  const packageDir = fileURLToPath(new URL('..', import.meta.url));
+  const env = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.url('/v1'), OPENAI_AGENTS_DISABLE_TRACING: '1', NOTES_TOKEN, NOTES_MANIFEST_URL: manifestUrl };
+  const printed = await runReadmeSnippet(packageDir, 'snippet:tool-search', env);
+  expect(printed).toBe('loaded: delete_note, get_note\nDeleted.\n');
+  expect(toolRequestLines(notes)).toEqual(['DELETE /users/u-1/notes/n-1']);
+  expect(fake.count).toBe(3);
+});
