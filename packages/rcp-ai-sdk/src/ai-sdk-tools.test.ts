@@ -3,7 +3,18 @@ import { generateText, stepCountIs } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRcpClient } from 'rcp-client';
-import { NOTES_TOKEN, readmeTypeErrors, runReadmeSnippet, startNotesApi, toolRequestLines, SPAWN_TIMEOUT, type TestServer } from 'rcp-test-utils';
+import {
+  NOTES_TOKEN,
+  RESULTS_RETRY_AFTER_SECONDS,
+  pngBytes,
+  readmeTypeErrors,
+  runReadmeSnippet,
+  startNotesApi,
+  startResultsApi,
+  toolRequestLines,
+  SPAWN_TIMEOUT,
+  type TestServer,
+} from 'rcp-test-utils';
 import { createAISDKTools, type AISDKTurn } from './index';
 
 let notes: TestServer;
@@ -133,5 +144,27 @@ describe('README', () => {
     expect(printed).toBe(`the call changes data (approval: "writes"): POST ${notes.url('/users/u-1/notes')} {"title":"Milk"}\nAdded "Milk".\n`);
     expect(toolRequests()).toEqual(['POST /users/u-1/notes']);
     expect(notes.requests.at(-1)!.json).toEqual({ title: 'Milk' });
+  });
+
+  it('runs the results snippet as written: an image part and a retry hint reach the model', { timeout: SPAWN_TIMEOUT }, async () => {
+    const { server: results, manifestUrl: resultsManifestUrl } = await startResultsApi();
+    try {
+      const printed = await runReadmeSnippet(packageDir, 'snippet:results', { RESULTS_MANIFEST_URL: resultsManifestUrl });
+      const size = pngBytes().byteLength;
+      const lines = printed.trimEnd().split('\n');
+      expect(lines[0]).toBe(`get_chart content: {"ok":true,"data":null,"media":{"mediaType":"image/png","size":${size}}} + image-data image/png`);
+      expect(lines[1]).toMatch(/^get_busy error-text: \{"ok":false,"error":\{"code":"RCP_HTTP_ERROR",/);
+      expect(JSON.parse(lines[1]!.slice('get_busy error-text: '.length)).error.retryAfterSeconds).toBe(RESULTS_RETRY_AFTER_SECONDS);
+      expect(lines[2]).toBe(`${size} bytes for the application`);
+      expect(toolRequestLines(results)).toEqual(['GET /chart.png', 'GET /busy']);
+    } finally {
+      await results.close();
+    }
+  });
+
+  it('runs the tool-search snippet as written: one tool first, then the found ones; exactly the found call is sent', { timeout: SPAWN_TIMEOUT }, async () => {
+    const printed = await runReadmeSnippet(packageDir, 'snippet:tool-search', { NOTES_TOKEN, NOTES_MANIFEST_URL: manifestUrl });
+    expect(printed).toBe('search_tools\nget_note, delete_note, search_tools\nget_note, delete_note, search_tools\nDeleted.\n');
+    expect(toolRequests()).toEqual(['DELETE /users/u-1/notes/n-1']);
   });
 });

@@ -15,6 +15,7 @@ import {
   type RcpApprovalRequest,
 } from 'rcp-client';
 import { createApprovalFlow, type AISDKApprovalStore, type AISDKToolApprovalFunction } from './approval';
+import { modelResultSchema, toAISDKModelOutput } from './model-output';
 
 /**
  * What a tool call runs with: the context the client's resolvers read, and the stage the turn
@@ -154,6 +155,7 @@ export function createAISDKTools<Context = any>(
 
   const tools: Record<string, Tool<Record<string, unknown>, ModelResult>> = {};
   for (const { name, tool: rcpTool } of toolSet.entries) {
+    const outputSchema = modelResultSchema(rcpTool);
     tools[name] = tool<Record<string, unknown>, ModelResult>({
       description: rcpTool.description,
       inputSchema: jsonSchema<Record<string, unknown>>(structuredClone(rcpTool.inputSchema) as never, {
@@ -167,7 +169,11 @@ export function createAISDKTools<Context = any>(
           }
         },
       }),
+      ...(outputSchema !== undefined && { outputSchema: jsonSchema<ModelResult>(outputSchema) }),
       needsApproval: approvals.needsApproval(name, rcpTool),
+      // The application reads the whole result (execute's return); the model reads its text and
+      // a media part in the provider's native shape.
+      toModelOutput: ({ output }) => toAISDKModelOutput(output),
       execute: async (input, { abortSignal, experimental_context, toolCallId }) => {
         const { ctx, scope } = approvals.callOf(experimental_context);
         // After a person's yes, the call carries it: sent only as the request they were shown.

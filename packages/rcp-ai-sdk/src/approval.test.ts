@@ -60,8 +60,12 @@ async function pausedTurn(client = notesClient(), options: Parameters<typeof cre
   return { rcp, model, first, request, answered };
 }
 
-const resultOf = (result: { readonly response: { readonly messages: readonly ModelMessage[] } }) =>
-  result.response.messages.flatMap((message) => (message.role === 'tool' ? message.content : [])).find((part) => part.type === 'tool-result');
+/** The tool result the model is sent next, its text (`toModelText`'s JSON) parsed. */
+const resultOf = (result: { readonly response: { readonly messages: readonly ModelMessage[] } }) => {
+  const part = result.response.messages.flatMap((message) => (message.role === 'tool' ? message.content : [])).find((item) => item.type === 'tool-result');
+  const output = part?.output;
+  return output?.type === 'text' || output?.type === 'error-text' ? { ...part, output: { type: output.type, value: JSON.parse(output.value) as unknown } } : part;
+};
 
 describe('needsApproval from the client policy (AI SDK 6)', () => {
   it('pauses on a user-approval call with nothing sent; the review is the exact request, the credential redacted', async () => {
@@ -96,7 +100,7 @@ describe('needsApproval from the client policy (AI SDK 6)', () => {
     expect(notes.url(sent.url)).toBe(review.request.url);
     expect(sent.json).toEqual(review.request.body);
     expect(sent.headers.authorization).toBe(`Bearer ${NOTES_TOKEN}`);
-    expect(resultOf(second)).toMatchObject({ output: { type: 'json', value: { ok: true, data: { id: 'n-2', title: 'Milk', pinned: true } } } });
+    expect(resultOf(second)).toMatchObject({ output: { type: 'text', value: { ok: true, data: { id: 'n-2', title: 'Milk', pinned: true } } } });
     expect(second.text).toBe('Done.');
   });
 
@@ -153,7 +157,7 @@ describe('an approval is bound to the reviewed request', () => {
     );
     const second = await generateText({ model, tools: rcp.tools, messages, experimental_context: { userId: 'u-1' } });
     expect(resultOf(second)).toMatchObject({
-      output: { type: 'json', value: { ok: false, error: { code: 'RCP_APPROVAL_MISMATCH', message: 'The approval does not cover this call; it was not made.' } } },
+      output: { type: 'error-text', value: { ok: false, error: { code: 'RCP_APPROVAL_MISMATCH', message: 'The approval does not cover this call; it was not made.' } } },
     });
     expect(toolRequests()).toEqual([]);
   });

@@ -5,3 +5,5 @@ export type {
   OpenAIAgentsToolsOptions,
   OpenAIAgentsTurn,
 } from './openai-agents-tools';
+export { toAgentsToolOutput } from './tool-output';
+export type { OpenAIAgentsToolOutput } from './tool-output';

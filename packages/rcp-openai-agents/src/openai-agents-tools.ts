@@ -5,6 +5,7 @@ import {
   approve,
   createToolSet,
   toModelResult,
+  toModelText,
   toolCountWarning,
   type RcpApproval,
   type RcpApprovalRequest,
@@ -17,12 +18,13 @@ import {
   type RcpToolSetOptions,
 } from 'rcp-client';
 import { toOpenAISchema } from 'rcp-openai';
+import { toAgentsToolOutput, type OpenAIAgentsToolOutput } from './tool-output';
 
 /** The JSON Schema shapes `tool()` takes, strict and not. */
 type StrictSchema = Extract<FunctionTool['parameters'], { additionalProperties: false }>;
 type OpenSchema = Extract<FunctionTool['parameters'], { additionalProperties: true }>;
-/** One of the tools made here: JSON Schema parameters, the model result as JSON text. */
-type AgentsTool = FunctionTool<unknown, FunctionTool['parameters'], string>;
+/** One of the tools made here: JSON Schema parameters, the model result as text (and a media part). */
+type AgentsTool = FunctionTool<unknown, FunctionTool['parameters'], OpenAIAgentsToolOutput>;
 /** What `execute` is given besides the input (the call, its abort signal). */
 type ToolCallDetails = Parameters<FunctionTool['invoke']>[2];
 
@@ -80,6 +82,13 @@ export interface OpenAIAgentsToolsOptions<Context> extends RcpToolSetOptions {
    * @default true
    */
   strict?: boolean;
+  /**
+   * Send every tool with `deferLoading: true` (Responses API only): the model is not given its
+   * schema until a tool search loads it — OpenAI's hosted `toolSearchTool()`, or rcp-search's
+   * through `rcpToolSearchTool(rcp)` of `rcp-openai-agents/search`.
+   * @default false
+   */
+  deferLoading?: boolean;
 }
 
 /**
@@ -177,7 +186,8 @@ function functionCallOf(interruption: RunToolApprovalItem): { callId: string; na
  * `rcp.review(interruption, context)` and approved with `rcp.approve(state, review)`: the call
  * is then sent only if it renders exactly the reviewed request (its digest), once — across a
  * `RunState` serialised and resumed in another process too. Every call goes through
- * `client.call`, and what the model reads is `toModelResult`'s JSON (never a throw);
+ * `client.call`, and what the model reads is `toModelText(toModelResult(outcome))`, with a binary
+ * answer's bytes as a `ToolOutputImage` / `ToolOutputFileContent` beside it (never a throw);
  * resolver-bound params are in no schema and no description.
  *
  * @example
@@ -197,7 +207,7 @@ export function createOpenAIAgentsTools<Context = any>(
   source: RcpDiscovery | readonly RcpDiscovery[] | RcpToolSet,
   options: OpenAIAgentsToolsOptions<Context> = {},
 ): OpenAIAgentsTools<Context> {
-  const { stages = {}, turn, ctx: fixedCtx, strict = true, ...setOptions } = options;
+  const { stages = {}, turn, ctx: fixedCtx, strict = true, deferLoading = false, ...setOptions } = options;
   const toolSet = createToolSet(source, setOptions);
   const stageSets = new Map(Object.entries(stages).map(([id, only]) => [id, toolSet.select(only, { stage: id })]));
   const turnOf = turn ?? ((context: unknown): OpenAIAgentsTurn<Context> => ({ ctx: (context ?? fixedCtx) as Context }));
@@ -226,6 +236,7 @@ export function createOpenAIAgentsTools<Context = any>(
       const common = {
         name,
         description: rcpTool.description,
+        ...(deferLoading && { deferLoading: true }),
         // The client's decision for this call, asked before the call is made (nothing is sent).
         // A call that cannot even be built, or lies outside the stage, is not paused: running it
         // answers the model with why, and sends nothing.
@@ -239,7 +250,7 @@ export function createOpenAIAgentsTools<Context = any>(
             return false;
           }
         },
-        execute: async (input: unknown, runContext?: RunContext, details?: ToolCallDetails): Promise<string> => {
+        execute: async (input: unknown, runContext?: RunContext, details?: ToolCallDetails): Promise<OpenAIAgentsToolOutput> => {
           const { ctx, scope } = scopeFor(runContext?.context);
           const callId = details?.toolCall?.callId;
           const approval = callId === undefined ? undefined : approvals.get(callId);
@@ -248,16 +259,16 @@ export function createOpenAIAgentsTools<Context = any>(
           if (details?.signal !== undefined) executeOptions.signal = details.signal;
           if (approval !== undefined) executeOptions.approval = approval;
           const outcome = await client.call(scope, { name, arguments: input }, ...contextArgs(ctx, executeOptions));
-          return JSON.stringify(toModelResult(outcome));
+          return toAgentsToolOutput(toModelResult(outcome), name);
         },
         // Only a non-RCP error (a bug) reaches here: the model reads UNKNOWN_ERROR, never its text.
-        errorFunction: (_runContext: RunContext, error: unknown): string => JSON.stringify(toModelResult(error)),
+        errorFunction: (_runContext: RunContext, error: unknown): string => toModelText(toModelResult(error)),
       };
       const schema = toOpenAISchema(rcpTool.inputSchema, { strict });
-      if (schema.strict) return tool<StrictSchema, unknown, string>({ ...common, parameters: schema.parameters as StrictSchema, strict: true });
+      if (schema.strict) return tool<StrictSchema, unknown, OpenAIAgentsToolOutput>({ ...common, parameters: schema.parameters as StrictSchema, strict: true });
       // Not strict: rcp-openai's schema stays closed (`additionalProperties: false`, what OpenAI is
       // sent); the SDK passes it on as it is, though its non-strict type names `true`.
-      return tool<OpenSchema, unknown, string>({ ...common, parameters: schema.parameters as OpenSchema, strict: false });
+      return tool<OpenSchema, unknown, OpenAIAgentsToolOutput>({ ...common, parameters: schema.parameters as OpenSchema, strict: false });
     });
   }
 
@@ -318,7 +329,7 @@ export function createOpenAIAgentsTools<Context = any>(
       if (reason !== undefined && typeof reason !== 'string') throw new RcpError('RCP_INVALID_OPTIONS', 'reject(): "reason" must be a string');
       approvals.delete(callId as string);
       const denial = new RcpApprovalDeniedError(entry?.tool.name ?? functionCallOf(interruption)!.name, reason);
-      state.reject(interruption, { message: JSON.stringify(toModelResult(denial)) });
+      state.reject(interruption, { message: toModelText(toModelResult(denial)) });
     },
   });
 }

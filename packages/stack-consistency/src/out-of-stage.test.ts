@@ -146,7 +146,7 @@ const rows: Row[] = [
       const toolMessage = model.doGenerateCalls[1]!.prompt.find((message) => message.role === 'tool')!;
       const output = (toolMessage.content[0] as ToolResultPart).output;
       // A tool's object result reaches the model as a `json` output (an error as `error-text`).
-      return { surfaced, received: outcomeOf(output.type === 'json' ? output.value : output) };
+      return { surfaced, received: outcomeOf(output.type === 'json' || output.type === 'text' || output.type === 'error-text' ? output.value : output) };
     },
   },
   {

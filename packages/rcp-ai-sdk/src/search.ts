@@ -1,0 +1,2 @@
+export { createAISDKToolSearch } from './tool-search';
+export type { AISDKToolSearch, AISDKToolSearchOptions } from './tool-search';

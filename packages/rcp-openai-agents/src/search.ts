@@ -1,0 +1,2 @@
+export { rcpToolSearchTool } from './tool-search';
+export type { OpenAIAgentsToolSearchOptions } from './tool-search';
