@@ -75,11 +75,36 @@ const baseline = (toolSet: RcpToolSet): Ranker => {
   return (query) => index.search(query).slice(0, 5).map((result) => ({ name: toolSet.entries[result.id as number]!.name }));
 };
 
+/** rcp-search's synonym groups before this evaluation was split (19 groups), to measure what the larger vocabulary adds. */
+const EARLIER_SYNONYMS: readonly (readonly string[])[] = [
+  ['create', 'add', 'new', 'make', 'register', 'insert'],
+  ['delete', 'remove', 'destroy', 'erase', 'drop', 'discard', 'purge'],
+  ['list', 'all', 'enumerate', 'browse', 'every'],
+  ['get', 'fetch', 'retrieve', 'read', 'show', 'view', 'display', 'see', 'inspect', 'detail'],
+  ['update', 'edit', 'change', 'modify', 'alter', 'rename', 'set'],
+  ['search', 'find', 'query', 'lookup', 'look'],
+  ['send', 'deliver', 'dispatch'],
+  ['start', 'begin', 'launch', 'trigger'],
+  ['stop', 'halt', 'terminate'],
+  ['user', 'person', 'people'],
+  ['repository', 'repo'],
+  ['organization', 'organisation', 'org'],
+  ['invite', 'invitation'],
+  ['image', 'picture', 'photo'],
+  ['label', 'tag'],
+  ['email', 'mail'],
+  ['setting', 'config', 'configuration', 'preference', 'option'],
+  ['notification', 'alert'],
+  ['favorite', 'favourite', 'star', 'bookmark'],
+];
+
 export const SEARCH_CONTENDERS: readonly Contender[] = [
   { id: 'baseline: plain BM25 (MiniSearch defaults, name + description)', does: 'MiniSearch 7.2 with default options', build: baseline },
   { id: 'rcp-search (defaults)', does: 'every signal', build: rcp({}) },
   { id: '− name coverage re-rank', does: 'nameCoverage: false', build: rcp({ nameCoverage: false }) },
   { id: '− synonyms', does: 'synonyms: false', build: rcp({ synonyms: false }) },
+  { id: 'the earlier 19 synonym groups', does: 'the 19 groups rcp-search had before the split (no question words)', build: rcp({ synonyms: EARLIER_SYNONYMS }) },
+  { id: '− common words in names only', does: 'commonWords: 1 (every word searched in every field)', build: rcp({ commonWords: 1 }) },
   { id: '− stemming', does: 'stemming: false', build: rcp({ stemming: false }) },
   { id: '− prefix matching', does: 'prefix: false', build: rcp({ prefix: false }) },
   { id: '− param text', does: 'boost.params = 0', build: rcp({ boost: { params: 0 } }) },
@@ -88,8 +113,8 @@ export const SEARCH_CONTENDERS: readonly Contender[] = [
   { id: 'name weight 1 (not 3)', does: 'boost.name = 1', build: rcp({ boost: { name: 1 } }) },
   {
     id: 'name splitting only (name + description, no other signal)',
-    does: 'split names, no params / namespace / method / stemming / synonyms / prefix / name coverage',
-    build: rcp({ boost: { params: 0, namespace: 0, method: 0, name: 1 }, stemming: false, synonyms: false, prefix: false, nameCoverage: false }),
+    does: 'split names, no params / namespace / method / stemming / synonyms / prefix / name coverage / common words',
+    build: rcp({ boost: { params: 0, namespace: 0, method: 0, name: 1 }, stemming: false, synonyms: false, prefix: false, nameCoverage: false, commonWords: 1 }),
   },
 ];
 
