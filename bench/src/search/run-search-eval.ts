@@ -227,7 +227,7 @@ export async function runSearchEval(options: { rounds: number; quick: boolean })
           if (position < 0 || position >= 5) missedByDefaults[task.split].push(`${task.api}: ${task.query}${task.hard ? ' (hard)' : ''}`);
         });
       }
-      if (contender.id.startsWith('baseline') || contender.id === 'rcp-search (defaults)') {
+      if (contender.id.startsWith('baseline') || contender.id === 'rcp-search (defaults)' || contender.id === '− common words in names only') {
         const perRound: number[] = [];
         const cpuPerRound: number[] = [];
         const repeat = options.quick ? 3 : 20;

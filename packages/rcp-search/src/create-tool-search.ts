@@ -269,7 +269,14 @@ export function createToolSearch(source: RcpToolSet | RcpDiscovery | readonly Rc
 
   const lexical = (query: string, limit: number): RcpToolSearchHit[] => {
     const byScore = (a: { score: number; id: number }, b: { score: number; id: number }) => b.score - a.score || a.id - b.id;
-    let ranked = index.search(queryOf(query)).map((result) => ({ id: result.id as number, score: result.score }));
+    // MiniSearch gives every match, best score first: only the first `keep` (and the tools tied
+    // with the last of them) can be hits, so only those are copied and put in tool-set order on ties.
+    const results = index.search(queryOf(query));
+    const keep = nameTerms === undefined ? limit : Math.max(candidates, limit);
+    let end = Math.min(keep, results.length);
+    while (end > 0 && end < results.length && results[end]!.score === results[end - 1]!.score) end++;
+    let ranked: { id: number; score: number }[] = [];
+    for (let i = 0; i < end; i++) ranked.push({ id: results[i]!.id as number, score: results[i]!.score });
     ranked.sort(byScore);
     if (nameTerms !== undefined) {
       const asked = termsOf(query);
