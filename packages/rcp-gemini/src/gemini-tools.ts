@@ -1,5 +1,6 @@
 import {
   createToolSet,
+  jsonSchemaCopy,
   toModelResult,
   toModelText,
   type ModelResult,
@@ -175,7 +176,7 @@ export function createGeminiTools<Context = any>(
       if (converted.parameters !== undefined) declaration.parameters = converted.parameters;
       for (const warning of converted.warnings) warnings.push(`Tool "${name}": ${warning}`);
     } else {
-      declaration.parametersJsonSchema = structuredClone(tool.inputSchema) as unknown as Record<string, unknown>;
+      declaration.parametersJsonSchema = jsonSchemaCopy(tool.inputSchema);
     }
     return declaration;
   });
