@@ -212,7 +212,7 @@ export function resolveClientOptions(options: RcpClientOptions | undefined): Res
       }
       if (isForbiddenHeaderName(lower)) throw invalid(`Header "${name}" cannot be set in option "headers"`);
       if (typeof value !== 'string' || !isHeaderValue(value)) {
-        throw invalid(`Header "${name}" in option "headers" must be a string without control characters or a space or tab at either end`);
+        throw invalid(`Header "${name}" in option "headers" must be a string without control characters (tab included) or a space at either end`);
       }
       headers[name] = value;
     }

@@ -16,7 +16,7 @@ export interface HeaderEntry {
   protoKey: boolean;
 }
 
-/** Index of the first character RFC 9110 does not allow in a header value (controls but tab, DEL, above U+00FF), or -1. */
+/** Index of the first character RFC 9110 does not allow in a header value (controls, tab included, DEL, above U+00FF), or -1. */
 function findUnsafeHeaderChar(text: string): number {
   for (let index = 0; index < text.length; index++) if (!isHeaderValueChar(text.charCodeAt(index))) return index;
   return -1;
@@ -46,12 +46,12 @@ export function compileHeaders(headers: unknown, tokens: string[]): HeaderEntry[
         `header "${name}"`,
         template,
         unsafe,
-        'header values cannot contain control characters (tab aside) or characters above U+00FF',
+        'header values cannot contain control characters or characters above U+00FF',
       );
     }
     if (template !== '' && !isHeaderValue(template.charAt(0) + template.charAt(template.length - 1))) {
       const at = isHeaderValue(template.charAt(0)) ? template.length - 1 : 0;
-      throw structureError(`header "${name}"`, template, at, 'a header value cannot start or end with a space or a tab');
+      throw structureError(`header "${name}"`, template, at, 'a header value cannot start or end with a space');
     }
     if (!isValidTemplate(template)) parseIn(template, `header "${name}"`); // throws the syntax error
     const { texts, names } = splitTemplate(template, 0, template.length);
@@ -96,7 +96,7 @@ export function renderHeaders(entries: HeaderEntry[], values: TemplateValues): R
       if (value === undefined) continue;
       if (value !== '' && !isHeaderValue(value.charAt(0) + value.charAt(value.length - 1))) {
         const edge = isHeaderValue(value.charAt(0)) ? names[names.length - 1] : names[0];
-        throw valueError(edge as string, 'header', 'the header value would start or end with a space or a tab');
+        throw valueError(edge as string, 'header', 'the header value would start or end with a space');
       }
     }
     if (entry.protoKey) {
