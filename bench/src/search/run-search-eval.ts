@@ -9,15 +9,26 @@ import type { RcpDiscovery, RcpToolSet } from 'rcp-client';
 import type { RcpManifest } from 'rcp-manifest';
 import { DEFAULT_SYNONYMS, createToolSearch, describeToolHits, toolSearchDefinition, type RcpToolSearchOptions } from 'rcp-search';
 import { median } from '../lib/stats.js';
-import { DISTRACTOR_DOCUMENTS, apiKeyIndex, combinedToolSet, discoverAll, importDocument, readEvalSet, twilioProductDocuments, type EvalTask } from './eval-set.js';
+import { DISTRACTOR_DOCUMENTS, apiKeyIndex, combinedToolSet, discoverAll, importDocument, readEvalSet, twilioProductDocuments, type EvalSet, type EvalTask } from './eval-set.js';
+
+/** Recall over one group of tasks. */
+export interface Recall {
+  tasks: number;
+  recallAt1: number;
+  recallAt5: number;
+  normalRecallAt5: number;
+  hardRecallAt5: number;
+}
 
 export interface RecallRow {
   contender: string;
   tools: number;
-  recallAt1: number;
-  recallAt5: number;
-  hardRecallAt5: number;
-  normalRecallAt5: number;
+  /** Every task. */
+  all: Recall;
+  /** The development half (what rcp-search's defaults were tuned on). */
+  dev: Recall;
+  /** The held-out half (never looked at while tuning). */
+  heldout: Recall;
 }
 
 export interface TimingRow {
@@ -36,13 +47,15 @@ export interface SearchEvalResult {
   distractorTools: number;
   recall: RecallRow[];
   timing: TimingRow[];
-  /** Tasks the defaults miss (top 5) on the smaller set. */
-  missedByDefaults: string[];
+  /** Tasks the defaults miss (top 5) on the smaller set, by half. */
+  missedByDefaults: { dev: string[]; heldout: string[] };
+  /** How many tasks each half holds (hard ones in brackets in the report). */
+  halves: { dev: number; devHard: number; heldout: number; heldoutHard: number };
   reads: { listing: string; tools: number; chars: number; approxTokens: number }[];
   notes: string[];
 }
 
-type Ranker = (query: string) => Promise<readonly { name: string }[]> | readonly { name: string }[];
+export type Ranker = (query: string) => Promise<readonly { name: string }[]> | readonly { name: string }[];
 
 interface Contender {
   id: string;
@@ -62,11 +75,36 @@ const baseline = (toolSet: RcpToolSet): Ranker => {
   return (query) => index.search(query).slice(0, 5).map((result) => ({ name: toolSet.entries[result.id as number]!.name }));
 };
 
+/** rcp-search's synonym groups before this evaluation was split (19 groups), to measure what the larger vocabulary adds. */
+const EARLIER_SYNONYMS: readonly (readonly string[])[] = [
+  ['create', 'add', 'new', 'make', 'register', 'insert'],
+  ['delete', 'remove', 'destroy', 'erase', 'drop', 'discard', 'purge'],
+  ['list', 'all', 'enumerate', 'browse', 'every'],
+  ['get', 'fetch', 'retrieve', 'read', 'show', 'view', 'display', 'see', 'inspect', 'detail'],
+  ['update', 'edit', 'change', 'modify', 'alter', 'rename', 'set'],
+  ['search', 'find', 'query', 'lookup', 'look'],
+  ['send', 'deliver', 'dispatch'],
+  ['start', 'begin', 'launch', 'trigger'],
+  ['stop', 'halt', 'terminate'],
+  ['user', 'person', 'people'],
+  ['repository', 'repo'],
+  ['organization', 'organisation', 'org'],
+  ['invite', 'invitation'],
+  ['image', 'picture', 'photo'],
+  ['label', 'tag'],
+  ['email', 'mail'],
+  ['setting', 'config', 'configuration', 'preference', 'option'],
+  ['notification', 'alert'],
+  ['favorite', 'favourite', 'star', 'bookmark'],
+];
+
 export const SEARCH_CONTENDERS: readonly Contender[] = [
   { id: 'baseline: plain BM25 (MiniSearch defaults, name + description)', does: 'MiniSearch 7.2 with default options', build: baseline },
   { id: 'rcp-search (defaults)', does: 'every signal', build: rcp({}) },
   { id: '− name coverage re-rank', does: 'nameCoverage: false', build: rcp({ nameCoverage: false }) },
   { id: '− synonyms', does: 'synonyms: false', build: rcp({ synonyms: false }) },
+  { id: 'the earlier 19 synonym groups', does: 'the 19 groups rcp-search had before the split (no question words)', build: rcp({ synonyms: EARLIER_SYNONYMS }) },
+  { id: '− common words in names only', does: 'commonWords: 1 (every word searched in every field)', build: rcp({ commonWords: 1 }) },
   { id: '− stemming', does: 'stemming: false', build: rcp({ stemming: false }) },
   { id: '− prefix matching', does: 'prefix: false', build: rcp({ prefix: false }) },
   { id: '− param text', does: 'boost.params = 0', build: rcp({ boost: { params: 0 } }) },
@@ -75,12 +113,25 @@ export const SEARCH_CONTENDERS: readonly Contender[] = [
   { id: 'name weight 1 (not 3)', does: 'boost.name = 1', build: rcp({ boost: { name: 1 } }) },
   {
     id: 'name splitting only (name + description, no other signal)',
-    does: 'split names, no params / namespace / method / stemming / synonyms / prefix / name coverage',
-    build: rcp({ boost: { params: 0, namespace: 0, method: 0, name: 1 }, stemming: false, synonyms: false, prefix: false, nameCoverage: false }),
+    does: 'split names, no params / namespace / method / stemming / synonyms / prefix / name coverage / common words',
+    build: rcp({ boost: { params: 0, namespace: 0, method: 0, name: 1 }, stemming: false, synonyms: false, prefix: false, nameCoverage: false, commonWords: 1 }),
   },
 ];
 
-export async function runSearchEval(options: { rounds: number; quick: boolean }): Promise<SearchEvalResult> {
+export interface SearchCatalogs {
+  set: EvalSet;
+  /** The 500-tool set, then the 5,000-tool one. */
+  sets: { tools: number; toolSet: RcpToolSet }[];
+  /** Whether a hit of `toolSet` is one of the task's expected tools (in the task's API). */
+  isExpected: (task: EvalTask, name: string, toolSet: RcpToolSet) => boolean;
+  discoveries: Map<string, RcpDiscovery>;
+  labelled: string[];
+  fullTools: number;
+  notes: string[];
+}
+
+/** Imports the labelled APIs and the distractors and builds the 500- and 5,000-tool catalogs. */
+export async function loadSearchCatalogs(): Promise<SearchCatalogs> {
   const notes: string[] = [];
   const set = readEvalSet();
   const labelled = Object.keys(set.apis);
@@ -120,42 +171,63 @@ export async function runSearchEval(options: { rounds: number; quick: boolean })
     { tools: full.entries.length, toolSet: full },
   ];
   if (full.entries.length < 5_000) notes.push(`the combined catalog has ${full.entries.length} tools (fewer than 5,000 imported)`);
+  return { set, sets, isExpected, discoveries, labelled, fullTools: full.entries.length, notes };
+}
+
+/** The position (0-based) of the first expected tool among a ranker's hits for each task, -1 if none. */
+export async function positionsOf(rank: Ranker, tasks: readonly EvalTask[], isExpected: SearchCatalogs['isExpected'], toolSet: RcpToolSet): Promise<number[]> {
+  const positions: number[] = [];
+  for (const task of tasks) positions.push((await rank(task.query)).findIndex((hit) => isExpected(task, hit.name, toolSet)));
+  return positions;
+}
+
+/** Recall@1 / @5 over the tasks `keep` selects, from their positions. */
+export function recallOf(tasks: readonly EvalTask[], positions: readonly number[], keep: (task: EvalTask) => boolean): Recall {
+  let count = 0;
+  let hard = 0;
+  let at1 = 0;
+  let at5 = 0;
+  let hard5 = 0;
+  tasks.forEach((task, i) => {
+    if (!keep(task)) return;
+    const position = positions[i]!;
+    const found = position >= 0 && position < 5;
+    count++;
+    if (task.hard) hard++;
+    if (position === 0) at1++;
+    if (found) at5++;
+    if (found && task.hard) hard5++;
+  });
+  return { tasks: count, recallAt1: at1 / count, recallAt5: at5 / count, normalRecallAt5: (at5 - hard5) / (count - hard), hardRecallAt5: hard5 / hard };
+}
+
+export async function runSearchEval(options: { rounds: number; quick: boolean }): Promise<SearchEvalResult> {
+  const { set, sets, isExpected, discoveries, labelled, fullTools, notes } = await loadSearchCatalogs();
 
   const recall: RecallRow[] = [];
   const timing: TimingRow[] = [];
-  const missedByDefaults: string[] = [];
+  const missedByDefaults: SearchEvalResult['missedByDefaults'] = { dev: [], heldout: [] };
   const tasks = set.tasks;
   for (const { tools, toolSet } of sets) {
     for (const contender of SEARCH_CONTENDERS) {
       const t0 = performance.now();
       const rank = contender.build(toolSet);
       const buildMs = performance.now() - t0;
-      let at1 = 0;
-      let at5 = 0;
-      let hard5 = 0;
-      let normal5 = 0;
-      const missed: string[] = [];
-      for (const task of tasks) {
-        const hits = await rank(task.query);
-        const position = hits.findIndex((hit) => isExpected(task, hit.name, toolSet));
-        if (position === 0) at1++;
-        if (position >= 0 && position < 5) {
-          at5++;
-          if (task.hard) hard5++;
-          else normal5++;
-        } else missed.push(`${task.api}: ${task.query}${task.hard ? ' (hard)' : ''}`);
-      }
-      const hardCount = tasks.filter((task) => task.hard).length;
+      const positions = await positionsOf(rank, tasks, isExpected, toolSet);
       recall.push({
         contender: contender.id,
         tools,
-        recallAt1: at1 / tasks.length,
-        recallAt5: at5 / tasks.length,
-        hardRecallAt5: hard5 / hardCount,
-        normalRecallAt5: normal5 / (tasks.length - hardCount),
+        all: recallOf(tasks, positions, () => true),
+        dev: recallOf(tasks, positions, (task) => task.split === 'dev'),
+        heldout: recallOf(tasks, positions, (task) => task.split === 'heldout'),
       });
-      if (contender.id === 'rcp-search (defaults)' && tools === sets[0]!.tools) missedByDefaults.push(...missed);
-      if (contender.id.startsWith('baseline') || contender.id === 'rcp-search (defaults)') {
+      if (contender.id === 'rcp-search (defaults)' && tools === sets[0]!.tools) {
+        tasks.forEach((task, i) => {
+          const position = positions[i]!;
+          if (position < 0 || position >= 5) missedByDefaults[task.split].push(`${task.api}: ${task.query}${task.hard ? ' (hard)' : ''}`);
+        });
+      }
+      if (contender.id.startsWith('baseline') || contender.id === 'rcp-search (defaults)' || contender.id === '− common words in names only') {
         const perRound: number[] = [];
         const cpuPerRound: number[] = [];
         const repeat = options.quick ? 3 : 20;
@@ -190,10 +262,16 @@ export async function runSearchEval(options: { rounds: number; quick: boolean })
     tasks: tasks.length,
     hardTasks: tasks.filter((task) => task.hard).length,
     apis: labelled.map((key) => ({ key, title: set.apis[key]!.title, licence: set.apis[key]!.licence, tools: discoveries.get(key)!.tools.length })),
-    distractorTools: full.entries.length - labelled.reduce((sum, key) => sum + (discoveries.get(key) as RcpDiscovery).tools.length, 0),
+    distractorTools: fullTools - labelled.reduce((sum, key) => sum + (discoveries.get(key) as RcpDiscovery).tools.length, 0),
     recall,
     timing,
     missedByDefaults,
+    halves: {
+      dev: tasks.filter((task) => task.split === 'dev').length,
+      devHard: tasks.filter((task) => task.split === 'dev' && task.hard).length,
+      heldout: tasks.filter((task) => task.split === 'heldout').length,
+      heldoutHard: tasks.filter((task) => task.split === 'heldout' && task.hard).length,
+    },
     reads,
     notes: [...notes, `synonym groups: ${DEFAULT_SYNONYMS.length} (rcp-search DEFAULT_SYNONYMS)`],
   };

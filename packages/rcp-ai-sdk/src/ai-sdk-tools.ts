@@ -2,6 +2,7 @@ import { jsonSchema, tool, type Tool, type ToolSet } from 'ai';
 import {
   RcpError,
   createToolSet,
+  jsonSchemaCopy,
   toModelResult,
   validateArguments,
   type ModelResult,
@@ -158,7 +159,7 @@ export function createAISDKTools<Context = any>(
     const outputSchema = modelResultSchema(rcpTool);
     tools[name] = tool<Record<string, unknown>, ModelResult>({
       description: rcpTool.description,
-      inputSchema: jsonSchema<Record<string, unknown>>(structuredClone(rcpTool.inputSchema) as never, {
+      inputSchema: jsonSchema<Record<string, unknown>>(jsonSchemaCopy(rcpTool.inputSchema), {
         validate: (value) => {
           try {
             // A plain object: the AI SDK validates an approved call's input again and compares

@@ -1,5 +1,5 @@
 import type { JSONSchema7, Tool } from 'ai';
-import { toModelText, type ModelResult, type RcpClientTool } from 'rcp-client';
+import { jsonSchemaCopy, toModelText, type ModelResult, type RcpClientTool } from 'rcp-client';
 
 /**
  * What the AI SDK sends a provider for a tool's result (`ToolResultOutput` of
@@ -56,10 +56,9 @@ export function toAISDKModelOutput(result: ModelResult): AISDKToolResultOutput {
  */
 export function modelResultSchema(tool: Pick<RcpClientTool, 'outputSchema'>): JSONSchema7 | undefined {
   if (tool.outputSchema === undefined) return undefined;
-  const data = structuredClone(tool.outputSchema);
   return {
     anyOf: [
-      { type: 'object', properties: { ok: { const: true }, data: { ...data, required: [...data.required] } }, required: ['ok', 'data'] },
+      { type: 'object', properties: { ok: { const: true }, data: jsonSchemaCopy(tool.outputSchema) }, required: ['ok', 'data'] },
       {
         type: 'object',
         properties: {

@@ -1,5 +1,5 @@
-import { jsonSchema, tool, type JSONSchema7, type StepResult, type Tool, type ToolSet } from 'ai';
-import { RcpError } from 'rcp-client';
+import { jsonSchema, tool, type StepResult, type Tool, type ToolSet } from 'ai';
+import { RcpError, jsonSchemaCopy } from 'rcp-client';
 import { SEARCH_TOOL_NAME, createToolSearch, toolSearchDefinition, type RcpToolHitsDescription, type RcpToolSearch, type RcpToolSearchOptions } from 'rcp-search';
 import type { AISDKTools } from './ai-sdk-tools';
 
@@ -95,7 +95,7 @@ export function createAISDKToolSearch(rcp: AISDKTools, options: AISDKToolSearchO
 
   const searchTool = tool<{ query: string; limit?: number }, RcpToolHitsDescription>({
     description: definition.description,
-    inputSchema: jsonSchema<{ query: string; limit?: number }>(structuredClone(definition.inputSchema) as JSONSchema7),
+    inputSchema: jsonSchema<{ query: string; limit?: number }>(jsonSchemaCopy(definition.inputSchema)),
     // rcp-search checks the arguments (RCP_INVALID_ARGUMENTS, a tool-error the model reads).
     execute: (input) => search.handleCall(input),
     toModelOutput: ({ output }) => ({ type: 'text', value: output.text }),

@@ -44,6 +44,7 @@ export type { RcpClientTool, RcpClientToolParam, RcpInputSchema, RcpInputSchemaP
 export { createToolSet, toolCountWarning } from './tool-set';
 export type { RcpToolSet, RcpToolSetEntry, RcpToolSetOptions, RcpToolFilter, RcpNamespace } from './tool-set';
 export { validateArguments } from './validate-arguments';
+export { jsonSchemaCopy, type RcpJsonSchema, type RcpJsonSchemaProperty, type RcpJsonValue } from './json-schema-copy';
 export { describeManifest, describeAuth } from './describe-manifest';
 export { annotationMessage, annotationProperty, terminalJson, terminalLines, terminalStrings, terminalText } from './terminal-text';
 export { RcpInvalidArgumentsError } from './invalid-arguments-error';

@@ -2,14 +2,16 @@ import type { RcpInputSchema, RcpInputSchemaProperty } from 'rcp-client';
 
 /**
  * A Gemini `Schema` (the OpenAPI 3.0 subset of `FunctionDeclaration.parameters`), as this
- * package writes it: upper-case types, and only fields of that `Schema`.
+ * package writes it: upper-case types, and only fields of that `Schema`. A type alias, not an
+ * interface, so that it is also a `Record<string, unknown>` (the type of a declaration's
+ * `parameters`, see `GeminiFunctionDeclaration`).
  *
  * @example
  * ```ts
  * const schema: GeminiSchema = { type: 'OBJECT', properties: { q: { type: 'STRING' } }, required: ['q'] };
  * ```
  */
-export interface GeminiSchema {
+export type GeminiSchema = {
   type: 'STRING' | 'NUMBER' | 'INTEGER' | 'BOOLEAN' | 'ARRAY' | 'OBJECT';
   description?: string;
   properties?: Record<string, GeminiSchema>;
@@ -23,7 +25,7 @@ export interface GeminiSchema {
   maxLength?: number;
   pattern?: string;
   default?: unknown;
-}
+};
 
 /**
  * Every field of the Gemini API's `Schema` — the documented OpenAPI subset

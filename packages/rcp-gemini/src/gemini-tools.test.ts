@@ -125,7 +125,7 @@ describe('runFunctionCalls', () => {
 describe('README', () => {
   const packageDir = fileURLToPath(new URL('..', import.meta.url));
 
-  it.each(['snippet:generate-loop', 'snippet:generate-loop-ts'])('runs the %s agent loop as written, against a loopback fake of the generateContent endpoint', { timeout: SPAWN_TIMEOUT }, async (marker) => {
+  it.each(['snippet:generate-loop', 'snippet:generate-loop-ts'])('runs the %s agent loop as written (@google/genai), against a loopback fake of the generateContent endpoint', { timeout: SPAWN_TIMEOUT }, async (marker) => {
     const fake = await startTestServer();
     try {
       const replies = [
@@ -134,19 +134,25 @@ describe('README', () => {
         [{ text: 'Your groceries note says: eggs.' }],
       ];
       let index = 0;
-      fake.route('POST /v1beta/models/gemini-3.8-flash:generateContent', (_request, res) =>
+      const endpoint = 'POST /v1beta/models/gemini-3.8-flash:generateContent';
+      fake.route(endpoint, (_request, res) =>
         sendJson(res, 200, { candidates: [{ content: { role: 'model', parts: replies[index++] } }] }),
       );
       const printed = await runReadmeSnippet(packageDir, marker, {
         GEMINI_API_KEY: 'test-key',
-        GEMINI_BASE_URL: fake.origin,
+        // The SDK's own base-URL variable, and the Gemini API (not Vertex AI) whatever the environment says.
+        GOOGLE_GEMINI_BASE_URL: fake.origin,
+        GOOGLE_GENAI_USE_VERTEXAI: 'false',
+        GOOGLE_GENAI_USE_ENTERPRISE: 'false',
         NOTES_TOKEN,
         NOTES_MANIFEST_URL: manifestUrl,
       });
       expect(printed).toBe('Your groceries note says: eggs.\n');
       expect(toolRequests()).toEqual(['GET /users/u-1/notes', 'GET /users/u-1/notes/n-1']);
       const sent = fake.requests.map((request) => request.json as { tools: { functionDeclarations: unknown[] }[]; contents: unknown[] });
-      expect(fake.requests[0]!.headers['x-goog-api-key']).toBe('test-key');
+      // Only the three generateContent calls reached the fake, each with the key in its header (never in the URL).
+      expect(fake.requests.map((request) => `${request.method} ${request.url}`)).toEqual([endpoint, endpoint, endpoint]);
+      for (const request of fake.requests) expect(request.headers['x-goog-api-key']).toBe('test-key');
       expect(JSON.stringify(sent[0]!.tools)).not.toContain('userId');
       // The last request carried both answers back as functionResponse parts.
       expect(JSON.stringify(sent[2]!.contents)).toContain('"functionResponse":{"name":"get_note","response":{"ok":true');

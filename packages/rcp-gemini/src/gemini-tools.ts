@@ -1,5 +1,6 @@
 import {
   createToolSet,
+  jsonSchemaCopy,
   toModelResult,
   toModelText,
   type ModelResult,
@@ -14,7 +15,10 @@ import { toGeminiParameters, type GeminiSchema } from './gemini-schema';
 
 /**
  * A Gemini function declaration: `parametersJsonSchema` (JSON Schema, the default form) or
- * `parameters` (the OpenAPI subset; absent for a function without arguments).
+ * `parameters` (the OpenAPI subset, a {@link GeminiSchema}; absent for a function without
+ * arguments). Both are typed as plain records so that the declarations are `@google/genai`'s
+ * `FunctionDeclaration[]` with no cast: that SDK types `Schema.type` as its own `Type` enum,
+ * which no string literal type matches.
  *
  * @example
  * ```ts
@@ -25,7 +29,8 @@ export interface GeminiFunctionDeclaration {
   name: string;
   description: string;
   parametersJsonSchema?: Record<string, unknown>;
-  parameters?: GeminiSchema;
+  /** A {@link GeminiSchema} (`toGeminiParameters`' output). */
+  parameters?: Record<string, unknown>;
 }
 
 /**
@@ -171,7 +176,7 @@ export function createGeminiTools<Context = any>(
       if (converted.parameters !== undefined) declaration.parameters = converted.parameters;
       for (const warning of converted.warnings) warnings.push(`Tool "${name}": ${warning}`);
     } else {
-      declaration.parametersJsonSchema = structuredClone(tool.inputSchema) as unknown as Record<string, unknown>;
+      declaration.parametersJsonSchema = jsonSchemaCopy(tool.inputSchema);
     }
     return declaration;
   });

@@ -13,6 +13,7 @@ import {
   RcpError,
   approve,
   createToolSet,
+  jsonSchemaCopy,
   terminalJson,
   terminalText,
   validateArguments,
@@ -252,7 +253,7 @@ export function createLangChainApprovals<Context = any>(
     const editable = Object.keys(tool.inputSchema.properties ?? {}).length > 0;
     interruptOn[name] = Object.freeze({
       allowedDecisions: editable ? ['approve', 'edit', 'reject'] : ['approve', 'reject'],
-      ...(editable && { argsSchema: structuredClone(tool.inputSchema) as unknown as Record<string, unknown> }),
+      ...(editable && { argsSchema: jsonSchemaCopy(tool.inputSchema) }),
       description: async (toolCall: ToolCall) => describe(typeof toolCall.id === 'string' ? await store.get(toolCall.id) : undefined),
       when: ({ toolCall, runtime }) => interrupts(tool, toolCall, runtime?.configurable),
     } satisfies LangChainInterruptOnConfig);

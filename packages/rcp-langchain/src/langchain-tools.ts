@@ -3,6 +3,7 @@ import { DynamicStructuredTool, ToolInputParsingException, type StructuredToolIn
 import type { RunnableConfig } from '@langchain/core/runnables';
 import {
   createToolSet,
+  jsonSchemaCopy,
   toModelResult,
   type RcpApproval,
   type RcpClient,
@@ -135,7 +136,7 @@ export function langChainToolsWith<Context>(
     return new RcpLangChainTool({
       name,
       description: rcpTool.description,
-      schema: structuredClone(rcpTool.inputSchema) as unknown as Record<string, unknown>,
+      schema: jsonSchemaCopy(rcpTool.inputSchema),
       func: run,
     });
   }) as StructuredToolInterface[];

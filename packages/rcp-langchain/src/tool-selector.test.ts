@@ -10,46 +10,8 @@ import { createAgent, createMiddleware } from 'langchain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createRcpClient, createToolSet, toModelText, type RcpClient, type RcpToolSet } from 'rcp-client';
 import { createToolSearch, type RcpToolSearch } from 'rcp-search';
-import { sendJson, serveManifest, startTestServer, toolRequestLines, type TestServer } from 'rcp-test-utils';
+import { largeCatalogManifest, sendJson, serveManifest, startTestServer, toolRequestLines, type TestServer } from 'rcp-test-utils';
 import { createLangChainToolSelector, type LangChainToolSelectorOptions } from './index';
-
-const RESOURCES = [
-  'customer', 'invoice', 'payment', 'refund', 'subscription', 'product', 'price', 'coupon', 'order', 'shipment',
-  'warehouse', 'supplier', 'employee', 'team', 'project', 'task', 'comment', 'attachment', 'label', 'milestone',
-  'repository', 'branch', 'release', 'webhook', 'event', 'notification', 'message', 'conversation', 'contact', 'account',
-  'domain', 'certificate', 'volume', 'snapshot', 'backup', 'cluster', 'database', 'firewall', 'region', 'report',
-  'dashboard', 'alert', 'incident', 'schedule', 'calendar', 'meeting', 'room', 'ticket', 'article', 'document',
-];
-const VERBS = [
-  ['GET', 'list', 'Lists every'],
-  ['GET', 'get', 'Returns one'],
-  ['POST', 'create', 'Creates a'],
-  ['PATCH', 'update', 'Changes a'],
-  ['DELETE', 'delete', 'Deletes a'],
-  ['POST', 'archive', 'Archives a'],
-  ['POST', 'restore', 'Restores an archived'],
-  ['GET', 'export', 'Exports every'],
-  ['POST', 'import', 'Imports records of'],
-  ['GET', 'count', 'Counts every'],
-] as const;
-
-/** 500 tools, each with a `userId` only the app fills and, for writes, a `note` the model fills. */
-const largeManifest = {
-  rcpVersion: '0.1',
-  tools: RESOURCES.flatMap((resource) =>
-    VERBS.map(([method, verb, summary]) => ({
-      name: `${verb}_${resource}`,
-      description: `${summary} ${resource}.`,
-      method,
-      url: `/users/{{userId}}/${resource}s/${verb}`,
-      params: [
-        { name: 'userId', required: true },
-        ...(method === 'POST' || method === 'PATCH' ? [{ name: 'note', required: true, description: `Text kept with the ${resource}` }] : []),
-      ],
-      ...(method === 'POST' || method === 'PATCH' ? { body: { note: '{{note}}' } } : {}),
-    })),
-  ),
-};
 
 type Ctx = { userId?: string };
 let server: TestServer;
@@ -58,8 +20,8 @@ let toolSet: RcpToolSet;
 let search: RcpToolSearch;
 beforeAll(async () => {
   server = await startTestServer();
-  serveManifest(server, largeManifest);
-  server.route('POST /users/u-1/refunds/create', (request, res) => sendJson(res, 201, { id: 'rf-1', ...(request.json as object) }));
+  serveManifest(server, largeCatalogManifest());
+  server.route('POST /v1/users/u-1/refunds/create', (request, res) => sendJson(res, 201, { id: 'rf-1', ...(request.json as object) }));
   client = createRcpClient({ resolvers: { userId: (ctx: Ctx) => ctx.userId } });
   toolSet = createToolSet(await client.discover(server.url('/rcp/manifest')));
   search = createToolSearch(toolSet); // the index is built once, for every agent below
@@ -72,7 +34,7 @@ beforeEach(() => {
 });
 
 const ASK = 'Create a refund for my last order, noting the late delivery.';
-const REFUND = { id: 'c1', name: 'create_refund', args: { note: 'late delivery' } };
+const REFUND = { id: 'c1', name: 'createRefund', args: { note: 'late delivery' } };
 
 /** An agent with the selector, a recorder of the tools each model call is bound, and a scripted model. */
 async function run(call: { id: string; name: string; args: Record<string, unknown> }, options: LangChainToolSelectorOptions<Ctx> = {}) {
@@ -99,23 +61,23 @@ describe('createLangChainToolSelector (createAgent middleware)', () => {
     expect(bound).toHaveLength(2);
     for (const names of bound) {
       expect(names.length).toBeLessThanOrEqual(5);
-      expect(names).toContain('create_refund');
+      expect(names).toContain('createRefund');
     }
     // The hits, in the tool set's order.
     expect([...bound[0]!].sort()).toEqual((await search.search(ASK, { limit: 5 })).map((hit) => hit.name).sort());
-    expect(answer).toMatchObject({ status: 'success', name: 'create_refund' });
+    expect(answer).toMatchObject({ status: 'success', name: 'createRefund' });
     expect(JSON.parse(answer.content as string)).toEqual({ ok: true, data: { id: 'rf-1', note: 'late delivery' } });
-    expect(toolRequestLines(server)).toEqual(['POST /users/u-1/refunds/create']);
+    expect(toolRequestLines(server)).toEqual(['POST /v1/users/u-1/refunds/create']);
     expect(server.requests.at(-1)!.json).toEqual({ note: 'late delivery' });
   });
 
   it('a found tool outside the stage is refused by the client (RCP_TOOL_NOT_IN_STAGE): the model reads it, nothing sent', async () => {
     const read = toolSet.select((tool) => tool.method === 'GET', { stage: 'read' });
     const { bound, answer } = await run(REFUND, { stage: read });
-    expect(bound[0]).toContain('create_refund'); // found in the searched set, bound, called ...
+    expect(bound[0]).toContain('createRefund'); // found in the searched set, bound, called ...
     expect(answer.status).toBe('error');
     expect(answer.content).toBe(
-      toModelText({ ok: false, error: { code: 'RCP_TOOL_NOT_IN_STAGE', message: 'Tool "create_refund" is not available in stage "read".' } }),
+      toModelText({ ok: false, error: { code: 'RCP_TOOL_NOT_IN_STAGE', message: 'Tool "createRefund" is not available in stage "read".' } }),
     );
     expect(toolRequestLines(server)).toEqual([]);
   });
@@ -136,7 +98,7 @@ describe('createLangChainToolSelector (createAgent middleware)', () => {
     const names = await selector.middleware.wrapModelCall(request, (changed) => changed.tools.map((tool) => tool.name));
     expect(names.slice(0, -1).sort()).toEqual((await search.search('delete a customer', { limit: 2 })).map((hit) => hit.name).sort());
     expect(names.at(-1)).toBe('my_own_tool');
-    expect(names).toContain('delete_customer');
+    expect(names).toContain('deleteCustomer');
     expect(toolRequestLines(server)).toEqual([]);
   });
 });

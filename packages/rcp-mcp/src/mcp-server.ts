@@ -1,7 +1,8 @@
-import { McpServer, fromJsonSchema, type CallToolResult, type InputRequiredResult, type JsonSchemaType, type ServerContext } from '@modelcontextprotocol/server';
+import { McpServer, fromJsonSchema, type CallToolResult, type InputRequiredResult, type ServerContext } from '@modelcontextprotocol/server';
 import {
   createToolSet,
   isRcpError,
+  jsonSchemaCopy,
   terminalText,
   toModelResult,
   toolCountWarning,
@@ -182,7 +183,7 @@ export function createRcpMcpGateway<Context>(options: RcpMcpGatewayOptions<Conte
 
 /** A frozen RCP schema as the SDK takes one: a mutable copy (same JSON), checked by the SDK's validator. */
 function mcpSchema(schema: RcpClientTool['inputSchema'] | NonNullable<RcpClientTool['outputSchema']>) {
-  return fromJsonSchema(structuredClone(schema) as JsonSchemaType);
+  return fromJsonSchema(jsonSchemaCopy(schema));
 }
 
 /**

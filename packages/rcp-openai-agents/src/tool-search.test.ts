@@ -10,52 +10,9 @@ import { Agent, ModelBehaviorError, OpenAIProvider, Runner } from '@openai/agent
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createRcpClient, type RcpClient, type RcpDiscovery } from 'rcp-client';
 import { fromOpenApi } from 'rcp-openapi';
-import { sendJson, serveManifest, startTestServer, type TestServer } from 'rcp-test-utils';
+import { largeCatalogOpenApi, sendJson, serveManifest, startTestServer, type TestServer } from 'rcp-test-utils';
 import { createOpenAIAgentsTools, type OpenAIAgentsToolsOptions, type OpenAIAgentsTurn } from './index';
 import { rcpToolSearchTool } from './search';
-
-// The same shape as rcp-search's large-import test: 50 resources × 10 verbs.
-const RESOURCES = [
-  'customer', 'invoice', 'payment', 'refund', 'subscription', 'product', 'price', 'coupon', 'order', 'shipment',
-  'warehouse', 'supplier', 'employee', 'team', 'project', 'task', 'comment', 'attachment', 'label', 'milestone',
-  'repository', 'branch', 'release', 'webhook', 'event', 'notification', 'message', 'conversation', 'contact', 'account',
-  'domain', 'certificate', 'volume', 'snapshot', 'backup', 'cluster', 'database', 'firewall', 'region', 'report',
-  'dashboard', 'alert', 'incident', 'schedule', 'calendar', 'meeting', 'room', 'ticket', 'article', 'document',
-];
-const VERBS = [
-  ['get', 'list', 'Lists every'],
-  ['get', 'get', 'Returns one'],
-  ['post', 'create', 'Creates a'],
-  ['patch', 'update', 'Changes a'],
-  ['delete', 'delete', 'Deletes a'],
-  ['post', 'archive', 'Archives a'],
-  ['post', 'restore', 'Restores an archived'],
-  ['get', 'export', 'Exports every'],
-  ['post', 'import', 'Imports records of'],
-  ['get', 'count', 'Counts every'],
-] as const;
-
-function largeDocument(origin: string): Record<string, unknown> {
-  const paths: Record<string, Record<string, unknown>> = {};
-  for (const resource of RESOURCES) {
-    for (const [method, verb, summary] of VERBS) {
-      const body =
-        method === 'post' || method === 'patch'
-          ? { requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['note'], properties: { note: { type: 'string' } } } } } } }
-          : {};
-      paths[`/users/{userId}/${resource}s/${verb}`] = {
-        [method]: {
-          operationId: `${verb}${resource[0]!.toUpperCase()}${resource.slice(1)}`,
-          summary: `${summary} ${resource}`,
-          parameters: [{ name: 'userId', in: 'path', required: true, schema: { type: 'string' } }],
-          responses: { '200': { description: 'ok' } },
-          ...body,
-        },
-      };
-    }
-  }
-  return { openapi: '3.0.3', info: { title: 'Everything API', version: '1' }, servers: [{ url: `${origin}/v1` }], paths };
-}
 
 type Ctx = { userId: string };
 let api: TestServer;
@@ -65,7 +22,7 @@ let discovery: RcpDiscovery;
 beforeAll(async () => {
   api = await startTestServer();
   api.route('* /v1/users/u-verified/refunds/create', (request, res) => sendJson(res, 200, { refunded: true, note: (request.json as { note: string }).note }));
-  const { manifest } = await fromOpenApi(largeDocument(api.origin), { resolve: ['userId'], maxTools: 500 });
+  const { manifest } = await fromOpenApi(largeCatalogOpenApi(api.origin), { resolve: ['userId'], maxTools: 500 });
   expect(manifest.tools).toHaveLength(500);
   rcpClient = createRcpClient<Ctx>({ resolvers: { userId: (ctx) => ctx.userId } });
   discovery = await rcpClient.discover(serveManifest(api, manifest));

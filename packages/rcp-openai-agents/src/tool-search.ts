@@ -1,5 +1,5 @@
 import { toolSearchTool, type HostedTool, type Tool } from '@openai/agents';
-import { RcpError } from 'rcp-client';
+import { RcpError, jsonSchemaCopy } from 'rcp-client';
 import { createToolSearch, toolSearchDefinition, type RcpToolSearch, type RcpToolSearchOptions } from 'rcp-search';
 import type { OpenAIAgentsTools } from './openai-agents-tools';
 
@@ -43,7 +43,7 @@ export function rcpToolSearchTool(rcp: OpenAIAgentsTools, options: OpenAIAgentsT
   return toolSearchTool({
     execution: 'client',
     description: definition.description,
-    parameters: structuredClone(definition.inputSchema),
+    parameters: jsonSchemaCopy(definition.inputSchema),
     // Bad arguments throw RCP_INVALID_ARGUMENTS (rcp-search checks them); the hits are names of
     // the tool set, loaded from the agent's own tools.
     execute: async ({ toolCall, availableTools }) => {

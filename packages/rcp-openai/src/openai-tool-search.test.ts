@@ -6,35 +6,8 @@
 import OpenAI from 'openai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRcpClient, createToolSet, type RcpToolSet } from 'rcp-client';
-import { sendJson, serveManifest, startTestServer, type TestServer } from 'rcp-test-utils';
+import { largeCatalogManifest, sendJson, serveManifest, startTestServer, type TestServer } from 'rcp-test-utils';
 import { createOpenAIToolSearch, type OpenAIToolSearch } from './search';
-
-const RESOURCES = [
-  'customer', 'invoice', 'payment', 'refund', 'subscription', 'product', 'price', 'coupon', 'order', 'shipment',
-  'warehouse', 'supplier', 'employee', 'team', 'project', 'task', 'comment', 'attachment', 'label', 'milestone',
-  'repository', 'branch', 'release', 'webhook', 'event', 'notification', 'message', 'conversation', 'contact', 'account',
-  'domain', 'certificate', 'volume', 'snapshot', 'backup', 'cluster', 'database', 'firewall', 'region', 'report',
-  'dashboard', 'alert', 'incident', 'schedule', 'calendar', 'meeting', 'room', 'ticket', 'article', 'document',
-];
-const VERBS = [
-  ['GET', 'list', 'Lists every'], ['GET', 'get', 'Returns one'], ['POST', 'create', 'Creates a'], ['PATCH', 'update', 'Changes a'],
-  ['DELETE', 'delete', 'Deletes a'], ['POST', 'archive', 'Archives a'], ['POST', 'restore', 'Restores an archived'],
-  ['GET', 'export', 'Exports every'], ['POST', 'import', 'Imports records of'], ['GET', 'count', 'Counts every'],
-] as const;
-/** 500 tools (50 resources × 10 verbs), each with a `userId` only the app may fill. */
-const largeManifest = {
-  rcpVersion: '0.1',
-  tools: RESOURCES.flatMap((resource) =>
-    VERBS.map(([method, verb, summary]) => ({
-      name: `${verb}${resource[0]!.toUpperCase()}${resource.slice(1)}`,
-      description: `${summary} ${resource}`,
-      method,
-      url: `/v1/users/{{userId}}/${resource}s/${verb}`,
-      params: [{ name: 'userId', required: true }, ...(method === 'POST' || method === 'PATCH' ? [{ name: 'note', required: true, description: `Text kept with the ${resource}` }] : [])],
-      ...(method === 'POST' || method === 'PATCH' ? { body: { note: '{{note}}' } } : {}),
-    })),
-  ),
-};
 
 let api: TestServer;
 let fake: TestServer;
@@ -44,7 +17,7 @@ beforeEach(async () => {
   api = await startTestServer();
   api.route('POST /v1/users/u-verified/refunds/create', (request, res) => sendJson(res, 200, { created: true, note: (request.json as { note: string }).note }));
   fake = await startTestServer();
-  toolSet = createToolSet(await client.discover(serveManifest(api, largeManifest)));
+  toolSet = createToolSet(await client.discover(serveManifest(api, largeCatalogManifest())));
   expect(toolSet.names).toHaveLength(500);
   api.reset();
 });

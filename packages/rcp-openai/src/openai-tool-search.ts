@@ -1,4 +1,4 @@
-import { createToolSet, type RcpClient, type RcpContextArgs, type RcpDiscovery, type RcpExecuteOptions, type RcpToolSet } from 'rcp-client';
+import { createToolSet, jsonSchemaCopy, type RcpClient, type RcpContextArgs, type RcpDiscovery, type RcpExecuteOptions, type RcpToolSet } from 'rcp-client';
 import { createToolSearch, toolSearchDefinition, type RcpToolSearch, type RcpToolSearchOptions } from 'rcp-search';
 import { createOpenAITools, type OpenAIFunctionCallOutput, type OpenAIResponsesItem, type OpenAIResponsesTool, type OpenAIToolsOptions } from './openai-tools';
 
@@ -118,7 +118,7 @@ export function createOpenAIToolSearch<Context = any>(
 
   return Object.freeze({
     get responsesTools(): OpenAIToolSearchTool[] {
-      return [{ type: 'tool_search' as const, execution: 'client' as const, description: definition.description, parameters: structuredClone(definition.inputSchema) as unknown as Record<string, unknown> }];
+      return [{ type: 'tool_search' as const, execution: 'client' as const, description: definition.description, parameters: jsonSchemaCopy(definition.inputSchema) }];
     },
     toolSet,
     search,

@@ -1,4 +1,4 @@
-import type { RcpInputSchema, RcpInputSchemaProperty } from 'rcp-client';
+import { jsonSchemaCopy, type RcpInputSchema, type RcpInputSchemaProperty } from 'rcp-client';
 
 /** A JSON Schema object as OpenAI's `parameters` takes it. */
 export type OpenAIParameters = Record<string, unknown>;
@@ -60,10 +60,7 @@ export function toOpenAISchema(schema: RcpInputSchema, options: { strict: boolea
   const names = Object.keys(schema.properties);
   const canBeStrict = options.strict && names.every((name) => isClosed(schema.properties[name]!));
   if (!canBeStrict) {
-    return {
-      strict: false,
-      parameters: { type: 'object', properties: structuredClone(schema.properties), required: [...schema.required], additionalProperties: false },
-    };
+    return { strict: false, parameters: jsonSchemaCopy(schema) };
   }
   return { strict: true, parameters: strictObject(schema.properties, schema.required) };
 }

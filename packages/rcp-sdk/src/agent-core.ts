@@ -21,6 +21,7 @@ export {
   createRcpModelTools,
   createRcpRegistry,
   toModelResult,
+  toModelText,
   RcpError,
   isRcpError,
 } from 'rcp-agent-core-bridge';
@@ -48,6 +49,9 @@ export type {
   RcpRegistryOptions,
   RcpStage,
   ModelErrorCode,
+  ModelError,
+  ModelMedia,
+  ModelPage,
   ModelResult,
   RcpErrorCode,
   RcpErrorOptions,

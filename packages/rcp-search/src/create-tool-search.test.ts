@@ -41,6 +41,20 @@ describe('createToolSearch: what is indexed', () => {
     expect((await names(createToolSearch(repo, { stemming: false, prefix: false }), 'repositories'))).toEqual([]);
   });
 
+  it('answers a question word with what it asks about (who → user, member, collaborator)', async () => {
+    const team = await discoverManifest(server, { rcpVersion: '0.1', tools: [tool('listCollaborators', 'Lists the collaborators of a project.'), tool('getBuild', 'Returns one build.')] }, '/rcp/team');
+    expect(await names(createToolSearch(team), 'who works on this project')).toEqual(['listCollaborators']);
+    expect(await names(createToolSearch(team, { synonyms: false }), 'who works')).toEqual([]);
+  });
+
+  it('searches a word that is in more than a tenth of the tools (and in over 100) in tool names only', async () => {
+    const tools = Array.from({ length: 150 }, (_, i) => tool(`getWidget${i}`, `Returns widget ${i} with its records.`));
+    const big = await discoverManifest(server, { rcpVersion: '0.1', tools: [...tools, tool('listRecords', 'Lists what was stored.')] }, '/rcp/big');
+    expect(await names(createToolSearch(big), 'records', 50)).toEqual(['listRecords']);
+    expect(await names(createToolSearch(big, { commonWords: 1 }), 'records', 50)).toHaveLength(50);
+    expect((await names(createToolSearch(big), 'widget 7 records'))[0]).toBe('getWidget7');
+  });
+
   it('finds a tool by the text of its model-facing params, and never by a resolver-bound one', async () => {
     const search = createToolSearch(repo);
     expect((await names(search, 'spreadsheet'))[0]).toBe('exportData');
@@ -63,9 +77,9 @@ describe('createToolSearch: what is indexed', () => {
     const first = await search.search('get');
     expect(await search.search('get')).toEqual(first);
     expect(first.map((hit) => hit.name)).toEqual(['getRepository', 'getInvoice']);
-    const custom = createToolSearch(repo, { synonyms: [...DEFAULT_SYNONYMS, ['bill', 'invoice']] });
-    expect((await names(custom, 'bill'))[0]).toBe('getInvoice');
-    expect(await names(search, 'bill')).toEqual([]);
+    const custom = createToolSearch(repo, { synonyms: [['receipt', 'invoice'], ...DEFAULT_SYNONYMS] });
+    expect((await names(custom, 'receipt'))[0]).toBe('getInvoice');
+    expect(await names(search, 'receipt')).toEqual([]);
   });
 
   it('gives hits of the tool set: its names and its frozen tools, at most `limit`', async () => {
@@ -127,6 +141,8 @@ describe('createToolSearch: bad input', () => {
     expect(() => createToolSearch(repo, { synonyms: 'yes' as never })).toThrow(invalid);
     expect(() => createToolSearch(repo, { rank: 'mine' as never })).toThrow(invalid);
     expect(() => createToolSearch(repo, { candidates: 0 })).toThrow(invalid);
+    expect(() => createToolSearch(repo, { commonWords: 0 })).toThrow(/commonWords/);
+    expect(() => createToolSearch(repo, { commonWords: 1.5 })).toThrow(invalid);
     expect(() => createToolSearch({} as never)).toThrow(invalid);
     const search = createToolSearch(repo);
     await expect(search.search(42 as never)).rejects.toMatchObject({ code: 'RCP_INVALID_OPTIONS' });

@@ -1,4 +1,4 @@
-import MiniSearch from 'minisearch';
+import MiniSearch, { type Query } from 'minisearch';
 import { RcpInvalidArgumentsError, createToolSet, type RcpClientTool, type RcpDiscovery, type RcpToolSet } from 'rcp-client';
 import { RcpError } from 'rcp-errors';
 import { describeToolHits, type RcpToolHitsDescription } from './describe-tool-hits';
@@ -94,6 +94,14 @@ export interface RcpToolSearchOptions {
    * @default true
    */
   nameCoverage?: boolean;
+  /**
+   * A query word whose term is in more than this share of the tools, and in more than 100 of
+   * them (a verb like `get`, a noun like `user` in a large catalog), is searched in tool names only, where it still tells tools
+   * apart; in descriptions and params it adds little to the ranking and most of the time of a
+   * query. `1` searches every word in every field.
+   * @default 0.1
+   */
+  commonWords?: number;
   /** An operator's own ranking over the lexical candidates. @default none (lexical order) */
   rank?: RcpToolRanker;
   /**
@@ -158,6 +166,8 @@ const DEFAULT_BOOST: Readonly<Record<RcpToolSearchField, number>> = { name: 3, n
 const FIELDS: readonly RcpToolSearchField[] = ['name', 'namespace', 'description', 'params', 'method'];
 const METHOD_WORDS: Readonly<Record<string, string>> = { GET: 'get', POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' };
 const MAX_LIMIT = 50;
+/** `commonWords` leaves a term in every field while it is in at most this many tools (a small set is fast anyway). */
+const COMMON_MIN_TOOLS = 100;
 /** The search tool's name in {@link toolSearchDefinition} and in argument errors. */
 export const SEARCH_TOOL_NAME = 'search_tools';
 
@@ -194,6 +204,8 @@ export function createToolSearch(source: RcpToolSet | RcpDiscovery | readonly Rc
   const prefix = options.prefix !== false;
   const { rank } = options;
   if (rank !== undefined && typeof rank !== 'function') throw new RcpError('RCP_INVALID_OPTIONS', 'rank must be a function (query, candidates, context) => names');
+  const commonWords = options.commonWords ?? 0.1;
+  if (typeof commonWords !== 'number' || !(commonWords > 0 && commonWords <= 1)) throw new RcpError('RCP_INVALID_OPTIONS', 'commonWords must be a share of the tools, above 0 and at most 1');
   const candidates = options.candidates ?? 50;
   if (!Number.isInteger(candidates) || candidates < 1) throw new RcpError('RCP_INVALID_OPTIONS', 'candidates must be a positive integer');
 
@@ -215,7 +227,35 @@ export function createToolSearch(source: RcpToolSet | RcpDiscovery | readonly Rc
     },
   });
   const entries = toolSet.entries;
-  index.addAll(entries.map((entry, id) => indexedTool(id, entry.name, entry.tool)));
+  const documents = entries.map((entry, id) => indexedTool(id, entry.name, entry.tool));
+  index.addAll(documents);
+
+  // How many tools each term is in (any field), for `commonWords`.
+  const toolsWith = new Map<string, number>();
+  if (commonWords < 1 && entries.length > COMMON_MIN_TOOLS) {
+    for (const document of documents) {
+      const terms = new Set<string>();
+      for (const field of fields) for (const word of splitWords(document[field])) {
+        const term = processTerm(word);
+        if (term !== null) terms.add(term);
+      }
+      for (const term of terms) toolsWith.set(term, (toolsWith.get(term) ?? 0) + 1);
+    }
+  }
+  const commonLimit = Math.max(commonWords * entries.length, COMMON_MIN_TOOLS);
+  const nameOnly = fields.includes('name') ? ['name'] : [];
+  /** The query as MiniSearch takes it: common words in the name only, the others in every field. */
+  const queryOf = (query: string): Query => {
+    if (commonWords >= 1 || nameOnly.length === 0 || entries.length <= COMMON_MIN_TOOLS) return query;
+    const rare: string[] = [];
+    const common: string[] = [];
+    for (const word of splitWords(query)) {
+      const term = processTerm(word);
+      if (term !== null) ((toolsWith.get(term) ?? 0) > commonLimit ? common : rare).push(word);
+    }
+    if (common.length === 0) return rare.join(' ');
+    return { combineWith: 'OR', queries: [rare.join(' '), { queries: [common.join(' ')], fields: nameOnly }] };
+  };
 
   const termsOf = (text: string): Set<string> => {
     const terms = new Set<string>();
@@ -229,7 +269,14 @@ export function createToolSearch(source: RcpToolSet | RcpDiscovery | readonly Rc
 
   const lexical = (query: string, limit: number): RcpToolSearchHit[] => {
     const byScore = (a: { score: number; id: number }, b: { score: number; id: number }) => b.score - a.score || a.id - b.id;
-    let ranked = index.search(query).map((result) => ({ id: result.id as number, score: result.score }));
+    // MiniSearch gives every match, best score first: only the first `keep` (and the tools tied
+    // with the last of them) can be hits, so only those are copied and put in tool-set order on ties.
+    const results = index.search(queryOf(query));
+    const keep = nameTerms === undefined ? limit : Math.max(candidates, limit);
+    let end = Math.min(keep, results.length);
+    while (end > 0 && end < results.length && results[end]!.score === results[end - 1]!.score) end++;
+    let ranked: { id: number; score: number }[] = [];
+    for (let i = 0; i < end; i++) ranked.push({ id: results[i]!.id as number, score: results[i]!.score });
     ranked.sort(byScore);
     if (nameTerms !== undefined) {
       const asked = termsOf(query);

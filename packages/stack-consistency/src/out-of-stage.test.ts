@@ -15,6 +15,7 @@
  * and what it does instead.
  */
 import Anthropic from '@anthropic-ai/sdk';
+import { GoogleGenAI, type Content } from '@google/genai';
 import { Client as McpClient, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { generateText, stepCountIs, type ToolResultPart } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
@@ -36,7 +37,7 @@ import {
   type RcpDiscovery,
   type RcpToolSet,
 } from 'rcp-client';
-import { createGeminiTools, type GeminiFunctionCall } from 'rcp-gemini';
+import { createGeminiTools } from 'rcp-gemini';
 import { createLangChainTools } from 'rcp-langchain';
 import { AIMessage, type ToolMessage } from '@langchain/core/messages';
 import { ToolNode } from '@langchain/langgraph/prebuilt';
@@ -233,29 +234,28 @@ const rows: Row[] = [
     },
   },
   {
-    // rcp-gemini needs no Google SDK and its own tests drive the REST endpoint with fetch: so does this row.
-    stack: 'Gemini generateContent (fetch, stage subset as the tool set)',
+    // The real @google/genai client (the Gemini API, not Vertex AI) at the fake's origin, as rcp-gemini's own tests.
+    stack: 'Gemini (@google/genai generateContent, stage subset as the tool set)',
     async run() {
-      script('POST /v1beta/models/gemini-2.5-flash:generateContent', [
+      const endpoint = 'POST /v1beta/models/gemini-2.5-flash:generateContent';
+      script(endpoint, [
         { candidates: [{ content: { role: 'model', parts: [{ functionCall: { id: 'c1', name: CALL.name, args: CALL.arguments } }] } }] },
         { candidates: [{ content: { role: 'model', parts: [{ text: 'I could not delete it.' }] } }] },
       ]);
       const rcp = createGeminiTools(client, browse);
-      const endpoint = fake.url('/v1beta/models/gemini-2.5-flash:generateContent');
-      const contents: unknown[] = [{ role: 'user', parts: [{ text: 'delete my groceries note' }] }];
-      const generate = async () => {
-        const body = JSON.stringify({ contents, tools: [{ functionDeclarations: rcp.functionDeclarations }] });
-        const response = await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json', 'x-goog-api-key': 'k' }, body });
-        return (await response.json()) as { candidates: { content: { parts: { functionCall?: GeminiFunctionCall }[] } }[] };
-      };
-      const { candidates } = await generate();
+      const ai = new GoogleGenAI({ apiKey: 'k', vertexai: false, httpOptions: { baseUrl: fake.origin } });
+      const contents: Content[] = [{ role: 'user', parts: [{ text: 'delete my groceries note' }] }];
+      const config = { tools: [{ functionDeclarations: rcp.functionDeclarations }] };
+      const response = await ai.models.generateContent({ model: 'gemini-2.5-flash', contents, config });
       expect(sentTo<{ tools: { functionDeclarations: { name: string }[] }[] }>(0).tools[0]!.functionDeclarations.map((d) => d.name)).toEqual([
         'list_notes',
       ]);
-      const calls = candidates[0]!.content.parts.flatMap((part) => (part.functionCall ? [part.functionCall] : []));
-      const parts = await rcp.runFunctionCalls(calls, ctx);
-      contents.push(candidates[0]!.content, { role: 'user', parts });
-      await generate();
+      const parts = await rcp.runFunctionCalls(response.functionCalls, ctx);
+      contents.push(response.candidates![0]!.content!, { role: 'user', parts });
+      await ai.models.generateContent({ model: 'gemini-2.5-flash', contents, config });
+      // The SDK sent only these two requests, to the fake, with the key in its header.
+      expect(fake.requests.map((request) => `${request.method} ${request.url}`)).toEqual([endpoint, endpoint]);
+      expect(fake.requests.map((request) => request.headers['x-goog-api-key'])).toEqual(['k', 'k']);
       const sentBack = sentTo<{ contents: { parts: { functionResponse: { name: string; response: ModelResult } }[] }[] }>(1).contents.at(-1)!
         .parts[0]!.functionResponse;
       expect(sentBack.name).toBe(CALL.name);

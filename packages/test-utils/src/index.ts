@@ -17,3 +17,4 @@ export {
   RESULTS_MAX_MEDIA_BYTES,
   RESULTS_RETRY_AFTER_SECONDS,
 } from './results-api';
+export { LARGE_CATALOG_SIZE, largeCatalogManifest, largeCatalogOpenApi } from './large-catalog';
