@@ -35,6 +35,13 @@ describe('createRcpClient options', () => {
     ['headers with a bad name', { headers: { 'X A': 'a' } }],
     ['secret header in headers', { headers: { authorization: 'Bearer t' } }],
     ['cookie in headers', { headers: { Cookie: 'sid=1' } }],
+    // The header rules come from their homes now: rcp-manifest's forbidden names (Expect, Keep-Alive were
+    // let through before) and rcp-template's header-value rule (a trailing space was let through before).
+    ['expect in headers', { headers: { Expect: '100-continue' } }],
+    ['keep-alive in headers', { headers: { 'Keep-Alive': 'timeout=5' } }],
+    ['a header value ending in a space', { headers: { 'X-A': 'a ' } }],
+    // The client let a tab through; the one rule (rcp-template, RCP M7.3c) refuses it, as manifests always did.
+    ['a header value with a tab', { headers: { 'X-A': 'a\tb' } }],
     ['options not an object', 'fast'],
   ])('refuses %s with RCP_INVALID_OPTIONS', async (_name, options) => {
     await rejectsWith(() => createRcpClient(options as never), 'RCP_INVALID_OPTIONS');

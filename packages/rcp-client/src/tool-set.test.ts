@@ -70,8 +70,12 @@ describe('createToolSet', () => {
     expect(() => createToolSet([a, b], { namespace: () => 'no spaces' })).toThrow(
       expect.objectContaining({ code: 'RCP_INVALID_OPTIONS' }),
     );
-    expect(() => createToolSet([a, b], { namespace: () => 'x'.repeat(70) })).toThrow(
+    expect(() => createToolSet([a, b], { namespace: () => 'x'.repeat(60) })).toThrow(
       expect.objectContaining({ code: 'RCP_INVALID_TOOL' }),
+    );
+    // A namespace is checked by the one tool-name rule (rcp-manifest's isToolName), length included.
+    expect(() => createToolSet([a, b], { namespace: () => 'x'.repeat(70) })).toThrow(
+      expect.objectContaining({ code: 'RCP_INVALID_OPTIONS' }),
     );
     await rejectsWith(() => createToolSet([a, a]), 'RCP_INVALID_TOOL');
   });

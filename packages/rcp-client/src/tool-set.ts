@@ -1,13 +1,15 @@
 import { RcpError } from 'rcp-errors';
+import { isToolName } from 'rcp-manifest';
+import { isRecord } from 'rcp-template';
 import type { RcpClientTool } from './client-tool';
 import type { RcpDiscovery } from './create-rcp-client';
-import { NAMESPACE_SEPARATOR, TOOL_NAME_PATTERN, defaultNamespace } from './internal/namespace';
+import { NAMESPACE_SEPARATOR, defaultNamespace } from './internal/namespace';
 import { RcpToolNotInStageError, RcpUnknownToolError } from './unknown-tool-error';
 
 /**
  * Chooses the namespace of a manifest whose tools share a name with another manifest's tools.
  * Called at most once per discovery (only for discoveries with a clashing name); the result
- * must match `^[A-Za-z0-9_-]+$`.
+ * must be a tool name itself (`isToolName` from rcp-manifest: 1-64 of `A-Z a-z 0-9 _ -`).
  *
  * @example
  * ```ts
@@ -106,11 +108,10 @@ export interface RcpToolSet {
 /** The whole set a subset was selected from (its names tell "not in this stage" from "unknown"). */
 const WHOLE = Symbol('rcp.toolSet.whole');
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 /** True for a value made by {@link createToolSet}. */
 export function isToolSet(value: unknown): value is RcpToolSet {
-  return isObject(value) && Array.isArray(value.entries) && typeof value.select === 'function';
+  return isRecord(value) && Array.isArray(value.entries) && typeof value.select === 'function';
 }
 
 /** The one entry named `name`; `RCP_UNKNOWN_TOOL` when there is none, or more than one. */
@@ -174,7 +175,7 @@ function toolSetOf(entries: readonly RcpToolSetEntry[], whole?: readonly RcpTool
 function discoveryList(discoveries: unknown): readonly RcpDiscovery[] {
   const list = Array.isArray(discoveries) ? discoveries : [discoveries];
   list.forEach((discovery, index) => {
-    if (!isObject(discovery) || !Array.isArray(discovery.tools) || typeof discovery.manifestUrl !== 'string') {
+    if (!isRecord(discovery) || !Array.isArray(discovery.tools) || typeof discovery.manifestUrl !== 'string') {
       throw new RcpError('RCP_INVALID_OPTIONS', `discoveries[${index}] is not a discovery returned by client.discover()`);
     }
   });
@@ -202,7 +203,7 @@ export function createToolSet(
   source: RcpDiscovery | readonly RcpDiscovery[] | RcpToolSet,
   options: RcpToolSetOptions = {},
 ): RcpToolSet {
-  if (!isObject(options)) throw new RcpError('RCP_INVALID_OPTIONS', 'createToolSet options must be an object');
+  if (!isRecord(options)) throw new RcpError('RCP_INVALID_OPTIONS', 'createToolSet options must be an object');
   const { namespace, only } = options as RcpToolSetOptions;
   if (isToolSet(source)) return only === undefined ? source : source.select(only);
   if (namespace !== undefined && typeof namespace !== 'function') {
@@ -222,10 +223,10 @@ export function createToolSet(
     let chosen = namespaces.get(index);
     if (chosen === undefined) {
       chosen = namespace ? namespace(discovery, index) : defaultNamespace(discovery.manifestUrl, index);
-      if (typeof chosen !== 'string' || !/^[A-Za-z0-9_-]+$/.test(chosen)) {
+      if (typeof chosen !== 'string' || !isToolName(chosen)) {
         throw new RcpError(
           'RCP_INVALID_OPTIONS',
-          `namespace() must return a non-empty string of A-Z a-z 0-9 _ - (discovery ${index})`,
+          `namespace() must return 1-64 characters of A-Z a-z 0-9 _ - (discovery ${index})`,
         );
       }
       namespaces.set(index, chosen);
@@ -243,7 +244,7 @@ export function createToolSet(
         const room = 64 - NAMESPACE_SEPARATOR.length - tool.name.length;
         if (namespace === undefined && prefix.length > room && room > 0) prefix = prefix.slice(0, room);
         name = `${prefix}${NAMESPACE_SEPARATOR}${tool.name}`;
-        if (!TOOL_NAME_PATTERN.test(name)) {
+        if (!isToolName(name)) {
           throw new RcpError(
             'RCP_INVALID_TOOL',
             `Tool ${JSON.stringify(tool.name)} from ${discovery.manifestUrl} would be named ${JSON.stringify(name)}, ` +

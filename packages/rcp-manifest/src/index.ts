@@ -20,3 +20,6 @@ export { RcpVersionError, RcpManifestError, RcpManifestLimitError } from './mani
 export type { ManifestIssue, ManifestLimit } from './manifest-errors';
 export { RcpError, isRcpError } from 'rcp-errors';
 export type { RcpErrorCode, RcpErrorOptions, RcpErrorOf } from 'rcp-errors';
+export { isToolName, TOOL_NAME_PATTERN } from './tool-name';
+export { FORBIDDEN_HEADER_NAMES, isForbiddenHeaderName } from './forbidden-headers';
+export { escapePointerToken } from 'rcp-template';

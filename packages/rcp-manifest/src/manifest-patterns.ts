@@ -1,9 +1,11 @@
+import { TOKEN_NAME_SOURCE } from 'rcp-template';
+
 /* The patterns of the manifest's structure, shared by its schema (types, JSON Schema file) and its run-time check. */
 
 /** Tool names: what model APIs accept as function names. */
 export const TOOL_NAME_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
 /** Param names: the `{{token}}` name grammar, minus names that collide with `Object.prototype`. */
-export const PARAM_NAME_PATTERN = '^(?!(?:__proto__|constructor|prototype)$)[A-Za-z_][A-Za-z0-9_]*$';
+export const PARAM_NAME_PATTERN = `^(?!(?:__proto__|constructor|prototype)$)${TOKEN_NAME_SOURCE}$`;
 /** RFC 9110 `token` (header field names, auth schemes). */
 export const HTTP_TOKEN_PATTERN = "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$";
 /** At least one non-whitespace character. */

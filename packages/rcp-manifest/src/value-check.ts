@@ -1,3 +1,4 @@
+import { isRecord } from 'rcp-template';
 import { escapePointerToken } from './internal/json-pointer';
 import type { ManifestIssue } from './manifest-errors';
 import type { RcpParam, RcpParamType, RcpValue } from './manifest-schema';
@@ -24,9 +25,6 @@ export const EXPECTED_TYPE: Record<RcpParamType, string> = {
   object: 'an object',
 };
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The one type table: a precompiled test per param type (JSON semantics). */
 export const TYPE_TESTS: Record<RcpParamType, (value: unknown) => boolean> = {
@@ -35,7 +33,7 @@ export const TYPE_TESTS: Record<RcpParamType, (value: unknown) => boolean> = {
   integer: (value) => Number.isSafeInteger(value),
   boolean: (value) => typeof value === 'boolean',
   array: (value) => Array.isArray(value),
-  object: isObject,
+  object: isRecord,
 };
 
 /**
@@ -173,7 +171,7 @@ export function compileValueCheck(schema: RcpParam | RcpValue): ValueCheck {
       if (pattern !== undefined && !pattern.test(value)) issues.push({ path, message: `must match the pattern ${JSON.stringify(schema.pattern)}` });
     } else if (Array.isArray(value)) {
       if (items !== undefined) value.forEach((element, index) => issues.push(...items(element, `${path}/${index}`)));
-    } else if (isObject(value) && (properties !== undefined || requiredKeys.length > 0)) {
+    } else if (isRecord(value) && (properties !== undefined || requiredKeys.length > 0)) {
       for (const key of Object.keys(value)) {
         const at = `${path}/${escapePointerToken(key)}`;
         const property = properties?.get(key);

@@ -2,6 +2,7 @@ import { dereference, validate } from '@readme/openapi-parser';
 import type { OpenAPI } from 'openapi-types';
 import {
   DEFAULT_MANIFEST_LIMITS,
+  FORBIDDEN_HEADER_NAMES,
   RcpError,
   isRcpError,
   parseManifest,
@@ -10,7 +11,7 @@ import {
   type RcpManifest,
   type RcpManifestError,
 } from 'rcp-manifest';
-import { compileRequest, isHttpToken } from 'rcp-template';
+import { compileRequest, isHttpToken, isRecord, isTokenName, isTokenNameChar, isTokenNameStart } from 'rcp-template';
 import type { ImportReport, ImportedOperation, LossyStep, ResolverCandidate } from './import-report';
 import { jsonMediaType } from './media-type';
 import { oauthAuthOf, oauthSetupNotes } from './oauth-hint';
@@ -90,18 +91,12 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'tr
 const RCP_METHODS: ReadonlySet<string> = new Set(['get', 'put', 'post', 'delete', 'patch']);
 const MAX_NAME = 64;
 const MAX_DESCRIPTION = 1_024;
-/** Headers a tool may not set (rcp-manifest's rule) or that auth and the client own. */
-const SKIPPED_HEADERS: ReadonlySet<string> = new Set([
-  'host', 'content-length', 'transfer-encoding', 'connection', 'cookie', 'keep-alive', 'proxy-connection', 'te', 'trailer',
-  'upgrade', 'expect', 'proxy-authorization', 'authorization', 'content-type', 'accept',
-]);
+/** Headers a tool may not set (rcp-manifest's list) or that auth and the client own. */
+const SKIPPED_HEADERS: ReadonlySet<string> = new Set([...FORBIDDEN_HEADER_NAMES, 'authorization', 'content-type', 'accept']);
 const RESERVED: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
 type Json = Record<string, unknown>;
 
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function fail(message: string, cause?: unknown): RcpError<'RCP_INVALID_OPTIONS'> {
   return new RcpError('RCP_INVALID_OPTIONS', message, cause === undefined ? {} : { cause });
@@ -120,10 +115,15 @@ function toolNameOf(source: string): string {
   return clean.length <= MAX_NAME ? clean : `${clean.slice(0, MAX_NAME - 7)}_${shortHash(source)}`;
 }
 
-/** The token grammar `[A-Za-z_][A-Za-z0-9_]*`, never a reserved name. */
+/** A `{{token}}` name (rcp-template's grammar) made from `source`, never a reserved name. */
 function tokenNameOf(source: string): string {
-  let clean = source.replace(/[^A-Za-z0-9_]+/g, '_');
-  if (!/^[A-Za-z_]/.test(clean)) clean = `_${clean}`;
+  let clean = '';
+  for (let index = 0; index < source.length; index++) {
+    const code = source.charCodeAt(index);
+    if (isTokenNameChar(code)) clean += source[index];
+    else if (index === 0 || isTokenNameChar(source.charCodeAt(index - 1))) clean += '_'; // one `_` per run
+  }
+  if (!isTokenNameStart(clean.charCodeAt(0))) clean = `_${clean}`;
   if (RESERVED.has(clean)) clean = `${clean}_`;
   return clean;
 }
@@ -143,9 +143,9 @@ function matches(filter: OperationFilter | undefined, operation: Json, path: str
 
 function serverVariablesApplied(server: Json): string {
   let url = String(server['url'] ?? '');
-  const variables = isObject(server['variables']) ? server['variables'] : {};
+  const variables = isRecord(server['variables']) ? server['variables'] : {};
   for (const [name, variable] of Object.entries(variables)) {
-    const value = isObject(variable) && variable['default'] !== undefined ? String(variable['default']) : '';
+    const value = isRecord(variable) && variable['default'] !== undefined ? String(variable['default']) : '';
     url = url.replaceAll(`{${name}}`, value);
   }
   return url;
@@ -180,7 +180,7 @@ function baseOf(document: Json, option: string | undefined): Base {
     source = 'The document\'s "host" and "basePath"';
   } else {
     const servers = Array.isArray(document['servers']) ? document['servers'] : [];
-    text = isObject(servers[0]) ? serverVariablesApplied(servers[0]) : '';
+    text = isRecord(servers[0]) ? serverVariablesApplied(servers[0]) : '';
     source = 'The document\'s servers[0].url';
   }
   const absolute = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(text);
@@ -227,7 +227,7 @@ interface SecurityChoice {
 
 /** True when the document defines the scheme (an own entry: `__proto__` is a name like any other). */
 function isDefinedScheme(schemes: Json, name: string): boolean {
-  return Object.hasOwn(schemes, name) && isObject(schemes[name]);
+  return Object.hasOwn(schemes, name) && isRecord(schemes[name]);
 }
 
 /**
@@ -238,15 +238,15 @@ function isDefinedScheme(schemes: Json, name: string): boolean {
 function undefinedSchemeWarnings(document: Json, schemes: Json, swagger: boolean): string[] {
   const where = swagger ? 'securityDefinitions' : 'components.securitySchemes';
   const named = (requirements: unknown): Set<string> =>
-    new Set(Array.isArray(requirements) ? requirements.filter(isObject).flatMap((requirement) => Object.keys(requirement)) : []);
+    new Set(Array.isArray(requirements) ? requirements.filter(isRecord).flatMap((requirement) => Object.keys(requirement)) : []);
   const operations = new Map<string, number>();
   for (const name of named(document['security'])) if (!isDefinedScheme(schemes, name)) operations.set(name, 0);
-  const paths = isObject(document['paths']) ? document['paths'] : {};
+  const paths = isRecord(document['paths']) ? document['paths'] : {};
   for (const pathItem of Object.values(paths)) {
-    if (!isObject(pathItem)) continue;
+    if (!isRecord(pathItem)) continue;
     for (const method of METHODS) {
       const operation = pathItem[method];
-      if (!isObject(operation)) continue;
+      if (!isRecord(operation)) continue;
       const requirements = 'security' in operation ? operation['security'] : document['security'];
       for (const name of named(requirements)) if (!isDefinedScheme(schemes, name)) operations.set(name, (operations.get(name) ?? 0) + 1);
     }
@@ -262,7 +262,7 @@ function authOf(requirements: unknown, schemes: Json): SecurityChoice {
   if (!Array.isArray(requirements) || requirements.length === 0) return { auth: { type: 'none' } };
   let reason: string | undefined;
   for (const requirement of requirements) {
-    if (!isObject(requirement)) continue;
+    if (!isRecord(requirement)) continue;
     const names = Object.keys(requirement);
     if (names.length === 0) return { auth: { type: 'none' } };
     const missing = names.find((name) => !isDefinedScheme(schemes, name));
@@ -398,12 +398,12 @@ export async function fromOpenApi(input: string | object, options: FromOpenApiOp
 
   const swagger = document['swagger'] === '2.0';
   const specVersion = swagger ? 'Swagger 2.0' : `OpenAPI ${String(document['openapi'])}`;
-  const info = isObject(document['info']) ? document['info'] : {};
+  const info = isRecord(document['info']) ? document['info'] : {};
   const title = typeof info['title'] === 'string' ? info['title'] : 'API';
   const base = baseOf(document, options.baseUrl);
   const schemes: Json = swagger
-    ? (isObject(document['securityDefinitions']) ? document['securityDefinitions'] : {})
-    : isObject(document['components']) && isObject((document['components'] as Json)['securitySchemes'])
+    ? (isRecord(document['securityDefinitions']) ? document['securityDefinitions'] : {})
+    : isRecord(document['components']) && isRecord((document['components'] as Json)['securitySchemes'])
       ? ((document['components'] as Json)['securitySchemes'] as Json)
       : {};
   documentWarnings.push(...undefinedSchemeWarnings(document, schemes, swagger), ...oauthSetupNotes(schemes));
@@ -418,14 +418,14 @@ export async function fromOpenApi(input: string | object, options: FromOpenApiOp
   const lossy: LossyStep[] = [];
   const drafts: DraftTool[] = [];
   const usedNames = new Set<string>();
-  const paths = isObject(document['paths']) ? document['paths'] : {};
+  const paths = isRecord(document['paths']) ? document['paths'] : {};
 
   for (const [path, pathItemValue] of Object.entries(paths)) {
-    if (!isObject(pathItemValue)) continue;
+    if (!isRecord(pathItemValue)) continue;
     const pathItem = pathItemValue;
     for (const method of METHODS) {
       const operation = pathItem[method];
-      if (!isObject(operation)) continue;
+      if (!isRecord(operation)) continue;
       const operationId = typeof operation['operationId'] === 'string' ? operation['operationId'] : undefined;
       const entry = { method: method.toUpperCase(), path, ...(operationId !== undefined && { operationId }) };
       const skip = (reason: string): void => void operations.push({ ...entry, status: 'skipped', reason });
@@ -600,7 +600,7 @@ function buildTool(
   for (const list of [pathItem['parameters'], operation['parameters']]) {
     if (!Array.isArray(list)) continue;
     for (const param of list) {
-      if (!isObject(param) || typeof param['name'] !== 'string') continue;
+      if (!isRecord(param) || typeof param['name'] !== 'string') continue;
       if (typeof param['$ref'] === 'string') return { skip: `an unresolved $ref (${param['$ref'].slice(0, 80)})` };
       byKey.set(`${String(param['in'])}:${param['name']}`, param);
     }
@@ -636,7 +636,7 @@ function buildTool(
   for (const param of byKey.values()) {
     const original = param['name'] as string;
     const where = param['in'];
-    const schema: Schema = context.swagger ? param : isObject(param['schema']) ? (param['schema'] as Schema) : {};
+    const schema: Schema = context.swagger ? param : isRecord(param['schema']) ? (param['schema'] as Schema) : {};
     if (where === 'path') {
       const token = claim(original);
       url = url.replaceAll(`{${original}}`, `{{${token}}}`);
@@ -710,13 +710,13 @@ function buildTool(
         if (skip !== undefined) return { skip };
       } else {
         contentType = json?.contentType;
-        bodySchema = isObject(bodyParam['schema']) ? (bodyParam['schema'] as Schema) : {};
+        bodySchema = isRecord(bodyParam['schema']) ? (bodyParam['schema'] as Schema) : {};
       }
     }
-  } else if (isObject(operation['requestBody'])) {
+  } else if (isRecord(operation['requestBody'])) {
     const requestBody = operation['requestBody'];
     if (typeof requestBody['$ref'] === 'string') return { skip: 'an unresolved $ref in the request body' };
-    const content = isObject(requestBody['content']) ? requestBody['content'] : {};
+    const content = isRecord(requestBody['content']) ? requestBody['content'] : {};
     const types = Object.keys(content);
     const json = jsonMediaType(types);
     const form = types.find((type) => /^application\/x-www-form-urlencoded/i.test(type));
@@ -729,7 +729,7 @@ function buildTool(
       usesForm = chosen === form && json === undefined;
       contentType = json?.contentType;
       const media = content[chosen];
-      bodySchema = isObject(media) && isObject(media['schema']) ? (media['schema'] as Schema) : {};
+      bodySchema = isRecord(media) && isRecord(media['schema']) ? (media['schema'] as Schema) : {};
     }
   }
   if (bodySchema !== undefined) {
@@ -746,7 +746,7 @@ function buildTool(
         if (branches.length < union.branches.length) lose('the body is nullable: a null body is never sent');
         if (branches.length > 1) {
           const flat = branches.map((branch) => mergeAllOf({ allOf: [shared, branch] }));
-          let index = flat.findIndex((branch) => isObject(branch['properties']) && Object.keys(branch['properties']).length > 0);
+          let index = flat.findIndex((branch) => isRecord(branch['properties']) && Object.keys(branch['properties']).length > 0);
           if (index === -1) index = flat.findIndex((branch) => typeOf(branch) !== undefined);
           if (index === -1) return { skip: `${article(union.keyword)} body with no branch RCP can express` };
           merged = flat[index]!;
@@ -756,11 +756,11 @@ function buildTool(
           );
         } else merged = branches.length === 1 ? mergeAllOf({ allOf: [shared, branches[0]!] }) : shared;
       }
-      if (isObject(merged['properties'])) {
+      if (isRecord(merged['properties'])) {
         const template: Json = {};
         const requiredNames = new Set(Array.isArray(merged['required']) ? (merged['required'] as string[]) : []);
         for (const [property, propertySchema] of Object.entries(merged['properties'])) {
-          if (!isObject(propertySchema) || propertySchema['readOnly'] === true) continue;
+          if (!isRecord(propertySchema) || propertySchema['readOnly'] === true) continue;
           if (usesForm && (property.includes('[') || property.includes(']'))) {
             lose(`form field "${property}" was dropped (brackets in a field name)`);
             continue;
@@ -836,9 +836,10 @@ function buildTool(
 function cursorCandidates(tool: Json, resolveNames: ReadonlySet<string>): [original: string, token: string][] {
   const candidates: [string, string][] = [];
   for (const entries of [tool['queryParams'], tool['body']]) {
-    if (!isObject(entries)) continue;
+    if (!isRecord(entries)) continue;
     for (const [original, template] of Object.entries(entries)) {
-      const token = typeof template === 'string' ? /^\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}$/.exec(template)?.[1] : undefined;
+      const name = typeof template === 'string' && template.startsWith('{{') && template.endsWith('}}') ? template.slice(2, -2) : undefined;
+      const token = name !== undefined && isTokenName(name) ? name : undefined;
       if (token !== undefined && !resolveNames.has(original) && !resolveNames.has(token)) candidates.push([original, token]);
     }
   }

@@ -1,4 +1,5 @@
 import { safeParseManifest, type RcpAuth, type RcpManifestError } from 'rcp-manifest';
+import { isRecord } from 'rcp-template';
 
 type Json = Record<string, unknown>;
 
@@ -14,11 +15,10 @@ const GRANT_TYPES: Readonly<Record<string, string>> = {
 
 const WELL_KNOWN = '/.well-known/openid-configuration';
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The grant types an `oauth2` scheme offers (OpenAPI 3 `flows`, Swagger 2 `flow`), in the document's order. */
 function grantTypesOf(scheme: Json): string[] {
-  const names = isObject(scheme['flows']) ? Object.keys(scheme['flows']) : typeof scheme['flow'] === 'string' ? [scheme['flow']] : [];
+  const names = isRecord(scheme['flows']) ? Object.keys(scheme['flows']) : typeof scheme['flow'] === 'string' ? [scheme['flow']] : [];
   const grants = names.flatMap((name) => (Object.hasOwn(GRANT_TYPES, name) ? [GRANT_TYPES[name]!] : []));
   return [...new Set(grants)];
 }
@@ -68,14 +68,14 @@ export function oauthSetupNotes(schemes: Json): string[] {
   const notes: string[] = [];
   for (const name of Object.keys(schemes)) {
     const scheme = schemes[name];
-    if (!isObject(scheme)) continue;
+    if (!isRecord(scheme)) continue;
     const label = `security scheme "${name.slice(0, 80)}"`;
     if (scheme['type'] === 'openIdConnect' && typeof scheme['openIdConnectUrl'] === 'string') {
       notes.push(`${label} is OpenID Connect (discovery: ${scheme['openIdConnectUrl'].slice(0, 200)}); configure the token endpoint in rcp-oauth, the manifest only hints the issuer and scopes`);
     } else if (scheme['type'] === 'oauth2') {
-      const flows = isObject(scheme['flows']) ? scheme['flows'] : { [String(scheme['flow'] ?? '')]: scheme };
+      const flows = isRecord(scheme['flows']) ? scheme['flows'] : { [String(scheme['flow'] ?? '')]: scheme };
       const urls = Object.values(flows).flatMap((flow) =>
-        isObject(flow) ? (['tokenUrl', 'authorizationUrl'] as const).flatMap((key) => (typeof flow[key] === 'string' ? [`${key} ${flow[key].slice(0, 200)}`] : [])) : [],
+        isRecord(flow) ? (['tokenUrl', 'authorizationUrl'] as const).flatMap((key) => (typeof flow[key] === 'string' ? [`${key} ${flow[key].slice(0, 200)}`] : [])) : [],
       );
       notes.push(`${label} is OAuth 2${urls.length > 0 ? ` (${[...new Set(urls)].join(', ')})` : ''}; configure it in rcp-oauth, a manifest never carries token URLs`);
     }

@@ -4,14 +4,12 @@
  * cursor (`pagination`). One file, so both readings of a response are written once.
  */
 import type { RcpPagination } from 'rcp-manifest';
+import { isRecord } from 'rcp-template';
 import { jsonMediaType } from './media-type';
 import { mergeAllOf, nonNullBranches, typeOf, unionOf, type Schema } from './schema-to-param';
 
 type Json = Record<string, unknown>;
 
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * Binary types, lower-case and without parameters: images (not SVG, which is XML text), audio,
@@ -35,9 +33,9 @@ export function isBinaryMediaType(type: string): boolean {
 
 /** The operation's success responses (`200`…`299`, `2XX`), in document order. */
 function successResponses(operation: Json): Json[] {
-  const responses = isObject(operation['responses']) ? operation['responses'] : {};
+  const responses = isRecord(operation['responses']) ? operation['responses'] : {};
   return Object.entries(responses)
-    .filter(([code, response]) => /^2(?:\d\d|xx)$/i.test(code) && isObject(response))
+    .filter(([code, response]) => /^2(?:\d\d|xx)$/i.test(code) && isRecord(response))
     .map(([, response]) => response as Json);
 }
 
@@ -63,7 +61,7 @@ export function responseMediaTypesOf(operation: Json, document: Json, swagger: b
     ? responses.length > 0
       ? produces(operation, document)
       : []
-    : responses.flatMap((response) => (isObject(response['content']) ? Object.keys(response['content']) : []));
+    : responses.flatMap((response) => (isRecord(response['content']) ? Object.keys(response['content']) : []));
   return [...new Set(types.filter(isBinaryMediaType).map(bareType))];
 }
 
@@ -72,20 +70,20 @@ function successJsonSchema(operation: Json, document: Json, swagger: boolean): S
   for (const response of successResponses(operation)) {
     if (swagger) {
       const types = produces(operation, document);
-      if (isObject(response['schema']) && (types.length === 0 || jsonMediaType(types) !== undefined)) return response['schema'];
+      if (isRecord(response['schema']) && (types.length === 0 || jsonMediaType(types) !== undefined)) return response['schema'];
       continue;
     }
-    const content = isObject(response['content']) ? response['content'] : {};
+    const content = isRecord(response['content']) ? response['content'] : {};
     const json = jsonMediaType(Object.keys(content));
     const media = json === undefined ? undefined : content[json.type];
-    if (isObject(media) && isObject(media['schema'])) return media['schema'];
+    if (isRecord(media) && isRecord(media['schema'])) return media['schema'];
   }
   return undefined;
 }
 
 /** The one JSON type a property schema admits besides null (`anyOf: [X, null]` is X), or undefined. */
 function valueType(schema: unknown): string | undefined {
-  if (!isObject(schema)) return undefined;
+  if (!isRecord(schema)) return undefined;
   const merged = mergeAllOf(schema);
   const union = unionOf(merged);
   if (union === undefined) return typeOf(merged);
@@ -96,7 +94,7 @@ function valueType(schema: unknown): string | undefined {
 function propertiesOf(schema: Schema | undefined): Json {
   if (schema === undefined) return {};
   const merged = mergeAllOf(schema);
-  return isObject(merged['properties']) ? merged['properties'] : {};
+  return isRecord(merged['properties']) ? merged['properties'] : {};
 }
 
 const CURSOR_TYPES: readonly (string | undefined)[] = ['string', 'integer', 'number'];
@@ -138,8 +136,8 @@ function convention(param: string, properties: Json): { nextCursor: string; hasM
   }
   if (param === 'starting_after' && hasMore === 'has_more' && Object.hasOwn(properties, 'data')) {
     const data = properties['data'];
-    const items = isObject(data) ? mergeAllOf(data)['items'] : undefined;
-    if (valueType(data) !== 'array' || !CURSOR_TYPES.includes(valueType(propertiesOf(isObject(items) ? items : undefined)['id']))) return undefined;
+    const items = isRecord(data) ? mergeAllOf(data)['items'] : undefined;
+    if (valueType(data) !== 'array' || !CURSOR_TYPES.includes(valueType(propertiesOf(isRecord(items) ? items : undefined)['id']))) return undefined;
     return { nextCursor: '@data[-1].id', hasMore: '@has_more', rule: '"starting_after" → the last "data" item\'s "id", and "has_more"' };
   }
   return undefined;

@@ -1,3 +1,4 @@
+import { isRecord } from 'rcp-template';
 import { compileValueCheck, type RcpParam, type RcpParamType, type RcpValue } from 'rcp-manifest';
 
 /** A JSON Schema as OpenAPI documents write it (already dereferenced). */
@@ -9,9 +10,6 @@ const MAX_DEPTH = 8;
 /** The same limit as rcp-manifest's for patterns: a long or exotic pattern is dropped, not sent. */
 const MAX_PATTERN = 256;
 
-function isObject(value: unknown): value is Schema {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Sets an own, enumerable property, even one named `__proto__` (plain assignment would set the prototype). */
 export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
@@ -40,7 +38,7 @@ function isNullSchema(schema: Schema): boolean {
 
 /** The branches of a union that admit something besides null. */
 export function nonNullBranches(branches: readonly unknown[]): Schema[] {
-  return branches.filter((branch): branch is Schema => isObject(branch) && !isNullSchema(branch));
+  return branches.filter((branch): branch is Schema => isRecord(branch) && !isNullSchema(branch));
 }
 
 /**
@@ -84,13 +82,13 @@ export function mergeAllOf(schema: Schema): Schema {
   if (!Array.isArray(parts)) return schema;
   const { allOf: _parts, ...rest } = schema;
   const merged: Schema = { ...rest };
-  const properties: Schema = { ...(isObject(rest['properties']) ? rest['properties'] : {}) };
+  const properties: Schema = { ...(isRecord(rest['properties']) ? rest['properties'] : {}) };
   const required = new Set<string>(Array.isArray(rest['required']) ? (rest['required'] as string[]) : []);
   for (const part of parts) {
-    if (!isObject(part)) continue;
+    if (!isRecord(part)) continue;
     const flat = mergeAllOf(part);
     for (const [key, value] of Object.entries(flat)) {
-      if (key === 'properties' && isObject(value)) for (const [name, property] of Object.entries(value)) setOwn(properties, name, property);
+      if (key === 'properties' && isRecord(value)) for (const [name, property] of Object.entries(value)) setOwn(properties, name, property);
       else if (key === 'required' && Array.isArray(value)) for (const name of value) required.add(String(name));
       else if (!Object.hasOwn(merged, key)) setOwn(merged, key, value);
     }
@@ -108,8 +106,8 @@ export function typeOf(schema: Schema): RcpParamType | undefined {
   let type = schema['type'];
   if (Array.isArray(type)) type = type.find((entry) => entry !== 'null');
   if (typeof type === 'string' && TYPES.includes(type)) return type as RcpParamType;
-  if (isObject(schema['properties'])) return 'object';
-  if (isObject(schema['items'])) return 'array';
+  if (isRecord(schema['properties'])) return 'object';
+  if (isRecord(schema['items'])) return 'array';
   if (Array.isArray(schema['enum']) && schema['enum'].every((entry) => typeof entry === 'string')) return 'string';
   return undefined;
 }
@@ -177,15 +175,15 @@ function detailsOf(schema: Schema, type: RcpParamType, lose: (message: string) =
   }
   if (type === 'array') {
     const items = schema['items'];
-    if (isObject(items)) {
+    if (isRecord(items)) {
       const value = valueSchemaOf(items, lose, depth + 1, `an item of ${label}`);
       if (value !== undefined) out['items'] = value;
     }
   }
-  if (type === 'object' && isObject(schema['properties']) && depth < MAX_DEPTH) {
+  if (type === 'object' && isRecord(schema['properties']) && depth < MAX_DEPTH) {
     const properties: Record<string, RcpValue> = {};
     for (const [key, property] of Object.entries(schema['properties'])) {
-      if (!isObject(property) || property['readOnly'] === true) continue;
+      if (!isRecord(property) || property['readOnly'] === true) continue;
       const value = valueSchemaOf(property, lose, depth + 1, `property "${key}" of ${label}`);
       if (value !== undefined) Object.defineProperty(properties, key, { value, enumerable: true });
     }
@@ -234,7 +232,7 @@ function valueSchemaOf(source: Schema, lose: (message: string) => void, depth: n
   const out: Record<string, unknown> = { type };
   if (typeof schema['description'] === 'string' && schema['description'].trim() !== '') out['description'] = schema['description'].trim();
   Object.assign(out, detailsOf(schema, type, lose, label, depth));
-  if (type === 'object' && isObject(out['properties']) && Array.isArray(schema['required'])) {
+  if (type === 'object' && isRecord(out['properties']) && Array.isArray(schema['required'])) {
     const names = (schema['required'] as unknown[]).filter(
       (name): name is string => typeof name === 'string' && Object.hasOwn(out['properties'] as object, name),
     );
@@ -266,7 +264,7 @@ export function paramFields(schema: Schema, lose: (message: string) => void, lab
   const merged = narrowed(schema, lose, label);
   const type = typeOf(merged) ?? 'string';
   const out: Record<string, unknown> = { type, ...detailsOf(merged, type, lose, label) };
-  if (type === 'object' && isObject(out['properties']) && Array.isArray(merged['required'])) {
+  if (type === 'object' && isRecord(out['properties']) && Array.isArray(merged['required'])) {
     const names = (merged['required'] as unknown[]).filter(
       (name): name is string => typeof name === 'string' && Object.hasOwn(out['properties'] as object, name),
     );

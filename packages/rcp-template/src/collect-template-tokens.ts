@@ -1,4 +1,4 @@
-import { isArray, isPlainObject } from './internal/json-tree';
+import { isArray, isJsonObjectNode } from './internal/json-tree';
 import { parseTemplate } from './parse-template';
 
 /**
@@ -35,7 +35,7 @@ function visit(value: unknown, found: string[], seen: Set<string>): void {
     }
   } else if (isArray(value)) {
     for (let index = 0; index < value.length; index++) visit(value[index], found, seen);
-  } else if (isPlainObject(value)) {
+  } else if (isJsonObjectNode(value)) {
     for (const key of Object.keys(value)) visit(value[key], found, seen);
   }
 }

@@ -357,16 +357,34 @@ describe('compileRequest: headers', () => {
     ['LF', 'a\nX-Admin: true'],
     ['CRLF', 'a\r\nb'],
     ['NUL', 'a\0b'],
-    ['TAB', 'a\tb'],
     ['ESC', 'a\u001bb'],
     ['DEL', 'a\u007fb'],
     ['non-Latin-1', '\u0100'],
     ['emoji', '\u{1f600}'],
+    ['TAB', 'a\tb'],
+    ['a leading space', ' a'],
+    ['a leading tab', '\ta'],
   ])('refuses %s in a value (RCP_TEMPLATE_VALUE)', (_label, value) => {
     const error = failure(() => compiled.render({ tenant: value }));
     expect(error.code).toBe('RCP_TEMPLATE_VALUE');
     expect(error.token).toBe('tenant');
     expect(error.position).toBe('header');
+  });
+
+  it('accepts a space inside a value', () => {
+    expect(compiled.render({ tenant: 'a b' }).headers).toMatchObject({ 'X-Tenant': 'a b' });
+  });
+
+  it('refuses a template that starts or ends with a space or a tab (RCP_TEMPLATE_SYNTAX)', () => {
+    for (const template of [' {{v}}', '{{v}}\t', 'Bearer ']) {
+      expect(failure(() => compileRequest({ method: 'GET', url: '/x', headers: { 'X-A': template } })).code).toBe('RCP_TEMPLATE_SYNTAX');
+    }
+  });
+
+  it('refuses a value that would end the header with a space (fetch would trim it)', () => {
+    const error = failure(() => compileRequest({ method: 'GET', url: '/x', headers: { 'X-A': 'Bearer {{t}}' } }).render({ t: 'abc ' }));
+    expect(error.code).toBe('RCP_TEMPLATE_VALUE');
+    expect(error.token).toBe('t');
   });
 
   it.each([

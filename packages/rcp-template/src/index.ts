@@ -15,3 +15,7 @@ export { RcpTemplateError } from './template-error';
 export type { RcpTemplateErrorCode, RcpTemplateErrorOptions, TemplatePosition } from './template-error';
 export { RcpError, isRcpError } from 'rcp-errors';
 export type { RcpErrorCode, RcpErrorOptions, RcpErrorOf } from 'rcp-errors';
+export { TOKEN_NAME_SOURCE, isTokenName, isTokenNameChar, isTokenNameStart } from './token-name';
+export { isHeaderValue, isHeaderValueChar } from './header-value';
+export { escapePointerToken } from './json-pointer';
+export { isPlainObject, isRecord } from './plain-object';

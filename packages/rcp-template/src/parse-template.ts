@@ -1,4 +1,5 @@
 import { RcpTemplateError } from './template-error';
+import { isTokenNameChar, isTokenNameStart } from './token-name';
 
 /**
  * One piece of a parsed template: literal text, or a `{{name}}` token.
@@ -34,14 +35,6 @@ export interface ParsedTemplate {
 
 const OPEN = 0x7b; // {
 const CLOSE = 0x7d; // }
-
-function isNameStart(c: number): boolean {
-  return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f;
-}
-
-function isNameChar(c: number): boolean {
-  return isNameStart(c) || (c >= 0x30 && c <= 0x39);
-}
 
 function syntaxError(text: string, offset: number, message: string): RcpTemplateError {
   return new RcpTemplateError('RCP_TEMPLATE_SYNTAX', `Invalid template at offset ${offset}: ${message}`, {
@@ -86,12 +79,12 @@ export function parseTemplate(text: string): ParsedTemplate {
     const nameStart = index + 2;
     if (nameStart >= length) throw syntaxError(text, index, 'unterminated token (missing "}}")');
     const first = text.charCodeAt(nameStart);
-    if (!isNameStart(first)) {
+    if (!isTokenNameStart(first)) {
       const what = first === CLOSE ? 'empty token name' : first === OPEN ? '"{{" cannot be followed by "{" (there is no escape for "{{")' : 'a token name must start with a letter or "_", with no spaces or operators';
       throw syntaxError(text, nameStart, what);
     }
     let cursor = nameStart + 1;
-    while (cursor < length && isNameChar(text.charCodeAt(cursor))) cursor++;
+    while (cursor < length && isTokenNameChar(text.charCodeAt(cursor))) cursor++;
     if (cursor >= length) throw syntaxError(text, index, 'unterminated token (missing "}}")');
     if (text.charCodeAt(cursor) !== CLOSE) {
       throw syntaxError(text, cursor, 'a token name may contain only letters, digits and "_", with no spaces or operators');

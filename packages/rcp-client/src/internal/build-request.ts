@@ -3,7 +3,7 @@ import { expectedType, kindOf } from 'rcp-manifest';
 import type { RcpClientTool } from '../client-tool';
 import { RcpInvalidArgumentsError } from '../invalid-arguments-error';
 import { RcpResolverError } from '../resolver-error';
-import { encodeFormBody, percentEncode } from 'rcp-template';
+import { encodeFormBody, isHeaderValue, percentEncode } from 'rcp-template';
 
 const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 import { REDACTED } from './redact';
@@ -43,8 +43,6 @@ class CallSecrets {
   };
 }
 
-// What a credential may contain to be sent in a header value: no CR, LF, NUL or other control.
-const CREDENTIAL_TEXT = /^[\x20-\x7e\x80-\xff]+$/;
 
 /** The forms in which a resolver value can appear in a URL, a header or an echoed body. */
 function addSecretForms(value: unknown, secrets: string[]): void {
@@ -166,7 +164,7 @@ function checkedCredential(value: unknown, what: string, prefix: string): string
     throw missingCredentials(`${what} and the credentials provider returned none`);
   }
   if (typeof value !== 'string') throw missingCredentials(`${what}; the credentials provider must return a string`);
-  if (!CREDENTIAL_TEXT.test(value) || value.trim() === '') {
+  if (!isHeaderValue(value) || value.trim() === '') {
     throw missingCredentials(`${what}; the credential returned is not a valid header value (control characters?)`);
   }
   if (prefix !== '' && value.slice(0, prefix.length).toLowerCase() === prefix.toLowerCase()) {

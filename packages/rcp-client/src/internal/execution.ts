@@ -20,7 +20,7 @@ import { entriesOf } from './discovery';
 import { isHtmlMediaType, isJsonMediaType, mediaTypeLabel } from './media-type';
 import { REDACTED, createRedactor, redactError } from './redact';
 import type { ResolvedClientOptions } from './resolve-options';
-import { cleanReasonPhrase, type SendCallOptions, type SendResult, type Sender, type WireResponse } from './send';
+import { abortedError, cleanReasonPhrase, type SendCallOptions, type SendResult, type Sender, type WireResponse } from './send';
 import { compiledToolOf, type CompiledTool } from './tool-registry';
 import { retriesAfterUnauthorized } from './unauthorized';
 import { createApprovalGate } from './approval-gate';
@@ -38,7 +38,7 @@ function withinDeadline<T>(work: Promise<T>, deadline: Deadline, signal: AbortSi
   return new Promise<T>((resolve, reject) => {
     const onAbort = (): void => {
       work.catch(() => {}); // settles later, to nobody
-      reject(deadline.timedOut() ? new RcpError('RCP_TIMEOUT', `Tool "${tool.name}": inspectResult did not answer within ${deadline.timeout} ms`) : aborted(signal));
+      reject(deadline.timedOut() ? new RcpError('RCP_TIMEOUT', `Tool "${tool.name}": inspectResult did not answer within ${deadline.timeout} ms`) : abortedError(signal?.reason));
     };
     if (deadline.aborted) {
       onAbort();
@@ -54,9 +54,6 @@ const OBSERVED_BODY_CHARS = 65_536;
 /** Sent with every tool call unless the tool sets its own Accept header. */
 const ACCEPT = 'application/json, */*;q=0.8';
 
-function aborted(signal: AbortSignal | undefined): RcpError<'RCP_ABORTED'> {
-  return new RcpError('RCP_ABORTED', 'The request was aborted', { cause: signal?.reason });
-}
 
 /** What `prepare` shows of a built request: the credential `[redacted]`, the body before serialisation. */
 function preparedOf(compiled: CompiledTool, built: BuiltRequest): RcpPreparedRequest {
@@ -97,7 +94,7 @@ export function createExecution<Context>(options: ResolvedClientOptions, send: S
                 'RCP_TIMEOUT',
                 `Tool "${tool.name}": the resolvers and the credentials provider did not answer within ${deadline.timeout} ms; nothing was sent`,
               )
-            : aborted(signal),
+            : abortedError(signal?.reason),
         );
       };
       if (deadline.aborted) {
@@ -167,7 +164,7 @@ export function createExecution<Context>(options: ResolvedClientOptions, send: S
     observer: CallObserver | undefined,
   ): Promise<RcpExecuteResult> {
     const signal = executeOptions?.signal;
-    if (signal?.aborted) throw aborted(signal);
+    if (signal?.aborted) throw abortedError(signal?.reason);
     // One deadline for the whole call, started before the resolvers run and carried to the
     // last byte of the body (a retry after a 401 included): one timer per call.
     const deadline = startDeadline(resolved.timeout, signal);
@@ -175,7 +172,7 @@ export function createExecution<Context>(options: ResolvedClientOptions, send: S
       let built: BuiltRequest | undefined;
       try {
         built = await buildWithin(compiled, tool, args, ctx, deadline, signal);
-        if (signal?.aborted) throw aborted(signal);
+        if (signal?.aborted) throw abortedError(signal?.reason);
         // The approval gate, between the request built and the request sent (once per call: a
         // retry after a 401 was admitted already).
         const approval = executeOptions?.approval;
@@ -183,7 +180,7 @@ export function createExecution<Context>(options: ResolvedClientOptions, send: S
           const done = built;
           if (retried) await gate.recheck(tool, () => preparedOf(compiled, done), approval);
           else await gate.admit(tool, done.args ?? {}, ctx, () => preparedOf(compiled, done), approval);
-          if (signal?.aborted) throw aborted(signal);
+          if (signal?.aborted) throw abortedError(signal?.reason);
         }
         const call: SendCallOptions = { isRedirectAllowed: compiled.isRedirectAllowed, accept: ACCEPT, deadline, cutText: true };
         if (compiled.transport !== undefined) call.transport = compiled.transport;

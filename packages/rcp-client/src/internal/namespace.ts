@@ -1,6 +1,3 @@
-/** The model-facing tool name grammar (what model APIs accept as a function name). */
-export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-
 /** Separator between a namespace and a tool name: `learn_example_com__search_courses`. */
 export const NAMESPACE_SEPARATOR = '__';
 

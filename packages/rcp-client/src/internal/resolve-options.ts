@@ -1,5 +1,5 @@
-import { isHttpToken } from 'rcp-template';
-import { DEFAULT_MANIFEST_LIMITS } from 'rcp-manifest';
+import { isHeaderValue, isHttpToken, isPlainObject } from 'rcp-template';
+import { DEFAULT_MANIFEST_LIMITS, isForbiddenHeaderName } from 'rcp-manifest';
 import { RcpError } from 'rcp-errors';
 import type { RcpClientOptions, RcpCredentialsProvider, RcpResolver, RcpUnauthorizedHandler } from '../client-options';
 import { normalizeOrigins } from './trust';
@@ -24,10 +24,7 @@ export const DEFAULT_MAX_MANIFEST_BYTES = 5 * 1024 * 1024;
 
 /** Largest delay `setTimeout` accepts. */
 const MAX_TIMEOUT = 2_147_483_647;
-// Visible ASCII, space, tab and Latin-1: what a header value may carry (no CR, LF, NUL, DEL).
-const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie']);
-const TRANSPORT_HEADERS = new Set(['host', 'content-length', 'transfer-encoding', 'connection']);
 
 /** Options checked once, with defaults applied. */
 export interface ResolvedClientOptions extends ResolvedResultOptions {
@@ -60,11 +57,6 @@ function invalid(message: string): RcpError<'RCP_INVALID_OPTIONS'> {
   return new RcpError('RCP_INVALID_OPTIONS', message);
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
 
 function positiveInteger(name: string, value: unknown, fallback: number): number {
   if (value === undefined) return fallback;
@@ -218,9 +210,9 @@ export function resolveClientOptions(options: RcpClientOptions | undefined): Res
           `Header "${name}" cannot be set in option "headers": it would be sent to every origin. Use the "credentials" option`,
         );
       }
-      if (TRANSPORT_HEADERS.has(lower)) throw invalid(`Header "${name}" cannot be set in option "headers"`);
-      if (typeof value !== 'string' || !HEADER_VALUE.test(value)) {
-        throw invalid(`Header "${name}" in option "headers" must be a string without control characters`);
+      if (isForbiddenHeaderName(lower)) throw invalid(`Header "${name}" cannot be set in option "headers"`);
+      if (typeof value !== 'string' || !isHeaderValue(value)) {
+        throw invalid(`Header "${name}" in option "headers" must be a string without control characters (tab included) or a space at either end`);
       }
       headers[name] = value;
     }

@@ -202,7 +202,7 @@ export function createSender(options: SenderOptions): Sender {
   return async function send(request: SendRequest, call: SendCallOptions = NO_CALL_OPTIONS): Promise<SendResult> {
     const callerSignal = call.signal;
     const origin = requestOrigin(request);
-    if (callerSignal?.aborted) throw abortedError(origin, callerSignal.reason);
+    if (callerSignal?.aborted) throw abortedError(callerSignal.reason);
     const deadline = call.deadline ?? startDeadline(options.timeout, callerSignal);
     const transport = call.transport ?? options.transport;
     const maxBytes = call.maxResponseBytes ?? options.maxResponseBytes;
@@ -297,7 +297,7 @@ export function createSender(options: SenderOptions): Sender {
       if (deadline.timedOut()) {
         throw new RcpError('RCP_TIMEOUT', `The request to ${origin} timed out after ${deadline.timeout} ms`, { cause: error });
       }
-      if (callerSignal?.aborted) throw abortedError(origin, callerSignal.reason);
+      if (callerSignal?.aborted) throw abortedError(callerSignal.reason);
       throw new RcpError('RCP_NETWORK_ERROR', `The request to ${origin} failed${networkReason(error)}`, { cause: error });
     } finally {
       if (call.deadline === undefined) deadline.end();
@@ -349,8 +349,9 @@ function requestOrigin(request: SendRequest): string {
   return startUrl.origin;
 }
 
-function abortedError(origin: string, reason: unknown): RcpError<'RCP_ABORTED'> {
-  return new RcpError('RCP_ABORTED', `The request to ${origin} was aborted`, { cause: reason });
+/** The one `RCP_ABORTED` error of a call the caller's signal ended (the send and the result inspection). */
+export function abortedError(reason: unknown): RcpError<'RCP_ABORTED'> {
+  return new RcpError('RCP_ABORTED', 'The request was aborted', { cause: reason });
 }
 
 function withoutQuery(url: string): string {

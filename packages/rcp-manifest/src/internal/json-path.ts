@@ -1,3 +1,4 @@
+import { isRecord } from 'rcp-template';
 import { query as libraryQuery, type JsonValue } from 'jsonpath-rfc9535';
 import parseJsonPath, { type JsonPathQuery } from 'jsonpath-rfc9535/parser';
 import { unsafePatternReason } from './regex-safety';
@@ -376,9 +377,6 @@ function singularPath(segments: readonly AnySegment[]): Step[] | undefined {
   return steps;
 }
 
-function isObjectNode(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function getSingular(steps: readonly Step[], data: unknown): unknown {
   let current = data;
@@ -402,13 +400,13 @@ function getSingular(steps: readonly Step[], data: unknown): unknown {
 function selectChildren(value: unknown, out: unknown[]): void {
   if (Array.isArray(value)) {
     for (const element of value) out.push(element);
-  } else if (isObjectNode(value)) {
+  } else if (isRecord(value)) {
     for (const key of Object.keys(value)) out.push(value[key]);
   }
 }
 
 function selectName(value: unknown, name: string, out: unknown[]): void {
-  if (isObjectNode(value) && Object.hasOwn(value, name)) out.push(value[name]);
+  if (isRecord(value) && Object.hasOwn(value, name)) out.push(value[name]);
 }
 
 function selectIndex(value: unknown, index: number, out: unknown[]): void {

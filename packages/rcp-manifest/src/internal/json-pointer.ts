@@ -1,10 +1,6 @@
-/** Escapes one reference token per RFC 6901: `~` → `~0`, `/` → `~1`. */
-export function escapePointerToken(token: string | number): string {
-  if (typeof token === 'number') return String(token);
-  // Most tokens (field names) need no escaping: no regular expression runs for them.
-  if (!token.includes('~') && !token.includes('/')) return token;
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
-}
+import { escapePointerToken } from 'rcp-template';
+
+export { escapePointerToken };
 
 /** Appends reference tokens to a JSON Pointer. */
 export function joinPointer(base: string, ...tokens: (string | number)[]): string {

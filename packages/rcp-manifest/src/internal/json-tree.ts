@@ -1,11 +1,6 @@
+import { isPlainObject } from 'rcp-template';
 import { joinPointer } from './json-pointer';
 
-/** A plain JSON object: prototype `Object.prototype` or `null`. */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const prototype = Object.getPrototypeOf(value) as unknown;
-  return prototype === Object.prototype || prototype === null;
-}
 
 function describeNonJson(value: unknown): string | undefined {
   switch (typeof value) {

@@ -1,3 +1,4 @@
+import { isRecord, isTokenName } from 'rcp-template';
 import type { ManifestIssue } from '../manifest-errors';
 import { joinPointer } from './json-pointer';
 import {
@@ -24,7 +25,6 @@ const NON_BLANK = new RegExp(NON_BLANK_PATTERN);
 const PARAM_NAME = new RegExp(PARAM_NAME_PATTERN);
 const HTTP_TOKEN = new RegExp(HTTP_TOKEN_PATTERN);
 const MAPPING_PATH = new RegExp(MAPPING_PATH_PATTERN);
-const TOKEN_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const METHODS: readonly unknown[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const PARAM_TYPES: readonly unknown[] = ['string', 'number', 'integer', 'boolean', 'array', 'object'];
 const AUTH_TYPES: readonly unknown[] = ['none', 'header', 'query'];
@@ -36,10 +36,6 @@ const BODY_ENCODINGS: readonly unknown[] = ['json', 'form'];
 type Fields = Record<string, unknown>;
 type Issues = ManifestIssue[];
 
-/** An object that is not an array. */
-function isObject(value: unknown): value is Fields {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function listOf(values: readonly unknown[]): string {
   return values.map((value) => JSON.stringify(value)).join(', ');
@@ -64,7 +60,7 @@ const HTTP_TOKEN_MESSAGE = (): string => "must be an HTTP token (RFC 9110): lett
 
 /** A record of strings (`test` and `message` for each value when given). */
 function checkStringRecord(value: unknown, path: string, issues: Issues, pattern?: RegExp, message?: () => string): void {
-  if (!isObject(value) || value instanceof Date || value instanceof Uint8Array) {
+  if (!isRecord(value) || value instanceof Date || value instanceof Uint8Array) {
     issues.push({ path, message: 'must be an object' });
     return;
   }
@@ -74,7 +70,7 @@ function checkStringRecord(value: unknown, path: string, issues: Issues, pattern
 }
 
 function checkAuth(auth: unknown, path: string, issues: Issues): void {
-  if (!isObject(auth)) {
+  if (!isRecord(auth)) {
     issues.push({ path, message: 'must be an object' });
     return;
   }
@@ -105,7 +101,7 @@ function checkStringList(value: unknown, path: string, issues: Issues, pattern: 
 }
 
 function checkOAuthHint(hint: unknown, path: string, issues: Issues): void {
-  if (!isObject(hint)) {
+  if (!isRecord(hint)) {
     issues.push({ path, message: 'must be an object' });
     return;
   }
@@ -117,7 +113,7 @@ function checkOAuthHint(hint: unknown, path: string, issues: Issues): void {
 }
 
 function checkEffects(effects: unknown, path: string, issues: Issues): void {
-  if (!isObject(effects)) {
+  if (!isRecord(effects)) {
     issues.push({ path, message: 'must be an object' });
     return;
   }
@@ -136,7 +132,7 @@ function checkMediaTypes(value: unknown, path: string, issues: Issues): void {
 
 /** RCP 0.3: where the next page's cursor is and which param takes it. */
 function checkPagination(value: unknown, path: string, issues: Issues): void {
-  if (!isObject(value)) {
+  if (!isRecord(value)) {
     issues.push({ path, message: 'must be an object' });
     return;
   }
@@ -184,7 +180,7 @@ function checkDetails(value: Fields, path: string, issues: Issues, depth: number
   const properties = value['properties'];
   if (properties !== undefined) {
     const at = joinPointer(path, 'properties');
-    if (!isObject(properties) || properties instanceof Date || properties instanceof Uint8Array) issues.push({ path: at, message: 'must be an object' });
+    if (!isRecord(properties) || properties instanceof Date || properties instanceof Uint8Array) issues.push({ path: at, message: 'must be an object' });
     else {
       for (const key in properties) {
         if (Object.hasOwn(properties, key)) checkValue(properties[key], joinPointer(at, key), issues, depth + 1);
@@ -206,7 +202,7 @@ function checkDetails(value: Fields, path: string, issues: Issues, depth: number
 const MAX_VALUE_DEPTH = 16;
 
 function checkValue(value: unknown, path: string, issues: Issues, depth: number): void {
-  if (!isObject(value)) {
+  if (!isRecord(value)) {
     issues.push({ path, message: 'must be an object' });
     return;
   }
@@ -222,14 +218,14 @@ function checkValue(value: unknown, path: string, issues: Issues, depth: number)
 }
 
 function checkParam(param: unknown, path: string, issues: Issues): void {
-  if (!isObject(param)) {
+  if (!isRecord(param)) {
     issues.push({ path, message: 'must be an object' });
     return;
   }
   const name = required(param, 'name', path, issues);
   if (name !== undefined) {
     checkString(name, joinPointer(path, 'name'), issues, PARAM_NAME, () =>
-      TOKEN_NAME.test(name as string)
+      isTokenName(name as string)
         ? `"${name as string}" is a reserved name (__proto__, constructor and prototype are not allowed)`
         : 'must be a token name: a letter or "_" followed by letters, digits or "_"',
     );
@@ -244,7 +240,7 @@ function checkParam(param: unknown, path: string, issues: Issues): void {
 }
 
 function checkTool(tool: unknown, path: string, issues: Issues): void {
-  if (!isObject(tool)) {
+  if (!isRecord(tool)) {
     issues.push({ path, message: 'must be an object' });
     return;
   }
@@ -288,7 +284,7 @@ function checkTool(tool: unknown, path: string, issues: Issues): void {
  */
 export function structuralIssues(manifest: unknown): ManifestIssue[] {
   const issues: Issues = [];
-  if (!isObject(manifest)) return [{ path: '', message: 'must be an object' }];
+  if (!isRecord(manifest)) return [{ path: '', message: 'must be an object' }];
   const version = required(manifest, 'rcpVersion', '', issues);
   if (version !== undefined) checkOneOf(version, VERSIONS, '/rcpVersion', issues);
   if (manifest['auth'] !== undefined) checkAuth(manifest['auth'], '/auth', issues);

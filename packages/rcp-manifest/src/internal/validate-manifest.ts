@@ -15,7 +15,8 @@ import {
 import type { RcpParam, RcpParamType } from '../manifest-schema';
 import { EXPECTED_TYPE, compileValueCheck, hasType } from '../value-check';
 import { unsafePatternReason } from './regex-safety';
-import { FORBIDDEN_HEADER_NAMES, headerNameProblem } from './header-names';
+import { isForbiddenHeaderName } from '../forbidden-headers';
+import { headerNameProblem } from './header-names';
 import { compileResponsePath } from './json-path';
 import { comparePointers, joinPointer } from './json-pointer';
 import { walkJsonTree } from './json-tree';
@@ -112,7 +113,7 @@ function checkAuth(auth: unknown, pointer: string, report: Report): void {
   report.unknownFields(auth, pointer, known);
   if (type === 'query') needsVersion(report, joinPointer(pointer, 'type'), 'query auth');
   const name = own(auth, 'name');
-  if (type === 'header' && typeof name === 'string' && HTTP_TOKEN.test(name) && FORBIDDEN_HEADER_NAMES.has(name.toLowerCase())) {
+  if (type === 'header' && typeof name === 'string' && HTTP_TOKEN.test(name) && isForbiddenHeaderName(name)) {
     report.error(joinPointer(pointer, 'name'), `"${name}" cannot carry a credential (the HTTP client controls that header)`);
   }
   const hint = own(auth, 'oauth');

@@ -1,5 +1,5 @@
 import { RcpError } from 'rcp-errors';
-import { compileArgumentCheck, toolParams, type ManifestIssue, type RcpParam, type RcpTool } from 'rcp-manifest';
+import { compileArgumentCheck, escapePointerToken, toolParams, type ManifestIssue, type RcpParam, type RcpTool } from 'rcp-manifest';
 import type { ServerTool } from '../define-tool';
 import { problemResponse } from '../problem';
 import { compilePathMatcher, type PathMatcher } from './path-matcher';
@@ -54,7 +54,7 @@ async function readCapped(request: Request, limit: number): Promise<string | und
 }
 
 function pointer(name: string): string {
-  return `/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+  return `/${escapePointerToken(name)}`;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { isArray, isPlainObject } from './json-tree';
+import { escapePointerToken } from '../json-pointer';
+import { isArray, isJsonObjectNode } from './json-tree';
 import { parseIn } from './parse-in';
 import { NONE } from './values';
 import { isValidTemplate, splitTemplate } from './scan-template';
@@ -37,7 +38,7 @@ function node(kind: number): BodyNode {
 function pointerOf(path: readonly (string | number)[]): string {
   let pointer = '';
   for (const key of path) {
-    pointer += typeof key === 'number' ? `/${key}` : `/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+    pointer += `/${escapePointerToken(key)}`;
   }
   return pointer;
 }
@@ -75,7 +76,7 @@ function compileNode(value: unknown, tokens: string[], path: (string | number)[]
     list.children = children;
     return list;
   }
-  if (isPlainObject(value)) {
+  if (isJsonObjectNode(value)) {
     const object = node(OBJECT);
     const keys = Object.keys(value);
     const children = new Array<BodyNode>(keys.length);

@@ -1,4 +1,6 @@
+import { isHeaderValueChar, isHeaderValue } from '../header-value';
 import { isTokenChar } from '../http-token';
+import { isRecord } from '../plain-object';
 import { parseIn, structureError } from './parse-in';
 import { NONE } from './values';
 import { isValidTemplate, splitTemplate } from './scan-template';
@@ -14,19 +16,16 @@ export interface HeaderEntry {
   protoKey: boolean;
 }
 
-/** Index of the first character not allowed in a header value (C0 controls, DEL, above U+00FF), or -1. */
-export function findUnsafeHeaderChar(text: string): number {
-  for (let index = 0; index < text.length; index++) {
-    const c = text.charCodeAt(index);
-    if (c < 0x20 || c === 0x7f || c > 0xff) return index;
-  }
+/** Index of the first character RFC 9110 does not allow in a header value (controls, tab included, DEL, above U+00FF), or -1. */
+function findUnsafeHeaderChar(text: string): number {
+  for (let index = 0; index < text.length; index++) if (!isHeaderValueChar(text.charCodeAt(index))) return index;
   return -1;
 }
 
 /** Compiles the `headers` map. */
 export function compileHeaders(headers: unknown, tokens: string[]): HeaderEntry[] {
   if (headers === undefined) return NONE;
-  if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) {
+  if (!isRecord(headers)) {
     throw structureError('headers', '', 0, 'headers must be an object of string templates');
   }
   const entries: HeaderEntry[] = [];
@@ -49,6 +48,10 @@ export function compileHeaders(headers: unknown, tokens: string[]): HeaderEntry[
         unsafe,
         'header values cannot contain control characters or characters above U+00FF',
       );
+    }
+    if (template !== '' && !isHeaderValue(template.charAt(0) + template.charAt(template.length - 1))) {
+      const at = isHeaderValue(template.charAt(0)) ? template.length - 1 : 0;
+      throw structureError(`header "${name}"`, template, at, 'a header value cannot start or end with a space');
     }
     if (!isValidTemplate(template)) parseIn(template, `header "${name}"`); // throws the syntax error
     const { texts, names } = splitTemplate(template, 0, template.length);
@@ -91,6 +94,10 @@ export function renderHeaders(entries: HeaderEntry[], values: TemplateValues): R
         value += headerText(raw, name) + (texts[at + 1] as string);
       }
       if (value === undefined) continue;
+      if (value !== '' && !isHeaderValue(value.charAt(0) + value.charAt(value.length - 1))) {
+        const edge = isHeaderValue(value.charAt(0)) ? names[names.length - 1] : names[0];
+        throw valueError(edge as string, 'header', 'the header value would start or end with a space');
+      }
     }
     if (entry.protoKey) {
       Object.defineProperty(out, entry.name, { value, enumerable: true, writable: true, configurable: true });

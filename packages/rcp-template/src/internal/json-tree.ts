@@ -1,3 +1,5 @@
+import { isRecord } from '../plain-object';
+
 /** True for arrays. */
 export function isArray(value: unknown): value is unknown[] {
   return Array.isArray(value);
@@ -8,7 +10,7 @@ export function isArray(value: unknown): value is unknown[] {
  * method. Like `JSON.stringify`, only own enumerable string keys are read. Objects with
  * `toJSON` (such as `Date`) are opaque leaves.
  */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+export function isJsonObjectNode(value: unknown): value is Record<string, unknown> {
+  if (!isRecord(value)) return false;
   return typeof (value as { toJSON?: unknown }).toJSON !== 'function';
 }

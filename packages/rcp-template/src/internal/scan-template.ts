@@ -4,15 +4,9 @@
  * it says no, calls `parseIn` to throw the exact error. Both follow the same grammar.
  */
 
+import { isTokenNameChar, isTokenNameStart } from '../token-name';
+
 const CLOSE = 0x7d; // }
-
-function isNameStart(c: number): boolean {
-  return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f;
-}
-
-function isNameChar(c: number): boolean {
-  return isNameStart(c) || (c >= 0x30 && c <= 0x39);
-}
 
 /**
  * End (exclusive) of the token whose `{{` is at `index`, or -1 when no valid token starts
@@ -21,9 +15,9 @@ function isNameChar(c: number): boolean {
 function tokenEnd(text: string, index: number): number {
   const length = text.length;
   let cursor = index + 2;
-  if (cursor >= length || !isNameStart(text.charCodeAt(cursor))) return -1;
+  if (cursor >= length || !isTokenNameStart(text.charCodeAt(cursor))) return -1;
   cursor++;
-  while (cursor < length && isNameChar(text.charCodeAt(cursor))) cursor++;
+  while (cursor < length && isTokenNameChar(text.charCodeAt(cursor))) cursor++;
   if (cursor + 1 >= length || text.charCodeAt(cursor) !== CLOSE || text.charCodeAt(cursor + 1) !== CLOSE) return -1;
   return cursor + 2;
 }
