@@ -1,14 +1,35 @@
 /**
- * The hand-written minimal MCP server the gateway's start-up is divided by: the MCP SDK's
- * `McpServer` over stdio with the two seed tools declared with zod, as the SDK's README writes
- * one. Its handlers are never called here (the row measures start-to-first-output).
+ * The hand-written minimal MCP server the gateway's start-up is divided by: the MCP server SDK the
+ * gateway uses (`@modelcontextprotocol/server`, the same version), `McpServer` over stdio with the
+ * two seed tools declared from the same JSON Schemas the gateway shows (`fromJsonSchema`), as one
+ * would write it by hand. Its handlers are never called here (the row measures start-to-first-output).
  */
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { z } from 'zod';
+import { McpServer, fromJsonSchema } from '@modelcontextprotocol/server';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
 
-const server = new McpServer({ name: 'learning', version: '1.0.0' });
 const text = (value: unknown) => ({ content: [{ type: 'text' as const, text: JSON.stringify(value) }] });
-server.tool('get_learner_profile', "Fetches a learner's plan and progress by id.", { learnerId: z.string().describe("The learner's id") }, async ({ learnerId }) => text({ learnerId }));
-server.tool('search_courses', 'Searches the course catalog by free-text query.', { query: z.string().describe('Free-text search term') }, async ({ query }) => text({ query }));
-await server.connect(new StdioServerTransport());
+serveStdio(() => {
+  const server = new McpServer({ name: 'learning', version: '1.0.0' }, { capabilities: { tools: {} } });
+  server.registerTool(
+    'get_learner_profile',
+    {
+      description: "Fetches a learner's plan and progress by id.",
+      inputSchema: fromJsonSchema({ type: 'object', properties: {}, required: [], additionalProperties: false }),
+    },
+    async () => text({ learnerId: 'l-1' }),
+  );
+  server.registerTool(
+    'search_courses',
+    {
+      description: 'Searches the course catalog by free-text query.',
+      inputSchema: fromJsonSchema({
+        type: 'object',
+        properties: { query: { type: 'string', description: 'Free-text search term' } },
+        required: ['query'],
+        additionalProperties: false,
+      }),
+    },
+    async (args) => text(args),
+  );
+  return server;
+});
