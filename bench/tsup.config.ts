@@ -10,6 +10,8 @@ export default defineConfig({
     'upstream-server': 'src/call-overhead/upstream-server.ts',
     'mcp-server': 'src/call-overhead/mcp-server.ts',
     'mcp-gateway-server': 'src/call-overhead/mcp-gateway-server.ts',
+    'minimal-mcp-server': 'src/cold-start/minimal-mcp-server.ts',
+    'heap-child': 'src/cold-start/heap-child.ts',
   },
   format: ['esm'],
   platform: 'node',

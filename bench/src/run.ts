@@ -4,7 +4,7 @@
  *
  * Environment (for development only; the defaults are the published setup):
  *   BENCH_QUICK=1            small counts, 2 rounds (a smoke run; numbers are not comparable)
- *   BENCH_ROUNDS, BENCH_SEQ, BENCH_CONC, BENCH_MCP_SCALE, BENCH_ONLY=call,discovery,template,mapping,footprint,oauth,server,search
+ *   BENCH_ROUNDS, BENCH_SEQ, BENCH_CONC, BENCH_MCP_SCALE, BENCH_ONLY=call,discovery,template,mapping,footprint,oauth,server,search,coldstart
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -23,12 +23,14 @@ import { runServerHandler, type ServerHandlerResult } from './server-handler.js'
 import { runTemplateRender, type TemplateRenderResult } from './template-render.js';
 import { runOAuthToken, type OAuthTokenResult } from './oauth-token.js';
 import { renderSearchSection } from './search/render-search-section.js';
+import { runColdStart, type ColdStartResult } from './cold-start/run-cold-start.js';
 import { runSearchEval, type SearchEvalResult } from './search/run-search-eval.js';
 
 const startedAt = performance.now();
 const benchDir = dirname(dirname(fileURLToPath(import.meta.url)));
 const quick = process.env.BENCH_QUICK === '1';
-const only = new Set((process.env.BENCH_ONLY ?? 'call,discovery,template,mapping,footprint,oauth,server,search').split(','));
+const ALL_SECTIONS = ['call', 'discovery', 'template', 'mapping', 'footprint', 'oauth', 'server', 'search', 'coldstart'];
+const only = new Set(process.env.BENCH_ONLY === undefined ? ALL_SECTIONS : process.env.BENCH_ONLY.split(','));
 const envNumber = (name: string, fallback: number) => (process.env[name] === undefined ? fallback : Number(process.env[name]));
 const progress = (text: string) => process.stderr.write(`[bench ${((performance.now() - startedAt) / 1000).toFixed(0).padStart(3)}s] ${text}\n`);
 
@@ -130,6 +132,17 @@ if (only.has('footprint')) {
   } catch (error) {
     footprint = { error: String((error as Error)?.stack ?? error) };
     progress(`footprint failed: ${footprint.error}`);
+  }
+}
+
+let coldStart: ColdStartResult | { error: string } | undefined;
+if (only.has('coldstart')) {
+  progress('cold start and memory (issue 26): fresh processes, then a heap child with --expose-gc');
+  try {
+    coldStart = await runColdStart({ spawns: quick ? 3 : 7, heapSizes: quick ? [1_000] : [1_000, 5_000] });
+  } catch (error) {
+    coldStart = { error: String((error as Error)?.stack ?? error) };
+    progress(`cold start failed: ${coldStart.error}`);
   }
 }
 
@@ -419,6 +432,66 @@ else {
 }
 print();
 
+// 10. Cold start and memory
+print('## 10. Cold start and memory (issue 26)');
+print();
+if (coldStart === undefined) print('_skipped_');
+else if (isError(coldStart)) print(`**failed:** ${coldStart.error}`);
+else {
+  const row = (id: string) => coldStart.rows.find((r) => r.id === id);
+  const per = (id: string, base: string) => {
+    const a = row(id)?.ms;
+    const b = row(base)?.ms;
+    return a !== undefined && b !== undefined ? a / b : undefined;
+  };
+  const shown: [string, string, string, string][] = [
+    ['import-rcp-client', 'import-ky', '× ky', '≤ 1.5× (issue 26)'],
+    ['import-ky', 'import-ky', '× ky', ''],
+    ['mcp-gateway', 'mcp-minimal', '× hand-written MCP server', 'reported (issue 26 sets no bound)'],
+    ['mcp-minimal', 'mcp-minimal', '× hand-written MCP server', ''],
+    ['cli-version', 'node-empty', '× `node -e ""`', 'reported (issue 26 sets no bound)'],
+    ['cli-describe', 'node-empty', '× `node -e ""`', 'reported (issue 26 sets no bound)'],
+    ['node-empty', 'node-empty', '× `node -e ""`', ''],
+  ];
+  print(
+    `Import rows: the \`import()\` timed inside a fresh node process (Node's own start-up left out, as in scenario 5). Other rows: wall time from spawn, measured by the bench process. Median of ${coldStart.spawns} spawns per row after one unmeasured spawn, all rows interleaved with the order rotated every round. ` +
+      'The gateway and the hand-written server get an MCP `initialize` request on stdin at spawn and are timed to their first stdout line (the result); the manifest is the seed, read from a file.',
+  );
+  print();
+  print(
+    markdownTable(
+      ['Start', 'median', 'ratio', 'of', 'target'],
+      shown.map(([id, base, of, target]) => {
+        const r = row(id)!;
+        return [r.label, r.status === 'ok' ? ms(r.ms) : `n/a — ${r.reason}`, ratio(per(id, base)), of, target];
+      }),
+      ['l', 'r', 'r', 'l', 'l'],
+    ),
+  );
+  targets.push(atMost('cold import() of rcp-client ≤ 1.5× ky\'s, same run (issue 26)', per('import-rcp-client', 'import-ky'), 1.5, (v) => `${v.toFixed(2)}×`));
+  print();
+  if (isError(coldStart.heap)) print(`**retained heap failed:** ${coldStart.heap.error}`);
+  else {
+    print('Retained heap: `heapUsed` after full collections (`--expose-gc`, a child process), the discovery held, minus before it; code is warmed up first. Per tool ÷ the tool\'s share of the manifest JSON.');
+    print();
+    print(
+      markdownTable(
+        ['Retained', 'total', 'per tool', 'manifest JSON per tool', '× manifest JSON', 'target'],
+        coldStart.heap.map((h) =>
+          h.tools === undefined
+            ? [h.label, bytes(h.retainedBytes), '', '', '', 'reported']
+            : [h.label, bytes(h.retainedBytes), bytes(h.retainedBytes / h.tools), bytes(h.manifestBytes! / h.tools), ratio(h.retainedBytes / h.manifestBytes!), '≤ 3× (issue 26)'],
+        ),
+        ['l', 'r', 'r', 'r', 'r', 'l'],
+      ),
+    );
+    for (const h of coldStart.heap) {
+      if (h.tools !== undefined) targets.push(atMost(`retained heap per discovered tool ≤ 3× its manifest JSON (${num(h.tools)} tools)`, h.retainedBytes / h.manifestBytes!, 3, (v) => `${v.toFixed(2)}×`));
+    }
+  }
+}
+print();
+
 print('## Targets (issue 6; reported, never asserted)');
 print();
 print(markdownTable(['Target', 'Measured', 'Status'], targets.map((t) => [t.target, t.measured, t.status])));
@@ -459,9 +532,13 @@ const json = {
   oauthToken: oauth,
   serverSide,
   toolSearch: searchEval,
+  coldStart,
   targets,
 };
-writeFileSync(join(benchDir, 'results', 'latest.json'), `${JSON.stringify(json, null, 2)}\n`);
-writeFileSync(join(benchDir, 'results', 'latest.md'), `${report}\n`);
-progress('wrote bench/results/latest.json and bench/results/latest.md');
+// latest.* is the whole bench; a BENCH_ONLY run writes only-<sections>.* beside it.
+const whole = ALL_SECTIONS.every((section) => only.has(section));
+const name = whole ? 'latest' : `only-${[...only].join('-')}`;
+writeFileSync(join(benchDir, 'results', `${name}.json`), `${JSON.stringify(json, null, 2)}\n`);
+writeFileSync(join(benchDir, 'results', `${name}.md`), `${report}\n`);
+progress(`wrote bench/results/${name}.json and bench/results/${name}.md`);
 process.exit(0);

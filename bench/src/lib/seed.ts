@@ -3,7 +3,11 @@
  * shared by every scenario so each contender does the same work.
  */
 
-import { seedManifest as publishedSeedManifest } from 'rcp-test-utils';
+// The fixtures file itself, not rcp-test-utils' index: the bench bundles it (rcp-test-utils ships
+// TypeScript source), and the index also holds the README helpers, which import the TypeScript
+// compiler — bundled, that broke every bench process ("Dynamic require of fs") and would load
+// the compiler into each measured process.
+import { seedManifest as publishedSeedManifest } from '../../../packages/test-utils/src/fixtures';
 
 /** The seed manifest exactly as published (absolute example.com URLs; never fetched). */
 export const seedManifestAbsolute = publishedSeedManifest;

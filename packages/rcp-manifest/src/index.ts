@@ -1,6 +1,6 @@
 export { RCP_VERSIONS, isSupportedVersion } from './versions';
 export type { RcpVersion } from './versions';
-export { RcpManifestSchema, RcpToolSchema, RcpParamSchema, RcpAuthSchema, RcpValueSchema, RcpEffectsSchema, RcpOAuthHintSchema, RcpPaginationSchema } from './manifest-schema';
+export { RcpManifestSchema, RcpToolSchema, RcpParamSchema, RcpAuthSchema, RcpValueSchema, RcpEffectsSchema, RcpOAuthHintSchema, RcpPaginationSchema } from './deprecated-schemas';
 export type { RcpManifest, RcpTool, RcpParam, RcpParamType, RcpValue, RcpAuth, RcpHttpMethod, RcpDeclaredEffects, RcpOAuthHint, RcpPagination } from './manifest-schema';
 export { toolEffects } from './tool-effects';
 export type { RcpToolEffects } from './tool-effects';

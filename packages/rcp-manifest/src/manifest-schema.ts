@@ -41,7 +41,7 @@ const ANY_KEY = /* @__PURE__ */ TString({ pattern: '^[\\s\\S]*$' });
  *
  * @example
  * ```ts
- * import { RcpOAuthHintSchema } from 'rcp-manifest';
+ * import { RcpOAuthHintSchema } from 'rcp-manifest/schema';
  * import { Value } from '@sinclair/typebox/value';
  * Value.Check(RcpOAuthHintSchema, { scopes: ['notes.read'], issuer: 'https://login.example.com' }); // true
  * ```
@@ -74,7 +74,7 @@ export const RcpOAuthHintSchema = /* @__PURE__ */ TObject(
  *
  * @example
  * ```ts
- * import { RcpEffectsSchema } from 'rcp-manifest';
+ * import { RcpEffectsSchema } from 'rcp-manifest/schema';
  * import { Value } from '@sinclair/typebox/value';
  * Value.Check(RcpEffectsSchema, { destructive: true, openWorld: false }); // true
  * ```
@@ -97,7 +97,7 @@ export const RcpEffectsSchema = /* @__PURE__ */ TObject(
  *
  * @example
  * ```ts
- * import { RcpPaginationSchema } from 'rcp-manifest';
+ * import { RcpPaginationSchema } from 'rcp-manifest/schema';
  * import { Value } from '@sinclair/typebox/value';
  * Value.Check(RcpPaginationSchema, { nextCursor: '@meta.next', param: 'cursor' }); // true
  * ```
@@ -128,7 +128,7 @@ export const RcpPaginationSchema = /* @__PURE__ */ TObject(
  *
  * @example
  * ```ts
- * import { RcpAuthSchema } from 'rcp-manifest';
+ * import { RcpAuthSchema } from 'rcp-manifest/schema';
  * import { Value } from '@sinclair/typebox/value';
  * Value.Check(RcpAuthSchema, { type: 'header', name: 'Authorization', scheme: 'Bearer' }); // true
  * ```
@@ -218,7 +218,7 @@ function withDetails<F extends object, T extends TSchema>(fields: F, self: T) {
  *
  * @example
  * ```ts
- * import { RcpValueSchema } from 'rcp-manifest';
+ * import { RcpValueSchema } from 'rcp-manifest/schema';
  * import { Value } from '@sinclair/typebox/value';
  * Value.Check(RcpValueSchema, { type: 'array', items: { type: 'string', enum: ['a', 'b'] } }); // true
  * ```
@@ -238,7 +238,7 @@ export const RcpValueSchema = /* @__PURE__ */ Recursive(
  *
  * @example
  * ```ts
- * import { RcpParamSchema } from 'rcp-manifest';
+ * import { RcpParamSchema } from 'rcp-manifest/schema';
  * import { Value } from '@sinclair/typebox/value';
  * Value.Check(RcpParamSchema, { name: 'query', type: 'string', required: true }); // true
  * ```
@@ -268,7 +268,7 @@ export const RcpParamSchema = /* @__PURE__ */ TObject(
  *
  * @example
  * ```ts
- * import { RcpToolSchema } from 'rcp-manifest';
+ * import { RcpToolSchema } from 'rcp-manifest/schema';
  * import { Value } from '@sinclair/typebox/value';
  * Value.Check(RcpToolSchema, { name: 'ping', description: 'Ping.', method: 'GET', url: '/ping' }); // true
  * ```
@@ -343,7 +343,7 @@ export const RcpToolSchema = /* @__PURE__ */ TObject(
  *
  * @example
  * ```ts
- * import { RcpManifestSchema } from 'rcp-manifest';
+ * import { RcpManifestSchema } from 'rcp-manifest/schema';
  * import { TypeCompiler } from '@sinclair/typebox/compiler';
  * const check = TypeCompiler.Compile(RcpManifestSchema);
  * check.Check({ rcpVersion: '0.1', tools: [] }); // true

@@ -8,4 +8,8 @@ describe('README', () => {
   it('compileArgumentCheck: the snippet prints what the README says', { timeout: SPAWN_TIMEOUT }, async () => {
     expect(await runReadmeSnippet(packageDir, 'snippet:argument-check')).toBe(readmeBlock(`${packageDir}README.md`, 'output:argument-check'));
   });
+
+  it('rcp-manifest/schema: the snippet prints what the README says', { timeout: SPAWN_TIMEOUT }, async () => {
+    expect(await runReadmeSnippet(packageDir, 'snippet:schema')).toBe(readmeBlock(`${packageDir}README.md`, 'output:schema'));
+  });
 });

@@ -1,0 +1,43 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { SPAWN_TIMEOUT, runNode } from 'rcp-test-utils';
+import * as main from './index';
+import * as schema from './schema';
+
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+
+// A module hook (in Node's loader thread) that names every file the import loads, on stderr.
+const RECORD_LOADS = `data:text/javascript,${encodeURIComponent(
+  "import { register } from 'node:module'; register('data:text/javascript,' + encodeURIComponent(\"export async function load(url, context, next) { if (url.startsWith('file:')) process.stderr.write('LOAD ' + url + '\\\\n'); return next(url, context); }\"));",
+)}`;
+
+/** The files a fresh `node` loads for `import(specifier)` from `cwd` (the built dist). */
+async function filesLoaded(specifier: string, cwd: string): Promise<string[]> {
+  const run = await runNode(['--import', RECORD_LOADS, '--input-type=module', '-e', `await import(${JSON.stringify(specifier)});`], { cwd });
+  expect(run.code, run.stderr).toBe(0);
+  return run.stderr.split('\n').filter((line) => line.startsWith('LOAD ')).map((line) => line.slice(5));
+}
+
+describe('cold start (issue 26)', () => {
+  it('the deprecated main-entry schema exports are the objects of rcp-manifest/schema', () => {
+    for (const name of Object.keys(schema) as (keyof typeof schema)[]) expect(main[name]).toBe(schema[name]);
+    expect(Object.keys(schema).sort()).toEqual(['RcpAuthSchema', 'RcpEffectsSchema', 'RcpManifestSchema', 'RcpOAuthHintSchema', 'RcpPaginationSchema', 'RcpParamSchema', 'RcpToolSchema', 'RcpValueSchema']);
+  });
+
+  it('importing the built rcp-manifest loads no TypeBox module file (its builders are bundled)', { timeout: SPAWN_TIMEOUT }, async () => {
+    const files = await filesLoaded('rcp-manifest', packageDir);
+    expect(files.some((file) => file.endsWith('/rcp-manifest/dist/index.js'))).toBe(true);
+    expect(files.filter((file) => file.includes('@sinclair/typebox'))).toEqual([]);
+  });
+
+  it('the built rcp-manifest/schema gives schemas the installed TypeBox checks, the same objects as the main entry', { timeout: SPAWN_TIMEOUT }, async () => {
+    const script = [
+      "const [main, schema] = await Promise.all([import('rcp-manifest'), import('rcp-manifest/schema')]);",
+      "const { Value } = await import('@sinclair/typebox/value');",
+      "console.log(main.RcpManifestSchema === schema.RcpManifestSchema, Value.Check(schema.RcpParamSchema, { name: 'q', type: 'string' }), Value.Check(schema.RcpParamSchema, { name: 'q', type: 'text' }));",
+    ].join('\n');
+    const run = await runNode(['--input-type=module', '-e', script], { cwd: packageDir });
+    expect(run.stderr).toBe('');
+    expect(run.stdout.trim()).toBe('true true false');
+  });
+});
