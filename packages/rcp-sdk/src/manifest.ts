@@ -44,6 +44,11 @@ export {
   RcpManifestLimitError,
   RcpError,
   isRcpError,
+  isToolName,
+  TOOL_NAME_PATTERN,
+  FORBIDDEN_HEADER_NAMES,
+  isForbiddenHeaderName,
+  escapePointerToken,
 } from 'rcp-manifest';
 export type {
   RcpVersion,
