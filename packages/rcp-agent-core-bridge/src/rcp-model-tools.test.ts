@@ -224,7 +224,7 @@ describe('tool ids when names clash', () => {
     const clash = [fake('https://a.example/m', 'x'), fake('https://b.example/m', 'x')];
     expect(codeOf(() => createRcpModelTools(client, clash, { namespace: () => 'bad space' }))).toBe('RCP_INVALID_OPTIONS');
     expect(codeOf(() => createRcpModelTools(client, clash, { namespace: () => '' }))).toBe('RCP_INVALID_OPTIONS');
-    expect(codeOf(() => createRcpModelTools(client, clash, { namespace: (_d, i) => 'n'.repeat(70) + i }))).toBe('RCP_INVALID_TOOL');
+    expect(codeOf(() => createRcpModelTools(client, clash, { namespace: (_d, i) => 'n'.repeat(70) + i }))).toBe('RCP_INVALID_OPTIONS');
     expect(codeOf(() => createRcpModelTools(client, clash, { namespace: () => 'same' }))).toBe('RCP_INVALID_TOOL');
   });
 });

@@ -222,8 +222,10 @@ export function createToolSet(
   const namespaceOf = (discovery: RcpDiscovery, index: number): string => {
     let chosen = namespaces.get(index);
     if (chosen === undefined) {
+      // An operator's namespace is checked by the tool-name rule, length included; the default one is
+      // made of tool-name characters and may be longer: it is shortened below to fit the tool's name.
       chosen = namespace ? namespace(discovery, index) : defaultNamespace(discovery.manifestUrl, index);
-      if (typeof chosen !== 'string' || !isToolName(chosen)) {
+      if (namespace !== undefined && (typeof chosen !== 'string' || !isToolName(chosen))) {
         throw new RcpError(
           'RCP_INVALID_OPTIONS',
           `namespace() must return 1-64 characters of A-Z a-z 0-9 _ - (discovery ${index})`,
