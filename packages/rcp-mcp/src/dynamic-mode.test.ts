@@ -177,7 +177,7 @@ describe('past the host limit, the gateway suggests dynamic mode', () => {
     const discovery = await client.discover(manifestUrl);
     const listing = createRcpMcpGateway({ client, source: discovery });
     expect(listing.warnings).toEqual([
-      `Some MCP hosts (Cursor) accepts at most ${HOST_TOOL_LIMIT} tools; this set has 45: select fewer (createToolSet(..., { only }), or a stage); ` +
+      `An MCP host such as Cursor accepts at most ${HOST_TOOL_LIMIT} tools; this set has 45: select fewer (createToolSet(..., { only }), or a stage); ` +
         `or serve them in dynamic mode (the gateway's "dynamic" option: search_tools, describe_tool and call_tool instead of every tool)`,
     ]);
     expect(createRcpMcpGateway({ client, source: discovery, dynamic: true }).warnings).toEqual([]);

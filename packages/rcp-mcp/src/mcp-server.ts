@@ -115,7 +115,7 @@ export function createRcpMcpGateway<Context>(options: RcpMcpGatewayOptions<Conte
   if (options.only !== undefined) setOptions.only = options.only;
   if (options.namespace !== undefined) setOptions.namespace = options.namespace;
   const toolSet = createToolSet(options.source, setOptions);
-  const countWarning = toolCountWarning(toolSet, { limit: HOST_TOOL_LIMIT, target: 'Some MCP hosts (Cursor)' });
+  const countWarning = toolCountWarning(toolSet, { limit: HOST_TOOL_LIMIT, target: 'An MCP host such as Cursor' });
   // Three meta-tools fit every host: past the limit, only a gateway that lists every tool warns.
   const warning = dynamic || countWarning === undefined ? undefined : `${countWarning}; or serve them in dynamic mode (${DYNAMIC_OPTION})`;
   const warnings = Object.freeze([...discoveryWarnings(options.source, toolSet), ...(warning === undefined ? [] : [warning])]);
