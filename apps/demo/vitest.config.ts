@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { sharedTestOptions } from '../../vitest.shared';
 
 export default defineConfig({
   test: {
+    ...sharedTestOptions,
     include: ['src/**/*.test.ts'],
     testTimeout: 30_000,
     // The end-to-end tests run the built CLI (`dist/cli.js`); `pnpm test` builds it first.

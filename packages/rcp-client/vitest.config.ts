@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { sharedTestOptions } from '../../vitest.shared';
 
 const source = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
@@ -42,10 +43,9 @@ const TRANSPORT_FREE = [
 
 export default defineConfig({
   test: {
-    // One module registry per worker, not per file: the client keeps its state in instances (no
-    // module caches), so files cannot leak into each other, and re-importing the sources for each
-    // of ~45 files × 2 transports was most of this suite's time (143 s → 22 s on 2 cores).
-    isolate: false,
+    // One module registry per worker, not per file (see vitest.shared.ts): re-importing the sources
+    // for each of ~45 files × 2 transports was most of this suite's time (143 s → 22 s on 2 cores).
+    ...sharedTestOptions,
     projects: [project('undici', './src/internal/transport.node.ts'), project('fetch', './src/internal/transport.ts', TRANSPORT_FREE)],
   },
 });

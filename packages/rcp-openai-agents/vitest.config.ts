@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { sharedTestOptions } from '../../vitest.shared';
 
 export default defineConfig({
   test: {
+    ...sharedTestOptions,
     include: ['src/**/*.test.ts'],
     // Generous per-test limit: CI runs every package at once on 2 cores; no test asserts a duration.
     testTimeout: 30_000,

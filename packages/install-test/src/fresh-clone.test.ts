@@ -10,9 +10,15 @@
  * then a scratch app in the OS temp folder (outside the repository) that installs the tarballs
  * with npm and compiles, with strict tsc, a `defineManifest` with a JSON body — and a typo that
  * the compiler's error names.
+ *
+ * Then what "npm install" means for a user until the packages are on the registry, with the same
+ * tarballs (packed once: packing all of them is the costly step): each installed with npm into a
+ * fresh project outside the workspace, and ESM and CJS smoke scripts run against a local server —
+ * through `rcp-sdk/client`, and through `rcp-client` installed with only the packages it depends on.
+ * The tarballs are the committed HEAD's, as a user's clone would pack them.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +33,7 @@ const BUILD_TIMEOUT = 20 * 60_000;
 const work = mkdtempSync(join(tmpdir(), 'rcp-fresh-clone-'));
 const clone = join(work, 'rcp');
 const app = join(work, 'scratch-app');
+const smokeDir = fileURLToPath(new URL('../smoke', import.meta.url));
 
 /**
  * A PATH of Node, npm and the system's tools without pnpm: a folder of links to every program on
@@ -194,5 +201,102 @@ defineManifest({ rcpVersion: '0.1', tools: [{ name: 'get_note', description: 'Ge
     const typo = await run('node', [...tsc.slice(0, 1), '--strict', '--noEmit', '--module', 'NodeNext', '--moduleResolution', 'NodeNext', 'typo.ts'], app);
     expect(typo.code).not.toBe(0);
     expect(typo.stdout).toContain('UnknownManifestKey<"requried">');
+  });
+});
+
+/** The tarball of each package, by name. */
+let packed: Map<string, string>;
+
+function runSync(command: string, args: string[], cwd: string): string {
+  return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/** A fresh npm project outside the workspace with these tarballs installed, and the smoke scripts. */
+function project(name: string, packages: readonly string[]): string {
+  const dir = join(work, name);
+  cpSync(smokeDir, dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, version: '1.0.0', private: true }));
+  const files = packages.map((pkg) => {
+    const file = packed.get(pkg);
+    if (file === undefined) throw new Error(`no tarball for ${pkg}`);
+    return file;
+  });
+  runSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', ...files], dir);
+  return dir;
+}
+
+function smoke(dir: string, script: string, specifier: string): Record<string, unknown> {
+  return JSON.parse(runSync(process.execPath, [script, specifier], dir)) as Record<string, unknown>;
+}
+
+/** rcp-sdk and every package it depends on (the adapters are installed one by one, with their SDK). */
+const CORE = ['rcp-errors', 'rcp-template', 'rcp-manifest', 'rcp-client', 'rcp-agent-core-bridge', 'rcp-sdk'];
+
+const expected = {
+  result: { ok: true, data: { id: 'n-1', title: 'Groceries' } },
+  received: ['GET /rcp/manifest -', 'GET /users/u-1/notes/n-1 Bearer tok'],
+};
+
+
+describe('packed tarballs installed with npm outside the workspace', { timeout: BUILD_TIMEOUT }, () => {
+  it('packs every published package, with no workspace: or catalog: version left', () => {
+    const tarballs = join(clone, 'tarballs');
+    packed = new Map(readdirSync(tarballs).map((file) => [file.replace(/-\d+\.\d+\.\d+.*\.tgz$/, ''), join(tarballs, file)]));
+    expect([...packed.keys()].sort()).toEqual([
+      'rcp-agent-core-bridge',
+      'rcp-ai-sdk',
+      'rcp-anthropic',
+      'rcp-cli',
+      'rcp-client',
+      'rcp-errors',
+      'rcp-gemini',
+      'rcp-langchain',
+      'rcp-manifest',
+      'rcp-mcp',
+      'rcp-oauth',
+      'rcp-openai',
+      'rcp-openai-agents',
+      'rcp-openapi',
+      'rcp-sdk',
+      'rcp-search',
+      'rcp-server',
+      'rcp-template',
+    ]);
+    for (const file of packed.values()) {
+      const manifest = runSync('tar', ['-xzOf', file, 'package/package.json'], work);
+      expect(manifest, file).not.toMatch(/"(workspace|catalog):/);
+    }
+  });
+
+  it('rcp-sdk with its siblings: rcp-sdk/client works from ESM and CommonJS', () => {
+    const dir = project('with-sdk', CORE);
+    expect(smoke(dir, 'smoke.mjs', 'rcp-sdk/client')).toMatchObject({ format: 'esm', ...expected });
+    expect(smoke(dir, 'smoke.cjs', 'rcp-sdk/client')).toMatchObject({ format: 'cjs', spoof: 'refused', ...expected });
+  });
+
+  it('an adapter without an SDK peer (rcp-openai) installs beside rcp-client and loads from ESM and CommonJS', () => {
+    const dir = project('with-openai-adapter', ['rcp-errors', 'rcp-template', 'rcp-manifest', 'rcp-client', 'rcp-openai']);
+    const esm = runSync(process.execPath, ['--input-type=module', '-e', "import('rcp-openai').then((m) => console.log(typeof m.createOpenAITools))"], dir);
+    const cjs = runSync(process.execPath, ['-e', "console.log(typeof require('rcp-openai').createOpenAITools)"], dir);
+    expect([esm.trim(), cjs.trim()]).toEqual(['function', 'function']);
+  });
+
+  it('rcp-openapi installs with rcp-manifest and loads from ESM and CommonJS', () => {
+    const dir = project('with-openapi', ['rcp-errors', 'rcp-template', 'rcp-manifest', 'rcp-openapi']);
+    const esm = runSync(process.execPath, ['--input-type=module', '-e', "import('rcp-openapi').then((m) => console.log(typeof m.fromOpenApi))"], dir);
+    const cjs = runSync(process.execPath, ['-e', "console.log(typeof require('rcp-openapi').fromOpenApi)"], dir);
+    expect([esm.trim(), cjs.trim()]).toEqual(['function', 'function']);
+  });
+
+  it('rcp-client alone (with only what it depends on) works from ESM and CommonJS', () => {
+    const dir = project('client-only', ['rcp-errors', 'rcp-template', 'rcp-manifest', 'rcp-client']);
+    expect(readdirSync(join(dir, 'node_modules')).filter((name) => name.startsWith('rcp-'))).toEqual([
+      'rcp-client',
+      'rcp-errors',
+      'rcp-manifest',
+      'rcp-template',
+    ]);
+    expect(smoke(dir, 'smoke.mjs', 'rcp-client')).toMatchObject({ format: 'esm', ...expected });
+    expect(smoke(dir, 'smoke.cjs', 'rcp-client')).toMatchObject({ format: 'cjs', spoof: 'refused', ...expected });
   });
 });

@@ -70,7 +70,17 @@ export const GEMINI_SCHEMA_KEYS: ReadonlySet<string> = new Set([
  * every entry is a string (the `Schema` lists strings), `items` / `properties` / `required`
  * projected in turn; `additionalProperties` is not a `Schema` field and is left out.
  */
-const COPIED_KEYWORDS = ['description', 'format', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'default'] as const;
+/** The keywords Gemini's `Schema` shares with the model-facing schema, copied as they are. */
+function copyKeywords(property: RcpInputSchemaProperty, converted: GeminiSchema): void {
+  if (property.description !== undefined) converted.description = property.description;
+  if (property.format !== undefined) converted.format = property.format;
+  if (property.minimum !== undefined) converted.minimum = property.minimum;
+  if (property.maximum !== undefined) converted.maximum = property.maximum;
+  if (property.minLength !== undefined) converted.minLength = property.minLength;
+  if (property.maxLength !== undefined) converted.maxLength = property.maxLength;
+  if (property.pattern !== undefined) converted.pattern = property.pattern;
+  if (property.default !== undefined) converted.default = structuredClone(property.default);
+}
 
 /**
  * Projects a tool's model-facing schema onto Gemini's OpenAPI-subset `parameters` (SPEC §18, the
@@ -104,9 +114,7 @@ export function toGeminiParameters(schema: RcpInputSchema): { parameters: Gemini
 /** One value in Gemini's subset; what it cannot carry is dropped with a warning. */
 function convert(property: RcpInputSchemaProperty, where: string, warnings: string[]): GeminiSchema {
   const converted: GeminiSchema = { type: property.type.toUpperCase() as GeminiSchema['type'] };
-  for (const key of COPIED_KEYWORDS) {
-    if (property[key] !== undefined) (converted as unknown as Record<string, unknown>)[key] = structuredClone(property[key]);
-  }
+  copyKeywords(property, converted);
   if (property.enum !== undefined) {
     // Gemini's enum lists strings only: a number or boolean enum is dropped (the client still enforces it).
     if (property.enum.every((entry) => typeof entry === 'string')) converted.enum = [...(property.enum as readonly string[])];

@@ -5,6 +5,7 @@ import {
   checkOrigins,
   checkPerCall,
   checkResources,
+  checkValues,
   invalid,
   milliseconds,
   valuesOf,
@@ -144,22 +145,23 @@ export function clientCredentials<Context = any>(options: RcpClientCredentialsOp
   };
   const cache = createTokenCache(milliseconds('refreshBefore', options.refreshBefore, DEFAULT_REFRESH_BEFORE, true));
 
-  /** The cache key and the grant's parameters for one call's scope and resource. */
-  function requestOf(info: RcpOAuthCallInfo<Context>): { key: string; parameters: URLSearchParams } {
-    const scopes = [...new Set(valuesOf('scope', scope, info))].sort();
-    const resources = checkResources([...new Set(valuesOf('resource', resource, info))].sort());
+  /** The cache key and the grant's parameters for one call's scope and resource values. */
+  function requestOf(scopeValues: readonly string[], resourceValues: readonly string[]): { key: string; parameters: URLSearchParams } {
+    const scopes = [...new Set(scopeValues)].sort();
+    const resources = checkResources([...new Set(resourceValues)].sort());
     const parameters = new URLSearchParams();
     if (scopes.length > 0) parameters.set('scope', scopes.join(' '));
     for (const value of resources) parameters.append('resource', value);
     return { key: JSON.stringify([endpoint.href, config.issuer, client.clientId, scopes, resources]), parameters };
   }
   // Fixed scope and resource (the usual case): one request, computed once.
-  const fixed = typeof scope !== 'function' && typeof resource !== 'function' ? requestOf(undefined as never) : undefined;
+  const fixed =
+    typeof scope !== 'function' && typeof resource !== 'function' ? requestOf(checkValues('scope', scope), checkValues('resource', resource)) : undefined;
 
   /** The request for a call, or undefined when this provider does not serve its origin. */
   function requestFor(info: RcpOAuthCallInfo<Context>): { key: string; parameters: URLSearchParams } | undefined {
     if (origins !== undefined && !origins.has(info.origin)) return undefined;
-    return fixed ?? requestOf(info);
+    return fixed ?? requestOf(valuesOf('scope', scope, info), valuesOf('resource', resource, info));
   }
 
   return Object.freeze({

@@ -32,7 +32,11 @@ export function valuesOf<Context>(
   option: PerCall<Context> | undefined,
   info: RcpOAuthCallInfo<Context>,
 ): readonly string[] {
-  const value = typeof option === 'function' ? option(info) : option;
+  return checkValues(name, typeof option === 'function' ? option(info) : option);
+}
+
+/** A string or a list of strings (or nothing) as a checked list: `RCP_INVALID_OPTIONS` otherwise. */
+export function checkValues(name: string, value: unknown): readonly string[] {
   if (value === undefined) return [];
   const list: readonly unknown[] = typeof value === 'string' ? [value] : Array.isArray(value) ? value : [value];
   for (const item of list) {
@@ -46,7 +50,7 @@ export function valuesOf<Context>(
 /** A fixed per-call option, checked once. */
 export function checkPerCall<Context>(name: string, value: unknown): PerCall<Context> | undefined {
   if (value === undefined || typeof value === 'function') return value as PerCall<Context> | undefined;
-  valuesOf(name, value as PerCall<Context>, undefined as never);
+  checkValues(name, value);
   return typeof value === 'string' ? value : Object.freeze([...(value as readonly string[])]);
 }
 

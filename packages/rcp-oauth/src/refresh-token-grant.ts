@@ -1,5 +1,5 @@
 import { checkClientIdentity, type RcpClientAuthenticationMethod, type RcpClientPrivateKey } from './client-authentication';
-import { DEFAULT_TOKEN_TIMEOUT, checkResources, invalid, milliseconds, valuesOf } from './options';
+import { DEFAULT_TOKEN_TIMEOUT, checkResources, checkValues, invalid, milliseconds } from './options';
 import { checkEndpoint } from './token-endpoint';
 import { requestToken, type TokenEndpointConfig } from './token-request';
 
@@ -95,9 +95,9 @@ export function refreshTokenGrant(options: RcpRefreshTokenGrantOptions): RcpRefr
   return async (refreshToken, request = {}) => {
     if (typeof refreshToken !== 'string' || refreshToken === '') throw invalid('refreshTokenGrant: the refresh token must be a non-empty string');
     const parameters = new URLSearchParams();
-    const scopes = valuesOf('scope', request.scope, undefined as never);
+    const scopes = checkValues('scope', request.scope);
     if (scopes.length > 0) parameters.set('scope', scopes.join(' '));
-    for (const value of checkResources(valuesOf('resource', request.resource, undefined as never))) parameters.append('resource', value);
+    for (const value of checkResources(checkValues('resource', request.resource))) parameters.append('resource', value);
     return requestToken(config, 'refresh_token', parameters, refreshToken);
   };
 }
