@@ -1,6 +1,7 @@
 import { RcpError } from 'rcp-errors';
 import { parseManifest, type RcpAuth, type RcpManifest, type RcpTool, type RcpVersion } from 'rcp-manifest';
 import type { ServerTool } from './define-tool';
+import { answerCall, type CallContext } from './internal/answer-call';
 import { compileRoute, type CompiledRoute } from './internal/compile-route';
 import { serveManifest } from './internal/manifest-response';
 import { problemResponse } from './problem';
@@ -134,64 +135,15 @@ export function createRcpServer<Principal = unknown>(options: RcpServerOptions<P
   if (!manifestPath.startsWith('/') || manifestPath.startsWith('//')) {
     throw new RcpError('RCP_INVALID_OPTIONS', '"manifestPath" must be a path starting with one "/"');
   }
-  const serverAuth = options.auth ?? NO_AUTH;
-  const usesWire02 =
-    serverAuth.type === 'query' || options.tools.some((tool) => tool.bodyEncoding === 'form' || tool.auth?.type === 'query');
-  const usesResults03 = options.tools.some((tool) => tool.responseMediaTypes !== undefined || tool.pagination !== undefined);
-  const manifest = parseManifest({
-    rcpVersion: options.rcpVersion ?? (usesResults03 ? '0.3' : usesWire02 ? '0.2' : '0.1'),
-    ...(options.auth !== undefined && { auth: options.auth }),
-    tools: options.tools.map(manifestTool),
-  });
-
-  const routes: CompiledRoute<Principal>[] = options.tools.map((definition, index) => {
-    if (typeof definition.handler !== 'function') {
-      throw new RcpError('RCP_INVALID_OPTIONS', `Tool "${definition.name}" has no handler`);
-    }
-    const tool: RcpTool = manifest.tools[index]!;
-    const needsAuth = (tool.auth ?? serverAuth).type !== 'none';
-    if (needsAuth && options.verify === undefined) {
-      throw new RcpError('RCP_INVALID_OPTIONS', `Tool "${tool.name}" needs a credential, so the server needs a "verify" hook`);
-    }
-    return compileRoute(definition, tool, { needsAuth, maxBodyBytes: options.maxBodyBytes ?? 1_048_576 });
-  });
-  const describedBy = options.describedBy === false ? undefined : `<${manifestPath}>; rel="describedby"`;
+  const manifest = buildManifest(options);
+  const routes = compileRoutes(options, manifest);
   const manifestResponse = serveManifest(manifest, {
     cacheControl: options.cacheControl ?? 'no-cache',
     lastModified: options.lastModified ?? new Date(),
   });
-
-  const withLink = (response: Response): Response => {
-    if (describedBy === undefined || response.headers.has('link')) return response;
-    const copy = new Response(response.body, response);
-    copy.headers.set('link', describedBy);
-    return copy;
-  };
-
-  const run = async (route: CompiledRoute<Principal>, request: Request, pathValues: Map<string, string>): Promise<Response> => {
-    let principal = undefined as Principal;
-    if (route.needsAuth) {
-      const verified = await options.verify!(request);
-      if (verified instanceof Response) return verified;
-      if (verified === undefined || verified === null) {
-        return problemResponse(401, 'RCP_MISSING_CREDENTIALS', 'This tool needs a valid credential');
-      }
-      principal = verified;
-    }
-    const values = await route.read(request, pathValues);
-    if (values instanceof Response) return values;
-    for (const { name, value } of route.bound) {
-      const expected = value(principal);
-      if (expected === undefined || expected === null || values[name] !== expected) {
-        return problemResponse(403, 'RCP_FORBIDDEN_PARAM', `"${name}" is not the caller's`, {
-          errors: [{ pointer: `/${name}`, detail: "is not the caller's" }],
-        });
-      }
-    }
-    const result = await route.tool.handler({ values, principal, request, tool: route.tool.name });
-    if (result instanceof Response) return withLink(result);
-    if (result === undefined) return withLink(new Response(null, { status: 204 }));
-    return withLink(Response.json(result));
+  const context: CallContext<Principal> = {
+    verify: options.verify,
+    describedBy: options.describedBy === false ? undefined : `<${manifestPath}>; rel="describedby"`,
   };
 
   const handle = async (request: Request): Promise<Response | undefined> => {
@@ -200,7 +152,7 @@ export function createRcpServer<Principal = unknown>(options: RcpServerOptions<P
     for (const route of routes) {
       if (route.method !== request.method) continue;
       const pathValues = route.matchPath(pathname);
-      if (pathValues !== undefined) return run(route, request, pathValues);
+      if (pathValues !== undefined) return answerCall(context, route, request, pathValues);
     }
     return undefined;
   };
@@ -211,5 +163,34 @@ export function createRcpServer<Principal = unknown>(options: RcpServerOptions<P
     handle,
     fetch: async (request: Request) =>
       (await handle(request)) ?? problemResponse(404, 'RCP_UNKNOWN_TOOL', 'Nothing is served at this path'),
+  });
+}
+
+/** The manifest built from the definitions (its version the lowest the tools need unless given), validated by `parseManifest`. */
+function buildManifest<Principal>(options: RcpServerOptions<Principal>): RcpManifest {
+  const serverAuth = options.auth ?? NO_AUTH;
+  const usesWire02 =
+    serverAuth.type === 'query' || options.tools.some((tool) => tool.bodyEncoding === 'form' || tool.auth?.type === 'query');
+  const usesResults03 = options.tools.some((tool) => tool.responseMediaTypes !== undefined || tool.pagination !== undefined);
+  return parseManifest({
+    rcpVersion: options.rcpVersion ?? (usesResults03 ? '0.3' : usesWire02 ? '0.2' : '0.1'),
+    ...(options.auth !== undefined && { auth: options.auth }),
+    tools: options.tools.map(manifestTool),
+  });
+}
+
+/** One route per definition, beside its validated manifest tool; a missing handler or `verify` is `RCP_INVALID_OPTIONS`. */
+function compileRoutes<Principal>(options: RcpServerOptions<Principal>, manifest: RcpManifest): CompiledRoute<Principal>[] {
+  const serverAuth = options.auth ?? NO_AUTH;
+  return options.tools.map((definition, index) => {
+    if (typeof definition.handler !== 'function') {
+      throw new RcpError('RCP_INVALID_OPTIONS', `Tool "${definition.name}" has no handler`);
+    }
+    const tool: RcpTool = manifest.tools[index]!;
+    const needsAuth = (tool.auth ?? serverAuth).type !== 'none';
+    if (needsAuth && options.verify === undefined) {
+      throw new RcpError('RCP_INVALID_OPTIONS', `Tool "${tool.name}" needs a credential, so the server needs a "verify" hook`);
+    }
+    return compileRoute(definition, tool, { needsAuth, maxBodyBytes: options.maxBodyBytes ?? 1_048_576 });
   });
 }

@@ -39,9 +39,10 @@ export interface ToolCall<Principal = unknown> {
 }
 
 /**
- * A tool's handler: returns a `Response` (sent as it is: a binary answer is
- * `new Response(bytes, { headers: { 'content-type': 'image/png' } })`), a JSON value sent as
- * `200 application/json`, or `undefined` (`204`).
+ * A tool's handler: returns a `Response` (sent as it is), bytes (an `ArrayBuffer`, a typed array
+ * such as `Uint8Array` or Node's `Buffer`, a `DataView` or a `Blob`: sent as they are, typed with
+ * the `Blob`'s type, else the tool's one declared `responseMediaTypes` entry, else
+ * `application/octet-stream`), a JSON value sent as `200 application/json`, or `undefined` (`204`).
  *
  * @example
  * ```ts
@@ -93,8 +94,9 @@ export interface ServerTool<Principal = unknown, ParamName extends string = stri
   /**
    * Media types the tool answers with besides JSON and text (RCP 0.3, SPEC §25.3):
    * `['image/png']`, `['application/pdf', 'image/*']`. A client passes such an answer to the model
-   * as a media part (the exact bytes). The handler answers with a `Response` carrying the bytes
-   * and the type. Using it makes the manifest `"0.3"`.
+     * as a media part (the exact bytes). The handler answers with the bytes (typed with the one
+   * declared type when there is exactly one, not a range) or a `Response` carrying the bytes and
+   * the type. Using it makes the manifest `"0.3"`.
    */
   readonly responseMediaTypes?: readonly string[];
   /**

@@ -1,8 +1,8 @@
 /**
  * Results on the server side (SPEC §22, §25.3, §25.4): a tool may declare `responseMediaTypes`
  * and `pagination`, which makes the served manifest RCP 0.3; a handler answers with bytes in a
- * `Response`; rcp-client gets the same bytes as a media part and walks a cursor to its last page
- * with `result.page`, on every framework.
+ * `Response` or returns them (`Uint8Array`, `Buffer`, `Blob` …); rcp-client gets the same bytes
+ * as a media part and walks a cursor to its last page with `result.page`, on every framework.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRcpClient, toModelResult } from 'rcp-client';
@@ -151,5 +151,62 @@ describe.each(frameworks)('rcp-client against rcp-server on $name: media and pag
     }
     expect(seen).toEqual(RESULTS_RECORDS);
     expect(cursors).toEqual([undefined, 'c2', 'c4']);
+  });
+});
+
+/** Bytes returned as they are (no `Response`): each tool answers with the same PNG in another container. */
+function bytesServer(): RcpServer {
+  const tool = (name: string, handler: () => unknown, responseMediaTypes?: readonly string[]) =>
+    defineTool({
+      name,
+      description: `Gets the chart (${name}).`,
+      method: 'GET',
+      path: `/${name}`,
+      ...(responseMediaTypes !== undefined && { responseMediaTypes }),
+      handler,
+    });
+  return createRcpServer({
+    tools: [
+      tool('uint8array_declared', () => pngBytes(), ['image/png']),
+      tool('arraybuffer_declared', () => pngBytes().slice().buffer, ['image/png']),
+      // A small Buffer is a view into Node's shared pool: only its own bytes may be sent.
+      tool('buffer_undeclared', () => Buffer.from(pngBytes())),
+      tool('dataview_range', () => { const bytes = pngBytes(); return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength); }, ['image/*']),
+      tool('blob_typed', () => new Blob([pngBytes()], { type: 'image/png' })),
+      tool('two_declared', () => pngBytes(), ['image/png', 'application/pdf']),
+    ],
+  });
+}
+
+describe.each(frameworks)('a handler returning bytes on $name (SPEC §22 step 5)', (framework) => {
+  let running: Running;
+  beforeEach(async () => {
+    running = await framework.start(bytesServer());
+  });
+  afterEach(() => running.close());
+
+  it.each([
+    ['uint8array_declared', 'image/png'],
+    ['arraybuffer_declared', 'image/png'],
+    ['buffer_undeclared', 'application/octet-stream'],
+    ['dataview_range', 'application/octet-stream'],
+    ['blob_typed', 'image/png'],
+    ['two_declared', 'application/octet-stream'],
+  ])('%s: rcp-client execute receives exactly the bytes, typed %s', async (name, type) => {
+    const client = createRcpClient({ retry: 0 });
+    const discovery = await client.discover(`${running.origin}/rcp/manifest`);
+    const result = await client.execute(discovery.tool(name), {});
+    expect(result.data).toBeNull();
+    expect(result.media?.mediaType).toBe(type);
+    expect(result.media?.bytes.byteLength).toBe(pngBytes().byteLength);
+    expect(sha256(result.media!.bytes)).toBe(sha256(pngBytes()));
+  });
+
+  it('sends the bytes on the wire with the type and a describedby link, never as JSON {"0":…}', async () => {
+    const response = await fetch(`${running.origin}/buffer_undeclared`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/octet-stream');
+    expect(response.headers.get('link')).toBe('</rcp/manifest>; rel="describedby"');
+    expect(sha256(new Uint8Array(await response.arrayBuffer()))).toBe(sha256(pngBytes()));
   });
 });

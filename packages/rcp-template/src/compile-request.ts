@@ -2,6 +2,7 @@ import { compileBody, renderBody, type BodyNode } from './internal/compile-body'
 import { compileHeaders, renderHeaders, type HeaderEntry } from './internal/compile-headers';
 import { compileUrl, renderUrl, type CompiledUrl } from './internal/compile-url';
 import { structureError } from './internal/parse-in';
+import { isHttpToken } from './http-token';
 
 /**
  * The request template of a tool: `{{token}}` placeholders in the URL path and query, the
@@ -99,20 +100,6 @@ export interface CompiledRequest {
 }
 
 const EMPTY: Readonly<Record<string, unknown>> = Object.freeze(Object.create(null) as Record<string, unknown>);
-
-function isHttpToken(method: string): boolean {
-  if (method === '') return false;
-  for (let index = 0; index < method.length; index++) {
-    const c = method.charCodeAt(index);
-    const ok =
-      (c >= 0x30 && c <= 0x39) ||
-      (c >= 0x41 && c <= 0x5a) ||
-      (c >= 0x61 && c <= 0x7a) ||
-      "!#$%&'*+-.^_`|~".includes(method[index] as string);
-    if (!ok) return false;
-  }
-  return true;
-}
 
 /**
  * Compiles a request template once; `render(values)` then builds requests without parsing.

@@ -6,7 +6,7 @@ import { parseTemplate } from 'rcp-template';
  * How one templated string reads its value back: the whole string is one token (`"{{x}}"`), or
  * one token between literal text (`"Bearer {{x}}"`). Literal-only strings read nothing.
  */
-interface TextSlot {
+export interface TextSlot {
   readonly name: string;
   readonly prefix: string;
   readonly suffix: string;

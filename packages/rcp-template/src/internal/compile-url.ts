@@ -1,34 +1,12 @@
-import { RcpError } from 'rcp-errors';
-import {
-  encodeUnreserved,
-  isDotOrEmptySegment,
-  normalizePathLiteral,
-  normalizeQueryLiteral,
-} from './percent-encode';
-import { parseIn, structureError } from './parse-in';
-import { NONE } from './values';
-import { firstToken, isValidTemplate, splitTemplate } from './scan-template';
+import { encodeUnreserved, isDotOrEmptySegment, normalizePathLiteral } from './percent-encode';
+import { normalizeLiteral, parseIn, structureError } from './parse-in';
+import { compileQueryParams, compileTemplateQuery, pushUnique, type QueryEntry } from './compile-query';
+import { firstToken, isValidTemplate, splitTemplate, type TemplatePieces } from './scan-template';
+import { locatePath } from './url-origin';
 import { missingError, readValue, scalarText, valueError, type TemplateValues } from './values';
 
-/** Literal text pieces interleaved with token names: `texts[0] names[0] texts[1] ... texts[n]`. */
-interface Interleaved {
-  texts: string[];
-  names: string[];
-}
-
 /** One path segment that contains at least one token. */
-type PathSegment = Interleaved;
-
-/**
- * One query entry. Constant entries have `constant` set (already `key=value` text); dynamic
- * entries have `prefix` (`key=`), interleaved value pieces, and `single` when the value is
- * exactly one token (an array value then repeats the key).
- */
-interface QueryEntry extends Interleaved {
-  constant: string | undefined;
-  prefix: string;
-  single: boolean;
-}
+type PathSegment = TemplatePieces;
 
 /** The URL of a request, compiled once. */
 export interface CompiledUrl {
@@ -42,79 +20,6 @@ export interface CompiledUrl {
   query: QueryEntry[];
   /** Tokens used in the path, in order of first use (frozen). */
   pathTokens: readonly string[];
-}
-
-const ABSOLUTE = /^https?:\/\//i;
-
-function isForbiddenUrlChar(c: number): boolean {
-  return c <= 0x20 || c === 0x7f || c === 0x5c /* \ */ || c === 0x23 /* # */;
-}
-
-function describeForbidden(c: number): string {
-  if (c === 0x23) return 'a fragment ("#") is not allowed: fragments are never sent';
-  if (c === 0x5c) return 'a backslash is not allowed in a URL template (URL parsers read it as "/")';
-  if (c === 0x20) return 'a space is not allowed in a URL template (write %20)';
-  return 'control characters are not allowed in a URL template';
-}
-
-/** The last base URL resolved and its origin: a client compiles every tool of a manifest with the same one. */
-let lastBase: { baseUrl: string; origin: string } | undefined;
-
-/** Resolves `baseUrl` to an http(s) origin (throws `RCP_INVALID_OPTIONS` when it is not one). */
-export function baseOrigin(baseUrl: string): string {
-  if (lastBase !== undefined && lastBase.baseUrl === baseUrl) return lastBase.origin;
-  const origin = parseBaseOrigin(baseUrl);
-  if (typeof baseUrl === 'string') lastBase = { baseUrl, origin };
-  return origin;
-}
-
-function parseBaseOrigin(baseUrl: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(baseUrl);
-  } catch (error) {
-    throw new RcpError('RCP_INVALID_OPTIONS', 'compileRequest: options.baseUrl is not a valid absolute URL', {
-      cause: error,
-    });
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new RcpError('RCP_INVALID_OPTIONS', 'compileRequest: options.baseUrl must be an http(s) URL');
-  }
-  return parsed.origin;
-}
-
-/** The last authority (`scheme://host:port`) resolved and its origin: a manifest's tools often share one. */
-let lastAuthority: { authority: string; origin: string } | undefined;
-
-/** The origin of `scheme://authority` (with `/` appended), or undefined when it has no host or does not parse. */
-function authorityOrigin(authority: string): string | undefined {
-  if (lastAuthority !== undefined && lastAuthority.authority === authority) return lastAuthority.origin;
-  let parsed: URL;
-  try {
-    parsed = new URL(`${authority}/`);
-  } catch {
-    return undefined;
-  }
-  if (parsed.hostname === '') return '';
-  lastAuthority = { authority, origin: parsed.origin };
-  return parsed.origin;
-}
-
-function pushUnique(list: string[], name: string): void {
-  if (!list.includes(name)) list.push(name);
-}
-
-/**
- * Normalises one literal piece of URL text that starts at `offset` in `url`; a lone surrogate
- * is a syntax error at its offset.
- */
-function normalizeAt(normalize: (text: string) => string | number, piece: string, offset: number, url: string): string {
-  if (piece === '') return piece;
-  const normalized = normalize(piece);
-  if (typeof normalized === 'number') {
-    throw structureError('url', url, offset + normalized, 'not well-formed Unicode (lone surrogate)');
-  }
-  return normalized;
 }
 
 /**
@@ -131,6 +36,49 @@ export function compileUrl(
   baseUrl: string | undefined,
   tokens: string[],
 ): CompiledUrl {
+  assertUrlSyntax(url);
+  const { origin, pathStart } = locatePath(url, baseUrl);
+  const queryMark = url.indexOf('?', pathStart);
+  const pathTokens: string[] = [];
+  const path = compilePath(url, pathStart, queryMark === -1 ? url.length : queryMark, origin ?? '', tokens, pathTokens);
+
+  const query: QueryEntry[] = [];
+  if (queryMark !== -1) compileTemplateQuery(url, queryMark + 1, query, tokens);
+  if (queryParams !== undefined) compileQueryParams(queryParams, query, tokens);
+  // Adjacent constant entries were merged as they were added; fold a wholly constant query
+  // into the last static.
+  let last = path.last;
+  if (query.length === 1 && query[0]?.constant !== undefined) {
+    last += `?${query[0].constant}`;
+    query.length = 0;
+  }
+  path.statics.push(last);
+
+  const compiled: CompiledUrl = {
+    template: url,
+    origin,
+    statics: path.statics,
+    segments: path.segments,
+    query,
+    pathTokens: Object.freeze(pathTokens),
+  };
+  assertKeepsOrigin(compiled, url);
+  return compiled;
+}
+
+function isForbiddenUrlChar(c: number): boolean {
+  return c <= 0x20 || c === 0x7f || c === 0x5c /* \ */ || c === 0x23 /* # */;
+}
+
+function describeForbidden(c: number): string {
+  if (c === 0x23) return 'a fragment ("#") is not allowed: fragments are never sent';
+  if (c === 0x5c) return 'a backslash is not allowed in a URL template (URL parsers read it as "/")';
+  if (c === 0x20) return 'a space is not allowed in a URL template (write %20)';
+  return 'control characters are not allowed in a URL template';
+}
+
+/** Throws `RCP_TEMPLATE_SYNTAX` unless `url` is a string free of forbidden characters with valid tokens. */
+function assertUrlSyntax(url: unknown): asserts url is string {
   if (typeof url !== 'string') {
     throw structureError('url', String(url), 0, 'the URL template must be a string');
   }
@@ -139,182 +87,53 @@ export function compileUrl(
     if (isForbiddenUrlChar(c)) throw structureError('url', url, index, describeForbidden(c));
   }
   if (!isValidTemplate(url)) parseIn(url, 'url'); // throws the syntax error
-  const pathTokens: string[] = [];
+}
 
-  let origin: string | undefined;
-  let pathStart: number;
-  const absolute = ABSOLUTE.exec(url);
-  if (absolute) {
-    const authorityStart = absolute[0].length;
-    pathStart = url.length;
-    for (let index = authorityStart; index < url.length; index++) {
-      const c = url.charCodeAt(index);
-      if (c === 0x2f /* / */ || c === 0x3f /* ? */) {
-        pathStart = index;
-        break;
-      }
-    }
-    const early = firstToken(url, 0, pathStart);
-    if (early !== -1) {
-      const close = url.indexOf('}}', early);
-      throw structureError(
-        'url',
-        url,
-        early,
-        `token "${url.slice(early + 2, close)}" is before the path: the scheme, userinfo, host and port can never contain tokens`,
-      );
-    }
-    const at = url.indexOf('@', authorityStart);
-    if (at !== -1 && at < pathStart) {
-      throw structureError('url', url, at, 'userinfo ("user:password@") is not allowed in a URL template');
-    }
-    const authorityOriginValue = authorityOrigin(url.slice(0, pathStart));
-    if (authorityOriginValue === undefined) {
-      throw structureError('url', url, authorityStart, 'the scheme and host do not form a valid URL');
-    }
-    if (authorityOriginValue === '') {
-      throw structureError('url', url, authorityStart, 'the URL has no host');
-    }
-    origin = authorityOriginValue;
-  } else if (url.charCodeAt(0) === 0x2f /* / */) {
-    if (url.charCodeAt(1) === 0x2f) {
-      throw structureError('url', url, 0, 'a relative URL must start with exactly one "/" ("//host" would change the host)');
-    }
-    pathStart = 0;
-    origin = baseUrl === undefined ? undefined : baseOrigin(baseUrl);
-  } else {
-    throw structureError('url', url, 0, 'the URL must be absolute http(s)://... or relative, starting with "/"');
-  }
+/** The compiled path: `statics` and `segments` interleaved, `last` the text after the last segment. */
+interface CompiledPath {
+  statics: string[];
+  segments: PathSegment[];
+  last: string;
+}
 
-  const queryMark = url.indexOf('?', pathStart);
-  const pathEnd = queryMark === -1 ? url.length : queryMark;
-  const normalizePath = (piece: string, offset: number): string => normalizeAt(normalizePathLiteral, piece, offset, url);
-  const normalizeQuery = (piece: string, offset: number): string => normalizeAt(normalizeQueryLiteral, piece, offset, url);
-
-  // Path: segments between literal "/" (the path, when not empty, starts with "/").
+/**
+ * Compiles the path between `pathStart` and `pathEnd` (when not empty it starts with `/`):
+ * segments between literal `/`, constant ones folded into the statics (starting with `prefix`,
+ * the origin). The tokens used are appended to `tokens` and `pathTokens`, each once.
+ */
+function compilePath(
+  url: string,
+  pathStart: number,
+  pathEnd: number,
+  prefix: string,
+  tokens: string[],
+  pathTokens: string[],
+): CompiledPath {
+  const normalize = (piece: string, offset: number): string => normalizeLiteral(normalizePathLiteral, piece, offset, url);
   const statics: string[] = [];
   const segments: PathSegment[] = [];
-  let current = origin ?? '';
-  if (pathEnd === pathStart) {
+  let current = prefix;
+  if (pathEnd === pathStart) return { statics, segments, last: `${current}/` };
+  let segmentStart = pathStart + 1;
+  for (;;) {
+    let segmentEnd = url.indexOf('/', segmentStart);
+    if (segmentEnd === -1 || segmentEnd > pathEnd) segmentEnd = pathEnd;
     current += '/';
-  } else {
-    let segmentStart = pathStart + 1;
-    for (;;) {
-      let segmentEnd = url.indexOf('/', segmentStart);
-      if (segmentEnd === -1 || segmentEnd > pathEnd) segmentEnd = pathEnd;
-      current += '/';
-      if (firstToken(url, segmentStart, segmentEnd) === -1) {
-        current += normalizePath(url.slice(segmentStart, segmentEnd), segmentStart);
-      } else {
-        statics.push(current);
-        current = '';
-        const segment = splitTemplate(url, segmentStart, segmentEnd, normalizePath);
-        for (const name of segment.names) {
-          pushUnique(tokens, name);
-          pushUnique(pathTokens, name);
-        }
-        segments.push(segment);
+    if (firstToken(url, segmentStart, segmentEnd) === -1) {
+      current += normalize(url.slice(segmentStart, segmentEnd), segmentStart);
+    } else {
+      statics.push(current);
+      current = '';
+      const segment = splitTemplate(url, segmentStart, segmentEnd, normalize);
+      for (const name of segment.names) {
+        pushUnique(tokens, name);
+        pushUnique(pathTokens, name);
       }
-      if (segmentEnd === pathEnd) break;
-      segmentStart = segmentEnd + 1;
+      segments.push(segment);
     }
+    if (segmentEnd === pathEnd) return { statics, segments, last: current };
+    segmentStart = segmentEnd + 1;
   }
-
-  // Query: literal entries from the URL first, then the queryParams map in order.
-  const query: QueryEntry[] = [];
-  if (queryMark !== -1) {
-    let entryStart = queryMark + 1;
-    for (;;) {
-      let entryEnd = url.indexOf('&', entryStart);
-      if (entryEnd === -1) entryEnd = url.length;
-      if (entryEnd > entryStart) {
-        let equals = url.indexOf('=', entryStart);
-        if (equals >= entryEnd) equals = -1;
-        const keyEnd = equals === -1 ? entryEnd : equals;
-        const keyToken = firstToken(url, entryStart, keyEnd);
-        if (keyToken !== -1) {
-          const close = url.indexOf('}}', keyToken);
-          throw structureError('url', url, keyToken, `token "${url.slice(keyToken + 2, close)}" is in a query key: query keys are literal`);
-        }
-        const key = normalizeQuery(url.slice(entryStart, keyEnd), entryStart);
-        if (equals === -1) {
-          addEntry(query, constantEntry(key));
-        } else {
-          const value = splitTemplate(url, equals + 1, entryEnd, normalizeQuery);
-          if (value.names.length === 0) {
-            addEntry(query, constantEntry(`${key}=${value.texts[0] as string}`));
-          } else {
-            for (const name of value.names) pushUnique(tokens, name);
-            addEntry(query, dynamicEntry(`${key}=`, value));
-          }
-        }
-      }
-      if (entryEnd === url.length) break;
-      entryStart = entryEnd + 1;
-    }
-  }
-  if (queryParams !== undefined) {
-    if (typeof queryParams !== 'object' || queryParams === null || Array.isArray(queryParams)) {
-      throw structureError('queryParams', '', 0, 'queryParams must be an object of string templates');
-    }
-    for (const key of Object.keys(queryParams)) {
-      const template = (queryParams as Record<string, unknown>)[key];
-      if (typeof template !== 'string') {
-        throw structureError(`queryParams "${key}"`, String(template), 0, 'the value must be a string template');
-      }
-      const encodedKey = encodeUnreserved(key);
-      if (encodedKey === undefined) throw structureError(`queryParams "${key}"`, key, 0, 'the key is not well-formed Unicode');
-      if (!isValidTemplate(template)) parseIn(template, `queryParams "${key}"`); // throws the syntax error
-      const { texts, names } = splitTemplate(template, 0, template.length, (piece) => {
-        const encoded = encodeUnreserved(piece);
-        if (encoded === undefined) {
-          throw structureError(`queryParams "${key}"`, template, 0, 'the text is not well-formed Unicode');
-        }
-        return encoded;
-      });
-      for (const name of names) pushUnique(tokens, name);
-      if (names.length === 0) addEntry(query, constantEntry(`${encodedKey}=${texts[0] as string}`));
-      else addEntry(query, dynamicEntry(`${encodedKey}=`, { texts, names }));
-    }
-  }
-
-  // Adjacent constant entries were merged as they were added; fold a wholly constant query
-  // into the last static.
-  if (query.length === 1 && query[0]?.constant !== undefined) {
-    current += `?${query[0].constant}`;
-    query.length = 0;
-  }
-  statics.push(current);
-
-  const compiled: CompiledUrl = {
-    template: url,
-    origin,
-    statics: statics,
-    segments: segments,
-    query: query,
-    pathTokens: Object.freeze(pathTokens),
-  };
-  assertKeepsOrigin(compiled, url);
-  return compiled;
-}
-
-/** Appends a query entry, merging it into the previous one when both are constant. */
-function addEntry(query: QueryEntry[], entry: QueryEntry): void {
-  const previous = query[query.length - 1];
-  if (entry.constant !== undefined && previous !== undefined && previous.constant !== undefined) {
-    previous.constant += `&${entry.constant}`;
-  } else {
-    query.push(entry);
-  }
-}
-
-function constantEntry(text: string): QueryEntry {
-  return { constant: text, prefix: '', texts: NONE, names: NONE, single: false };
-}
-
-function dynamicEntry(prefix: string, value: Interleaved): QueryEntry {
-  const single = value.names.length === 1 && value.texts[0] === '' && value.texts[1] === '';
-  return { constant: undefined, prefix, texts: value.texts, names: value.names, single };
 }
 
 /** The origin a relative template's probe is resolved against. */

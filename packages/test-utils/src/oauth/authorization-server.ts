@@ -1,5 +1,5 @@
 /// <reference path="./oidc-provider.d.ts" />
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { generateKeyPairSync, verify, type KeyObject, type webcrypto } from 'node:crypto';
 import type { AddressInfo, Socket } from 'node:net';
 import Provider from 'oidc-provider';
@@ -50,47 +50,120 @@ export const CLIENT_SECRETS = {
 export async function startAuthorizationServer(
   options: { accessTokenFormat?: 'opaque' | 'jwt' } = {},
 ): Promise<AuthorizationServer> {
+  const loopback = await listenLoopback();
+  const issuer = loopback.origin;
+  const keys = await generateKeys();
+  const state = { ttl: 600 };
+  const provider = new Provider(issuer, providerConfiguration(keys, state, options.accessTokenFormat ?? 'opaque'));
+  provider.on('server_error', (_ctx: unknown, error: unknown) => console.error('oidc-provider server_error', error));
+  const tokenRequests = recordTokenRequests(provider);
+  loopback.serve(provider.callback());
+
+  return {
+    issuer,
+    tokenEndpoint: `${issuer}/token`,
+    provider,
+    tokenRequests,
+    get ttl() {
+      return state.ttl;
+    },
+    set ttl(value: number) {
+      state.ttl = value;
+    },
+    clientKey: keys.client.privateKey,
+    signingKey: keys.signing.publicKey,
+    async introspect(value) {
+      if (value.split('.').length === 3) return verifyJwt(value, keys.signing.publicKey, issuer);
+      const token = await findAccessToken(provider, value);
+      if (token === undefined || token.isExpired) return undefined;
+      return {
+        clientId: token.clientId as string,
+        scope: token.scope as string | undefined,
+        aud: token.aud,
+        ...('accountId' in token && { accountId: token.accountId as string }),
+      };
+    },
+    async revoke(value) {
+      await (await findAccessToken(provider, value))?.destroy();
+    },
+    issueRefreshToken: (accountId) => issueRefreshToken(provider, accountId),
+    close: loopback.close,
+  };
+}
+
+type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** An HTTP server on 127.0.0.1:0 whose listener is set once its origin is known; `close` drops open sockets. */
+async function listenLoopback(): Promise<{ origin: string; serve: (listener: RequestListener) => void; close: () => Promise<void> }> {
   const sockets = new Set<Socket>();
-  let handler: ((req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void) | undefined;
-  const server: Server = createServer((req, res) => handler!(req, res));
+  let listener: RequestListener | undefined;
+  const server: Server = createServer((req, res) => listener!(req, res));
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    serve: (next) => {
+      listener = next;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
 
+interface TestKeys {
+  /** `jwt-client`'s key pair and its public JWK. */
+  readonly client: webcrypto.CryptoKeyPair;
+  readonly clientJwk: Record<string, unknown>;
+  /** The server's own RS256 signing key pair and its private JWK. */
+  readonly signing: { readonly publicKey: KeyObject; readonly privateKey: KeyObject };
+  readonly signingJwk: Record<string, unknown>;
+}
+
+async function generateKeys(): Promise<TestKeys> {
   const client = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify']);
   const clientJwk = { ...(await crypto.subtle.exportKey('jwk', client.publicKey)), kid: 'jwt-client-key', use: 'sig', alg: 'ES256' };
   const signing = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const signingJwk = { ...signing.privateKey.export({ format: 'jwk' }), kid: 'server-key', use: 'sig', alg: 'RS256' };
+  return { client, clientJwk, signing, signingJwk };
+}
 
-  const state = { ttl: 600 };
-  const format = options.accessTokenFormat ?? 'opaque';
+/** The registered clients: one per client authentication method, plus a user client with refresh tokens. */
+function clients(clientJwk: Record<string, unknown>) {
   const common = { redirect_uris: [], response_types: [], scope: SCOPES };
-  const provider = new Provider(issuer, {
-    clients: [
-      { ...common, client_id: 'basic-client', client_secret: CLIENT_SECRETS.basic, grant_types: ['client_credentials'], token_endpoint_auth_method: 'client_secret_basic' },
-      { ...common, client_id: 'post-client', client_secret: CLIENT_SECRETS.post, grant_types: ['client_credentials'], token_endpoint_auth_method: 'client_secret_post' },
-      {
-        ...common,
-        client_id: 'jwt-client',
-        grant_types: ['client_credentials'],
-        token_endpoint_auth_method: 'private_key_jwt',
-        token_endpoint_auth_signing_alg: 'ES256',
-        jwks: { keys: [clientJwk] },
-      },
-      {
-        client_id: 'user-client',
-        client_secret: CLIENT_SECRETS.user,
-        grant_types: ['authorization_code', 'refresh_token'],
-        response_types: ['code'],
-        redirect_uris: ['http://127.0.0.1/callback'],
-        scope: `openid offline_access ${SCOPES}`,
-        token_endpoint_auth_method: 'client_secret_basic',
-      },
-    ],
-    jwks: { keys: [signingJwk as never] },
+  return [
+    { ...common, client_id: 'basic-client', client_secret: CLIENT_SECRETS.basic, grant_types: ['client_credentials'], token_endpoint_auth_method: 'client_secret_basic' },
+    { ...common, client_id: 'post-client', client_secret: CLIENT_SECRETS.post, grant_types: ['client_credentials'], token_endpoint_auth_method: 'client_secret_post' },
+    {
+      ...common,
+      client_id: 'jwt-client',
+      grant_types: ['client_credentials'],
+      token_endpoint_auth_method: 'private_key_jwt',
+      token_endpoint_auth_signing_alg: 'ES256',
+      jwks: { keys: [clientJwk] },
+    },
+    {
+      client_id: 'user-client',
+      client_secret: CLIENT_SECRETS.user,
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      redirect_uris: ['http://127.0.0.1/callback'],
+      scope: `openid offline_access ${SCOPES}`,
+      token_endpoint_auth_method: 'client_secret_basic',
+    },
+  ];
+}
+
+/** oidc-provider's configuration; access tokens live `state.ttl` seconds, read when each is issued. */
+function providerConfiguration(keys: TestKeys, state: { ttl: number }, format: 'opaque' | 'jwt') {
+  return {
+    clients: clients(keys.clientJwk),
+    jwks: { keys: [keys.signingJwk as never] },
     scopes: ['openid', 'offline_access', 'notes:read', 'notes:write'],
     findAccount: (_ctx: unknown, id: string) => ({ accountId: id, claims: () => ({ sub: id }) }),
     features: {
@@ -119,9 +192,11 @@ export async function startAuthorizationServer(
       IdToken: () => 3600,
     },
     rotateRefreshToken: true,
-  });
-  provider.on('server_error', (_ctx: unknown, error: unknown) => console.error('oidc-provider server_error', error));
+  };
+}
 
+/** Records every request to the token endpoint (after it is answered), in order. */
+function recordTokenRequests(provider: Provider): TokenRequestRecord[] {
   const tokenRequests: TokenRequestRecord[] = [];
   provider.use(async (ctx: any, next: () => Promise<void>) => {
     await next();
@@ -135,60 +210,31 @@ export async function startAuthorizationServer(
       });
     }
   });
-  handler = provider.callback();
+  return tokenRequests;
+}
 
-  return {
-    issuer,
-    tokenEndpoint: `${issuer}/token`,
-    provider,
-    tokenRequests,
-    get ttl() {
-      return state.ttl;
-    },
-    set ttl(value: number) {
-      state.ttl = value;
-    },
-    clientKey: client.privateKey,
-    signingKey: signing.publicKey,
-    async introspect(value) {
-      if (value.split('.').length === 3) return verifyJwt(value, signing.publicKey, issuer);
-      const token =
-        (await provider.ClientCredentials.find(value)) ?? (await provider.AccessToken.find(value));
-      if (token === undefined || token.isExpired) return undefined;
-      return {
-        clientId: token.clientId as string,
-        scope: token.scope as string | undefined,
-        aud: token.aud,
-        ...('accountId' in token && { accountId: token.accountId as string }),
-      };
-    },
-    async revoke(value) {
-      const token = (await provider.ClientCredentials.find(value)) ?? (await provider.AccessToken.find(value));
-      await token?.destroy();
-    },
-    async issueRefreshToken(accountId) {
-      const userClient = await provider.Client.find('user-client');
-      const grant = new provider.Grant({ accountId, clientId: 'user-client' });
-      grant.addOIDCScope('openid offline_access');
-      grant.addResourceScope(RESOURCE, SCOPES);
-      const grantId = await grant.save();
-      const refreshToken = new provider.RefreshToken({
-        accountId,
-        client: userClient!,
-        grantId,
-        scope: 'openid offline_access',
-        resource: RESOURCE,
-        gty: 'authorization_code',
-        authTime: Math.floor(Date.now() / 1000),
-      } as never);
-      return refreshToken.save();
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
+/** An opaque access token the server issued, by either grant. */
+async function findAccessToken(provider: Provider, value: string) {
+  return (await provider.ClientCredentials.find(value)) ?? (await provider.AccessToken.find(value));
+}
+
+/** A refresh token for `accountId`, as an authorization-code login would have left the application. */
+async function issueRefreshToken(provider: Provider, accountId: string): Promise<string> {
+  const userClient = await provider.Client.find('user-client');
+  const grant = new provider.Grant({ accountId, clientId: 'user-client' });
+  grant.addOIDCScope('openid offline_access');
+  grant.addResourceScope(RESOURCE, SCOPES);
+  const grantId = await grant.save();
+  const refreshToken = new provider.RefreshToken({
+    accountId,
+    client: userClient!,
+    grantId,
+    scope: 'openid offline_access',
+    resource: RESOURCE,
+    gty: 'authorization_code',
+    authTime: Math.floor(Date.now() / 1000),
+  } as never);
+  return refreshToken.save();
 }
 
 /** A JWT access token (RFC 9068) checked as a resource server would with the issuer's key: signature, iss, exp. */

@@ -1,0 +1,76 @@
+/**
+ * Answering one routed call, in the order SPEC §22 gives: auth, arguments, bound params, then
+ * the handler, whose result becomes the response.
+ */
+import type { VerifyHook } from '../create-rcp-server';
+import { problemResponse } from '../problem';
+import type { CompiledRoute } from './compile-route';
+
+/** What every call of one server shares. */
+export interface CallContext<Principal> {
+  readonly verify: VerifyHook<Principal> | undefined;
+  /** The `Link` header value added to tool responses, or `undefined` when turned off. */
+  readonly describedBy: string | undefined;
+}
+
+/** Runs the call's steps; the first that refuses answers (401, 400/413/415, 403), else the handler does. */
+export async function answerCall<Principal>(
+  context: CallContext<Principal>,
+  route: CompiledRoute<Principal>,
+  request: Request,
+  pathValues: Map<string, string>,
+): Promise<Response> {
+  let principal = undefined as Principal;
+  if (route.needsAuth) {
+    const verified = await context.verify!(request);
+    if (verified instanceof Response) return verified;
+    if (verified === undefined || verified === null) {
+      return problemResponse(401, 'RCP_MISSING_CREDENTIALS', 'This tool needs a valid credential');
+    }
+    principal = verified;
+  }
+  const values = await route.read(request, pathValues);
+  if (values instanceof Response) return values;
+  for (const { name, value } of route.bound) {
+    const expected = value(principal);
+    if (expected === undefined || expected === null || values[name] !== expected) {
+      return problemResponse(403, 'RCP_FORBIDDEN_PARAM', `"${name}" is not the caller's`, {
+        errors: [{ pointer: `/${name}`, detail: "is not the caller's" }],
+      });
+    }
+  }
+  const result = await route.tool.handler({ values, principal, request, tool: route.tool.name });
+  return withLink(handlerResponse(result, route.tool.responseMediaTypes), context.describedBy);
+}
+
+/**
+ * The response for what a handler returned: a `Response` as it is; `undefined` as 204; bytes
+ * (an `ArrayBuffer`, a typed array or `DataView` — Node's `Buffer` is one — or a `Blob`) as
+ * themselves, typed with the tool's one declared media type (a `Blob`'s own type first) or
+ * `application/octet-stream`; any other value as 200 JSON.
+ */
+export function handlerResponse(result: unknown, responseMediaTypes: readonly string[] | undefined): Response {
+  if (result instanceof Response) return result;
+  if (result === undefined) return new Response(null, { status: 204 });
+  if (result instanceof Blob) {
+    return new Response(result, { headers: { 'content-type': result.type === '' ? bytesType(responseMediaTypes) : result.type } });
+  }
+  if (result instanceof ArrayBuffer || ArrayBuffer.isView(result)) {
+    const bytes = result instanceof ArrayBuffer ? new Uint8Array(result) : new Uint8Array(result.buffer, result.byteOffset, result.byteLength);
+    return new Response(bytes, { headers: { 'content-type': bytesType(responseMediaTypes) } });
+  }
+  return Response.json(result);
+}
+
+/** The type of a bytes answer: the tool's declared media type when it declares exactly one and it is not a range. */
+function bytesType(responseMediaTypes: readonly string[] | undefined): string {
+  const only = responseMediaTypes?.length === 1 ? responseMediaTypes[0]! : undefined;
+  return only === undefined || only.endsWith('/*') ? 'application/octet-stream' : only;
+}
+
+function withLink(response: Response, describedBy: string | undefined): Response {
+  if (describedBy === undefined || response.headers.has('link')) return response;
+  const copy = new Response(response.body, response);
+  copy.headers.set('link', describedBy);
+  return copy;
+}

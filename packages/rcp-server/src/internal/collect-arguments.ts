@@ -1,0 +1,165 @@
+/**
+ * Reading a matched request's arguments back from where the tool's template put them (path
+ * segments percent-decoded, query values, headers, a JSON or form body), then checking them with
+ * rcp-manifest's `compileArgumentCheck` — the rule the client applied before sending.
+ */
+import { escapePointerToken, type ArgumentCheck, type ManifestIssue, type RcpParam } from 'rcp-manifest';
+import { problemResponse } from '../problem';
+import { fromText, readFormBody, readSlot, type BodyReader, type TextSlot } from './read-arguments';
+
+/** Where one tool's arguments are read from, compiled once by `compileRoute`. */
+export interface ArgumentPlan {
+  readonly toolName: string;
+  readonly params: ReadonlyMap<string, RcpParam>;
+  readonly query: readonly { readonly key: string; readonly slot: TextSlot }[];
+  readonly headers: readonly { readonly name: string; readonly slot: TextSlot }[];
+  readonly body: BodyReader | undefined;
+  readonly form: boolean;
+  readonly check: ArgumentCheck;
+  readonly maxBodyBytes: number;
+}
+
+/** The arguments read so far and the problems met; `put` holds a token used in several places to one value. */
+interface Collected {
+  readonly args: Record<string, unknown>;
+  readonly issues: ManifestIssue[];
+  readonly put: (name: string, value: unknown) => void;
+}
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(?:;|$)/i;
+
+/** Reads and checks a matched request's arguments: the validated values, or the 400/413/415 response. */
+export async function collectArguments(
+  plan: ArgumentPlan,
+  request: Request,
+  pathValues: Map<string, string>,
+): Promise<Record<string, unknown> | Response> {
+  const collected = startCollecting();
+  collectPath(plan, pathValues, collected);
+  if (plan.query.length > 0) collectQuery(plan, new URL(request.url).searchParams, collected);
+  collectHeaders(plan, request.headers, collected);
+  if (plan.body !== undefined) {
+    const refused = await collectBody(plan, plan.body, request, collected);
+    if (refused !== undefined) return refused;
+  }
+  const result = plan.check(collected.args);
+  if (!result.ok) return invalidArguments(plan.toolName, [...collected.issues, ...result.issues]);
+  if (collected.issues.length > 0) return invalidArguments(plan.toolName, collected.issues);
+  return result.values;
+}
+
+/** Decodes one path segment's (or query key's) percent-encoding; `undefined` when an escape is malformed. */
+export function decodeSegment(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function pointer(name: string): string {
+  return `/${escapePointerToken(name)}`;
+}
+
+function startCollecting(): Collected {
+  const issues: ManifestIssue[] = [];
+  const args: Record<string, unknown> = Object.create(null);
+  // A token used in several places (the path and the body) must carry one value in all of them.
+  const put = (name: string, value: unknown) => {
+    if (Object.hasOwn(args, name) && JSON.stringify(args[name]) !== JSON.stringify(value)) {
+      issues.push({ path: pointer(name), message: 'is given more than once, with different values' });
+    } else args[name] = value;
+  };
+  return { args, issues, put };
+}
+
+function collectPath(plan: ArgumentPlan, pathValues: Map<string, string>, { issues, put }: Collected): void {
+  for (const [name, raw] of pathValues) {
+    const text = decodeSegment(raw);
+    if (text === undefined) issues.push({ path: pointer(name), message: 'is not valid percent-encoding' });
+    else put(name, fromText(plan.params.get(name), text));
+  }
+}
+
+/** A key given several times (or an array param) reads as a list. */
+function collectQuery(plan: ArgumentPlan, search: URLSearchParams, { put }: Collected): void {
+  for (const { key, slot } of plan.query) {
+    const texts = search.getAll(key).flatMap((text) => {
+      const value = readSlot(slot, text);
+      return value === undefined ? [] : [value];
+    });
+    if (texts.length === 0) continue;
+    const schema = plan.params.get(slot.name);
+    put(slot.name, fromText(schema, schema?.type === 'array' || texts.length > 1 ? texts : texts[0]));
+  }
+}
+
+function collectHeaders(plan: ArgumentPlan, headers: Headers, { put }: Collected): void {
+  for (const { name, slot } of plan.headers) {
+    const text = headers.get(name);
+    const value = text === null ? undefined : readSlot(slot, text);
+    if (value !== undefined) put(slot.name, fromText(plan.params.get(slot.name), value));
+  }
+}
+
+/** Reads the body (capped at `maxBodyBytes`) into the arguments; the 413/415/400 response when it is refused. */
+async function collectBody(plan: ArgumentPlan, body: BodyReader, request: Request, { put }: Collected): Promise<Response | undefined> {
+  const type = request.headers.get('content-type') ?? '';
+  const length = Number(request.headers.get('content-length') ?? '0');
+  const tooLarge = () => problemResponse(413, 'RCP_INVALID_ARGUMENTS', `The body is larger than ${plan.maxBodyBytes} bytes`);
+  if (length > plan.maxBodyBytes) return tooLarge();
+  const text = await readCapped(request, plan.maxBodyBytes);
+  if (text === undefined) return tooLarge();
+  if (text.trim() === '') return undefined;
+  if (plan.form) {
+    if (!FORM_TYPE.test(type)) return problemResponse(415, 'RCP_INVALID_ARGUMENTS', 'The body must be application/x-www-form-urlencoded');
+    body(readFormBody(text), put, true);
+    return undefined;
+  }
+  if (!JSON_TYPE.test(type)) return problemResponse(415, 'RCP_INVALID_ARGUMENTS', 'The body must be application/json');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return invalidArguments(plan.toolName, [{ path: '', message: 'are not valid JSON' }]);
+  }
+  body(parsed, put, false);
+  return undefined;
+}
+
+/** The body as UTF-8 text, or `undefined` once it grows past `limit` bytes (reading stops there). */
+async function readCapped(request: Request, limit: number): Promise<string | undefined> {
+  if (request.body === null) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+/** The 400 problem listing the issues (the first five in its detail, all of them as `errors`). */
+function invalidArguments(toolName: string, issues: ManifestIssue[]): Response {
+  const shown = issues
+    .slice(0, 5)
+    .map(({ path, message }) => `${path === '' ? 'the arguments' : path} ${message}`)
+    .join('; ');
+  return problemResponse(400, 'RCP_INVALID_ARGUMENTS', `Invalid arguments for tool "${toolName}": ${shown}`, {
+    errors: issues.map((issue) => ({ pointer: issue.path, detail: issue.message })),
+  });
+}
