@@ -62,18 +62,8 @@ function absoluteStart(url: string, authorityStart: number): UrlStart {
   return { origin, pathStart };
 }
 
-/** The last base URL resolved and its origin: a client compiles every tool of a manifest with the same one. */
-let lastBase: { baseUrl: string; origin: string } | undefined;
-
 /** Resolves `baseUrl` to an http(s) origin (throws `RCP_INVALID_OPTIONS` when it is not one). */
 export function baseOrigin(baseUrl: string): string {
-  if (lastBase !== undefined && lastBase.baseUrl === baseUrl) return lastBase.origin;
-  const origin = parseBaseOrigin(baseUrl);
-  if (typeof baseUrl === 'string') lastBase = { baseUrl, origin };
-  return origin;
-}
-
-function parseBaseOrigin(baseUrl: string): string {
   let parsed: URL;
   try {
     parsed = new URL(baseUrl);
@@ -88,19 +78,13 @@ function parseBaseOrigin(baseUrl: string): string {
   return parsed.origin;
 }
 
-/** The last authority (`scheme://host:port`) resolved and its origin: a manifest's tools often share one. */
-let lastAuthority: { authority: string; origin: string } | undefined;
-
 /** The origin of `scheme://authority` (with `/` appended), '' when it has no host, undefined when it does not parse. */
 function authorityOrigin(authority: string): string | undefined {
-  if (lastAuthority !== undefined && lastAuthority.authority === authority) return lastAuthority.origin;
   let parsed: URL;
   try {
     parsed = new URL(`${authority}/`);
   } catch {
     return undefined;
   }
-  if (parsed.hostname === '') return '';
-  lastAuthority = { authority, origin: parsed.origin };
-  return parsed.origin;
+  return parsed.hostname === '' ? '' : parsed.origin;
 }
