@@ -99,10 +99,17 @@ It lints clean once its learnerId is resolved: rcp lint rcp-manifest.json --reso
 `,
 };
 
+/** A part of a line in a colour (painted only when the run paints: see `runCli`). */
+interface Painted {
+  readonly color: 'red' | 'green' | 'yellow';
+  readonly text: string;
+}
+
 /** One run's streams, with the last net on every line, and its file names resolved. */
 interface Output extends CliIo {
-  out(text: string): void;
-  err(text: string): void;
+  /** One line (or several joined with LF) on stdout, from its parts. */
+  out(...parts: (string | Painted)[]): void;
+  err(...parts: (string | Painted)[]): void;
   /** A file name as given, read and written against the run's folder. */
   file(name: string): string;
 }
@@ -189,7 +196,7 @@ function bindingOptions(bindings: CommandLineBindings): Pick<RcpClientOptions, '
 /** Discovery warnings on stderr, the client's option names in the flags' words. */
 function printWarnings(io: Output, warnings: readonly RcpDiscoveryWarning[], tools: readonly RcpClientTool[]): void {
   for (const warning of warnings) {
-    io.err(`${paint(io, 'yellow', 'warning')} ${terminalText(warning.path)}: ${terminalText(namingTheFlags(warning.message))}`);
+    io.err(paint('yellow', 'warning'), ` ${terminalText(warning.path)}: ${terminalText(namingTheFlags(warning.message))}`);
   }
   for (const { param } of unboundIdentityParams(tools)) {
     io.err(`hint: bind "${terminalText(param)}" with --ctx ${terminalText(param)}=VALUE (or --resolve ${terminalText(param)}), or pass --model-filled ${terminalText(param)} if the model may choose it`);
@@ -284,10 +291,10 @@ async function lintCommand(argv: string[], io: Output): Promise<number> {
     for (const issue of warnings) annotate('warning', issue);
   } else {
     const show = (issue: ManifestIssue) => `${terminalText(issue.path || '(root)')}  ${terminalText(namingTheFlags(issue.message))}`;
-    for (const issue of errors) io.out(`${paint(io, 'red', 'error  ')} ${show(issue)}`);
-    for (const issue of warnings) io.out(`${paint(io, 'yellow', 'warning')} ${show(issue)}`);
+    for (const issue of errors) io.out(paint('red', 'error  '), ` ${show(issue)}`);
+    for (const issue of warnings) io.out(paint('yellow', 'warning'), ` ${show(issue)}`);
     const summary = `${terminalText(source)}: ${errors.length} error(s), ${warnings.length} warning(s)`;
-    io.out(errors.length === 0 ? paint(io, 'green', `✓ ${summary}`) : paint(io, 'red', `✗ ${summary}`));
+    io.out(errors.length === 0 ? paint('green', `✓ ${summary}`) : paint('red', `✗ ${summary}`));
     for (const login of logins) io.out(`login  ${terminalText(login)}`);
     if (unboundIdentityParams(tools).length > 0) printWarnings(io, [], tools);
   }
@@ -492,8 +499,19 @@ function help(command: string, io: Output): number {
   return 0;
 }
 
-function paint(io: Output, color: 'red' | 'green' | 'yellow', text: string): string {
-  return io.color ? pc[color](text) : text;
+function paint(color: Painted['color'], text: string): Painted {
+  return { color, text };
+}
+
+/** picocolors with its colours on: whether to paint is the run's (`io.color`), not the process's. */
+const colors = pc.createColors(true);
+
+/**
+ * A line from its parts, each through the last net (no control character reaches the terminal
+ * raw), then painted: the colours' own escapes are the only ones printed.
+ */
+function lineOf(parts: readonly (string | Painted)[], color: boolean): string {
+  return parts.map((part) => (typeof part === 'string' ? terminalLines(part) : color ? colors[part.color](terminalLines(part.text)) : terminalLines(part.text))).join('');
 }
 
 
@@ -505,8 +523,8 @@ export async function runCommand(command: string, rest: string[], streams: CliIo
   const io: Output = {
     ...streams,
     // The last net: whatever a command prints, no control character reaches the terminal raw.
-    out: (text) => streams.stdout.write(`${terminalLines(text)}\n`),
-    err: (text) => streams.stderr.write(`${terminalLines(text)}\n`),
+    out: (...parts) => streams.stdout.write(`${lineOf(parts, streams.color)}\n`),
+    err: (...parts) => streams.stderr.write(`${lineOf(parts, streams.color)}\n`),
     file: (name) => (streams.cwd === undefined ? name : resolve(streams.cwd, name)),
   };
   const failure: FailureContext = { credentials: false };

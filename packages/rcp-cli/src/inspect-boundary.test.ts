@@ -6,13 +6,15 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_DNS_PRELOAD, SPAWN_TIMEOUT, sendJson, serveManifest, startTestServer, type TestServer } from 'rcp-test-utils';
+import { startInspect, type InspectRun } from './fixtures/run-rcp';
 
 /**
  * Issue 27, item 1: the inspector went around the client (its own recording `fetch` switched the
  * client to the fetch transport, so the connect-time boundary check was gone, and the raw
  * response showed an echoed credential). Now it observes through the client's seam. The built
- * `rcp inspect`, driven in real Chromium; names ending in `.rcp-test` resolve to 127.0.0.1 in the
- * spawned process only (a preload), so nothing leaves this machine.
+ * `rcp inspect`, driven in real Chromium: spawned where names ending in `.rcp-test` must resolve
+ * to 127.0.0.1 (a preload, in that process only, so nothing leaves this machine), else in this
+ * process.
  */
 const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -20,11 +22,12 @@ const TOKEN = 'tok_inspect/ECHOED+1';
 
 let browser: Browser;
 const children: ChildProcess[] = [];
+const inspectors: InspectRun[] = [];
 const servers: TestServer[] = [];
 let dir: string;
 
-/** Starts `rcp inspect` on a source and resolves with the page URL it prints. */
-function inspect(source: string, env: Record<string, string> = {}): Promise<string> {
+/** Starts `rcp inspect` on a source in its own process (the .rcp-test names) and resolves with the page URL it prints. */
+function spawnInspect(source: string, env: Record<string, string> = {}): Promise<string> {
   const child = spawn(process.execPath, ['--import', FAKE_DNS_PRELOAD, bin, 'inspect', source, '--token-env', 'INSPECT_TOKEN'], {
     env: { ...process.env, INSPECT_TOKEN: TOKEN, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -39,6 +42,13 @@ function inspect(source: string, env: Record<string, string> = {}): Promise<stri
     });
     child.once('exit', (code) => reject(new Error(`rcp inspect exited (${code}): ${out}`)));
   });
+}
+
+/** Starts `rcp inspect` on a source in this process and resolves with its page URL. */
+async function inspect(source: string): Promise<string> {
+  const inspector = await startInspect([source, '--token-env', 'INSPECT_TOKEN'], { env: { INSPECT_TOKEN: TOKEN } });
+  inspectors.push(inspector);
+  return inspector.url;
 }
 
 /** Opens the page, picks a tool and presses Send; returns the page once an answer is shown. */
@@ -62,6 +72,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   for (const child of children) child.kill('SIGTERM');
+  await Promise.all(inspectors.map((inspector) => inspector.stop()));
   await Promise.all(servers.map((server) => server.close()));
   rmSync(dir, { recursive: true, force: true });
 });
@@ -76,7 +87,7 @@ describe('rcp inspect goes through the client', { timeout: SPAWN_TIMEOUT }, () =
       rcpVersion: '0.1',
       tools: [{ name: 'read_admin', description: 'Reads.', method: 'GET', url: `http://rebind.rcp-test:${new URL(target.origin).port}/admin` }],
     }).replace('127.0.0.1', 'public.rcp-test');
-    const page = await send(await inspect(manifestUrl), 'read_admin');
+    const page = await send(await spawnInspect(manifestUrl), 'read_admin');
     expect(await page.textContent('#call-error')).toContain('RCP_ORIGIN_NOT_ALLOWED');
     expect(target.count).toBe(0);
     await page.close();

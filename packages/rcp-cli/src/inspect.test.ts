@@ -7,10 +7,12 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_DNS_PRELOAD, NOTES_TOKEN, SPAWN_TIMEOUT, serveManifest, startNotesApi, type TestServer } from 'rcp-test-utils';
+import { startInspect, type InspectRun } from './fixtures/run-rcp';
 
 /**
- * `rcp inspect` as a user runs it (the built binary), driven in real Chromium (Debian's, headless;
- * `.ci/run` installs it when absent): the page tries a call and the notes server says what it got.
+ * `rcp inspect` (the built package, in this process; in its own process where a name must
+ * resolve to loopback), driven in real Chromium (Debian's, headless; `.ci/run` installs it when
+ * absent): the page tries a call and the notes server says what it got.
  */
 const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -18,41 +20,33 @@ const outputDir = fileURLToPath(new URL('../test-output/', import.meta.url));
 
 let notes: TestServer;
 let manifestUrl: string;
-let child: ChildProcess;
+let inspector: InspectRun;
 let pageUrl: string;
 let browser: Browser;
 
 beforeAll(async () => {
   ({ server: notes, manifestUrl } = await startNotesApi());
-  child = spawn(process.execPath, [bin, 'inspect', manifestUrl, '--token-env', 'NOTES_API_TOKEN'], {
-    env: { ...process.env, NOTES_API_TOKEN: NOTES_TOKEN },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  pageUrl = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /RCP inspector: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
-      if (match) resolve(match[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`rcp inspect exited (${code}): ${out}`)));
-  });
+  inspector = await startInspect([manifestUrl, '--token-env', 'NOTES_API_TOKEN'], { env: { NOTES_API_TOKEN: NOTES_TOKEN } });
+  pageUrl = inspector.url;
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
 }, SPAWN_TIMEOUT);
 
 afterAll(async () => {
   await browser?.close();
-  child?.kill('SIGTERM');
+  await inspector?.stop();
   await notes?.close();
 });
 
-/** Starts `rcp inspect` with these arguments and returns its page URL (the child is stopped after the tests). */
+/**
+ * Starts `rcp inspect` with these arguments in its own process, where names ending in .rcp-test
+ * resolve to 127.0.0.1, and returns its page URL (the child is stopped after the tests).
+ */
 const children: ChildProcess[] = [];
 afterAll(() => {
   for (const started of children) started.kill('SIGTERM');
 });
-function startInspect(args: string[]): Promise<string> {
+function spawnInspect(args: string[]): Promise<string> {
   const started = spawn(process.execPath, ['--import', FAKE_DNS_PRELOAD, bin, 'inspect', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(started);
   return new Promise<string>((resolve, reject) => {
@@ -97,8 +91,8 @@ describe('rcp inspect', () => {
       const answer = await fetch(new URL('/api/manifest', url), { headers: { 'x-rcp-session': session } });
       return ((await answer.json()) as { warnings: { message: string }[] }).warnings.map((warning) => warning.message);
     };
-    expect(await warningsOf(await startInspect([manifestUrl]))).toEqual([expect.stringContaining('is a loopback address')]);
-    expect(await warningsOf(await startInspect([manifestUrl, '--allow-private-network']))).toEqual([]);
+    expect(await warningsOf(await spawnInspect([manifestUrl]))).toEqual([expect.stringContaining('is a loopback address')]);
+    expect(await warningsOf(await spawnInspect([manifestUrl, '--allow-private-network']))).toEqual([]);
   });
 
   it('sends its security headers on every response, page and API, refusals included', async () => {
@@ -260,12 +254,14 @@ describe('rcp inspect shows what an OAuth login needs and what a call does (RCP 
       }),
     );
     const page = await browser.newPage();
-    await page.goto(await startInspect([file]));
+    const hinted = await startInspect([file]);
+    await page.goto(hinted.url);
     await page.waitForSelector('[data-tool="wipe"]');
     expect(await page.textContent('#auth')).toBe('Auth: header "Authorization" (scheme: Bearer), OAuth 2 (scopes notes.read <b>x</b>; issuer https://login.example.com)');
     expect(await page.locator('#auth b').count()).toBe(0); // manifest text is text, never markup
     expect(await page.textContent('#effects')).toBe('Effects: writes, destructive');
     await page.close();
+    await hinted.stop();
     rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -12,7 +12,7 @@ export type RunCliInput = NodeJS.ReadableStream & { readonly isTTY?: boolean };
  * `runCli(argv)` is the `rcp` bin; an embedding tool passes what it wants to capture or supply.
  */
 export interface RunCliOptions {
-  /** Results (default `process.stdout`). Colours only when its `isTTY` is true and the environment has no `NO_COLOR`. */
+  /** Results (default `process.stdout`). Colours only when its `isTTY` is true, and never with `NO_COLOR` (or `TERM=dumb`) in `env`. */
   readonly stdout?: RunCliOutput;
   /** Warnings, errors and the confirmation prompt (default `process.stderr`). */
   readonly stderr?: RunCliOutput;
@@ -104,7 +104,7 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
     env,
     cwd: options.cwd,
     signal: options.signal,
-    color: stdout.isTTY === true && !('NO_COLOR' in env),
+    color: stdout.isTTY === true && !('NO_COLOR' in env) && env['TERM'] !== 'dumb',
   };
   const { runCommand } = await import('./commands');
   return runCommand(command, rest, io);
