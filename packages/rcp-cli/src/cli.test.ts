@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FAKE_DNS_PRELOAD, NOTES_TOKEN, SPAWN_TIMEOUT, runNode, sendJson, serveManifest, startNotesApi, toolRequestLines, type TestServer } from 'rcp-test-utils';
@@ -128,8 +129,20 @@ describe('rcp call', { timeout: SPAWN_TIMEOUT }, () => {
     expect((await rcp(['call', manifestUrl, 'get_note', '--arg', 'noteId=n-1', ...common], { env })).code).toBe(0);
   });
 
-  // `script` (util-linux) gives the CLI a terminal: the request is shown, then asked about.
-  it.skipIf(!existsSync('/usr/bin/script'))('on a terminal, the request is shown before anything is sent; "y" sends it, anything else does not', async () => {
+  it('on a terminal, the request is shown and asked about; an answer but "y" sends nothing', async () => {
+    const stdin = Object.assign(new PassThrough(), { isTTY: true });
+    stdin.end('n\n');
+    const declined = await rcp(['call', manifestUrl, 'create_note', '--arg', 'title=Hi', ...common], { env, stdin });
+    expect(declined.code).toBe(1);
+    expect(declined.stderr).toContain('"url": "' + `${notes.origin}/users/u-1/notes"`);
+    expect(declined.stderr).toContain('Bearer [redacted]');
+    expect(declined.stderr).toContain('Send it? [y/N] ');
+    expect(declined.stderr).toContain('rcp: not sent: the call was not confirmed');
+    expect(toolRequestLines(notes)).toEqual([]);
+  });
+
+  // `script` (util-linux) gives the spawned CLI a real terminal: the request is shown, then asked about.
+  it.skipIf(!existsSync('/usr/bin/script'))('on a real terminal, nothing is sent before the answer; "y" sends it', async () => {
     const onTerminal = (answer: string) =>
       new Promise<{ out: string; sentBeforeAnswer: number }>((resolve) => {
         const command = [process.execPath, '--import', FAKE_DNS_PRELOAD, bin, 'call', manifestUrl, 'create_note', '--arg', 'title=Hi', ...common].map((part) => `'${part}'`).join(' ');
@@ -147,14 +160,10 @@ describe('rcp call', { timeout: SPAWN_TIMEOUT }, () => {
         });
         child.on('exit', () => resolve({ out, sentBeforeAnswer }));
       });
-    const { out: declined, sentBeforeAnswer } = await onTerminal('n');
-    expect(sentBeforeAnswer).toBe(0);
-    expect(declined).toContain('"url": "' + `${notes.origin}/users/u-1/notes"`);
-    expect(declined).toContain('Bearer [redacted]');
-    expect(declined).toContain('not sent: the call was not confirmed');
-    expect(toolRequestLines(notes)).toEqual([]);
     const accepted = await onTerminal('y');
     expect(accepted.sentBeforeAnswer).toBe(0);
+    expect(accepted.out).toContain('"url": "' + `${notes.origin}/users/u-1/notes"`);
+    expect(accepted.out).toContain('Bearer [redacted]');
     expect(accepted.out).toContain('"status": 201');
     expect(toolRequestLines(notes)).toEqual(['POST /users/u-1/notes']);
   });
@@ -211,8 +220,8 @@ describe('--allow-private-network', { timeout: SPAWN_TIMEOUT }, () => {
     const file = publicManifest();
     const warned = await spawned(['describe', file]);
     expect(warned.stderr).toMatch(/^warning \/tools\/0: .*unless --allow-private-network allows it/);
-    expect((await spawned(['describe', file, '--allow-private-network'])).stderr).toBe('');
-    expect(JSON.parse((await spawned(['describe', file, '--json', '--allow-private-network'])).stdout).warnings).toEqual([]);
+    const allowed = await spawned(['describe', file, '--json', '--allow-private-network']);
+    expect([allowed.stderr, JSON.parse(allowed.stdout).warnings]).toEqual(['', []]);
     // (rcp mcp --help: the end-to-end tests below)
     for (const command of ['describe', 'lint', 'call', 'inspect']) expect((await rcp([command, '--help'])).stdout).toContain('--allow-private-network');
     expect(toolCalls()).toEqual([]);
