@@ -2,15 +2,21 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FAKE_DNS_PRELOAD, NOTES_TOKEN, SPAWN_TIMEOUT, runNode, sendJson, serveManifest, startNotesApi, toolRequestLines, type TestServer } from 'rcp-test-utils';
+import { runRcp as rcp } from './fixtures/run-rcp';
 
 const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+const shim = fileURLToPath(new URL('../bin/rcp.js', import.meta.url));
 
-/** Runs the built `rcp` as a user would (no TTY), asynchronously so the test's servers keep answering. */
-function rcp(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  // Names ending in .rcp-test resolve to 127.0.0.1 in the spawned process (a public-looking manifest host).
+/**
+ * Runs the built `rcp` in its own process, as a user would (no TTY). Names ending in .rcp-test
+ * resolve to 127.0.0.1 there (a public-looking manifest host); the other tests run it in this
+ * process (`runCli`'s options), which takes a fraction of the time.
+ */
+function spawned(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   return runNode(['--import', FAKE_DNS_PRELOAD, bin, ...args], options);
 }
 
@@ -123,8 +129,20 @@ describe('rcp call', { timeout: SPAWN_TIMEOUT }, () => {
     expect((await rcp(['call', manifestUrl, 'get_note', '--arg', 'noteId=n-1', ...common], { env })).code).toBe(0);
   });
 
-  // `script` (util-linux) gives the CLI a terminal: the request is shown, then asked about.
-  it.skipIf(!existsSync('/usr/bin/script'))('on a terminal, the request is shown before anything is sent; "y" sends it, anything else does not', async () => {
+  it('on a terminal, the request is shown and asked about; an answer but "y" sends nothing', async () => {
+    const stdin = Object.assign(new PassThrough(), { isTTY: true });
+    stdin.end('n\n');
+    const declined = await rcp(['call', manifestUrl, 'create_note', '--arg', 'title=Hi', ...common], { env, stdin });
+    expect(declined.code).toBe(1);
+    expect(declined.stderr).toContain('"url": "' + `${notes.origin}/users/u-1/notes"`);
+    expect(declined.stderr).toContain('Bearer [redacted]');
+    expect(declined.stderr).toContain('Send it? [y/N] ');
+    expect(declined.stderr).toContain('rcp: not sent: the call was not confirmed');
+    expect(toolRequestLines(notes)).toEqual([]);
+  });
+
+  // `script` (util-linux) gives the spawned CLI a real terminal: the request is shown, then asked about.
+  it.skipIf(!existsSync('/usr/bin/script'))('on a real terminal, nothing is sent before the answer; "y" sends it', async () => {
     const onTerminal = (answer: string) =>
       new Promise<{ out: string; sentBeforeAnswer: number }>((resolve) => {
         const command = [process.execPath, '--import', FAKE_DNS_PRELOAD, bin, 'call', manifestUrl, 'create_note', '--arg', 'title=Hi', ...common].map((part) => `'${part}'`).join(' ');
@@ -142,14 +160,10 @@ describe('rcp call', { timeout: SPAWN_TIMEOUT }, () => {
         });
         child.on('exit', () => resolve({ out, sentBeforeAnswer }));
       });
-    const { out: declined, sentBeforeAnswer } = await onTerminal('n');
-    expect(sentBeforeAnswer).toBe(0);
-    expect(declined).toContain('"url": "' + `${notes.origin}/users/u-1/notes"`);
-    expect(declined).toContain('Bearer [redacted]');
-    expect(declined).toContain('not sent: the call was not confirmed');
-    expect(toolRequestLines(notes)).toEqual([]);
     const accepted = await onTerminal('y');
     expect(accepted.sentBeforeAnswer).toBe(0);
+    expect(accepted.out).toContain('"url": "' + `${notes.origin}/users/u-1/notes"`);
+    expect(accepted.out).toContain('Bearer [redacted]');
     expect(accepted.out).toContain('"status": 201');
     expect(toolRequestLines(notes)).toEqual(['POST /users/u-1/notes']);
   });
@@ -189,13 +203,13 @@ describe('--allow-private-network', { timeout: SPAWN_TIMEOUT }, () => {
 
   it('call: refused without the flag (one line naming it, nothing sent), sent with it; a local file needs none', async () => {
     const file = publicManifest();
-    const refused = await rcp(['call', file, 'ping']);
+    const refused = await spawned(['call', file, 'ping']);
     expect(refused.code).toBe(1);
     expect(refused.stderr.trimEnd().split('\n')).toEqual([
       expect.stringMatching(/^rcp: RCP_ORIGIN_NOT_ALLOWED: Tool "ping": http:\/\/127\.0\.0\.1:\d+ is a loopback address, but .* unless --allow-private-network allows it$/),
     ]);
     expect(toolCalls()).toEqual([]);
-    const allowed = await rcp(['call', file, 'ping', '--allow-private-network']);
+    const allowed = await spawned(['call', file, 'ping', '--allow-private-network']);
     expect([allowed.code, JSON.parse(allowed.stdout)]).toEqual([0, { status: 200, data: { pong: true } }]);
     expect(toolCalls()).toEqual(['GET /ping']);
     const local = await rcp(['call', localFile(), 'ping']);
@@ -204,11 +218,12 @@ describe('--allow-private-network', { timeout: SPAWN_TIMEOUT }, () => {
 
   it('describe: the warning names the flag, none with it; every command documents it', async () => {
     const file = publicManifest();
-    const warned = await rcp(['describe', file]);
+    const warned = await spawned(['describe', file]);
     expect(warned.stderr).toMatch(/^warning \/tools\/0: .*unless --allow-private-network allows it/);
-    expect((await rcp(['describe', file, '--allow-private-network'])).stderr).toBe('');
-    expect(JSON.parse((await rcp(['describe', file, '--json', '--allow-private-network'])).stdout).warnings).toEqual([]);
-    for (const command of ['describe', 'lint', 'call', 'inspect', 'mcp']) expect((await rcp([command, '--help'])).stdout).toContain('--allow-private-network');
+    const allowed = await spawned(['describe', file, '--json', '--allow-private-network']);
+    expect([allowed.stderr, JSON.parse(allowed.stdout).warnings]).toEqual(['', []]);
+    // (rcp mcp --help: the end-to-end tests below)
+    for (const command of ['describe', 'lint', 'call', 'inspect']) expect((await rcp([command, '--help'])).stdout).toContain('--allow-private-network');
     expect(toolCalls()).toEqual([]);
   });
 });
@@ -228,9 +243,9 @@ describe('rcp init, --help, --version', { timeout: SPAWN_TIMEOUT }, () => {
   });
 
   it('prints help for each command and the version', async () => {
-    expect((await rcp(['--version'])).stdout.trim()).toBe('0.1.0');
+    expect((await rcp(['--version'])).stdout).toBe('0.1.0\n');
     expect((await rcp(['--help'])).stdout).toContain('Usage: rcp <command>');
-    expect((await rcp(['mcp', '--help'])).stdout).toContain('Usage: rcp mcp <url|file>');
+    expect((await rcp([])).stdout).toContain('Usage: rcp <command>');
     for (const command of ['describe', 'lint', 'call', 'init']) {
       const { code, stdout } = await rcp([command, '--help']);
       expect([code, stdout.startsWith(`Usage: rcp ${command}`)]).toEqual([0, true]);
@@ -281,3 +296,83 @@ describe('rcp from-openapi', { timeout: SPAWN_TIMEOUT }, () => {
     expect(notOpenApi.stderr).toMatch(/^rcp: RCP_INVALID_OPTIONS: Not an OpenAPI document/);
   });
 });
+
+describe('colours', () => {
+  it('on a terminal the lint report is painted, never with NO_COLOR, never off a terminal', async () => {
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ rcpVersion: '0.1', tools: [{ name: 'a', description: 'd', method: 'GET', url: '/x/{{id}}' }] }));
+    const painted = await rcp(['lint', bad], { terminal: true });
+    expect(painted.stdout).toContain('\x1b[31merror  \x1b[39m /tools/0/url');
+    expect((await rcp(['lint', bad], { terminal: true, env: { NO_COLOR: '' } })).stdout).not.toMatch(/\x1b\[/);
+    expect((await rcp(['lint', bad])).stdout).not.toMatch(/\x1b\[/);
+  });
+});
+
+/**
+ * The packaging, end to end: the committed bin shim runs the built CLI, exit codes reach the
+ * shell, `rcp mcp` (the gateway serves on the process's own stdio) and `rcp inspect` stopped by a
+ * signal. (The terminal confirmation above, and the public-name cases, are spawned too.)
+ */
+describe('the built bin, end to end', { timeout: SPAWN_TIMEOUT }, () => {
+  it('bin/rcp.js answers --version and --help, without loading the commands (the client, OAuth)', async () => {
+    const version = await runNode(['--import', RECORD_LOADS, shim, '--version']);
+    const help = await runNode(['--import', RECORD_LOADS, shim, '--help']);
+    expect([version.code, version.stdout]).toEqual([0, '0.1.0\n']);
+    expect([help.code, help.stdout]).toEqual([0, expect.stringContaining('Usage: rcp <command>')]);
+    for (const run of [version, help]) {
+      // What they load: the bin, its entry and the small runCli chunk.
+      const modules = run.stderr.split('\n').filter((line) => line.startsWith('LOAD ')).map((line) => line.slice(5));
+      expect(modules.some((url) => url.endsWith('/rcp-cli/dist/cli.js'))).toBe(true);
+      expect(modules.filter((url) => /rcp-(client|oauth|mcp|manifest)\/|\/commands-/.test(url))).toEqual([]);
+    }
+  });
+
+  it('exit codes reach the shell: 1 on errors, 2 on usage errors, each failure one line on stderr', async () => {
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ rcpVersion: '0.1', tools: [{ name: 'a', description: 'd', method: 'GET', url: '/x/{{id}}' }] }));
+    const errors = await runNode([shim, 'lint', bad]);
+    expect([errors.code, errors.stdout]).toEqual([1, expect.stringContaining('error   /tools/0/url  uses {{id}}')]);
+    const usage = await runNode([shim, 'frobnicate']);
+    expect([usage.code, usage.stderr]).toEqual([2, 'rcp: unknown command "frobnicate" (see rcp --help)\n']);
+  });
+
+  it('rcp mcp: its help has the one vocabulary; a usage error is one line, exit 2', async () => {
+    const { code, stdout } = await runNode([bin, 'mcp', '--help']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('Usage: rcp mcp <url|file>');
+    for (const line of [
+      '--ctx param=value       a trusted value for the param, filled by the client',
+      '--resolve a,b           params your application fills',
+      '--model-filled a,b',
+      '--allow-private-network',
+      '--trusted-origin ORIGIN',
+    ]) {
+      expect(stdout).toContain(line);
+    }
+    expect(stdout).not.toContain('counts as public');
+    const bogus = await runNode([bin, 'mcp', manifestUrl, '--bogus']);
+    expect([bogus.code, bogus.stderr.trim()]).toEqual([2, 'rcp mcp: unknown option --bogus (see rcp mcp --help)']);
+  });
+
+  it('rcp inspect serves until SIGINT, then exits 0', async () => {
+    const child = spawn(process.execPath, [bin, 'inspect', manifestUrl, '--resolve', 'userId'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const pageUrl = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const match = /RCP inspector: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
+        if (match) resolve(match[1]!);
+      });
+      void exited.then((code) => reject(new Error(`rcp inspect exited (${code}): ${out}`)));
+    });
+    expect((await fetch(pageUrl)).status).toBe(200);
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+  });
+});
+
+// A module hook (in Node's loader thread) that names every file an import loads, on stderr.
+const RECORD_LOADS = `data:text/javascript,${encodeURIComponent(
+  "import { register } from 'node:module'; register('data:text/javascript,' + encodeURIComponent(\"export async function load(url, context, next) { if (url.startsWith('file:')) process.stderr.write('LOAD ' + url + '\\\\n'); return next(url, context); }\"));",
+)}`;

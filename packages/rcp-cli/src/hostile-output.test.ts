@@ -3,17 +3,15 @@ import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SPAWN_TIMEOUT, runNode, serveManifest, startTestServer, type TestServer } from 'rcp-test-utils';
+import { SPAWN_TIMEOUT, serveManifest, startTestServer, type TestServer } from 'rcp-test-utils';
+import { runRcp as rcp } from './fixtures/run-rcp';
 
 /**
  * Issue 27, item 3: text from a server or a document never drives the terminal or the CI log.
- * The built `rcp` runs against hostile manifests, a hostile reason phrase and a hostile OpenAPI
+ * The built `rcp` (in this process, its output captured) runs against hostile manifests, a hostile reason phrase and a hostile OpenAPI
  * document; its raw stdout and stderr are checked byte by byte.
  */
-const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-const rcp = (args: string[]) => runNode([bin, ...args]);
 
 /** What no output may carry raw: C0 but LF, DEL, C1, the Unicode line breaks and bidi controls. */
 const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;

@@ -4,13 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAKE_DNS_PRELOAD, NOTES_TOKEN, SPAWN_TIMEOUT, serveManifest, startNotesApi, type TestServer } from 'rcp-test-utils';
+import { FAKE_DNS_PRELOAD, NOTES_TOKEN, SPAWN_TIMEOUT, sendJson, serveManifest, startNotesApi, startTestServer, type TestServer } from 'rcp-test-utils';
+import { startInspect, type InspectRun } from './fixtures/run-rcp';
 
 /**
- * `rcp inspect` as a user runs it (the built binary), driven in real Chromium (Debian's, headless;
- * `.ci/run` installs it when absent): the page tries a call and the notes server says what it got.
+ * `rcp inspect` (the built package, in this process; in its own process where a name must
+ * resolve to loopback), driven in real Chromium (Debian's, headless; `.ci/run` installs it when
+ * absent): the page tries a call and the notes server says what it got. One browser for the
+ * file (its start is most of its cost).
  */
 const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -18,42 +21,34 @@ const outputDir = fileURLToPath(new URL('../test-output/', import.meta.url));
 
 let notes: TestServer;
 let manifestUrl: string;
-let child: ChildProcess;
+let inspector: InspectRun;
 let pageUrl: string;
 let browser: Browser;
 
 beforeAll(async () => {
   ({ server: notes, manifestUrl } = await startNotesApi());
-  child = spawn(process.execPath, [bin, 'inspect', manifestUrl, '--token-env', 'NOTES_API_TOKEN'], {
-    env: { ...process.env, NOTES_API_TOKEN: NOTES_TOKEN },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  pageUrl = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /RCP inspector: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
-      if (match) resolve(match[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`rcp inspect exited (${code}): ${out}`)));
-  });
+  inspector = await startInspect([manifestUrl, '--token-env', 'NOTES_API_TOKEN'], { env: { NOTES_API_TOKEN: NOTES_TOKEN } });
+  pageUrl = inspector.url;
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
 }, SPAWN_TIMEOUT);
 
 afterAll(async () => {
   await browser?.close();
-  child?.kill('SIGTERM');
+  await inspector?.stop();
   await notes?.close();
 });
 
-/** Starts `rcp inspect` with these arguments and returns its page URL (the child is stopped after the tests). */
+/**
+ * Starts `rcp inspect` with these arguments in its own process, where names ending in .rcp-test
+ * resolve to 127.0.0.1, and returns its page URL (the child is stopped after the tests).
+ */
 const children: ChildProcess[] = [];
 afterAll(() => {
   for (const started of children) started.kill('SIGTERM');
 });
-function startInspect(args: string[]): Promise<string> {
-  const started = spawn(process.execPath, ['--import', FAKE_DNS_PRELOAD, bin, 'inspect', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+function spawnInspect(args: string[], env: Record<string, string> = {}): Promise<string> {
+  const started = spawn(process.execPath, ['--import', FAKE_DNS_PRELOAD, bin, 'inspect', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(started);
   return new Promise<string>((resolve, reject) => {
     let out = '';
@@ -97,8 +92,8 @@ describe('rcp inspect', () => {
       const answer = await fetch(new URL('/api/manifest', url), { headers: { 'x-rcp-session': session } });
       return ((await answer.json()) as { warnings: { message: string }[] }).warnings.map((warning) => warning.message);
     };
-    expect(await warningsOf(await startInspect([manifestUrl]))).toEqual([expect.stringContaining('is a loopback address')]);
-    expect(await warningsOf(await startInspect([manifestUrl, '--allow-private-network']))).toEqual([]);
+    expect(await warningsOf(await spawnInspect([manifestUrl]))).toEqual([expect.stringContaining('is a loopback address')]);
+    expect(await warningsOf(await spawnInspect([manifestUrl, '--allow-private-network']))).toEqual([]);
   });
 
   it('sends its security headers on every response, page and API, refusals included', async () => {
@@ -260,12 +255,105 @@ describe('rcp inspect shows what an OAuth login needs and what a call does (RCP 
       }),
     );
     const page = await browser.newPage();
-    await page.goto(await startInspect([file]));
+    const hinted = await startInspect([file]);
+    await page.goto(hinted.url);
     await page.waitForSelector('[data-tool="wipe"]');
     expect(await page.textContent('#auth')).toBe('Auth: header "Authorization" (scheme: Bearer), OAuth 2 (scopes notes.read <b>x</b>; issuer https://login.example.com)');
     expect(await page.locator('#auth b').count()).toBe(0); // manifest text is text, never markup
     expect(await page.textContent('#effects')).toBe('Effects: writes, destructive');
     await page.close();
+    await hinted.stop();
     rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+/**
+ * Issue 27, item 1: the inspector went around the client (its own recording `fetch` switched the
+ * client to the fetch transport, so the connect-time boundary check was gone, and the raw
+ * response showed an echoed credential). Now it observes through the client's seam. Spawned
+ * where names ending in `.rcp-test` must resolve to 127.0.0.1 (a preload, in that process only,
+ * so nothing leaves this machine), else in this process.
+ */
+const TOKEN = 'tok_inspect/ECHOED+1';
+const inspectors: InspectRun[] = [];
+const servers: TestServer[] = [];
+let boundaryDir: string;
+beforeAll(() => {
+  boundaryDir = mkdtempSync(join(tmpdir(), 'rcp-inspect-'));
+});
+afterAll(async () => {
+  await Promise.all(inspectors.map((started) => started.stop()));
+  await Promise.all(servers.map((server) => server.close()));
+  rmSync(boundaryDir, { recursive: true, force: true });
+});
+
+/** Starts `rcp inspect` on a source in this process, with the credential, and resolves with its page URL. */
+async function inspectHere(source: string): Promise<string> {
+  const started = await startInspect([source, '--token-env', 'INSPECT_TOKEN'], { env: { INSPECT_TOKEN: TOKEN } });
+  inspectors.push(started);
+  return started.url;
+}
+
+/** Opens the page, picks a tool and presses Send; returns the page once an answer is shown. */
+async function send(url: string, tool: string): Promise<Page> {
+  const page = await browser.newPage();
+  await page.goto(url);
+  await page.waitForSelector(`[data-tool="${tool}"]`);
+  await page.click(`[data-tool="${tool}"]`);
+  await page.fill('#args', '{}');
+  await page.click('#send');
+  await page.waitForSelector('#data, #call-error');
+  return page;
+}
+
+describe('rcp inspect goes through the client', { timeout: SPAWN_TIMEOUT }, () => {
+  it('a public manifest whose tool name resolves to loopback: Send is refused as `rcp call` refuses it; nothing reaches the target', async () => {
+    const manifestHost = await startTestServer();
+    const target = await startTestServer();
+    servers.push(manifestHost, target);
+    target.route('GET /admin', (_request, res) => sendJson(res, 200, { secret: 'internal' }));
+    const manifestUrl = serveManifest(manifestHost, {
+      rcpVersion: '0.1',
+      tools: [{ name: 'read_admin', description: 'Reads.', method: 'GET', url: `http://rebind.rcp-test:${new URL(target.origin).port}/admin` }],
+    }).replace('127.0.0.1', 'public.rcp-test');
+    const page = await send(await spawnInspect([manifestUrl, '--token-env', 'INSPECT_TOKEN'], { INSPECT_TOKEN: TOKEN }), 'read_admin');
+    expect(await page.textContent('#call-error')).toContain('RCP_ORIGIN_NOT_ALLOWED');
+    expect(target.count).toBe(0);
+    await page.close();
+  });
+
+  it('a credential the server echoes is redacted in the raw response and the result the page shows', async () => {
+    const api = await startTestServer();
+    servers.push(api);
+    api.route('GET /whoami', (request, res) => sendJson(res, 200, { youSent: request.headers.authorization, escaped: TOKEN.replace('/', '\\/') }));
+    const manifestUrl = serveManifest(api, {
+      rcpVersion: '0.1',
+      auth: { type: 'header', name: 'Authorization', scheme: 'Bearer' },
+      tools: [{ name: 'whoami', description: 'Echoes.', method: 'GET', url: '/whoami' }],
+    });
+    const page = await send(await inspectHere(manifestUrl), 'whoami');
+    expect(await page.textContent('#data')).toContain('Bearer [redacted]');
+    expect(await page.textContent('#response')).toContain('[redacted]');
+    expect(await page.content()).not.toContain('ECHOED');
+    expect(api.requests.filter((request) => request.path === '/whoami').map((request) => request.headers.authorization)).toEqual([`Bearer ${TOKEN}`]);
+    await page.close();
+  });
+
+  it('a manifest file is judged as a local source: its tool on loopback may be called (a public source could not)', async () => {
+    const api = await startTestServer();
+    servers.push(api);
+    api.route('GET /whoami', (_request, res) => sendJson(res, 200, { called: true }));
+    const file = join(boundaryDir, 'local.rcp.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        rcpVersion: '0.1',
+        tools: [{ name: 'whoami', description: 'Echoes.', method: 'GET', url: `${api.origin}/whoami` }],
+      }),
+    );
+    const page = await send(await inspectHere(file), 'whoami');
+    expect(await page.textContent('#data')).toContain('called');
+    expect(api.count).toBe(1);
+    await page.close();
   });
 });

@@ -1,13 +1,12 @@
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SPAWN_TIMEOUT, runNode } from 'rcp-test-utils';
+import { SPAWN_TIMEOUT } from 'rcp-test-utils';
+import { runRcp } from './fixtures/run-rcp';
 import { CLIENT_SECRETS, startAuthorizationServer, startToolApi, type AuthorizationServer, type ToolApi } from 'rcp-test-utils/oauth';
 
 /**
  * Issue 22, item 6: `rcp call --oauth-env PREFIX` takes OAuth 2 client-credentials settings from
  * the environment (never argv), against a real authorization server (oidc-provider) on loopback.
  */
-const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
 let as: AuthorizationServer;
 let api: ToolApi;
@@ -29,7 +28,7 @@ const env = (extra: Record<string, string | undefined> = {}) => ({
 
 describe('rcp call --oauth-env', { timeout: SPAWN_TIMEOUT }, () => {
   it('fetches a token from the configured endpoint and calls the tool with it; the secret is in no argument', async () => {
-    const { code, stdout, stderr } = await runNode([bin, 'call', api.manifestUrl, 'list_notes', '--oauth-env', 'APP_OAUTH'], { env: env() });
+    const { code, stdout, stderr } = await runRcp(['call', api.manifestUrl, 'list_notes', '--oauth-env', 'APP_OAUTH'], { env: env() });
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(JSON.parse(stdout)).toMatchObject({ status: 200, data: { client: 'basic-client' } });
@@ -39,13 +38,13 @@ describe('rcp call --oauth-env', { timeout: SPAWN_TIMEOUT }, () => {
 
   it('a missing setting is one line naming the variable (never a value), exit 1, nothing sent', async () => {
     const before = api.server.count;
-    const { code, stderr } = await runNode([bin, 'call', api.manifestUrl, 'list_notes', '--oauth-env', 'APP_OAUTH'], {
+    const { code, stderr } = await runRcp(['call', api.manifestUrl, 'list_notes', '--oauth-env', 'APP_OAUTH'], {
       env: env({ APP_OAUTH_CLIENT_SECRET: undefined }),
     });
     expect(code).toBe(1);
     expect(stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(/^rcp: RCP_INVALID_OPTIONS: APP_OAUTH_CLIENT_SECRET is not set/)]);
     expect(api.server.count).toBe(before);
-    const both = await runNode([bin, 'call', api.manifestUrl, 'list_notes', '--oauth-env', 'APP_OAUTH', '--token-env', 'X'], { env: env() });
+    const both = await runRcp(['call', api.manifestUrl, 'list_notes', '--oauth-env', 'APP_OAUTH', '--token-env', 'X'], { env: env() });
     expect([both.code, both.stderr.trim()]).toEqual([2, 'rcp: give --token-env or --oauth-env, not both (see rcp call --help)']);
     expect(stderr).not.toContain(CLIENT_SECRETS.basic);
   });

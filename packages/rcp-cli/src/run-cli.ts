@@ -1,59 +1,49 @@
-import { writeFile, access, readFile } from 'node:fs/promises';
-import { createInterface } from 'node:readline/promises';
-import pc from 'picocolors';
-import {
-  approve,
-  describeAuth,
-  describeManifest,
-  isRcpError,
-  terminalJson,
-  terminalLines,
-  terminalStrings,
-  terminalText,
-  annotationMessage,
-  annotationProperty,
-  type RcpApprovalRequiredError,
-  type RcpApprovalRequest,
-  type RcpClientOptions,
-  type RcpClientTool,
-  type RcpDiscoveryWarning,
-} from 'rcp-client';
-import { safeParseManifest, type ManifestIssue } from 'rcp-manifest';
-import {
-  BINDING_HELP,
-  BINDING_OPTIONS,
-  CREDENTIAL_OPTIONS,
-  NETWORK_HELP,
-  NETWORK_OPTIONS,
-  RcpUsageError,
-  isRcpUsageError,
-  bindingsOf,
-  checkBindingNames,
-  commandLineMessage,
-  credentialsOf,
-  isManifestUrl,
-  namingTheFlags,
-  networkOf,
-  openManifestSource,
-  parseCommandLine,
-  readManifestFile,
-  unboundIdentityParams,
-  usageLine,
-  type CommandLineBindings,
-} from 'rcp-mcp/command-line';
-import { startInspector } from './inspect';
-import { starterManifest } from './starter-manifest';
-
 /** The package version, printed by `--version`. */
 export const VERSION = '0.1.0';
 
-const CREDENTIAL_HELP = `  --token-env NAME        the credential, from environment variable NAME (sent only to trusted origins)
-  --oauth-env PREFIX      the credential: OAuth 2 client credentials from PREFIX_TOKEN_ENDPOINT, PREFIX_CLIENT_ID,
-                          PREFIX_CLIENT_SECRET (and PREFIX_SCOPE, PREFIX_RESOURCE, PREFIX_ISSUER, PREFIX_CLIENT_AUTH)
-`;
+/** A stream `runCli` writes to: `process.stdout`, a file stream, a `PassThrough` … */
+export type RunCliOutput = NodeJS.WritableStream & { readonly isTTY?: boolean };
 
-const HELP: Record<string, string> = {
-  main: `rcp — look at an RCP server before wiring it into an agent
+/** The stream `runCli` reads a confirmation from: `process.stdin`, or any readable. */
+export type RunCliInput = NodeJS.ReadableStream & { readonly isTTY?: boolean };
+
+/**
+ * Where {@link runCli} reads and writes. Each is optional and defaults to the process's own, so
+ * `runCli(argv)` is the `rcp` bin; an embedding tool passes what it wants to capture or supply.
+ */
+export interface RunCliOptions {
+  /** Results (default `process.stdout`). Colours only when its `isTTY` is true, and never with `NO_COLOR` (or `TERM=dumb`) in `env`. */
+  readonly stdout?: RunCliOutput;
+  /** Warnings, errors and the confirmation prompt (default `process.stderr`). */
+  readonly stderr?: RunCliOutput;
+  /**
+   * Where `rcp call` reads the answer to "Send it? [y/N]" for a call that changes data (default
+   * `process.stdin`). Asked only when its `isTTY` is true; otherwise such a call is refused unless `--yes`.
+   */
+  readonly stdin?: RunCliInput;
+  /** The environment `--token-env`, `--oauth-env` and `NO_COLOR` are read from (default `process.env`). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** The folder relative file names (manifests, `-o`, `init`) are resolved against (default `process.cwd()`). */
+  readonly cwd?: string;
+  /**
+   * Stops a command that runs until stopped (`rcp inspect`); without it, SIGINT or SIGTERM stops it.
+   * An aborted signal stops it as soon as it has started.
+   */
+  readonly signal?: AbortSignal;
+}
+
+/** What a command writes through: the streams and environment of one run, and whether to paint. */
+export interface CliIo {
+  readonly stdout: RunCliOutput;
+  readonly stderr: RunCliOutput;
+  readonly stdin: RunCliInput;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly cwd: string | undefined;
+  readonly signal: AbortSignal | undefined;
+  readonly color: boolean;
+}
+
+const MAIN_HELP = `rcp — look at an RCP server before wiring it into an agent
 
 Usage: rcp <command> [options]
 
@@ -68,467 +58,54 @@ Commands
 
 A manifest file is a local source: its tools may call loopback and private addresses.
 --ctx, --resolve and --model-filled mean the same on describe, lint, call, inspect and mcp.
-Options: --help (for each command), --version
-`,
-  describe: `Usage: rcp describe <url|file> [options]
-
-What the server asks for: each tool and its params, which are hidden from the model, and the warnings (on stderr).
-  --json                  the manifest, the tools (with the schema the model gets) and the warnings as JSON
-${BINDING_HELP}${NETWORK_HELP}`,
-  lint: `Usage: rcp lint <url|file> [options]
-
-Every problem with its JSON Pointer, then the warnings — the same for a URL and for a file of the same manifest.
-Exit code 0 when there is no error (warnings allowed), 1 on errors, 2 on usage errors.
-  --json                  { ok, errors: [{ path, message }], warnings: [...] }
-  --format github         GitHub Actions workflow annotations (::error / ::warning)
-${BINDING_HELP}${NETWORK_HELP}`,
-  call: `Usage: rcp call <url|file> <tool> [options]
-
-  --arg key=value         an argument (repeatable): as written for a string param; a number, boolean, object
-                          or array param takes JSON (--arg limit=5, --arg tags='["a"]')
-  --args JSON             the arguments object (--arg entries are added to it)
-${BINDING_HELP}${CREDENTIAL_HELP}  --dry-run               print the request prepare() builds (credential redacted); send nothing
-  --yes                   send a call that changes data without asking (a write is shown and confirmed on a
-                          terminal first; without a terminal it is refused unless --yes is given)
-${NETWORK_HELP}`,
-  inspect: `Usage: rcp inspect <url|file> [options]
-
-Starts the inspector page on 127.0.0.1 and prints its URL; Ctrl-C stops it. The page shows the tools, the
-params the model sees and the hidden ones, the warnings and each model-facing schema, and tries calls:
-the request is shown (credential redacted) before anything is sent. Calls run in this process.
-  --port N                the port (default: any free one)
-${BINDING_HELP}                          (--ctx values stay in this process; the page can bind more params)
-${CREDENTIAL_HELP}                          (the credential stays in this process, never sent to the page)
-${NETWORK_HELP}`,
-  'from-openapi': `Usage: rcp from-openapi <file> [-o manifest.json] [--base-url URL] [--include …] [--exclude …] [--resolve a,b] [--json]
-
-Writes the manifest (to stdout without -o) and prints the report's summary (on stderr without -o).
-  -o, --output FILE   write the manifest to FILE
-  --base-url URL      the API's base URL instead of the document's servers / host
-  --include SEL       only operations matching: tag:NAME, op:OPERATION_ID or a path pattern (/pets/*, /admin/**); repeatable
-  --exclude SEL       leave out operations matching, the same forms; repeatable
-  --resolve a,b       params your client fills (kept, described so, never in a tool description); repeatable
-  --json              JSON on stdout: the report (with -o), or { manifest, report } (without -o)
-`,
-  init: `Usage: rcp init [file] [--force]
-
-Writes the learner example manifest (default rcp-manifest.json); --force overwrites an existing file.
-It lints clean once its learnerId is resolved: rcp lint rcp-manifest.json --resolve learnerId
-`,
-};
-
-interface Output {
-  out(text: string): void;
-  err(text: string): void;
-  color: boolean;
-}
-
-/** What a failure's line may name: whether a credential flag was given, the tool being called. */
-interface FailureContext {
-  credentials: boolean;
-  tool?: RcpClientTool;
-}
-
-const shown = (text: string): string => JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
-
-/** `--arg key=value` entries, the values read as the tool's declared param types. */
-function argEntries(entries: readonly string[], tool: RcpClientTool): [string, unknown][] {
-  return entries.map((entry) => {
-    const at = entry.indexOf('=');
-    if (at <= 0) throw new RcpUsageError(`--arg takes key=value, got ${shown(entry)}`, { command: 'rcp call' });
-    const key = entry.slice(0, at);
-    return [key, argValue(entry.slice(at + 1), tool.params.find((param) => param.name === key)?.type)];
-  });
-}
-
-/**
- * An `--arg` value: a string param takes the text as written; any other type (and a key that is no
- * param, which validation then names) takes it as JSON when it is JSON, else as written.
- */
-function argValue(text: string, type: string | undefined): unknown {
-  if (type === 'string') return text;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
-/** `--args JSON`: an object, or a usage error saying what is wrong (not JSON, and where; or not an object). */
-function argsObject(text: string | undefined): Record<string, unknown> {
-  if (text === undefined) return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    throw new RcpUsageError(`--args is not valid JSON: ${(error as Error).message}`, { command: 'rcp call' });
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new RcpUsageError(`--args must be a JSON object ({"key": value}), got ${Array.isArray(parsed) ? 'an array' : parsed === null ? 'null' : `a ${typeof parsed}`}`, {
-      command: 'rcp call',
-    });
-  }
-  return parsed as Record<string, unknown>;
-}
-
-/**
- * Client options from the binding flags. The command line makes its own binding checks after
- * discovery, worded with its flags (a name that fills nothing is a usage error; `rcp mcp`
- * refuses an unbound identity; `describe`/`lint` warn), so the client's discovery refusal is off.
- */
-function bindingOptions(bindings: CommandLineBindings): Pick<RcpClientOptions, 'resolvers' | 'modelFilledParams' | 'requireResolved'> {
-  return { resolvers: bindings.resolvers, modelFilledParams: bindings.modelFilledParams, requireResolved: false };
-}
-
-/** Discovery warnings on stderr, the client's option names in the flags' words. */
-function printWarnings(io: Output, warnings: readonly RcpDiscoveryWarning[], tools: readonly RcpClientTool[]): void {
-  for (const warning of warnings) {
-    io.err(`${paint(io, 'yellow', 'warning')} ${terminalText(warning.path)}: ${terminalText(namingTheFlags(warning.message))}`);
-  }
-  for (const { param } of unboundIdentityParams(tools)) {
-    io.err(`hint: bind "${terminalText(param)}" with --ctx ${terminalText(param)}=VALUE (or --resolve ${terminalText(param)}), or pass --model-filled ${terminalText(param)} if the model may choose it`);
-  }
-}
-
-async function describeCommand(argv: string[], io: Output): Promise<number> {
-  const command = 'rcp describe';
-  const { values, positionals } = parseCommandLine(command, argv, {
-    json: { type: 'boolean', default: false },
-    help: { type: 'boolean' },
-    ...BINDING_OPTIONS,
-    ...NETWORK_OPTIONS,
-  });
-  if (values.help) return help('describe', io);
-  if (positionals.length !== 1) throw new RcpUsageError('describe takes one <url|file>', { command });
-  const bindings = bindingsOf(values, command);
-  const { discovery } = await openManifestSource(positionals[0]!, { ...bindingOptions(bindings), ...networkOf(values) });
-  checkBindingNames(bindings, discovery.tools, command);
-  if (values.json) {
-    io.out(terminalJson({ manifestUrl: discovery.manifestUrl, manifest: discovery.manifest, tools: discovery.tools, warnings: discovery.warnings }));
-    return 0;
-  }
-  // describeManifest blanks control characters in what it quotes; io's net escapes the rest.
-  io.out(describeManifest(discovery.manifest, discovery.tools));
-  printWarnings(io, discovery.warnings, discovery.tools);
-  return 0;
-}
-
-/**
- * A manifest's errors and warnings, one way for a URL and a file: the client's discovery (a
- * file loaded as a local source), so both get the same warnings — the manifest's own and its
- * tools' (trust, the private-network boundary, identity params). A file that does not parse
- * also keeps the manifest's own warnings (rcp-manifest's parse); a binding problem the flags
- * cause is an error at its param's pointer.
- */
-async function lintSource(
-  source: string,
-  options: RcpClientOptions,
-  bindings: CommandLineBindings,
-): Promise<{ errors: readonly ManifestIssue[]; warnings: readonly ManifestIssue[]; tools: readonly RcpClientTool[] }> {
-  let text: string | undefined;
-  if (!isManifestUrl(source)) {
-    text = await readManifestFile(source);
-    const parsed = safeParseManifest(text);
-    if (!parsed.ok) {
-      if (isRcpError(parsed.error, 'RCP_INVALID_MANIFEST')) return { errors: parsed.error.issues, warnings: parsed.warnings, tools: [] };
-      throw parsed.error;
-    }
-  }
-  try {
-    const { discovery } = await openManifestSource(source, options, text);
-    checkBindingNames(bindings, discovery.tools, 'rcp lint');
-    return { errors: [], warnings: discovery.warnings, tools: discovery.tools };
-  } catch (error) {
-    if (isRcpError(error, 'RCP_INVALID_MANIFEST')) return { errors: error.issues ?? [{ path: '', message: error.message }], warnings: [], tools: [] };
-    if (isRcpError(error, 'RCP_RESOLVER_MISMATCH') || isRcpError(error, 'RCP_UNBOUND_PARAM')) {
-      const message = commandLineMessage(error, { credentials: false }).slice(error.code.length + 2);
-      return { errors: [{ path: error.path, message }], warnings: [], tools: [] };
-    }
-    throw error;
-  }
-}
-
-async function lintCommand(argv: string[], io: Output): Promise<number> {
-  const command = 'rcp lint';
-  const { values, positionals } = parseCommandLine(command, argv, {
-    json: { type: 'boolean', default: false },
-    format: { type: 'string' },
-    help: { type: 'boolean' },
-    ...BINDING_OPTIONS,
-    ...NETWORK_OPTIONS,
-  });
-  if (values.help) return help('lint', io);
-  if (positionals.length !== 1) throw new RcpUsageError('lint takes one <url|file>', { command });
-  if (values.format !== undefined && values.format !== 'github') throw new RcpUsageError(`--format takes "github", got ${shown(values.format)}`, { command });
-  const source = positionals[0]!;
-  const bindings = bindingsOf(values, command);
-  const { errors, warnings, tools } = await lintSource(source, { ...bindingOptions(bindings), ...networkOf(values) }, bindings);
-  // What an OAuth login needs, by the manifest's hints (RCP 0.3, SPEC §25.2): shown, never fetched.
-  const logins = [...new Set(tools.flatMap((tool) => (tool.auth.type === 'header' && tool.auth.oauth !== undefined ? [describeAuth(tool.auth)] : [])))];
-  if (values.json) {
-    io.out(terminalJson({ ok: errors.length === 0, errors, warnings, ...(logins.length > 0 && { logins }) }));
-  } else if (values.format === 'github') {
-    // Field names reach the pointers: every property and message escaped as @actions/core does.
-    const file = isManifestUrl(source) ? '' : `file=${annotationProperty(source)},`;
-    const annotate = (kind: string, issue: ManifestIssue) =>
-      io.out(`::${kind} ${file}title=${annotationProperty(`RCP manifest ${issue.path || '(root)'}`)}::${annotationMessage(namingTheFlags(issue.message))}`);
-    for (const issue of errors) annotate('error', issue);
-    for (const issue of warnings) annotate('warning', issue);
-  } else {
-    const show = (issue: ManifestIssue) => `${terminalText(issue.path || '(root)')}  ${terminalText(namingTheFlags(issue.message))}`;
-    for (const issue of errors) io.out(`${paint(io, 'red', 'error  ')} ${show(issue)}`);
-    for (const issue of warnings) io.out(`${paint(io, 'yellow', 'warning')} ${show(issue)}`);
-    const summary = `${terminalText(source)}: ${errors.length} error(s), ${warnings.length} warning(s)`;
-    io.out(errors.length === 0 ? paint(io, 'green', `✓ ${summary}`) : paint(io, 'red', `✗ ${summary}`));
-    for (const login of logins) io.out(`login  ${terminalText(login)}`);
-    if (unboundIdentityParams(tools).length > 0) printWarnings(io, [], tools);
-  }
-  return errors.length === 0 ? 0 : 1;
-}
-
-async function callCommand(argv: string[], io: Output, failure: FailureContext): Promise<number> {
-  const command = 'rcp call';
-  const { values, positionals } = parseCommandLine(command, argv, {
-    arg: { type: 'string', multiple: true, default: [] as string[] },
-    args: { type: 'string' },
-    'dry-run': { type: 'boolean', default: false },
-    yes: { type: 'boolean', default: false },
-    help: { type: 'boolean' },
-    ...BINDING_OPTIONS,
-    ...CREDENTIAL_OPTIONS,
-    ...NETWORK_OPTIONS,
-  });
-  if (values.help) return help('call', io);
-  if (positionals.length !== 2) throw new RcpUsageError('call takes <url|file> <tool>', { command });
-  const [source, name] = positionals as [string, string];
-  const args = argsObject(values.args);
-  const bindings = bindingsOf(values, command);
-  const credentials = credentialsOf(values, command);
-  failure.credentials = credentials.credentials !== undefined;
-  const { client, discovery } = await openManifestSource(source, {
-    ...bindingOptions(bindings),
-    ...credentials,
-    ...networkOf(values),
-    // A call that changes data is shown and confirmed before anything is sent (SPEC §26).
-    approval: 'writes',
-  });
-  checkBindingNames(bindings, discovery.tools, command);
-  const tool = discovery.tool(name); // RCP_UNKNOWN_TOOL names the available tools
-  failure.tool = tool;
-  for (const [key, value] of argEntries(values.arg, tool)) args[key] = value;
-  // The resolvers hold the --ctx values: the call's context is empty.
-  const ctx = {};
-  if (values['dry-run']) {
-    io.out(terminalJson(await client.prepare(tool, args, ctx)));
-    return 0;
-  }
-  let outcome = await client.call(discovery, { name, arguments: args }, ctx);
-  if (!outcome.ok && isRcpError(outcome.error, 'RCP_APPROVAL_REQUIRED')) {
-    const review = (outcome.error as RcpApprovalRequiredError).approval;
-    if (!values.yes && !(await confirm(review, io))) {
-      throw new RcpUsageError(
-        process.stdin.isTTY === true
-          ? 'not sent: the call was not confirmed'
-          : `${name} changes data and there is no terminal to confirm it: nothing was sent (pass --yes to send it)`,
-        { exitCode: 1 },
-      );
-    }
-    // Exactly the reviewed request, or nothing (RCP_APPROVAL_MISMATCH).
-    outcome = await client.call(discovery, { name, arguments: args }, ctx, { approval: approve(review) });
-  }
-  if (!outcome.ok) throw outcome.error;
-  io.out(terminalJson({ status: outcome.result.status, data: outcome.result.data }));
-  return 0;
-}
-
-/**
- * Shows the request a call that changes data will send (resolver values in, the credential
- * redacted) on stderr and asks on the terminal; false without one (nothing is sent then).
- */
-async function confirm(review: RcpApprovalRequest, io: Output): Promise<boolean> {
-  if (process.stdin.isTTY !== true) return false;
-  io.err(`${review.tool} needs your approval: ${review.reason ?? 'the approval policy asks for it'}. It will send:`);
-  io.err(terminalJson(review.request));
-  const lines = createInterface({ input: process.stdin, output: process.stderr });
-  try {
-    const answer = await lines.question('Send it? [y/N] ');
-    return /^y(es)?$/i.test(answer.trim());
-  } finally {
-    lines.close();
-  }
-}
-
-/** `tag:x`, `op:x` or a path pattern, as an operation filter. */
-function filterOf(selectors: readonly string[] | undefined): { tags: string[]; operationIds: string[]; paths: string[] } | undefined {
-  if (selectors === undefined || selectors.length === 0) return undefined;
-  const filter = { tags: [] as string[], operationIds: [] as string[], paths: [] as string[] };
-  for (const selector of selectors) {
-    if (selector.startsWith('tag:')) filter.tags.push(selector.slice(4));
-    else if (selector.startsWith('op:')) filter.operationIds.push(selector.slice(3));
-    else if (selector.startsWith('/')) filter.paths.push(selector);
-    else throw new RcpUsageError(`--include / --exclude take tag:NAME, op:OPERATION_ID or a path starting with "/", got ${shown(selector)}`, { command: 'rcp from-openapi' });
-  }
-  return filter;
-}
-
-async function fromOpenApiCommand(argv: string[], io: Output): Promise<number> {
-  const command = 'rcp from-openapi';
-  const { values, positionals } = parseCommandLine(command, argv, {
-    output: { type: 'string', short: 'o' },
-    'base-url': { type: 'string' },
-    include: { type: 'string', multiple: true },
-    exclude: { type: 'string', multiple: true },
-    resolve: { type: 'string', multiple: true, default: [] as string[] },
-    json: { type: 'boolean', default: false },
-    help: { type: 'boolean' },
-  });
-  if (values.help) return help('from-openapi', io);
-  if (positionals.length !== 1) throw new RcpUsageError('from-openapi takes one document file', { command });
-  const file = positionals[0]!;
-  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    throw new RcpUsageError(`cannot read ${file} (${error.code ?? 'error'})`, { exitCode: 1 });
-  });
-  const include = filterOf(values.include);
-  const exclude = filterOf(values.exclude);
-  const resolve = values.resolve.flatMap((entry) => entry.split(',')).map((name) => name.trim()).filter(Boolean);
-  // The importer (an OpenAPI parser and validator) is loaded only by the command that needs it:
-  // every other command starts without it.
-  const { formatSummary, fromOpenApi } = await import('rcp-openapi');
-  const { manifest, report } = await fromOpenApi(text, {
-    ...(values['base-url'] !== undefined && { baseUrl: values['base-url'] }),
-    ...(include !== undefined && { include }),
-    ...(exclude !== undefined && { exclude }),
-    ...(resolve.length > 0 && { resolve }),
-  });
-  if (values.json) {
-    // One JSON document on stdout: the report, or the manifest and the report when no file takes the manifest.
-    if (values.output !== undefined) await writeFile(values.output, `${terminalJson(manifest)}\n`);
-    io.out(terminalJson(values.output !== undefined ? report : { manifest, report }));
-    return 0;
-  }
-  // The document's text (titles, names) reaches the report: its strings are made safe before
-  // formatSummary lays them out in lines.
-  const summary = formatSummary(terminalStrings(report));
-  if (values.output !== undefined) {
-    await writeFile(values.output, `${terminalJson(manifest)}\n`);
-    io.out(summary);
-    io.out(`wrote ${terminalText(values.output)} (${manifest.tools.length} tools, RCP ${manifest.rcpVersion}) — check it with: rcp lint ${terminalText(values.output)}`);
-  } else {
-    process.stdout.write(`${terminalJson(manifest)}\n`); // terminalJson: nothing raw
-    io.err(summary);
-  }
-  return 0;
-}
-
-async function inspectCommand(argv: string[], io: Output): Promise<number> {
-  const command = 'rcp inspect';
-  const { values, positionals } = parseCommandLine(command, argv, {
-    port: { type: 'string', default: '0' },
-    help: { type: 'boolean' },
-    ...BINDING_OPTIONS,
-    ...CREDENTIAL_OPTIONS,
-    ...NETWORK_OPTIONS,
-  });
-  if (values.help) return help('inspect', io);
-  if (positionals.length !== 1) throw new RcpUsageError('inspect takes one <url|file>', { command });
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new RcpUsageError('--port must be a port number', { command });
-  const bindings = bindingsOf(values, command);
-  const clientOptions: RcpClientOptions = { ...bindingOptions(bindings), ...credentialsOf(values, command), ...networkOf(values) };
-  // Fail on a bad source, or a flag that fills nothing, before the page starts.
-  const { discovery } = await openManifestSource(positionals[0]!, clientOptions);
-  checkBindingNames(bindings, discovery.tools, command);
-  const inspector = await startInspector({ source: positionals[0]!, port, tokenEnv: values['token-env'], clientOptions });
-  io.out(`RCP inspector: ${inspector.url}`);
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
-  await inspector.close();
-  return 0;
-}
-
-async function initCommand(argv: string[], io: Output): Promise<number> {
-  const command = 'rcp init';
-  const { values, positionals } = parseCommandLine(command, argv, { force: { type: 'boolean', default: false }, help: { type: 'boolean' } });
-  if (values.help) return help('init', io);
-  if (positionals.length > 1) throw new RcpUsageError('init takes at most one file name', { command });
-  const file = positionals[0] ?? 'rcp-manifest.json';
-  const exists = await access(file).then(
-    () => true,
-    () => false,
-  );
-  if (exists && !values.force) throw new RcpUsageError(`${file} exists; pass --force to overwrite it`, { exitCode: 1 });
-  await writeFile(file, `${JSON.stringify(starterManifest, null, 2)}\n`);
-  // Its learnerId is the kind of param an application fills: linting says so until it is resolved.
-  io.out(`wrote ${file} — check it with: rcp lint ${file} --resolve learnerId`);
-  return 0;
-}
-
-function help(command: string, io: Output): number {
-  io.out(HELP[command]!.trimEnd());
-  return 0;
-}
-
-function paint(io: Output, color: 'red' | 'green' | 'yellow', text: string): string {
-  return io.color ? pc[color](text) : text;
-}
+Options: --help (for each command), --version`;
 
 /**
  * Runs the `rcp` command line and returns its exit code: 0 success, 1 a failure (printed as one
  * line with its error code, never a stack trace), 2 a usage error (one line pointing at the
  * command's `--help`). Colours only on a TTY, and never with `NO_COLOR`.
  *
+ * `options` embed it in another tool: its output captured, its environment and folder given
+ * (see {@link RunCliOptions}); each defaults to the process's own. `rcp mcp` is the exception:
+ * it serves MCP on the process's own stdio and reads the process's environment.
+ *
  * @example
  * ```ts
  * process.exitCode = await runCli(['lint', 'rcp-manifest.json']);
  * ```
+ *
+ * @example
+ * ```ts
+ * import { PassThrough } from 'node:stream';
+ *
+ * const stdout = new PassThrough();
+ * let report = '';
+ * stdout.on('data', (chunk: Buffer) => (report += chunk.toString()));
+ * const code = await runCli(['lint', 'rcp-manifest.json', '--json'], { stdout, cwd: '/path/to/app' });
+ * ```
  */
-export async function runCli(argv: readonly string[]): Promise<number> {
-  const io: Output = {
-    // The last net: whatever a command prints, no control character reaches the terminal raw.
-    out: (text) => process.stdout.write(`${terminalLines(text)}\n`),
-    err: (text) => process.stderr.write(`${terminalLines(text)}\n`),
-    color: process.stdout.isTTY === true && !('NO_COLOR' in process.env),
-  };
+export async function runCli(argv: readonly string[], options: RunCliOptions = {}): Promise<number> {
+  const stdout = options.stdout ?? process.stdout;
+  const env = options.env ?? process.env;
   const [command, ...rest] = argv;
-  const failure: FailureContext = { credentials: false };
-  try {
-    switch (command) {
-      case undefined:
-      case '--help':
-      case '-h':
-      case 'help':
-        return help('main', io);
-      case '--version':
-      case '-v':
-        io.out(VERSION);
-        return 0;
-      case 'describe':
-        return await describeCommand(rest, io);
-      case 'lint':
-        return await lintCommand(rest, io);
-      case 'call':
-        return await callCommand(rest, io, failure);
-      case 'init':
-        return await initCommand(rest, io);
-      case 'inspect':
-        return await inspectCommand(rest, io);
-      case 'from-openapi':
-        return await fromOpenApiCommand(rest, io);
-      case 'mcp':
-        await (await import('rcp-mcp')).runMcpCli(rest, 'rcp mcp');
-        return 0;
-      default:
-        throw new RcpUsageError(`unknown command ${shown(command)}`, { command: 'rcp' });
-    }
-  } catch (error) {
-    // Error messages quote servers (a reason phrase, an excerpt): one line, nothing raw.
-    if (isRcpUsageError(error)) {
-      io.err(`rcp: ${terminalText(usageLine(error))}`);
-      return error.exitCode;
-    }
-    io.err(`rcp: ${terminalText(commandLineMessage(error, failure))}`);
-    return 1;
+  // The help and the version answer before anything heavy (the client, OAuth) is loaded.
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    stdout.write(`${MAIN_HELP}\n`);
+    return 0;
   }
+  if (command === '--version' || command === '-v') {
+    stdout.write(`${VERSION}\n`);
+    return 0;
+  }
+  const io: CliIo = {
+    stdout,
+    stderr: options.stderr ?? process.stderr,
+    stdin: options.stdin ?? process.stdin,
+    env,
+    cwd: options.cwd,
+    signal: options.signal,
+    color: stdout.isTTY === true && !('NO_COLOR' in env) && env['TERM'] !== 'dumb',
+  };
+  const { runCommand } = await import('./commands');
+  return runCommand(command, rest, io);
 }

@@ -1,28 +1,27 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { NOTES_TOKEN, SPAWN_TIMEOUT, notesManifest, runNode, sendJson, startNotesApi, toolRequestLines, type TestServer } from 'rcp-test-utils';
+import { NOTES_TOKEN, SPAWN_TIMEOUT, notesManifest, sendJson, startNotesApi, toolRequestLines, type TestServer } from 'rcp-test-utils';
+import { runRcp, startInspect, type InspectRun } from './fixtures/run-rcp';
 
 /**
- * Issue 20, item 5: one CLI vocabulary. The built `rcp`, spawned as a user runs it, against the
- * notes API on 127.0.0.1 whose log says what reached it.
+ * Issue 20, item 5: one CLI vocabulary. The built `rcp` (in this process, its output captured)
+ * against the notes API on 127.0.0.1 whose log says what reached it. `rcp mcp`'s flags and
+ * usage errors: cli.test.ts (the gateway runs in its own process).
  */
-const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-const rcp = (args: string[], env: Record<string, string> = {}) => runNode([bin, ...args], { env });
+const rcp = (args: string[], env: Record<string, string> = {}) => runRcp(args, { env });
 
 let notes: TestServer;
 let manifestUrl: string;
 let dir: string;
-const children: ChildProcess[] = [];
+const inspectors: InspectRun[] = [];
 beforeEach(async () => {
   ({ server: notes, manifestUrl } = await startNotesApi());
   dir = mkdtempSync(join(tmpdir(), 'rcp-vocabulary-'));
 });
 afterEach(async () => {
-  for (const child of children.splice(0)) child.kill('SIGTERM');
+  await Promise.all(inspectors.splice(0).map((inspector) => inspector.stop()));
   await notes.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -78,7 +77,7 @@ describe('a manifest file is a local source', { timeout: SPAWN_TIMEOUT }, () => 
   });
 
   it('--allow-private-network and --trusted-origin are on every command that discovers or calls', async () => {
-    for (const command of ['describe', 'lint', 'call', 'inspect', 'mcp']) {
+    for (const command of ['describe', 'lint', 'call', 'inspect']) {
       const { stdout } = await rcp([command, '--help']);
       expect(stdout).toContain('--allow-private-network');
       expect(stdout).toContain('--trusted-origin ORIGIN');
@@ -126,7 +125,7 @@ describe('one meaning of --ctx and --resolve', { timeout: SPAWN_TIMEOUT }, () =>
   const resolveLine = '--resolve a,b           params your application fills';
 
   it('every command documents the same flags', async () => {
-    for (const command of ['describe', 'lint', 'call', 'inspect', 'mcp']) {
+    for (const command of ['describe', 'lint', 'call', 'inspect']) {
       const { stdout } = await rcp([command, '--help']);
       expect(stdout).toContain(ctxLine);
       expect(stdout).toContain(resolveLine);
@@ -162,20 +161,9 @@ describe('one meaning of --ctx and --resolve', { timeout: SPAWN_TIMEOUT }, () =>
   });
 
   it('inspect: --ctx binds the param in the process: the page sees it hidden, and its call carries the value', async () => {
-    const child = spawn(process.execPath, [bin, 'inspect', manifestUrl, '--ctx', 'userId=u-1', '--token-env', 'NOTES_TOKEN'], {
-      env: { ...process.env, NOTES_TOKEN },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.push(child);
-    const pageUrl = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout!.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        const match = /RCP inspector: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
-        if (match) resolve(match[1]!);
-      });
-      child.once('exit', (code) => reject(new Error(`rcp inspect exited (${code}): ${out}`)));
-    });
+    const inspector = await startInspect([manifestUrl, '--ctx', 'userId=u-1', '--token-env', 'NOTES_TOKEN'], { env });
+    inspectors.push(inspector);
+    const pageUrl = inspector.url;
     const page = await (await fetch(pageUrl)).text();
     const session = /name="rcp-session" content="([^"]+)"/.exec(page)![1]!;
     const headers = { 'x-rcp-session': session, 'content-type': 'application/json' };
@@ -211,7 +199,6 @@ describe('usage errors in the CLI\'s own words', { timeout: SPAWN_TIMEOUT }, () 
       [['lint', manifestUrl, '--json=yes'], 'rcp: --json takes no value (see rcp lint --help)'],
       [['from-openapi', 'x.yaml', '--bogus'], 'rcp: unknown option --bogus (see rcp from-openapi --help)'],
       [['init', '--frobnicate'], 'rcp: unknown option --frobnicate (see rcp init --help)'],
-      [['mcp', manifestUrl, '--bogus'], 'rcp mcp: unknown option --bogus (see rcp mcp --help)'],
       [['describe'], 'rcp: describe takes one <url|file> (see rcp describe --help)'],
       [['frobnicate'], 'rcp: unknown command "frobnicate" (see rcp --help)'],
     ];
