@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRcpClient } from 'rcp-client';
+import { createRcpClient, createToolSet, toModelResult } from 'rcp-client';
 import { seedManifestAt, sendJson, type TestServer } from 'rcp-test-utils';
 import type { ModelTool, ModelToolContext, ModelToolSelection, SealedModelToolRegistry } from './model-tool';
 import { createRcpRegistry } from './create-rcp-registry';
@@ -94,6 +94,29 @@ describe('createRcpRegistry', () => {
       'RCP_INVALID_ARGUMENTS',
     );
     expect(server.count).toBe(0);
+  });
+
+  it("a stage is the client's tool-set stage: the same refusal, code and model text, as client.call gives", async () => {
+    const { server, discovery } = await setup();
+    const { transports } = createRcpRegistry({ client, discoveries: discovery, stages: { browse: ['search_courses'] } });
+    const call = { name: 'enroll', arguments: '{"courseId":"c-1"}' };
+    let refused: unknown;
+    try {
+      transports.browse.select(call);
+    } catch (error) {
+      refused = error;
+    }
+    const browse = createToolSet(discovery).select(['search_courses'], { stage: 'browse' });
+    const outcome = await client.call(browse, call, { currentUserId: 'u-1' });
+    expect(toModelResult(refused)).toEqual(toModelResult(outcome));
+    expect(toModelResult(refused)).toMatchObject({ ok: false, error: { code: 'RCP_TOOL_NOT_IN_STAGE' } });
+    expect(server.count).toBe(0);
+  });
+
+  it('a stage lists its tools in catalog order, whatever the order of its list (as toolSet.select does)', async () => {
+    const { discovery } = await setup();
+    const { stages } = createRcpRegistry({ client, discoveries: discovery, stages: { some: ['enroll', 'get_learner_profile'] } });
+    expect(stages.some.ids()).toEqual(['get_learner_profile', 'enroll']);
   });
 
   it('a stage transport resolves to a plan whose execution performs exactly one request', async () => {

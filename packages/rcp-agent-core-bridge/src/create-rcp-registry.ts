@@ -1,17 +1,18 @@
 import { RcpError } from 'rcp-errors';
-import { RcpToolNotInStageError, RcpUnknownToolError, type RcpClient, type RcpClientTool, type RcpDiscovery } from 'rcp-client';
+import { createToolSet, RcpToolNotInStageError, type RcpClient, type RcpDiscovery, type RcpToolFilter, type RcpToolSet } from 'rcp-client';
+import { isRecord } from 'rcp-template';
 import type { ModelToolRegistryClass, SealedModelToolRegistry } from './model-tool';
 import { ModelToolRegistry } from './model-tool-registry';
 import { createModelTransport, type ModelTransport } from './model-transport';
 import type { RcpCallPlan, RcpModelToolsOptions } from './rcp-model-tools';
-import { assignToolIds, type RcpToolEntry } from './internal/assign-tool-ids';
 import { toRcpModelTool } from './internal/rcp-model-tool';
-import { quote } from './internal/quote';
 
 /**
- * A stage: the tools a model may select in it. Either a list of tool ids or names (a name
- * shared by several manifests selects every tool with that name), or a predicate over the
- * discovered tools (`(tool) => tool.method === 'GET'` for a read-only stage).
+ * A stage: the tools a model may select in it — `rcp-client`'s tool filter, as `toolSet.select`
+ * takes it on every stack. Either a list of tool ids or names (a name shared by several manifests
+ * selects every tool with that name), or a predicate over the discovered tools
+ * (`(tool) => tool.method === 'GET'` for a read-only stage; a tool is in the stage when it
+ * returns `true`). A stage lists its tools in catalog order.
  *
  * @example
  * ```ts
@@ -19,7 +20,7 @@ import { quote } from './internal/quote';
  * const readOnly: RcpStage = (tool) => tool.method === 'GET';
  * ```
  */
-export type RcpStage = readonly string[] | ((tool: RcpClientTool, id: string) => boolean);
+export type RcpStage = RcpToolFilter;
 
 /**
  * Options of {@link createRcpRegistry}.
@@ -69,32 +70,6 @@ export interface RcpRegistry<Context = any, StageId extends string = string> {
   readonly transports: Readonly<Record<StageId, ModelTransport<RcpCallPlan<Context>>>>;
 }
 
-/** The ids a stage selects, in list order (a list) or catalog order (a predicate). */
-function stageMembers(stageId: string, stage: RcpStage, entries: readonly RcpToolEntry[]): string[] {
-  if (typeof stage === 'function') {
-    return entries.filter(({ id, tool }) => stage(tool, id)).map(({ id }) => id);
-  }
-  if (!Array.isArray(stage)) {
-    throw new RcpError(
-      'RCP_INVALID_OPTIONS',
-      `Stage ${quote(stageId)} must be a list of tool ids or names, or a predicate (tool) => boolean.`,
-    );
-  }
-  const members: string[] = [];
-  for (const entry of stage as readonly unknown[]) {
-    if (typeof entry !== 'string') {
-      throw new RcpError('RCP_INVALID_OPTIONS', `Stage ${quote(stageId)} lists a tool that is not a string.`);
-    }
-    const byId = entries.find(({ id }) => id === entry);
-    const matches = byId ? [byId] : entries.filter(({ tool }) => tool.name === entry);
-    if (matches.length === 0) {
-      throw new RcpUnknownToolError(entry, entries.map(({ id }) => id));
-    }
-    for (const { id } of matches) if (!members.includes(id)) members.push(id);
-  }
-  return members;
-}
-
 /**
  * Builds an agent-core registry over discovered RCP tools: the sealed catalog, one sealed
  * projection per stage and one transport per stage (its id is the stage id).
@@ -138,28 +113,27 @@ export function createRcpRegistry<Context = any, StageId extends string = never>
   if (typeof Registry !== 'function') {
     throw new RcpError('RCP_INVALID_OPTIONS', 'Registry must be a registry class: new Registry(tools).seal().');
   }
-  if (typeof stages !== 'object' || stages === null || Array.isArray(stages)) {
+  if (!isRecord(stages)) {
     throw new RcpError('RCP_INVALID_OPTIONS', 'stages must be an object of stage id → tool list or predicate.');
   }
 
-  const entries = assignToolIds(discoveries, namespace === undefined ? {} : { namespace });
-  const membership = new Map<string, ReadonlySet<string>>();
-  const stageLists: [string, string[]][] = [];
+  // The tool set is the one rule for names and stages: a stage is its `select`, and a tool outside
+  // a stage is the client's RCP_TOOL_NOT_IN_STAGE, the same code and sentence as on every stack.
+  const toolSet = createToolSet(discoveries, namespace === undefined ? {} : { namespace });
+  const stageSets = new Map<string, RcpToolSet>();
   for (const [stageId, stage] of Object.entries(stages)) {
     if (stageId.trim() === '') throw new RcpError('RCP_INVALID_OPTIONS', 'A stage id must not be blank.');
-    const members = stageMembers(stageId, stage, entries);
-    membership.set(stageId, new Set(members));
-    stageLists.push([stageId, members]);
+    stageSets.set(stageId, toolSet.select(stage, { stage: stageId }));
   }
 
   const guard = (toolId: string, stageId: string): void => {
-    const members = membership.get(stageId);
-    if (members !== undefined && !members.has(toolId)) throw new RcpToolNotInStageError(toolId, stageId);
+    const stageSet = stageSets.get(stageId);
+    if (stageSet !== undefined && !stageSet.names.includes(toolId)) throw new RcpToolNotInStageError(toolId, stageId);
   };
-  const definitions = entries.map((entry) => toRcpModelTool(client, entry, guard));
+  const definitions = toolSet.entries.map((entry) => toRcpModelTool(client, entry, guard));
   const registry = new Registry(definitions).seal() as SealedModelToolRegistry<RcpCallPlan<Context>>;
 
-  const projections = stageLists.map(([stageId, members]) => [stageId, registry.select(members)] as const);
+  const projections = [...stageSets].map(([stageId, stageSet]) => [stageId, registry.select(stageSet.names)] as const);
   const transports = projections.map(
     ([stageId, tools]) => [stageId, createModelTransport({ id: stageId, tools })] as const,
   );

@@ -93,7 +93,12 @@ const isRegistryLike = (value: unknown): value is SealedModelToolRegistry<unknow
   typeof (value as SealedModelToolRegistry).get === 'function' &&
   typeof (value as SealedModelToolRegistry).resolve === 'function';
 
-/** Turns a model's raw `arguments` into the value handed to the tool's schema adapter. */
+/**
+ * Turns a model's raw `arguments` into the value handed to the tool's schema adapter. The
+ * contract's transport serves any adapter, so it parses JSON text itself; it is the same rule as
+ * rcp-manifest's argument check (blank is `{}`, not JSON is `'' are not valid JSON`), which
+ * exports no parser to reuse. An RCP tool's adapter (`validateArguments`) would take the text too.
+ */
 function parseArguments(name: string, raw: unknown): unknown {
   if (raw === undefined) return {};
   if (typeof raw !== 'string') return raw;

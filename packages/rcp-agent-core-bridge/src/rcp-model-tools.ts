@@ -1,4 +1,5 @@
 import { RcpError } from 'rcp-errors';
+import { createToolSet } from 'rcp-client';
 import type {
   RcpClient,
   RcpClientTool,
@@ -9,7 +10,6 @@ import type {
   RcpNamespace,
 } from 'rcp-client';
 import type { ModelTool } from './model-tool';
-import { assignToolIds } from './internal/assign-tool-ids';
 import { toRcpModelTool } from './internal/rcp-model-tool';
 
 /**
@@ -117,5 +117,7 @@ export function createRcpModelTools<Context = any>(
   if (typeof client !== 'object' || client === null || typeof client.execute !== 'function') {
     throw new RcpError('RCP_INVALID_OPTIONS', 'createRcpModelTools needs an RCP client (from createRcpClient).');
   }
-  return Object.freeze(assignToolIds(discoveries, options).map((entry) => toRcpModelTool(client, entry)));
+  const { namespace } = options ?? {};
+  const toolSet = createToolSet(discoveries, namespace === undefined ? {} : { namespace });
+  return Object.freeze(toolSet.entries.map((entry) => toRcpModelTool(client, entry)));
 }

@@ -20,10 +20,10 @@ import {
   type RcpApprovalRequest,
   type RcpClient,
   type RcpClientTool,
-  type RcpContextArgs,
   type RcpDiscovery,
   type RcpToolSet,
 } from 'rcp-client';
+import { contextOf, type ContextClient } from './internal/context-client';
 import { langChainToolsWith, type LangChainToolsOptions } from './langchain-tools';
 
 /**
@@ -221,65 +221,14 @@ export function createLangChainApprovals<Context = any>(
   const { approvalStore: store = new Map<string, RcpApprovalRequest>(), ...toolOptions } = options;
   const { context, ...setOptions } = toolOptions;
   const toolSet = createToolSet(source, setOptions);
-  const ctxOf = (configurable: Record<string, unknown> | undefined): RcpContextArgs<Context> =>
-    [context === undefined ? (configurable ?? {}) : context(configurable ?? {})] as RcpContextArgs<Context>;
-
-  /**
-   * Whether the middleware interrupts a call: one already waiting keeps its review (the
-   * middleware asks again when the run resumes: the review, not a new one, is what the person
-   * saw); otherwise the client's policy decides. A review that cannot be made (a missing user,
-   * bad input) is no interrupt: the call runs into the same error, sends nothing, and the model
-   * reads it. A call with no id cannot be bound, so it is not interrupted and the client refuses
-   * it (`RCP_APPROVAL_REQUIRED`).
-   */
-  async function interrupts(tool: RcpClientTool, toolCall: ToolCall, configurable: Record<string, unknown> | undefined): Promise<boolean> {
-    if (typeof toolCall.id !== 'string') return false;
-    if ((await store.get(toolCall.id)) !== undefined) return true;
-    let review: RcpApprovalRequest;
-    try {
-      // The decision first (no resolver, no credential, no request built); the review only when a person decides.
-      if ((await client.decide(tool, toolCall.args, ...ctxOf(configurable))).decision !== 'user-approval') return false;
-      review = await client.review(tool, toolCall.args, ...ctxOf(configurable));
-    } catch {
-      return false;
-    }
-    if (review.decision !== 'user-approval') return false;
-    await store.set(toolCall.id, review);
-    return true;
-  }
-
-  const interruptOn: Record<string, LangChainInterruptOnConfig> = {};
-  for (const { name, tool } of toolSet.entries) {
-    const editable = Object.keys(tool.inputSchema.properties ?? {}).length > 0;
-    interruptOn[name] = Object.freeze({
-      allowedDecisions: editable ? ['approve', 'edit', 'reject'] : ['approve', 'reject'],
-      ...(editable && { argsSchema: jsonSchemaCopy(tool.inputSchema) }),
-      description: async (toolCall: ToolCall) => describe(typeof toolCall.id === 'string' ? await store.get(toolCall.id) : undefined),
-      when: ({ toolCall, runtime }) => interrupts(tool, toolCall, runtime?.configurable),
-    } satisfies LangChainInterruptOnConfig);
-  }
+  const contextClient: ContextClient<Context> = client;
+  const ctxOf = (configurable: Record<string, unknown> | undefined): Context => contextOf(context, configurable);
 
   const tools = langChainToolsWith(client, toolSet, { ...(context !== undefined && { context }) }, async (toolCallId) => {
     if (toolCallId === undefined) return undefined;
     const review = await store.get(toolCallId);
     return review === undefined ? undefined : approve(review);
   });
-
-  async function review(toolCallId: string): Promise<RcpApprovalRequest | undefined> {
-    return store.get(toolCallId);
-  }
-
-  async function pending(state: { readonly messages?: readonly unknown[] }): Promise<LangChainPendingApproval[]> {
-    const messages = Array.isArray(state?.messages) ? state.messages : [];
-    const last = [...messages].reverse().find((message) => AIMessage.isInstance(message)) as AIMessage | undefined;
-    const waiting: LangChainPendingApproval[] = [];
-    for (const call of last?.tool_calls ?? []) {
-      if (typeof call.id !== 'string' || !toolSet.names.includes(call.name)) continue;
-      const found = await store.get(call.id);
-      if (found !== undefined) waiting.push(Object.freeze({ id: call.id, name: call.name, args: call.args, review: found }));
-    }
-    return waiting;
-  }
 
   async function edit(toolCall: { readonly id: string; readonly name: string }, args: unknown, configurable?: Record<string, unknown>): Promise<LangChainEdit> {
     const id = typeof toolCall === 'object' && toolCall !== null ? toolCall.id : undefined;
@@ -289,11 +238,83 @@ export function createLangChainApprovals<Context = any>(
     if (waiting.tool !== tool.name) throw new RcpError('RCP_INVALID_OPTIONS', 'edit() changes a call\'s arguments, never its tool');
     // The model-facing schema: a resolver-bound param is no parameter here (RCP_INVALID_ARGUMENTS).
     const edited = { ...validateArguments(tool, args) };
-    const review = await client.review(tool, edited, ...ctxOf(configurable));
+    const review = await contextClient.review(tool, edited, ctxOf(configurable));
     if (review.decision === 'denied') throw new RcpApprovalDeniedError(tool.name, review.reason);
     await store.set(id!, review);
     return Object.freeze({ review, decision: Object.freeze({ type: 'edit' as const, editedAction: Object.freeze({ name: toolCall.name, args: edited }) }) });
   }
 
-  return Object.freeze({ tools, interruptOn: Object.freeze(interruptOn), review, pending, edit });
+  return Object.freeze({
+    tools,
+    interruptOn: interruptOnOf(toolSet, store, (tool, toolCall, configurable) => interrupts(contextClient, store, tool, toolCall, ctxOf(configurable))),
+    review: async (toolCallId: string): Promise<RcpApprovalRequest | undefined> => store.get(toolCallId),
+    pending: (state: { readonly messages?: readonly unknown[] }) => pendingApprovals(toolSet, store, state),
+    edit,
+  });
+}
+
+/**
+ * Whether the middleware interrupts a call: one already waiting keeps its review (the
+ * middleware asks again when the run resumes: the review, not a new one, is what the person
+ * saw); otherwise the client's policy decides. A review that cannot be made (a missing user,
+ * bad input) is no interrupt: the call runs into the same error, sends nothing, and the model
+ * reads it. A call with no id cannot be bound, so it is not interrupted and the client refuses
+ * it (`RCP_APPROVAL_REQUIRED`).
+ */
+async function interrupts<Context>(
+  client: ContextClient<Context>,
+  store: LangChainApprovalStore,
+  tool: RcpClientTool,
+  toolCall: ToolCall,
+  ctx: Context,
+): Promise<boolean> {
+  if (typeof toolCall.id !== 'string') return false;
+  if ((await store.get(toolCall.id)) !== undefined) return true;
+  let review: RcpApprovalRequest;
+  try {
+    // The decision first (no resolver, no credential, no request built); the review only when a person decides.
+    if ((await client.decide(tool, toolCall.args, ctx)).decision !== 'user-approval') return false;
+    review = await client.review(tool, toolCall.args, ctx);
+  } catch {
+    return false;
+  }
+  if (review.decision !== 'user-approval') return false;
+  await store.set(toolCall.id, review);
+  return true;
+}
+
+/** The middleware's `interruptOn`, one frozen entry per tool of the set. */
+function interruptOnOf(
+  toolSet: RcpToolSet,
+  store: LangChainApprovalStore,
+  interruptsCall: (tool: RcpClientTool, toolCall: ToolCall, configurable: Record<string, unknown> | undefined) => Promise<boolean>,
+): Readonly<Record<string, LangChainInterruptOnConfig>> {
+  const interruptOn: Record<string, LangChainInterruptOnConfig> = {};
+  for (const { name, tool } of toolSet.entries) {
+    const editable = Object.keys(tool.inputSchema.properties ?? {}).length > 0;
+    interruptOn[name] = Object.freeze({
+      allowedDecisions: editable ? ['approve', 'edit', 'reject'] : ['approve', 'reject'],
+      ...(editable && { argsSchema: jsonSchemaCopy(tool.inputSchema) }),
+      description: async (toolCall: ToolCall) => describe(typeof toolCall.id === 'string' ? await store.get(toolCall.id) : undefined),
+      when: ({ toolCall, runtime }) => interruptsCall(tool, toolCall, runtime?.configurable),
+    } satisfies LangChainInterruptOnConfig);
+  }
+  return Object.freeze(interruptOn);
+}
+
+/** The calls of the state's last AI message that wait on a person (they have a review), in order. */
+async function pendingApprovals(
+  toolSet: RcpToolSet,
+  store: LangChainApprovalStore,
+  state: { readonly messages?: readonly unknown[] },
+): Promise<LangChainPendingApproval[]> {
+  const messages = Array.isArray(state?.messages) ? state.messages : [];
+  const last = [...messages].reverse().find((message) => AIMessage.isInstance(message)) as AIMessage | undefined;
+  const waiting: LangChainPendingApproval[] = [];
+  for (const call of last?.tool_calls ?? []) {
+    if (typeof call.id !== 'string' || !toolSet.names.includes(call.name)) continue;
+    const found = await store.get(call.id);
+    if (found !== undefined) waiting.push(Object.freeze({ id: call.id, name: call.name, args: call.args, review: found }));
+  }
+  return waiting;
 }

@@ -7,12 +7,11 @@ import {
   toModelResult,
   type RcpApproval,
   type RcpClient,
-  type RcpContextArgs,
   type RcpDiscovery,
-  type RcpExecuteOptions,
   type RcpToolSet,
   type RcpToolSetOptions,
 } from 'rcp-client';
+import { contextOf, type ContextClient } from './internal/context-client';
 import { toolContent } from './tool-content';
 
 /**
@@ -114,18 +113,15 @@ export function langChainToolsWith<Context>(
   const { context, stage, ...setOptions } = options;
   const toolSet = createToolSet(source, setOptions);
   const calledSet = stage ?? toolSet;
+  const contextClient: ContextClient<Context> = client;
   return toolSet.entries.map(({ name, tool: rcpTool }) => {
     async function run(input: unknown, _runManager?: unknown, config?: RunnableConfig): Promise<unknown> {
-      const configurable = (config?.configurable ?? {}) as Record<string, unknown>;
-      const ctx = context === undefined ? configurable : context(configurable);
+      const ctx = contextOf(context, config?.configurable as Record<string, unknown> | undefined);
       const toolCallId = toolCallIdOf(config);
       // After a person's yes, the call carries it: sent only as the request they were shown.
       const approval = await approvalFor?.(toolCallId);
-      const rest = [ctx, { ...(config?.signal !== undefined && { signal: config.signal }), ...(approval !== undefined && { approval }) }] as RcpContextArgs<
-        Context,
-        [options?: RcpExecuteOptions]
-      >;
-      const outcome = await client.call(calledSet, { name, arguments: input }, ...rest);
+      const callOptions = { ...(config?.signal !== undefined && { signal: config.signal }), ...(approval !== undefined && { approval }) };
+      const outcome = await contextClient.call(calledSet, { name, arguments: input }, ctx, callOptions);
       // As every LangChain tool does, an aborted run's tool rejects (the client has stopped the call).
       config?.signal?.throwIfAborted();
       const result = toModelResult(outcome);

@@ -6,9 +6,7 @@
  */
 import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/server';
 import { toModelText, type ModelMedia, type ModelResult } from 'rcp-client';
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+import { isRecord } from 'rcp-template';
 
 /**
  * A media part as MCP content: `image` for `image/*`, `audio` for `audio/*`, else an embedded
@@ -32,5 +30,5 @@ export function toCallToolResult(result: ModelResult, tool: string): CallToolRes
   const text: ContentBlock = { type: 'text', text: toModelText(result) };
   if (!result.ok) return { isError: true, content: [text] };
   const content = result.media === undefined ? [text] : [text, mediaContent(result.media, tool)];
-  return isPlainObject(result.data) ? { content, structuredContent: result.data } : { content };
+  return isRecord(result.data) ? { content, structuredContent: result.data } : { content };
 }

@@ -79,7 +79,7 @@ async function checkGateway(client: AnyClient): Promise<void> {
   expect(notes.requests.at(-1)!.headers.authorization).toBe(`Bearer ${NOTES_TOKEN}`);
 }
 
-describe('stdio: the rcp-mcp bin as a host starts it', () => {
+describe('stdio: the rcp-mcp bin as a host starts it', { timeout: SPAWN_TIMEOUT }, () => {
   const args = () => [bin, manifestUrl, '--ctx', 'userId=u-1', '--token-env', 'NOTES_TOKEN'];
   const env = () => ({ ...(process.env as Record<string, string>), NOTES_TOKEN });
 

@@ -8,10 +8,11 @@ import {
   toolCountWarning,
   type RcpApprovalRequiredError,
   type RcpClient,
+  type RcpCallOutcome,
   type RcpClientTool,
-  type RcpContextArgs,
   type RcpDiscovery,
   type RcpExecuteOptions,
+  type RcpToolCall,
   type RcpToolSet,
   type RcpToolSetOptions,
 } from 'rcp-client';
@@ -138,8 +139,8 @@ export function createRcpMcpGateway<Context>(options: RcpMcpGatewayOptions<Conte
         answer: undefined,
       }));
 
-  const contextArgs = (ctx: Context, callOptions: RcpExecuteOptions) =>
-    [ctx, callOptions] as unknown as RcpContextArgs<Context, [options?: RcpExecuteOptions]>;
+  // The client's call with the server's ctx as one typed argument (what `...RcpContextArgs` spreads).
+  const gatewayClient: GatewayClient<Context> = client;
 
   function serverFor(ctx: Context): McpServer {
     const server = new McpServer(serverInfo, { capabilities: { tools: {} }, ...(instructions !== undefined && { instructions }) });
@@ -153,9 +154,9 @@ export function createRcpMcpGateway<Context>(options: RcpMcpGatewayOptions<Conte
       if (answer !== undefined) {
         // The round after the person was asked: exactly the reviewed request, or nothing.
         if ('error' in answer) return toCallToolResult(toModelResult(answer.error), name);
-        return toCallToolResult(toModelResult(await client.call(toolSet, call, ...contextArgs(ctx, { signal, approval: answer.approval }))), name);
+        return toCallToolResult(toModelResult(await gatewayClient.call(toolSet, call, ctx, { signal, approval: answer.approval })), name);
       }
-      const outcome = await client.call(toolSet, call, ...contextArgs(ctx, { signal }));
+      const outcome = await gatewayClient.call(toolSet, call, ctx, { signal });
       if (!outcome.ok && isRcpError(outcome.error, 'RCP_APPROVAL_REQUIRED')) {
         // Nothing was sent. Ask the person through the host, or fail closed when it cannot ask.
         if (!canElicit(mcp, server.server.getClientCapabilities())) return { isError: true, content: [{ type: 'text', text: CANNOT_ASK_TEXT }] };
@@ -179,6 +180,14 @@ export function createRcpMcpGateway<Context>(options: RcpMcpGatewayOptions<Conte
   }
 
   return Object.freeze({ toolSet, warnings, serverFor });
+}
+
+/**
+ * `client.call` with the context as one typed argument: a server holds its verified `ctx`, so it
+ * passes it as it is (`RcpClient<Context>`'s `...RcpContextArgs` is this, for any `Context`).
+ */
+interface GatewayClient<Context> {
+  call(source: RcpToolSet, toolCall: RcpToolCall, ctx: Context, options: RcpExecuteOptions): Promise<RcpCallOutcome>;
 }
 
 /** A frozen RCP schema as the SDK takes one: a mutable copy (same JSON), checked by the SDK's validator. */

@@ -1,32 +1,18 @@
-import { tool, type FunctionTool, type RunContext, type RunState, type RunToolApprovalItem } from '@openai/agents';
+import type { RunState, RunToolApprovalItem } from '@openai/agents';
 import {
-  RcpApprovalDeniedError,
   RcpError,
-  approve,
   createToolSet,
-  toModelResult,
-  toModelText,
   toolCountWarning,
-  type RcpApproval,
   type RcpApprovalRequest,
   type RcpClient,
-  type RcpContextArgs,
   type RcpDiscovery,
-  type RcpExecuteOptions,
   type RcpToolFilter,
   type RcpToolSet,
   type RcpToolSetOptions,
 } from 'rcp-client';
-import { toOpenAISchema } from 'rcp-openai';
-import { toAgentsToolOutput, type OpenAIAgentsToolOutput } from './tool-output';
-
-/** The JSON Schema shapes `tool()` takes, strict and not. */
-type StrictSchema = Extract<FunctionTool['parameters'], { additionalProperties: false }>;
-type OpenSchema = Extract<FunctionTool['parameters'], { additionalProperties: true }>;
-/** One of the tools made here: JSON Schema parameters, the model result as text (and a media part). */
-type AgentsTool = FunctionTool<unknown, FunctionTool['parameters'], OpenAIAgentsToolOutput>;
-/** What `execute` is given besides the input (the call, its abort signal). */
-type ToolCallDetails = Parameters<FunctionTool['invoke']>[2];
+import { agentsFunctionTools, type AgentsTool } from './function-tools';
+import type { ContextClient } from './internal/context-client';
+import { createRunStateApprovals } from './run-state-approvals';
 
 /** OpenAI's documented limit on the number of functions in one request. */
 const OPENAI_TOOL_LIMIT = 128;
@@ -171,13 +157,6 @@ export interface OpenAIAgentsTools<Context = any> {
   reject(state: RunState<any, any>, call: OpenAIAgentsApprovalRequest | RunToolApprovalItem, options?: { readonly reason?: string }): void;
 }
 
-/** The function call an interruption is for, when it is one. */
-function functionCallOf(interruption: RunToolApprovalItem): { callId: string; name: string; arguments: string } | undefined {
-  const raw = (interruption as { rawItem?: unknown } | null)?.rawItem as { type?: unknown; callId?: unknown; name?: unknown; arguments?: unknown } | undefined;
-  if (raw?.type !== 'function_call' || typeof raw.callId !== 'string' || typeof raw.name !== 'string' || typeof raw.arguments !== 'string') return undefined;
-  return { callId: raw.callId, name: raw.name, arguments: raw.arguments };
-}
-
 /**
  * Turns discovered RCP tools into OpenAI Agents SDK function tools (`tool()` of `@openai/agents`)
  * whose `needsApproval` is the client's approval decision: `user-approval` pauses the run (an
@@ -210,84 +189,32 @@ export function createOpenAIAgentsTools<Context = any>(
   const { stages = {}, turn, ctx: fixedCtx, strict = true, deferLoading = false, ...setOptions } = options;
   const toolSet = createToolSet(source, setOptions);
   const stageSets = new Map(Object.entries(stages).map(([id, only]) => [id, toolSet.select(only, { stage: id })]));
-  const turnOf = turn ?? ((context: unknown): OpenAIAgentsTurn<Context> => ({ ctx: (context ?? fixedCtx) as Context }));
+  const contextClient: ContextClient<Context> = client;
+  // The run's context is the ctx unless `turn` says otherwise; the fixed ctx fills in for none.
+  const withFixed = (ctx: Context): Context => ((ctx === undefined || ctx === null) && fixedCtx !== undefined ? fixedCtx : ctx);
+  const turnOf = (context: unknown): OpenAIAgentsTurn<Context> => {
+    const given = turn === undefined ? { ctx: context as Context } : turn(context);
+    return { ...given, ctx: withFixed(given.ctx) };
+  };
   const warning = toolCountWarning(toolSet, { limit: OPENAI_TOOL_LIMIT, target: 'OpenAI' });
-  // Approvals a person gave (`approve`), by call id, until the call they are for runs: each is
-  // taken once. What binds a call is the approval's digest, which the client checks.
-  const approvals = new Map<string, RcpApproval>();
-
-  type Rest = RcpContextArgs<Context, [options?: RcpExecuteOptions]>;
-  const contextArgs = (ctx: Context | undefined, executeOptions: RcpExecuteOptions = {}): Rest => [ctx ?? fixedCtx, executeOptions] as Rest;
-  const reviewArgs = (ctx: Context | undefined): RcpContextArgs<Context> => [ctx ?? fixedCtx] as RcpContextArgs<Context>;
+  const approvals = createRunStateApprovals(contextClient, toolSet, turnOf);
 
   /** The tool set a call runs in: a stage's, or the whole set; a stage this set lacks lets nothing through. */
-  function scopeOf(stage: string | undefined): RcpToolSet {
-    if (stage === undefined) return toolSet;
-    return stageSets.get(stage) ?? toolSet.select([], { stage });
-  }
-
-  function buildTools(fixedStage: string | undefined): AgentsTool[] {
-    const scopeFor = (context: unknown): { ctx: Context; scope: RcpToolSet } => {
-      const { ctx, stage } = turnOf(context);
-      return { ctx, scope: scopeOf(fixedStage ?? stage) };
-    };
-    const entries = fixedStage === undefined ? toolSet.entries : stageSets.get(fixedStage)!.entries;
-    return entries.map(({ name, tool: rcpTool }) => {
-      const common = {
-        name,
-        description: rcpTool.description,
-        ...(deferLoading && { deferLoading: true }),
-        // The client's decision for this call, asked before the call is made (nothing is sent).
-        // A call that cannot even be built, or lies outside the stage, is not paused: running it
-        // answers the model with why, and sends nothing.
-        needsApproval: async (runContext: RunContext, input: unknown): Promise<boolean> => {
-          const { ctx, scope } = scopeFor(runContext.context);
-          if (!scope.names.includes(name)) return false;
-          try {
-            // The decision alone: no resolver runs, no credential is asked, no request is built.
-            return (await client.decide(rcpTool, input, ...reviewArgs(ctx))).decision === 'user-approval';
-          } catch {
-            return false;
-          }
-        },
-        execute: async (input: unknown, runContext?: RunContext, details?: ToolCallDetails): Promise<OpenAIAgentsToolOutput> => {
-          const { ctx, scope } = scopeFor(runContext?.context);
-          const callId = details?.toolCall?.callId;
-          const approval = callId === undefined ? undefined : approvals.get(callId);
-          if (callId !== undefined) approvals.delete(callId);
-          const executeOptions: RcpExecuteOptions = {};
-          if (details?.signal !== undefined) executeOptions.signal = details.signal;
-          if (approval !== undefined) executeOptions.approval = approval;
-          const outcome = await client.call(scope, { name, arguments: input }, ...contextArgs(ctx, executeOptions));
-          return toAgentsToolOutput(toModelResult(outcome), name);
-        },
-        // Only a non-RCP error (a bug) reaches here: the model reads UNKNOWN_ERROR, never its text.
-        errorFunction: (_runContext: RunContext, error: unknown): string => toModelText(toModelResult(error)),
-      };
-      const schema = toOpenAISchema(rcpTool.inputSchema, { strict });
-      if (schema.strict) return tool<StrictSchema, unknown, OpenAIAgentsToolOutput>({ ...common, parameters: schema.parameters as StrictSchema, strict: true });
-      // Not strict: rcp-openai's schema stays closed (`additionalProperties: false`, what OpenAI is
-      // sent); the SDK passes it on as it is, though its non-strict type names `true`.
-      return tool<OpenSchema, unknown, OpenAIAgentsToolOutput>({ ...common, parameters: schema.parameters as OpenSchema, strict: false });
+  const scopeOf = (stage: string | undefined): RcpToolSet => (stage === undefined ? toolSet : (stageSets.get(stage) ?? toolSet.select([], { stage })));
+  const buildTools = (fixedStage: string | undefined): AgentsTool[] =>
+    agentsFunctionTools(fixedStage === undefined ? toolSet.entries : stageSets.get(fixedStage)!.entries, {
+      client: contextClient,
+      strict,
+      deferLoading,
+      turnOf: (context) => {
+        const { ctx, stage } = turnOf(context);
+        return { ctx, scope: scopeOf(fixedStage ?? stage) };
+      },
+      takeApproval: approvals.take,
     });
-  }
 
   const tools = buildTools(undefined);
   const byStage = new Map<string, AgentsTool[]>();
-
-  /** The pending interruption of `state` for `callId`, and the tool set's entry it calls. */
-  function pendingCall(state: RunState<any, any>, callId: unknown, what: string) {
-    if (typeof state?.getInterruptions !== 'function') {
-      throw new RcpError('RCP_INVALID_OPTIONS', `${what}() takes the run's RunState (result.state, or RunState.fromString's)`);
-    }
-    if (typeof callId !== 'string') throw new RcpError('RCP_INVALID_OPTIONS', `${what}() takes a review from rcp.review(), or an interruption`);
-    const interruption = state.getInterruptions().find((item) => functionCallOf(item)?.callId === callId);
-    if (interruption === undefined) {
-      throw new RcpError('RCP_INVALID_OPTIONS', `${what}(): the run state has no pending approval for call "${callId.slice(0, 64)}"`);
-    }
-    return { interruption, entry: toolSet.entries.find((entry) => entry.name === functionCallOf(interruption)!.name) };
-  }
-
   return Object.freeze({
     get tools(): AgentsTool[] {
       return [...tools];
@@ -303,33 +230,8 @@ export function createOpenAIAgentsTools<Context = any>(
     },
     toolSet,
     warnings: Object.freeze(warning === undefined ? [] : [warning]),
-    async review(interruption: RunToolApprovalItem, context?: unknown) {
-      const call = functionCallOf(interruption);
-      if (call === undefined) throw new RcpError('RCP_INVALID_OPTIONS', 'review() takes an interruption of a function tool call (result.interruptions)');
-      const rcpTool = toolSet.tool(call.name);
-      const { ctx } = turnOf(context);
-      const review = await client.review(rcpTool, call.arguments, ...reviewArgs(ctx));
-      return Object.freeze({ ...review, callId: call.callId });
-    },
-    approve(state: RunState<any, any>, review: OpenAIAgentsApprovalRequest) {
-      const approval = approve(review);
-      const { interruption, entry } = pendingCall(state, review.callId, 'approve');
-      if (entry?.tool.name !== approval.tool) {
-        throw new RcpError('RCP_INVALID_OPTIONS', `approve(): the review is for tool "${approval.tool.slice(0, 64)}", not for the call "${review.callId.slice(0, 64)}" names`);
-      }
-      approvals.set(review.callId, approval);
-      state.approve(interruption);
-    },
-    reject(state: RunState<any, any>, call: OpenAIAgentsApprovalRequest | RunToolApprovalItem, rejectOptions: { readonly reason?: string } = {}) {
-      // A review names its call; an interruption is its call.
-      const named = (call as { callId?: unknown } | null)?.callId;
-      const callId = named !== undefined ? named : functionCallOf(call as RunToolApprovalItem)?.callId;
-      const { interruption, entry } = pendingCall(state, callId, 'reject');
-      const reason = rejectOptions.reason;
-      if (reason !== undefined && typeof reason !== 'string') throw new RcpError('RCP_INVALID_OPTIONS', 'reject(): "reason" must be a string');
-      approvals.delete(callId as string);
-      const denial = new RcpApprovalDeniedError(entry?.tool.name ?? functionCallOf(interruption)!.name, reason);
-      state.reject(interruption, { message: toModelText(toModelResult(denial)) });
-    },
+    review: approvals.review,
+    approve: approvals.approve,
+    reject: approvals.reject,
   });
 }

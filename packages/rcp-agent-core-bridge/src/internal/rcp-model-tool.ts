@@ -1,17 +1,16 @@
 import { RcpError, isRcpError } from 'rcp-errors';
-import { RcpInvalidArgumentsError, validateArguments, type RcpClient } from 'rcp-client';
+import { RcpInvalidArgumentsError, validateArguments, type RcpClient, type RcpToolSetEntry } from 'rcp-client';
 import type { ModelToolContext } from '../model-tool';
 import type { RcpCallPlan, RcpModelTool, RcpToolInput } from '../rcp-model-tools';
-import type { RcpToolEntry } from './assign-tool-ids';
 import { frozenCopy } from './frozen';
 
 /** Refuses a selection in a stage the tool is not part of (used by `createRcpRegistry`). */
 export type RcpStageGuard = (toolId: string, stageId: string) => void;
 
-/** Builds the model tool for one entry (internal to the bridge). */
+/** The model tool of one entry of a tool set: its id is the entry's name (internal to the bridge). */
 export function toRcpModelTool<Context>(
   client: Pick<RcpClient<Context>, 'execute'>,
-  { id, tool }: RcpToolEntry,
+  { name: id, tool }: RcpToolSetEntry,
   guard?: RcpStageGuard,
 ): RcpModelTool<Context> {
   const definition: RcpModelTool<Context> = {

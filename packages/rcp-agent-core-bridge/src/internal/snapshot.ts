@@ -1,8 +1,6 @@
 import type { ModelTool, RegisteredModelTool, SchemaAdapter } from '../model-tool';
+import { isRecord } from 'rcp-template';
 import { frozenCopy } from './frozen';
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const isNonBlank = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 
@@ -17,12 +15,12 @@ export function snapshotSchemaAdapter<T>(
   where: string,
   requireObjectSchema: boolean,
 ): { adapter: SchemaAdapter<T>; issues: [] } | { adapter: undefined; issues: string[] } {
-  if (!isObject(adapter)) return { adapter: undefined, issues: [`${where} must be a schema adapter { jsonSchema, parse }`] };
+  if (!isRecord(adapter)) return { adapter: undefined, issues: [`${where} must be a schema adapter { jsonSchema, parse }`] };
   const issues: string[] = [];
   const { jsonSchema, parse } = adapter;
   if (typeof parse !== 'function') issues.push(`${where}.parse must be a function`);
   let schema: SchemaAdapter<T>['jsonSchema'] | undefined;
-  if (!isObject(jsonSchema)) {
+  if (!isRecord(jsonSchema)) {
     issues.push(`${where}.jsonSchema must be a JSON Schema object`);
   } else if (requireObjectSchema && jsonSchema.type !== 'object') {
     issues.push(`${where}.jsonSchema must be an object schema (type: 'object')`);
@@ -49,7 +47,7 @@ export function snapshotTool<Output>(
   tool: ModelTool<any, Output>,
   where: string,
 ): { tool: RegisteredModelTool<Output>; issues: [] } | { tool: undefined; issues: string[] } {
-  if (!isObject(tool)) return { tool: undefined, issues: [`${where} must be a tool definition object`] };
+  if (!isRecord(tool)) return { tool: undefined, issues: [`${where} must be a tool definition object`] };
   const issues: string[] = [];
   const { id, description, inputSchema, active, asIntent, resolve } = tool;
   if (!isNonBlank(id)) issues.push(`${where}.id must be a non-blank string`);

@@ -1,0 +1,71 @@
+/**
+ * One RCP tool as an Agents SDK function tool (`tool()` of `@openai/agents`): its `needsApproval`
+ * is the client's decision, its `execute` one `client.call` in the turn's scope, and what the
+ * model reads is `toModelText(toModelResult(outcome))` (a media part beside it). Internal to the
+ * package: `createOpenAIAgentsTools` wires these.
+ */
+import { tool, type FunctionTool, type RunContext } from '@openai/agents';
+import { toModelResult, toModelText, type RcpApproval, type RcpExecuteOptions, type RcpToolSet, type RcpToolSetEntry } from 'rcp-client';
+import { toOpenAISchema } from 'rcp-openai';
+import type { ContextClient } from './internal/context-client';
+import { toAgentsToolOutput, type OpenAIAgentsToolOutput } from './tool-output';
+
+/** The JSON Schema shapes `tool()` takes, strict and not. */
+type StrictSchema = Extract<FunctionTool['parameters'], { additionalProperties: false }>;
+type OpenSchema = Extract<FunctionTool['parameters'], { additionalProperties: true }>;
+/** One of the tools made here: JSON Schema parameters, the model result as text (and a media part). */
+export type AgentsTool = FunctionTool<unknown, FunctionTool['parameters'], OpenAIAgentsToolOutput>;
+/** What `execute` is given besides the input (the call, its abort signal). */
+type ToolCallDetails = Parameters<FunctionTool['invoke']>[2];
+
+/** What the function tools of one scope (the whole set, or a stage's) need. */
+export interface FunctionToolsOptions<Context> {
+  readonly client: ContextClient<Context>;
+  readonly strict: boolean;
+  readonly deferLoading: boolean;
+  /** The ctx and the tool set of a call, from the run's app context. */
+  readonly turnOf: (runContext: unknown) => { ctx: Context; scope: RcpToolSet };
+  /** The approval a person gave for this call id, if any; taken once. */
+  readonly takeApproval: (callId: string | undefined) => RcpApproval | undefined;
+}
+
+/** The function tools of `entries`, in order. */
+export function agentsFunctionTools<Context>(entries: readonly RcpToolSetEntry[], options: FunctionToolsOptions<Context>): AgentsTool[] {
+  const { client, strict, deferLoading, turnOf, takeApproval } = options;
+  return entries.map(({ name, tool: rcpTool }) => {
+    const common = {
+      name,
+      description: rcpTool.description,
+      ...(deferLoading && { deferLoading: true }),
+      // The client's decision for this call, asked before the call is made (nothing is sent).
+      // A call that cannot even be built, or lies outside the stage, is not paused: running it
+      // answers the model with why, and sends nothing.
+      needsApproval: async (runContext: RunContext, input: unknown): Promise<boolean> => {
+        const { ctx, scope } = turnOf(runContext.context);
+        if (!scope.names.includes(name)) return false;
+        try {
+          // The decision alone: no resolver runs, no credential is asked, no request is built.
+          return (await client.decide(rcpTool, input, ctx)).decision === 'user-approval';
+        } catch {
+          return false;
+        }
+      },
+      execute: async (input: unknown, runContext?: RunContext, details?: ToolCallDetails): Promise<OpenAIAgentsToolOutput> => {
+        const { ctx, scope } = turnOf(runContext?.context);
+        const approval = takeApproval(details?.toolCall?.callId);
+        const executeOptions: RcpExecuteOptions = {};
+        if (details?.signal !== undefined) executeOptions.signal = details.signal;
+        if (approval !== undefined) executeOptions.approval = approval;
+        const outcome = await client.call(scope, { name, arguments: input }, ctx, executeOptions);
+        return toAgentsToolOutput(toModelResult(outcome), name);
+      },
+      // Only a non-RCP error (a bug) reaches here: the model reads UNKNOWN_ERROR, never its text.
+      errorFunction: (_runContext: RunContext, error: unknown): string => toModelText(toModelResult(error)),
+    };
+    const schema = toOpenAISchema(rcpTool.inputSchema, { strict });
+    if (schema.strict) return tool<StrictSchema, unknown, OpenAIAgentsToolOutput>({ ...common, parameters: schema.parameters as StrictSchema, strict: true });
+    // Not strict: rcp-openai's schema stays closed (`additionalProperties: false`, what OpenAI is
+    // sent); the SDK passes it on as it is, though its non-strict type names `true`.
+    return tool<OpenSchema, unknown, OpenAIAgentsToolOutput>({ ...common, parameters: schema.parameters as OpenSchema, strict: false });
+  });
+}
