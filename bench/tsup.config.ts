@@ -12,6 +12,7 @@ export default defineConfig({
     'mcp-gateway-server': 'src/call-overhead/mcp-gateway-server.ts',
     'minimal-mcp-server': 'src/cold-start/minimal-mcp-server.ts',
     'heap-child': 'src/cold-start/heap-child.ts',
+    'profile-search': 'src/search/profile-search.ts',
   },
   format: ['esm'],
   platform: 'node',

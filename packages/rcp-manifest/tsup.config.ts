@@ -15,4 +15,7 @@ export default defineConfig({
     bundle: ['@sinclair/typebox'],
   }),
   splitting: true,
+  // The filter engine's synchronous load on Node (src/internal/filter-engine.ts) resolves from
+  // `import.meta.url`, which the CJS build gets from tsup's shim.
+  shims: true,
 });

@@ -40,4 +40,49 @@ describe('cold start (issue 26)', () => {
     expect(run.stderr).toBe('');
     expect(run.stdout.trim()).toBe('true true false');
   });
+
+  it('importing the built rcp-manifest loads no JSONPath library file, nor does a manifest without a filter', { timeout: SPAWN_TIMEOUT }, async () => {
+    const script = [
+      "const { parseManifest, compileResponseMappings } = await import('rcp-manifest');",
+      "const manifest = parseManifest({ rcpVersion: '0.1', tools: [{ name: 'list', description: 'Lists.', method: 'GET', url: 'https://api.example.com/x', responseMappings: { ids: \"@items[*]['id']\", last: '@items[-1:]', all: '@..name', first: '@items[0].id' } }] });",
+      "console.log(JSON.stringify(compileResponseMappings(manifest.tools[0].responseMappings).apply({ items: [{ id: 1, name: 'a' }, { id: 2 }] })));",
+      "const { createRequire } = await import('node:module');",
+      "console.log(Object.keys(createRequire(import.meta.url).cache).filter((file) => file.includes('jsonpath-rfc9535')).length);",
+    ].join('\n');
+    const run = await runNode(['--import', RECORD_LOADS, '--input-type=module', '-e', script], { cwd: packageDir });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout.trim().split('\n')).toEqual(['{"ids":[1,2],"last":[{"id":2}],"all":["a"],"first":1}', '0']);
+    const loads = run.stderr.split('\n').filter((line) => line.startsWith('LOAD '));
+    expect(loads.some((line) => line.endsWith('/rcp-manifest/dist/index.js'))).toBe(true);
+    expect(loads.filter((line) => line.includes('jsonpath-rfc9535'))).toEqual([]);
+  });
+
+  const filterManifest = "{ rcpVersion: '0.1', tools: [{ name: 'big', description: 'Big ones.', method: 'GET', url: 'https://api.example.com/x', responseMappings: { big: '@items[?@.x > 1].x' } }] }";
+
+  it('a manifest with a filter loads the library when it is parsed: synchronously on Node', { timeout: SPAWN_TIMEOUT }, async () => {
+    const script = [
+      "const { parseManifest, compileResponseMappings } = await import('rcp-manifest');",
+      `const manifest = parseManifest(${filterManifest});`,
+      "console.log(JSON.stringify(compileResponseMappings(manifest.tools[0].responseMappings).apply({ items: [{ x: 1 }, { x: 2 }, { x: 3 }] })));",
+    ].join('\n');
+    const run = await runNode(['--input-type=module', '-e', script], { cwd: packageDir });
+    expect(run.stderr).toBe('');
+    expect(run.stdout.trim()).toBe('{"big":[2,3]}');
+  });
+
+  it('where nothing can be required synchronously, prepareManifest loads it first; without it the path is refused, naming it', { timeout: SPAWN_TIMEOUT }, async () => {
+    const script = [
+      'delete process.getBuiltinModule;', // as in a browser or an edge runtime
+      "const { safeParseManifest, prepareManifest, compileResponseMappings } = await import('rcp-manifest');",
+      `const input = ${filterManifest};`,
+      'const before = safeParseManifest(input);',
+      "console.log(before.ok, before.ok || JSON.stringify(before.error.issues.map((issue) => [issue.path, /await prepareManifest\\(manifest\\)/.test(issue.message)])));",
+      'await prepareManifest(JSON.stringify(input));',
+      'const after = safeParseManifest(input);',
+      "console.log(after.ok, JSON.stringify(compileResponseMappings(after.manifest.tools[0].responseMappings).apply({ items: [{ x: 1 }, { x: 2 }] })));",
+    ].join('\n');
+    const run = await runNode(['--input-type=module', '-e', script], { cwd: packageDir });
+    expect(run.stderr).toBe('');
+    expect(run.stdout.trim().split('\n')).toEqual(['false [["/tools/0/responseMappings/big",true]]', 'true {"big":[2]}']);
+  });
 });

@@ -10,6 +10,7 @@ export type { ArgumentCheck, ArgumentCheckResult } from './argument-check';
 export type { ValueCheck } from './value-check';
 export { parseManifest, safeParseManifest, DEFAULT_MANIFEST_LIMITS } from './parse-manifest';
 export type { ParseManifestOptions, SafeParseManifestResult } from './parse-manifest';
+export { prepareManifest } from './prepare-manifest';
 export { defineManifest } from './define-manifest';
 export type { DefineManifestOptions, NoUnknownKeys, UnknownManifestKey } from './define-manifest';
 export { compileResponseMappings } from './compile-response-mappings';

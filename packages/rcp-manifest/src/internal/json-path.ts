@@ -1,24 +1,27 @@
 import { isRecord } from 'rcp-template';
-import { query as libraryQuery, type JsonValue } from 'jsonpath-rfc9535';
-import parseJsonPath, { type JsonPathQuery } from 'jsonpath-rfc9535/parser';
+import type { JsonPathQuery } from 'jsonpath-rfc9535/parser';
+import { filterEngine } from './filter-engine';
+import { parseFilterFreeQuery } from './path-syntax';
 import { unsafePatternReason } from './regex-safety';
 
 /*
  * Response-mapping paths: `"@" + rest` is the RFC 9535 query `"$" + rest` (or `"$." + rest` when
  * rest starts with a member name, so `@data.name` is `$.data.name`).
  *
- * Every path is parsed ONCE with the library's parser (pure peggy parser: no code is generated or
- * evaluated) and kept in a bounded cache shared by manifest validation and
- * `compileResponseMappings`. The parser accepts a few queries RFC 9535 calls invalid (integers
- * outside the I-JSON range, ill-typed function calls), so this module type-checks the AST itself.
+ * Every path is parsed ONCE, when it is compiled: by the SDK's own reader of the grammar without
+ * filters (`path-syntax.ts`, the same AST as the library's parser), or — for a query with a filter
+ * selector — by the library's parser (pure peggy parser: no code is generated or evaluated), which
+ * is loaded only then (`filter-engine.ts`; issue 26). The library's parser accepts a few queries
+ * RFC 9535 calls invalid (integers outside the I-JSON range, ill-typed function calls), so this
+ * module type-checks the AST itself.
  *
  * Evaluation:
  * - singular queries (name and index selectors only) compile to a direct walk of own properties;
  * - other queries made of name, index, wildcard and slice selectors in child or descendant
  *   segments are evaluated here on the parsed AST;
- * - queries containing a filter selector (`[?...]`) fall back to the library's `query()`, which
- *   re-parses the text on every call. Filters are rare in response mappings; evaluating them here
- *   would mean re-implementing comparison, logical and function semantics (incl. I-Regexp).
+ * - queries containing a filter selector (`[?...]`) are evaluated by the library's `query()`,
+ *   which re-parses the text on every call. Filters are rare in response mappings; evaluating them
+ *   here would mean re-implementing comparison, logical and function semantics (incl. I-Regexp).
  */
 
 type Segment = JsonPathQuery['segments'][number];
@@ -71,20 +74,12 @@ export function toRfc9535Query(expression: string): string | undefined {
 }
 
 /**
- * The steps of a plain dotted path (`@`, `@data.name`, `@items[0].id`, `@.a`): ASCII member
- * names and non-negative indexes only. Read without the RFC 9535 parser; anything else (quoted
- * names, negative indexes, wildcards, filters, non-ASCII names) goes to the parser.
+ * True when the path (`@...`) has a filter selector, so compiling it needs the filter engine
+ * (see `prepareManifest`). False for an invalid path (compiling it reports why).
  */
-const PLAIN_PATH = /^@(?:\.?[A-Za-z_][A-Za-z0-9_]*|\[(?:0|[1-9][0-9]{0,14})\])?(?:\.[A-Za-z_][A-Za-z0-9_]*|\[(?:0|[1-9][0-9]{0,14})\])*$/;
-const PLAIN_STEP = /\.?([A-Za-z_][A-Za-z0-9_]*)|\[([0-9]+)\]/g;
-
-function plainSteps(expression: string): Step[] | undefined {
-  if (!PLAIN_PATH.test(expression)) return undefined;
-  const steps: Step[] = [];
-  for (const match of expression.slice(1).matchAll(PLAIN_STEP)) {
-    steps.push(match[1] !== undefined ? { kind: 'name', name: match[1] } : { kind: 'index', index: Number(match[2]) });
-  }
-  return steps;
+export function needsFilterEngine(expression: string): boolean {
+  const queryText = toRfc9535Query(expression);
+  return queryText !== undefined && parseFilterFreeQuery(queryText).kind === 'filter';
 }
 
 function singularCompiled(expression: string, query: string, steps: readonly Step[]): PathCompileResult {
@@ -102,9 +97,14 @@ function singularCompiled(expression: string, query: string, steps: readonly Ste
   return Object.freeze({ ok: true as const, path });
 }
 
+function invalid(queryText: string, detail: string): PathCompileResult {
+  return { ok: false, message: `is not a valid RFC 9535 JSONPath query (${queryText}): ${detail}` };
+}
+
 /**
- * Compiles a response path (`@...`). Plain dotted paths are read directly; every other one is
- * parsed by `jsonpath-rfc9535` (no code is evaluated) and checked statically.
+ * Compiles a response path (`@...`). A query without filter selectors is read by the SDK's own
+ * parser; one with a filter is parsed by `jsonpath-rfc9535` (no code is evaluated) and checked
+ * statically.
  *
  * @example
  * ```ts
@@ -115,27 +115,45 @@ function singularCompiled(expression: string, query: string, steps: readonly Ste
 export function compileResponsePath(expression: string): PathCompileResult {
   const queryText = toRfc9535Query(expression);
   if (queryText === undefined) return { ok: false, message: 'must start with "@" (for example "@data.name")' };
-  const plain = plainSteps(expression);
-  if (plain !== undefined) return singularCompiled(expression, queryText, plain);
-  return compileParsed(expression, queryText);
+  const parsed = parseFilterFreeQuery(queryText);
+  if (parsed.kind === 'invalid') return invalid(queryText, parsed.message);
+  if (parsed.kind === 'filter') return compileFilterQuery(expression, queryText);
+  const singularSteps = singularPath(parsed.segments);
+  if (singularSteps !== undefined) return singularCompiled(expression, queryText, singularSteps);
+  const { segments } = parsed;
+  const path: CompiledPath = Object.freeze({
+    expression,
+    query: queryText,
+    singular: false,
+    usesFilter: false,
+    select: (data: unknown) => evaluateSegments(segments, data),
+  });
+  return Object.freeze({ ok: true as const, path });
 }
 
-function compileParsed(expression: string, queryText: string): PathCompileResult {
+/** A query with a filter selector: parsed, checked and evaluated by the library. */
+function compileFilterQuery(expression: string, queryText: string): PathCompileResult {
+  const engine = filterEngine();
+  if (engine === undefined) {
+    return {
+      ok: false,
+      message:
+        `has a filter selector (${queryText}), which needs the JSONPath filter engine: ` +
+        'in this runtime, await prepareManifest(manifest) before parsing the manifest',
+    };
+  }
   let ast: JsonPathQuery;
   try {
-    ast = parseJsonPath(queryText);
+    ast = engine.parse(queryText);
   } catch (error) {
-    const detail = error instanceof RangeError ? 'it is nested too deeply' : firstLine(error);
-    return { ok: false, message: `is not a valid RFC 9535 JSONPath query (${queryText}): ${detail}` };
+    return invalid(queryText, error instanceof RangeError ? 'it is nested too deeply' : firstLine(error));
   }
-  let usesFilter: boolean;
   try {
-    usesFilter = checkSegments(ast.segments);
+    checkSegments(ast.segments);
   } catch (error) {
-    const detail = error instanceof InvalidQuery ? error.message : 'it is nested too deeply';
-    return { ok: false, message: `is not a valid RFC 9535 JSONPath query (${queryText}): ${detail}` };
+    return invalid(queryText, error instanceof InvalidQuery ? error.message : 'it is nested too deeply');
   }
-  if (usesFilter && hasUngroupedAndChain(queryText)) {
+  if (hasUngroupedAndChain(queryText)) {
     return {
       ok: false,
       message:
@@ -143,16 +161,12 @@ function compileParsed(expression: string, queryText: string): PathCompileResult
         'group them with parentheses, e.g. "a && (b && c)"',
     };
   }
-  const singularSteps = singularPath(ast.segments);
-  if (singularSteps !== undefined) return singularCompiled(expression, queryText, singularSteps);
   const path: CompiledPath = Object.freeze({
     expression,
     query: queryText,
     singular: false,
-    usesFilter,
-    select: usesFilter
-      ? (data: unknown) => libraryQuery(data as JsonValue, queryText) as unknown[]
-      : (data: unknown) => evaluateSegments(ast.segments, data),
+    usesFilter: true,
+    select: (data: unknown) => engine.query(data, queryText),
   });
   return Object.freeze({ ok: true as const, path });
 }
