@@ -1,5 +1,5 @@
 import type { RcpClientTool } from './client-tool';
-import { compiledToolOf } from './internal/tool-registry';
+import { compiledToolOf } from './internal/discovery/tool-registry';
 
 /**
  * Checks a model's arguments against a discovered tool's `inputSchema`, synchronously and

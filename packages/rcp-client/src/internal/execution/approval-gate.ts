@@ -15,9 +15,9 @@ import {
   type RcpApprovalPolicy,
   type RcpApprovalRequest,
   type RcpApprovalVerdict,
-} from '../approval';
-import type { RcpClientTool } from '../client-tool';
-import type { RcpPreparedRequest } from '../client-types';
+} from '../../approval';
+import type { RcpClientTool } from '../../client-tool';
+import type { RcpPreparedRequest } from '../../client-types';
 
 const DECISIONS: ReadonlySet<string> = new Set<RcpApprovalDecision>(['not-applicable', 'approved', 'denied', 'user-approval']);
 const WRITES_REASON = 'the call changes data (approval: "writes")';

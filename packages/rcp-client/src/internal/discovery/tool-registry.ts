@@ -1,9 +1,9 @@
 import { RcpError } from 'rcp-errors';
 import type { CompiledResponseMappings, RcpParamType, RcpTool } from 'rcp-manifest';
 import type { CompiledRequest } from 'rcp-template';
-import type { RcpCredentialsProvider, RcpHeaderAuth, RcpQueryAuth, RcpResolver, RcpResolverInfo } from '../client-options';
-import type { RcpClientTool } from '../client-tool';
-import type { Transport } from './transport-types';
+import type { RcpCredentialsProvider, RcpHeaderAuth, RcpQueryAuth, RcpResolver, RcpResolverInfo } from '../../client-options';
+import type { RcpClientTool } from '../../client-tool';
+import type { Transport } from '../send/transport-types';
 
 /** A resolver-bound param of one tool, ready to be filled. */
 export interface ResolvedParam {

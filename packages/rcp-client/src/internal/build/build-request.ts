@@ -1,14 +1,14 @@
 import { RcpError } from 'rcp-errors';
 import { expectedType, kindOf } from 'rcp-manifest';
-import type { RcpClientTool } from '../client-tool';
-import { RcpInvalidArgumentsError } from '../invalid-arguments-error';
-import { RcpResolverError } from '../resolver-error';
+import type { RcpClientTool } from '../../client-tool';
+import { RcpInvalidArgumentsError } from '../../invalid-arguments-error';
+import { RcpResolverError } from '../../resolver-error';
 import { encodeFormBody, isHeaderValue, percentEncode } from 'rcp-template';
 
 const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
-import { REDACTED } from './redact';
-import type { SendRequest } from './send';
-import type { CompiledTool, ResolvedParam } from './tool-registry';
+import { REDACTED } from '../redaction/redact';
+import type { SendRequest } from '../send/send';
+import type { CompiledTool, ResolvedParam } from '../discovery/tool-registry';
 
 /** Steps 1–4 done: the request to send, and the credential it carries (for redaction). */
 export interface BuiltRequest {

@@ -5,19 +5,19 @@
  */
 import { RcpError } from 'rcp-errors';
 import { safeParseManifest } from 'rcp-manifest';
-import type { RcpClientTool } from '../client-tool';
-import type { RcpDiscoverOptions, RcpDiscovery, RcpDiscoveryWarning, RcpLoadOptions } from '../client-types';
-import { findEntry, type RcpToolSetEntry } from '../tool-set';
-import type { AddressClass } from './address-class';
+import type { RcpClientTool } from '../../client-tool';
+import type { RcpDiscoverOptions, RcpDiscovery, RcpDiscoveryWarning, RcpLoadOptions } from '../../client-types';
+import { findEntry, type RcpToolSetEntry } from '../../tool-set';
+import type { AddressClass } from '../trust/address-class';
 import { bindingRules } from './check-binding';
 import { compileTool } from './compile-tool';
-import { createWarningReporter } from './report-warnings';
+import { createWarningReporter } from '../options/report-warnings';
 import { fetchManifestJson, parseManifestUrl } from './fetch-manifest';
-import { createNetworkBoundary } from './network-boundary';
-import { checkModelFilledParams, checkRequireResolved, type ResolvedClientOptions } from './resolve-options';
-import type { Sender } from './send';
-import type { Transport } from './transport-types';
-import { createTrustPolicy, loadSiteLookup, type TrustPolicy } from './trust';
+import { createNetworkBoundary } from '../trust/network-boundary';
+import { checkModelFilledParams, checkRequireResolved, type ResolvedClientOptions } from '../options/resolve-options';
+import type { Sender } from '../send/send';
+import type { Transport } from '../send/transport-types';
+import { createTrustPolicy, loadSiteLookup, type TrustPolicy } from '../trust/trust';
 
 /** What discovery needs from the client that owns it. */
 export interface DiscoveryContext {

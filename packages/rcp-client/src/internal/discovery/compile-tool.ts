@@ -1,11 +1,11 @@
 import { compileArgumentCheck, compileResponseMappings, hasType, toolEffects, type RcpAuth, type RcpParam, type RcpParamType, type RcpTool, type RcpValue } from 'rcp-manifest';
 import { compileRequest, parseTemplate, type RequestTemplate } from 'rcp-template';
-import type { RcpResolverInfo } from '../client-options';
-import type { Transport } from './transport-types';
-import type { RcpClientTool, RcpClientToolParam, RcpInputSchema, RcpInputSchemaProperty } from '../client-tool';
-import { RcpInvalidArgumentsError } from '../invalid-arguments-error';
+import type { RcpResolverInfo } from '../../client-options';
+import type { Transport } from '../send/transport-types';
+import type { RcpClientTool, RcpClientToolParam, RcpInputSchema, RcpInputSchemaProperty } from '../../client-tool';
+import { RcpInvalidArgumentsError } from '../../invalid-arguments-error';
 import { checkUnboundParam, type BindingRules } from './check-binding';
-import type { ResolvedClientOptions } from './resolve-options';
+import type { ResolvedClientOptions } from '../options/resolve-options';
 import { attachCompiled, type CompiledAuth, type CompiledPagination, type CompiledTool, type QueryBinding, type ResolvedParam } from './tool-registry';
 
 /** The per-manifest context shared by every tool of one discovery. */

@@ -1,20 +1,20 @@
 import { isHeaderValue, isHttpToken, isPlainObject } from 'rcp-template';
 import { DEFAULT_MANIFEST_LIMITS, isForbiddenHeaderName } from 'rcp-manifest';
 import { RcpError } from 'rcp-errors';
-import type { RcpClientOptions, RcpCredentialsProvider, RcpResolver, RcpUnauthorizedHandler } from '../client-options';
-import { normalizeOrigins } from './trust';
-import type { RcpApprovalPolicy } from '../approval';
-import { checkApprovalPolicy, checkApprovalSecret } from './approval-gate';
+import type { RcpClientOptions, RcpCredentialsProvider, RcpResolver, RcpUnauthorizedHandler } from '../../client-options';
+import { normalizeOrigins } from '../trust/trust';
+import type { RcpApprovalPolicy } from '../../approval';
+import { checkApprovalPolicy, checkApprovalSecret } from '../execution/approval-gate';
 import { printWarning } from './report-warnings';
 import { resolveResultOptions, type ResolvedResultOptions } from './result-options';
-import type { RcpHooks, RcpTracer } from '../hooks';
+import type { RcpHooks, RcpTracer } from '../../hooks';
 import {
   DEFAULT_RETRY_METHODS,
   DEFAULT_RETRY_STATUS_CODES,
   createRetryPolicy,
   type RcpRetryOptions,
   type RetryPolicy,
-} from './retry-policy';
+} from '../send/retry-policy';
 
 /** Defaults of every numeric option (documented with `@default` on {@link RcpClientOptions}). */
 export const DEFAULT_TIMEOUT = 30_000;

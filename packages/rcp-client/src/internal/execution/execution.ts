@@ -5,26 +5,26 @@
  * deadline is started before the first step and carried to the last.
  */
 import { RcpError, isRcpError } from 'rcp-errors';
-import type { RcpCallOutcome, RcpExecuteResult, RcpMedia, RcpPage, RcpToolCall } from '../call-outcome';
-import { RcpResponseError } from '../response-error';
-import { nextPage } from './next-page';
-import { responseKind } from './response-kind';
-import type { RcpClientTool } from '../client-tool';
-import type { RcpDiscovery, RcpExecuteOptions, RcpObservedResponse, RcpPreparedRequest, RcpToolSource } from '../client-types';
-import { observeCall, type CallObserver } from '../hooks';
-import { findEntry, findInToolSet, isToolSet, type RcpToolSetEntry } from '../tool-set';
-import { buildRequest, type BuiltRequest } from './build-request';
-import { decodeResponse, withoutPartialCharacter } from './decode-response';
-import { startDeadline, type Deadline } from './deadline';
-import { entriesOf } from './discovery';
-import { isHtmlMediaType, isJsonMediaType, mediaTypeLabel } from './media-type';
-import { REDACTED, createRedactor, redactError } from './redact';
-import type { ResolvedClientOptions } from './resolve-options';
-import { abortedError, cleanReasonPhrase, type SendCallOptions, type SendResult, type Sender, type WireResponse } from './send';
-import { compiledToolOf, type CompiledTool } from './tool-registry';
+import type { RcpCallOutcome, RcpExecuteResult, RcpMedia, RcpPage, RcpToolCall } from '../../call-outcome';
+import { RcpResponseError } from '../../response-error';
+import { nextPage } from '../respond/next-page';
+import { responseKind } from '../respond/response-kind';
+import type { RcpClientTool } from '../../client-tool';
+import type { RcpDiscovery, RcpExecuteOptions, RcpObservedResponse, RcpPreparedRequest, RcpToolSource } from '../../client-types';
+import { observeCall, type CallObserver } from '../../hooks';
+import { findEntry, findInToolSet, isToolSet, type RcpToolSetEntry } from '../../tool-set';
+import { buildRequest, type BuiltRequest } from '../build/build-request';
+import { decodeResponse, withoutPartialCharacter } from '../respond/decode-response';
+import { startDeadline, type Deadline } from '../send/deadline';
+import { entriesOf } from '../discovery/discovery';
+import { isHtmlMediaType, isJsonMediaType, mediaTypeLabel } from '../respond/media-type';
+import { REDACTED, createRedactor, redactError } from '../redaction/redact';
+import type { ResolvedClientOptions } from '../options/resolve-options';
+import { abortedError, cleanReasonPhrase, type SendCallOptions, type SendResult, type Sender, type WireResponse } from '../send/send';
+import { compiledToolOf, type CompiledTool } from '../discovery/tool-registry';
 import { retriesAfterUnauthorized } from './unauthorized';
 import { createApprovalGate } from './approval-gate';
-import type { RcpApprovalRequest, RcpApprovalVerdict } from '../approval';
+import type { RcpApprovalRequest, RcpApprovalVerdict } from '../../approval';
 
 /**
  * Characters dropped from the end of a cut text per character of the credential: the longest

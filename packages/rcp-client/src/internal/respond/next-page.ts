@@ -6,10 +6,10 @@
  * on: it may hold the credential or a resolver's value.
  */
 import type { RcpParamType } from 'rcp-manifest';
-import type { RcpPage } from '../call-outcome';
+import type { RcpPage } from '../../call-outcome';
 import { nextLinkTarget } from './link-header';
-import type { ResponseHeaders } from './transport-types';
-import type { CompiledTool, QueryBinding } from './tool-registry';
+import type { ResponseHeaders } from '../send/transport-types';
+import type { CompiledTool, QueryBinding } from '../discovery/tool-registry';
 
 /** What the page rule reads of one call and its answer. */
 export interface PageSource {

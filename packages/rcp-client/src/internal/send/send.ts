@@ -1,14 +1,14 @@
 import { RcpError, isRcpError } from 'rcp-errors';
-import { RcpHttpError } from '../http-error';
+import { RcpHttpError } from '../../http-error';
 import { readBody, readBodyPrefix, readBodyUpTo } from './read-body';
-import { isTextMediaType, mediaTypeOf } from './response-kind';
-import { createRedactor, redact } from './redact';
+import { isTextMediaType, mediaTypeOf } from '../respond/response-kind';
+import { createRedactor, redact } from '../redaction/redact';
 import { challengeOf } from './www-authenticate';
 import { startDeadline, sleep, type Deadline } from './deadline';
 import { nextHop, type Hop } from './redirect-policy';
 import { parseRetryAfter, type RetryPolicy } from './retry-policy';
 import { ADDRESS_REFUSED, type ResponseHeaders, type Transport, type TransportResponse } from './transport-types';
-import type { CallObserver } from '../hooks';
+import type { CallObserver } from '../../hooks';
 
 /** One HTTP request, fully rendered. */
 export interface SendRequest {
