@@ -7,8 +7,8 @@ export default defineConfig({
   ...packageBuild({
     entry: {
       index: 'src/index.ts',
-      transport: 'src/internal/transport.ts',
-      'transport.node': 'src/internal/transport.node.ts',
+      transport: 'src/internal/send/transport.ts',
+      'transport.node': 'src/internal/send/transport.node.ts',
     },
   }),
   external: ['#transport'],

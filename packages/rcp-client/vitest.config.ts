@@ -29,16 +29,16 @@ const TRANSPORT_FREE = [
   'src/terminal-text.test.ts',
   'src/readme.test.ts',
   'src/lazy-transport.test.ts',
-  'src/internal/address-class.test.ts',
-  'src/internal/base64.test.ts',
-  'src/internal/deadline.test.ts',
-  'src/internal/decode-response.test.ts',
-  'src/internal/link-header.test.ts',
-  'src/internal/param-names.test.ts',
-  'src/internal/redact.test.ts',
-  'src/internal/redirect-policy.test.ts',
-  'src/internal/trust.test.ts',
-  'src/internal/www-authenticate.test.ts',
+  'src/internal/trust/address-class.test.ts',
+  'src/internal/respond/base64.test.ts',
+  'src/internal/send/deadline.test.ts',
+  'src/internal/respond/decode-response.test.ts',
+  'src/internal/respond/link-header.test.ts',
+  'src/internal/discovery/param-names.test.ts',
+  'src/internal/redaction/redact.test.ts',
+  'src/internal/send/redirect-policy.test.ts',
+  'src/internal/trust/trust.test.ts',
+  'src/internal/send/www-authenticate.test.ts',
 ];
 
 export default defineConfig({
@@ -46,6 +46,6 @@ export default defineConfig({
     // One module registry per worker, not per file (see vitest.shared.ts): re-importing the sources
     // for each of ~45 files × 2 transports was most of this suite's time (143 s → 22 s on 2 cores).
     ...sharedTestOptions,
-    projects: [project('undici', './src/internal/transport.node.ts'), project('fetch', './src/internal/transport.ts', TRANSPORT_FREE)],
+    projects: [project('undici', './src/internal/send/transport.node.ts'), project('fetch', './src/internal/send/transport.ts', TRANSPORT_FREE)],
   },
 });

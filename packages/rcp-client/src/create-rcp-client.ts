@@ -1,12 +1,12 @@
 import { RcpError } from 'rcp-errors';
 import type { RcpClientOptions } from './client-options';
 import type { RcpClient } from './client-types';
-import { createDiscovery } from './internal/discovery';
-import { createExecution } from './internal/execution';
-import { createFetchTransport } from './internal/fetch-transport';
-import { resolveClientOptions } from './internal/resolve-options';
-import { createSender } from './internal/send';
-import type { PlatformTransport, Transport } from './internal/transport-types';
+import { createDiscovery } from './internal/discovery/discovery';
+import { createExecution } from './internal/execution/execution';
+import { createFetchTransport } from './internal/send/fetch-transport';
+import { resolveClientOptions } from './internal/options/resolve-options';
+import { createSender } from './internal/send/send';
+import type { PlatformTransport, Transport } from './internal/send/transport-types';
 import { createPlatformTransport } from '#transport';
 
 export type {

@@ -1,6 +1,6 @@
 import { toolEffects, toolParams, type RcpAuth, type RcpManifest, type RcpParam, type RcpTool, type RcpValue } from 'rcp-manifest';
 import type { RcpClientTool } from './client-tool';
-import { findCompiledTool } from './internal/tool-registry';
+import { findCompiledTool } from './internal/discovery/tool-registry';
 
 // Control characters (and line/paragraph separators) would let a manifest forge extra lines.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;

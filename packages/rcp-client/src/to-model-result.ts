@@ -1,8 +1,8 @@
 import { isRcpError, type RcpError, type RcpErrorCode } from 'rcp-errors';
 import type { RcpCallOutcome, RcpExecuteResult, RcpPage } from './call-outcome';
 import type { RcpClientTool } from './client-tool';
-import { toBase64 } from './internal/base64';
-import { findCompiledTool } from './internal/tool-registry';
+import { toBase64 } from './internal/respond/base64';
+import { findCompiledTool } from './internal/discovery/tool-registry';
 
 /**
  * The code of a failed {@link ModelResult}: an {@link RcpErrorCode}, or `'UNKNOWN_ERROR'`

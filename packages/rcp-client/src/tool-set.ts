@@ -3,7 +3,7 @@ import { isToolName } from 'rcp-manifest';
 import { isRecord } from 'rcp-template';
 import type { RcpClientTool } from './client-tool';
 import type { RcpDiscovery } from './create-rcp-client';
-import { NAMESPACE_SEPARATOR, defaultNamespace } from './internal/namespace';
+import { NAMESPACE_SEPARATOR, defaultNamespace } from './internal/discovery/namespace';
 import { RcpToolNotInStageError, RcpUnknownToolError } from './unknown-tool-error';
 
 /**

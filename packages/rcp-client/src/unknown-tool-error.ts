@@ -1,5 +1,5 @@
 import { RcpError } from 'rcp-errors';
-import { isNearMiss } from './internal/param-names';
+import { isNearMiss } from './internal/discovery/param-names';
 
 /** Most names an unknown-tool message lists. */
 const LISTED_NAMES = 20;

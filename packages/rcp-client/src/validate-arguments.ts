@@ -1,5 +1,5 @@
 import type { RcpClientTool } from './client-tool';
-import { compiledToolOf } from './internal/tool-registry';
+import { checkArguments, compiledToolOf } from './internal/discovery/tool-registry';
 
 /**
  * Checks a model's arguments against a discovered tool's `inputSchema`, synchronously and
@@ -23,5 +23,5 @@ import { compiledToolOf } from './internal/tool-registry';
  * ```
  */
 export function validateArguments(tool: RcpClientTool, args: unknown): Record<string, unknown> {
-  return compiledToolOf(tool).checkArguments(args);
+  return checkArguments(compiledToolOf(tool), args);
 }

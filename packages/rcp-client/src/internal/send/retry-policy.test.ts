@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sendJson, startTestServer, type TestServer } from 'rcp-test-utils';
 import { createRcpClient } from 'rcp-client';
 import { DEFAULT_RETRY_METHODS, DEFAULT_RETRY_STATUS_CODES, createRetryPolicy } from './retry-policy';
-import { rejectsWith, serveManifest } from './testing';
+import { rejectsWith, serveManifest } from '../testing';
 
 const defaults = { limit: 2, methods: DEFAULT_RETRY_METHODS, statusCodes: DEFAULT_RETRY_STATUS_CODES };
 

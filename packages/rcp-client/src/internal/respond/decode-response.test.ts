@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isRcpError } from 'rcp-errors';
 import { decodeResponse } from './decode-response';
-import type { SendResult } from './send';
+import type { SendResult } from '../send/send';
 
 function result(body: string | Uint8Array, contentType?: string): SendResult {
   const headers = new Headers();

@@ -1,8 +1,8 @@
 import { isRcpError } from 'rcp-errors';
-import type { RcpClientTool } from '../client-tool';
-import type { RcpUnauthorizedHandler } from '../client-options';
-import type { AbortState } from './deadline';
-import type { CompiledTool } from './tool-registry';
+import type { RcpClientTool } from '../../client-tool';
+import type { RcpUnauthorizedHandler } from '../../client-options';
+import type { AbortState } from '../send/deadline';
+import type { CompiledTool } from '../discovery/tool-registry';
 
 /**
  * Whether a failed call is sent once more after a 401 (client option `onUnauthorized`): only a

@@ -1,20 +1,26 @@
+/**
+ * The client's options, checked once at `createRcpClient` (`RCP_INVALID_OPTIONS`, never showing
+ * a value) with their defaults applied; what each other part of the client reads
+ * (`result-options.ts` for what a result carries, `report-warnings.ts` for `onWarning`).
+ */
 import { isHeaderValue, isHttpToken, isPlainObject } from 'rcp-template';
 import { DEFAULT_MANIFEST_LIMITS, isForbiddenHeaderName } from 'rcp-manifest';
 import { RcpError } from 'rcp-errors';
-import type { RcpClientOptions, RcpCredentialsProvider, RcpResolver, RcpUnauthorizedHandler } from '../client-options';
-import { normalizeOrigins } from './trust';
-import type { RcpApprovalPolicy } from '../approval';
-import { checkApprovalPolicy, checkApprovalSecret } from './approval-gate';
+import type { RcpClientOptions, RcpCredentialsProvider, RcpResolver, RcpUnauthorizedHandler } from '../../client-options';
+import { normalizeOrigins } from '../trust/trust';
+import type { RcpApprovalPolicy } from '../../approval';
+import { checkApprovalPolicy, checkApprovalSecret } from '../execution/approval-gate';
 import { printWarning } from './report-warnings';
+import { isSecretHeaderName } from '../redaction/secret-headers';
 import { resolveResultOptions, type ResolvedResultOptions } from './result-options';
-import type { RcpHooks, RcpTracer } from '../hooks';
+import type { RcpHooks, RcpTracer } from '../../hooks';
 import {
   DEFAULT_RETRY_METHODS,
   DEFAULT_RETRY_STATUS_CODES,
   createRetryPolicy,
   type RcpRetryOptions,
   type RetryPolicy,
-} from './retry-policy';
+} from '../send/retry-policy';
 
 /** Defaults of every numeric option (documented with `@default` on {@link RcpClientOptions}). */
 export const DEFAULT_TIMEOUT = 30_000;
@@ -24,7 +30,6 @@ export const DEFAULT_MAX_MANIFEST_BYTES = 5 * 1024 * 1024;
 
 /** Largest delay `setTimeout` accepts. */
 const MAX_TIMEOUT = 2_147_483_647;
-const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie']);
 
 /** Options checked once, with defaults applied. */
 export interface ResolvedClientOptions extends ResolvedResultOptions {
@@ -205,7 +210,7 @@ export function resolveClientOptions(options: RcpClientOptions | undefined): Res
       const value: unknown = options.headers[name];
       if (!isHttpToken(name)) throw invalid(`Header name "${name.slice(0, 64)}" in option "headers" is not valid`);
       const lower = name.toLowerCase();
-      if (SECRET_HEADERS.has(lower)) {
+      if (isSecretHeaderName(lower)) {
         throw invalid(
           `Header "${name}" cannot be set in option "headers": it would be sent to every origin. Use the "credentials" option`,
         );

@@ -15,9 +15,9 @@ import {
   type RcpApprovalPolicy,
   type RcpApprovalRequest,
   type RcpApprovalVerdict,
-} from '../approval';
-import type { RcpClientTool } from '../client-tool';
-import type { RcpPreparedRequest } from '../client-types';
+} from '../../approval';
+import type { RcpClientTool } from '../../client-tool';
+import type { RcpPreparedRequest } from '../../client-types';
 
 const DECISIONS: ReadonlySet<string> = new Set<RcpApprovalDecision>(['not-applicable', 'approved', 'denied', 'user-approval']);
 const WRITES_REASON = 'the call changes data (approval: "writes")';
@@ -75,11 +75,11 @@ function newId(): string {
   return globalThis.crypto.randomUUID();
 }
 
-/** The client's approval gate: one per client (it remembers which approvals were used). */
-export function createApprovalGate(policy: RcpApprovalPolicy | undefined, secret: Uint8Array | undefined) {
-  const consumed = new Set<string>();
+/** The digest of a request under the client's key, imported on first use (a random one when the operator gave no secret). */
+type Digest = (tool: RcpClientTool, request: RcpPreparedRequest, id: string) => Promise<string>;
+
+function createDigest(secret: Uint8Array | undefined): Digest {
   let key: Promise<SigningKey> | undefined;
-  /** The signing key, imported on first use (a random one when the operator gave no secret). */
   const keyOf = (): Promise<SigningKey> =>
     (key ??= globalThis.crypto.subtle.importKey(
       'raw',
@@ -88,27 +88,57 @@ export function createApprovalGate(policy: RcpApprovalPolicy | undefined, secret
       false,
       ['sign'],
     ));
-  const digest = async (tool: RcpClientTool, request: RcpPreparedRequest, id: string): Promise<string> => digestOf(await keyOf(), tool, request, id);
+  return async (tool, request, id) => digestOf(await keyOf(), tool, request, id);
+}
 
-  async function decide(tool: RcpClientTool, args: Readonly<Record<string, unknown>>, ctx: unknown): Promise<RcpApprovalVerdict> {
-    if (policy === undefined) return { decision: 'not-applicable' };
-    const effects = tool.effects;
-    if (policy === 'writes') return effects.readOnly ? { decision: 'not-applicable' } : { decision: 'user-approval', reason: WRITES_REASON };
-    if (typeof policy === 'function') {
-      let answer: unknown;
-      try {
-        answer = await policy({ tool, effects, declared: tool.declaredEffects, args, ctx });
-      } catch (error) {
-        // Failing closed: a policy that cannot decide lets nothing through.
-        throw new RcpApprovalDeniedError(tool.name, undefined, error);
-      }
-      const verdict = verdictOf(answer);
-      if (verdict === undefined) throw new RcpApprovalDeniedError(tool.name, undefined, new TypeError('the approval policy returned no decision'));
-      return verdict;
+/** The operator's policy on one call (failing closed: a throw or no decision is a denial). */
+async function decideByPolicy(policy: RcpApprovalPolicy | undefined, tool: RcpClientTool, args: Readonly<Record<string, unknown>>, ctx: unknown): Promise<RcpApprovalVerdict> {
+  if (policy === undefined) return { decision: 'not-applicable' };
+  const effects = tool.effects;
+  if (policy === 'writes') return effects.readOnly ? { decision: 'not-applicable' } : { decision: 'user-approval', reason: WRITES_REASON };
+  if (typeof policy === 'function') {
+    let answer: unknown;
+    try {
+      answer = await policy({ tool, effects, declared: tool.declaredEffects, args, ctx });
+    } catch (error) {
+      // Failing closed: a policy that cannot decide lets nothing through.
+      throw new RcpApprovalDeniedError(tool.name, undefined, error);
     }
-    const entry = Object.hasOwn(policy, tool.name) ? (policy as Record<string, unknown>)[tool.name] : undefined;
-    return entry === undefined ? { decision: 'not-applicable' } : verdictOf(entry)!;
+    const verdict = verdictOf(answer);
+    if (verdict === undefined) throw new RcpApprovalDeniedError(tool.name, undefined, new TypeError('the approval policy returned no decision'));
+    return verdict;
   }
+  const entry = Object.hasOwn(policy, tool.name) ? (policy as Record<string, unknown>)[tool.name] : undefined;
+  return entry === undefined ? { decision: 'not-applicable' } : verdictOf(entry)!;
+}
+
+/**
+ * Takes an approval given with a call: `RCP_APPROVAL_MISMATCH` unless it is one `approve()` made,
+ * for this tool, not used yet, and its digest is this request's. Consumed once it passes.
+ */
+async function consumeApproval(consumed: Set<string>, digest: Digest, tool: RcpClientTool, request: () => RcpPreparedRequest, approval: RcpApproval): Promise<void> {
+  if (typeof approval !== 'object' || approval === null || typeof approval.digest !== 'string' || typeof approval.id !== 'string') {
+    throw new RcpApprovalMismatchError(tool.name, 'the approval is not one approve() made');
+  }
+  if (approval.tool !== tool.name) throw new RcpApprovalMismatchError(tool.name, 'the approval is for another tool');
+  if (consumed.has(approval.id)) throw new RcpApprovalMismatchError(tool.name, 'the approval was already used');
+  // Taken before the digest is awaited, so two calls racing with one approval cannot both pass.
+  consumed.add(approval.id);
+  if ((await digest(tool, request(), approval.id)) !== approval.digest) {
+    consumed.delete(approval.id);
+    throw new RcpApprovalMismatchError(tool.name, 'the call would not send the request that was approved (arguments, resolver values or destination differ)');
+  }
+}
+
+/** The approval gate of one client (see {@link createApprovalGate}). */
+export type ApprovalGate = ReturnType<typeof createApprovalGate>;
+
+/** The client's approval gate: one per client (it remembers which approvals were used). */
+export function createApprovalGate(policy: RcpApprovalPolicy | undefined, secret: Uint8Array | undefined) {
+  const consumed = new Set<string>();
+  const digest = createDigest(secret);
+  const decide = (tool: RcpClientTool, args: Readonly<Record<string, unknown>>, ctx: unknown): Promise<RcpApprovalVerdict> =>
+    decideByPolicy(policy, tool, args, ctx);
 
   /** What a person is shown: the decision, the request, and its digest under a new one-call id. */
   async function requestFor(tool: RcpClientTool, verdict: RcpApprovalVerdict, request: RcpPreparedRequest): Promise<RcpApprovalRequest> {
@@ -124,12 +154,7 @@ export function createApprovalGate(policy: RcpApprovalPolicy | undefined, secret
   }
 
   /** What a person would be shown for this call (nothing sent). */
-  async function review(
-    tool: RcpClientTool,
-    args: Readonly<Record<string, unknown>>,
-    ctx: unknown,
-    request: RcpPreparedRequest,
-  ): Promise<RcpApprovalRequest> {
+  async function review(tool: RcpClientTool, args: Readonly<Record<string, unknown>>, ctx: unknown, request: RcpPreparedRequest): Promise<RcpApprovalRequest> {
     return requestFor(tool, await decide(tool, args, ctx), request);
   }
 
@@ -146,21 +171,8 @@ export function createApprovalGate(policy: RcpApprovalPolicy | undefined, secret
   ): Promise<void> {
     const verdict = await decide(tool, args, ctx);
     if (verdict.decision === 'denied') throw new RcpApprovalDeniedError(tool.name, verdict.reason);
-    if (approval === undefined) {
-      if (verdict.decision !== 'user-approval') return;
-      throw new RcpApprovalRequiredError(await requestFor(tool, verdict, request()));
-    }
-    if (typeof approval !== 'object' || approval === null || typeof approval.digest !== 'string' || typeof approval.id !== 'string') {
-      throw new RcpApprovalMismatchError(tool.name, 'the approval is not one approve() made');
-    }
-    if (approval.tool !== tool.name) throw new RcpApprovalMismatchError(tool.name, 'the approval is for another tool');
-    if (consumed.has(approval.id)) throw new RcpApprovalMismatchError(tool.name, 'the approval was already used');
-    // Taken before the digest is awaited, so two calls racing with one approval cannot both pass.
-    consumed.add(approval.id);
-    if ((await digest(tool, request(), approval.id)) !== approval.digest) {
-      consumed.delete(approval.id);
-      throw new RcpApprovalMismatchError(tool.name, 'the call would not send the request that was approved (arguments, resolver values or destination differ)');
-    }
+    if (approval !== undefined) return consumeApproval(consumed, digest, tool, request, approval);
+    if (verdict.decision === 'user-approval') throw new RcpApprovalRequiredError(await requestFor(tool, verdict, request()));
   }
 
   /**

@@ -1,6 +1,6 @@
 import { RcpError } from 'rcp-errors';
 import { isJsonMediaType, mediaTypeLabel } from './media-type';
-import type { SendResult } from './send';
+import type { SendResult } from '../send/send';
 
 const UTF8 = new TextDecoder();
 

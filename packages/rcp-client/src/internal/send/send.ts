@@ -1,14 +1,22 @@
+/**
+ * Send, the transport step of a call: the policies above the wire, each written once — redirects
+ * (`redirect-policy.ts`), retries (`retry-policy.ts`), the call's one deadline (`deadline.ts`), the
+ * size cap (`read-body.ts`), the HTTP error with its redacted excerpt and challenge
+ * (`www-authenticate.ts`) — over a transport that moves one attempt's bytes (`transport-types.ts`:
+ * undici on Node in `transport.node.ts`, fetch elsewhere in `transport.ts`, or the operator's
+ * fetch in `fetch-transport.ts`).
+ */
 import { RcpError, isRcpError } from 'rcp-errors';
-import { RcpHttpError } from '../http-error';
+import { RcpHttpError } from '../../http-error';
 import { readBody, readBodyPrefix, readBodyUpTo } from './read-body';
-import { isTextMediaType, mediaTypeOf } from './response-kind';
-import { createRedactor, redact } from './redact';
+import { isTextMediaType, mediaTypeOf } from '../respond/response-kind';
+import { createRedactor, redact } from '../redaction/redact';
 import { challengeOf } from './www-authenticate';
 import { startDeadline, sleep, type Deadline } from './deadline';
 import { nextHop, type Hop } from './redirect-policy';
 import { parseRetryAfter, type RetryPolicy } from './retry-policy';
 import { ADDRESS_REFUSED, type ResponseHeaders, type Transport, type TransportResponse } from './transport-types';
-import type { CallObserver } from '../hooks';
+import type { CallObserver } from '../../hooks';
 
 /** One HTTP request, fully rendered. */
 export interface SendRequest {
@@ -171,12 +179,50 @@ function networkReason(error: unknown): string {
  */
 export function createSender(options: SenderOptions): Sender {
   const policy = options.retry;
-  const defaultHeaders = Object.entries(options.headers ?? {}).map(
-    ([name, value]) => [name, name.toLowerCase(), value] as const,
-  );
+  const headersFor = createHeaderMerger(options.headers);
 
-  /** Request headers over `accept` over client defaults, case-insensitively. */
-  function headersFor(request: Record<string, string>, accept: string | undefined): Record<string, string> {
+  return async function send(request: SendRequest, call: SendCallOptions = NO_CALL_OPTIONS): Promise<SendResult> {
+    const callerSignal = call.signal;
+    const origin = requestOrigin(request);
+    if (callerSignal?.aborted) throw abortedError(callerSignal.reason);
+    const deadline = call.deadline ?? startDeadline(options.timeout, callerSignal);
+    const exchange: Exchange = {
+      transport: call.transport ?? options.transport,
+      policy,
+      origin,
+      deadline,
+      observer: call.observer,
+      retries: 0,
+      attempt: 0,
+    };
+    let hop: Hop = {
+      method: request.method.toUpperCase(),
+      url: request.url,
+      headers: headersFor(request.headers, call.accept),
+      body: request.body,
+    };
+    try {
+      for (let redirects = 0; ; redirects += 1) {
+        const response = await attemptHop(exchange, hop);
+        const status = response.status;
+        const next = nextHop(hop, status, response.headers, { origin, redirects, isRedirectAllowed: call.isRedirectAllowed });
+        if (next === undefined) return await finalResult(response, hop, redirects, call, call.maxResponseBytes ?? options.maxResponseBytes, deadline);
+        response.body?.cancel();
+        hop = next;
+        exchange.observer?.emit('onRedirect', { status, hop: redirects + 1 });
+      }
+    } catch (error) {
+      throw sendFailure(error, origin, deadline, callerSignal);
+    } finally {
+      if (call.deadline === undefined) deadline.end();
+    }
+  };
+}
+
+/** The client-wide default headers under a request's own, and `accept` over the defaults' Accept (names compared case-insensitively). */
+function createHeaderMerger(defaults: Record<string, string> | undefined): (request: Record<string, string>, accept: string | undefined) => Record<string, string> {
+  const defaultHeaders = Object.entries(defaults ?? {}).map(([name, value]) => [name, name.toLowerCase(), value] as const);
+  return (request, accept) => {
     if (defaultHeaders.length === 0 && accept === undefined) return request;
     const names = Object.keys(request);
     const out: Record<string, string> = Object.create(null) as Record<string, string>;
@@ -197,112 +243,107 @@ export function createSender(options: SenderOptions): Sender {
     if (accept !== undefined && !present.has('accept')) out.accept = accept;
     for (const name of names) out[name] = request[name]!;
     return out;
-  }
-
-  return async function send(request: SendRequest, call: SendCallOptions = NO_CALL_OPTIONS): Promise<SendResult> {
-    const callerSignal = call.signal;
-    const origin = requestOrigin(request);
-    if (callerSignal?.aborted) throw abortedError(callerSignal.reason);
-    const deadline = call.deadline ?? startDeadline(options.timeout, callerSignal);
-    const transport = call.transport ?? options.transport;
-    const maxBytes = call.maxResponseBytes ?? options.maxResponseBytes;
-    const observer = call.observer;
-    let hop: Hop = {
-      method: request.method.toUpperCase(),
-      url: request.url,
-      headers: headersFor(request.headers, call.accept),
-      body: request.body,
-    };
-    let retries = 0;
-    let attempt = 0;
-
-    try {
-      for (let redirects = 0; ; redirects += 1) {
-        // One hop: the first attempt and its retries.
-        const retriable = policy.retries(hop.method);
-        let response: TransportResponse;
-        for (;;) {
-          attempt += 1;
-          observer?.emit('onRequest', { attempt });
-          try {
-            response = await transport({ method: hop.method, url: hop.url, headers: hop.headers, body: hop.body, origin, abort: deadline });
-          } catch (error) {
-            if (!retriable || retries >= policy.limit || deadline.aborted || addressRefusal(error) !== undefined) throw error;
-            const wait = policy.delay(retries + 1, { error });
-            if (wait === undefined || !deadline.fits(wait)) throw error;
-            retries += 1;
-            observer?.emit('onRetry', { attempt, delayMs: wait });
-            await sleep(wait, deadline.signal);
-            continue;
-          }
-          observer?.emit('onResponse', { attempt, status: response.status });
-          if (!retriable || retries >= policy.limit || !policy.retriesStatus(response.status)) break;
-          const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
-          const status = response.status;
-          const wait = policy.delay(retries + 1, retryAfter === undefined ? { status } : { status, retryAfter });
-          if (wait === undefined || !deadline.fits(wait)) break;
-          retries += 1;
-          observer?.emit('onRetry', { attempt, delayMs: wait, status });
-          response.body?.cancel();
-          await sleep(wait, deadline.signal);
-        }
-        const status = response.status;
-        const next = nextHop(hop, status, response.headers, {
-          origin,
-          redirects,
-          isRedirectAllowed: call.isRedirectAllowed,
-        });
-        if (next !== undefined) {
-          response.body?.cancel();
-          hop = next;
-          observer?.emit('onRedirect', { status, hop: redirects + 1 });
-          continue;
-        }
-        const observe = call.observe;
-        if (status === 304 && call.notModified === true) {
-          response.body?.cancel();
-          observe?.(wire(response, hop.url, EMPTY, true));
-          return { status, headers: response.headers, url: hop.url, body: EMPTY, redirects };
-        }
-        if (status < 200 || status > 299) {
-          const prefix = await readBodyPrefix(response, Math.min(maxBytes, EXCERPT_READ_BYTES), deadline);
-          observe?.(wire(response, hop.url, prefix, false));
-          const secrets = createRedactor(typeof call.secrets === 'function' ? call.secrets() : call.secrets);
-          const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
-          throw new RcpHttpError({
-            status,
-            statusText: cleanReasonPhrase(response.statusText),
-            method: hop.method,
-            url: redact(withoutQuery(hop.url), secrets),
-            bodyExcerpt: cutExcerpt(redact(UTF8.decode(prefix), secrets)),
-            challenge: challengeOf(status, response.headers, secrets),
-            ...(retryAfter !== undefined && { retryAfterSeconds: Math.ceil(retryAfter / 1_000) }),
-          });
-        }
-        // A HEAD response has no body, but may announce the size of the one a GET would get.
-        if (hop.method === 'HEAD') response.body?.cancel();
-        if (hop.method !== 'HEAD' && call.cutText === true && isTextMediaType(mediaTypeOf(response.headers.get('content-type') ?? ''))) {
-          const { body, truncated } = await readBodyUpTo(response, maxBytes);
-          observe?.(wire(response, hop.url, body, !truncated));
-          return { status, headers: response.headers, url: hop.url, body, redirects, ...(truncated && { truncated }) };
-        }
-        const bytes = hop.method === 'HEAD' ? EMPTY : await readBody(response, maxBytes);
-        observe?.(wire(response, hop.url, bytes, true));
-        return { status, headers: response.headers, url: hop.url, body: bytes, redirects };
-      }
-    } catch (error) {
-      if (isRcpError(error)) throw error;
-      const refusal = addressRefusal(error);
-      if (refusal !== undefined) throw new RcpError('RCP_ORIGIN_NOT_ALLOWED', refusal);
-      if (deadline.timedOut()) {
-        throw new RcpError('RCP_TIMEOUT', `The request to ${origin} timed out after ${deadline.timeout} ms`, { cause: error });
-      }
-      if (callerSignal?.aborted) throw abortedError(callerSignal.reason);
-      throw new RcpError('RCP_NETWORK_ERROR', `The request to ${origin} failed${networkReason(error)}`, { cause: error });
-    } finally {
-      if (call.deadline === undefined) deadline.end();
-    }
   };
+}
+
+/** One call's exchange with the server: what moves the bytes, the rules, and the counts over every hop. */
+interface Exchange {
+  readonly transport: Transport;
+  readonly policy: RetryPolicy;
+  readonly origin: string;
+  readonly deadline: Deadline;
+  readonly observer: CallObserver | undefined;
+  /** Retries so far, every hop counted (the policy's limit is per call). */
+  retries: number;
+  /** Attempts so far, every hop counted (for the hooks). */
+  attempt: number;
+}
+
+/** One hop: the first attempt and its retries (never past the deadline); the response that ends it. */
+async function attemptHop(exchange: Exchange, hop: Hop): Promise<TransportResponse> {
+  const { policy, deadline, observer } = exchange;
+  const retriable = policy.retries(hop.method);
+  for (;;) {
+    exchange.attempt += 1;
+    const attempt = exchange.attempt;
+    observer?.emit('onRequest', { attempt });
+    let response: TransportResponse;
+    try {
+      response = await exchange.transport({ method: hop.method, url: hop.url, headers: hop.headers, body: hop.body, origin: exchange.origin, abort: deadline });
+    } catch (error) {
+      if (!retriable || exchange.retries >= policy.limit || deadline.aborted || addressRefusal(error) !== undefined) throw error;
+      const wait = policy.delay(exchange.retries + 1, { error });
+      if (wait === undefined || !deadline.fits(wait)) throw error;
+      exchange.retries += 1;
+      observer?.emit('onRetry', { attempt, delayMs: wait });
+      await sleep(wait, deadline.signal);
+      continue;
+    }
+    observer?.emit('onResponse', { attempt, status: response.status });
+    if (!retriable || exchange.retries >= policy.limit || !policy.retriesStatus(response.status)) return response;
+    const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
+    const status = response.status;
+    const wait = policy.delay(exchange.retries + 1, retryAfter === undefined ? { status } : { status, retryAfter });
+    if (wait === undefined || !deadline.fits(wait)) return response;
+    exchange.retries += 1;
+    observer?.emit('onRetry', { attempt, delayMs: wait, status });
+    response.body?.cancel();
+    await sleep(wait, deadline.signal);
+  }
+}
+
+/** The final response of a call: a 304 result, an {@link RcpHttpError}, or a 2xx with its body read under the cap. */
+async function finalResult(response: TransportResponse, hop: Hop, redirects: number, call: SendCallOptions, maxBytes: number, deadline: Deadline): Promise<SendResult> {
+  const status = response.status;
+  const observe = call.observe;
+  if (status === 304 && call.notModified === true) {
+    response.body?.cancel();
+    observe?.(wire(response, hop.url, EMPTY, true));
+    return { status, headers: response.headers, url: hop.url, body: EMPTY, redirects };
+  }
+  if (status < 200 || status > 299) {
+    const prefix = await readBodyPrefix(response, Math.min(maxBytes, EXCERPT_READ_BYTES), deadline);
+    observe?.(wire(response, hop.url, prefix, false));
+    throw httpError(response, hop, prefix, call.secrets);
+  }
+  // A HEAD response has no body, but may announce the size of the one a GET would get.
+  if (hop.method === 'HEAD') response.body?.cancel();
+  if (hop.method !== 'HEAD' && call.cutText === true && isTextMediaType(mediaTypeOf(response.headers.get('content-type') ?? ''))) {
+    const { body, truncated } = await readBodyUpTo(response, maxBytes);
+    observe?.(wire(response, hop.url, body, !truncated));
+    return { status, headers: response.headers, url: hop.url, body, redirects, ...(truncated && { truncated }) };
+  }
+  const bytes = hop.method === 'HEAD' ? EMPTY : await readBody(response, maxBytes);
+  observe?.(wire(response, hop.url, bytes, true));
+  return { status, headers: response.headers, url: hop.url, body: bytes, redirects };
+}
+
+/** A final non-2xx as {@link RcpHttpError}: URL, excerpt and challenge redacted with the call's secrets. */
+function httpError(response: TransportResponse, hop: Hop, prefix: Uint8Array, callSecrets: SendCallOptions['secrets']): RcpHttpError {
+  const status = response.status;
+  const secrets = createRedactor(typeof callSecrets === 'function' ? callSecrets() : callSecrets);
+  const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
+  return new RcpHttpError({
+    status,
+    statusText: cleanReasonPhrase(response.statusText),
+    method: hop.method,
+    url: redact(withoutQuery(hop.url), secrets),
+    bodyExcerpt: cutExcerpt(redact(UTF8.decode(prefix), secrets)),
+    challenge: challengeOf(status, response.headers, secrets),
+    ...(retryAfter !== undefined && { retryAfterSeconds: Math.ceil(retryAfter / 1_000) }),
+  });
+}
+
+/** What a failed send throws: an RCP error as it is; the address refusal, the timeout, the abort, or `RCP_NETWORK_ERROR` (with `cause`). */
+function sendFailure(error: unknown, origin: string, deadline: Deadline, callerSignal: AbortSignal | undefined): unknown {
+  if (isRcpError(error)) return error;
+  const refusal = addressRefusal(error);
+  if (refusal !== undefined) return new RcpError('RCP_ORIGIN_NOT_ALLOWED', refusal);
+  if (deadline.timedOut()) {
+    return new RcpError('RCP_TIMEOUT', `The request to ${origin} timed out after ${deadline.timeout} ms`, { cause: error });
+  }
+  if (callerSignal?.aborted) return abortedError(callerSignal.reason);
+  return new RcpError('RCP_NETWORK_ERROR', `The request to ${origin} failed${networkReason(error)}`, { cause: error });
 }
 
 const NO_CALL_OPTIONS: SendCallOptions = Object.freeze({});

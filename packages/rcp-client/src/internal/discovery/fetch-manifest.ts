@@ -1,8 +1,8 @@
 import { RcpError, isRcpError } from 'rcp-errors';
-import { decodeResponse } from './decode-response';
-import type { Sender } from './send';
-import type { ResponseHeaders } from './transport-types';
-import { isJsonMediaType } from './media-type';
+import { decodeResponse } from '../respond/decode-response';
+import type { Sender } from '../send/send';
+import type { ResponseHeaders } from '../send/transport-types';
+import { isJsonMediaType } from '../respond/media-type';
 
 
 function discoveryFailed(message: string, cause?: unknown): RcpError<'RCP_DISCOVERY_FAILED'> {

@@ -2,7 +2,7 @@
  * The retry policy: which calls are retried, how often, and how long to wait. One file, so the
  * rule is written once (SPEC §11, "Retries").
  */
-import type { RcpRetryOptions, RcpRetryReason } from '../retry-options';
+import type { RcpRetryOptions, RcpRetryReason } from '../../retry-options';
 
 export type { RcpRetryOptions, RcpRetryReason };
 

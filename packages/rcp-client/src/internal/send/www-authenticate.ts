@@ -1,6 +1,6 @@
 import { isTokenChar } from 'rcp-template';
 import type { RcpAuthChallenge } from 'rcp-errors';
-import { redact } from './redact';
+import { redact } from '../redaction/redact';
 import type { ResponseHeaders } from './transport-types';
 
 /**

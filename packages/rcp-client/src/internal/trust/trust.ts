@@ -1,3 +1,10 @@
+/**
+ * Trust and boundary, decided at discovery for each manifest: which origins may receive the
+ * credential and resolver values (`trust.ts`: the manifest's origin, `trustedOrigins`, its site
+ * over https), the operator's `allowOrigin` failing closed (`manifest-trust.ts`), and the
+ * private-network boundary (`network-boundary.ts`, `address-class.ts`), checked again at connect
+ * time on Node.
+ */
 import { RcpError } from 'rcp-errors';
 
 /** What the trust policy is built from: the manifest's URL and the operator's options. */

@@ -2,10 +2,10 @@ import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sendJson, startTestServer, type TestServer } from 'rcp-test-utils';
-import { RcpHttpError } from '../http-error';
-import { redact } from './redact';
+import { RcpHttpError } from '../../http-error';
+import { redact } from '../redaction/redact';
 import { createRetryPolicy, parseRetryAfter, retryBackoff, DEFAULT_RETRY_METHODS, DEFAULT_RETRY_STATUS_CODES } from './retry-policy';
-import { rejectsWith } from './testing';
+import { rejectsWith } from '../testing';
 import {
   BODY_EXCERPT_CHARS,
   MAX_REDIRECTS,

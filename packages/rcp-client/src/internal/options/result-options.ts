@@ -4,8 +4,8 @@
  * inspection. Checked once, when the client is created (`RCP_INVALID_OPTIONS`).
  */
 import { RcpError } from 'rcp-errors';
-import type { RcpClientOptions, RcpResultInspector } from '../client-options';
-import { DEFAULT_MAX_MEDIA_BYTES, DEFAULT_MEDIA_TYPES, normalizeMediaRanges } from './response-kind';
+import type { RcpClientOptions, RcpResultInspector } from '../../client-options';
+import { DEFAULT_MAX_MEDIA_BYTES, DEFAULT_MEDIA_TYPES, normalizeMediaRanges } from '../respond/response-kind';
 
 /** The result options, checked, with defaults applied. */
 export interface ResolvedResultOptions {

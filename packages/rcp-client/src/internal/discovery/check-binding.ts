@@ -1,4 +1,4 @@
-import { RcpBindingError } from '../binding-error';
+import { RcpBindingError } from '../../binding-error';
 import { foldName, isNearMiss, looksLikeIdentity } from './param-names';
 
 /** The discovery rules for params no resolver fills (see SPEC §10, "Binding checks"). */

@@ -1,14 +1,20 @@
+/**
+ * Build, the first step of a call (SPEC §11 steps 1–4): the model's arguments validated once,
+ * the resolvers' values filled in (typed, checked), the credential asked for, the request
+ * rendered and its origin checked again. Nothing is sent here, and a build that needs no wait
+ * stays synchronous; the call's deadline bounds it from outside (`execution/run-call.ts`).
+ */
 import { RcpError } from 'rcp-errors';
 import { expectedType, kindOf } from 'rcp-manifest';
-import type { RcpClientTool } from '../client-tool';
-import { RcpInvalidArgumentsError } from '../invalid-arguments-error';
-import { RcpResolverError } from '../resolver-error';
+import type { RcpClientTool } from '../../client-tool';
+import { RcpInvalidArgumentsError } from '../../invalid-arguments-error';
+import { RcpResolverError } from '../../resolver-error';
 import { encodeFormBody, isHeaderValue, percentEncode } from 'rcp-template';
 
 const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
-import { REDACTED } from './redact';
-import type { SendRequest } from './send';
-import type { CompiledTool, ResolvedParam } from './tool-registry';
+import { REDACTED } from '../redaction/redact';
+import type { SendRequest } from '../send/send';
+import { checkArguments, requestOf, type CompiledTool, type ResolvedParam } from '../discovery/tool-registry';
 
 /** Steps 1–4 done: the request to send, and the credential it carries (for redaction). */
 export interface BuiltRequest {
@@ -217,7 +223,7 @@ export function buildRequest(
   ctx: unknown,
 ): BuiltRequest | Promise<BuiltRequest> {
   // 1. Arguments: own keys only, declared params only, types checked; a fresh null-prototype copy.
-  const values = compiled.checkArguments(args);
+  const values = checkArguments(compiled, args);
   // The destination is fixed at discovery: refuse before any secret is even fetched.
   if (compiled.untrustedMessage !== undefined) throw originRefused(compiled.untrustedMessage);
   // 2. Resolvers (into the same object: the model's arguments are kept apart first, for the approval policy).
@@ -262,7 +268,7 @@ function renderChecked(
   secrets: CallSecrets | undefined,
 ): BuiltRequest {
   if (credential !== undefined) (secrets ??= new CallSecrets()).credential = credential;
-  const rendered = compiled.request.render(values);
+  const rendered = requestOf(compiled).render(values);
   // Defence in depth: rcp-template never lets a value reach the scheme, host or port.
   if (!rendered.url.startsWith(compiled.urlPrefix)) {
     throw originRefused(`Tool "${tool.name}" rendered a URL outside its origin ${tool.origin}`);

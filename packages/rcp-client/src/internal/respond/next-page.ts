@@ -6,10 +6,10 @@
  * on: it may hold the credential or a resolver's value.
  */
 import type { RcpParamType } from 'rcp-manifest';
-import type { RcpPage } from '../call-outcome';
+import type { RcpPage } from '../../call-outcome';
 import { nextLinkTarget } from './link-header';
-import type { ResponseHeaders } from './transport-types';
-import type { CompiledTool, QueryBinding } from './tool-registry';
+import type { ResponseHeaders } from '../send/transport-types';
+import { checkArguments, requestOf, type CompiledTool, type QueryBinding } from '../discovery/tool-registry';
 
 /** What the page rule reads of one call and its answer. */
 export interface PageSource {
@@ -45,7 +45,7 @@ function asParamValue(value: unknown, type: RcpParamType): unknown {
 /** The tool's argument check as a test: the checked copy, or undefined when it refuses. */
 function checked(compiled: CompiledTool, args: Record<string, unknown>): Readonly<Record<string, unknown>> | undefined {
   try {
-    return Object.freeze({ ...compiled.checkArguments(args) });
+    return Object.freeze({ ...checkArguments(compiled, args) });
   } catch {
     return undefined;
   }
@@ -113,7 +113,7 @@ function linkPage(compiled: CompiledTool, target: string, source: PageSource): R
   Object.assign(values, args);
   let rendered: URL;
   try {
-    rendered = new URL(compiled.request.render(values).url);
+    rendered = new URL(requestOf(compiled).render(values).url);
   } catch {
     return MORE_UNASKABLE;
   }

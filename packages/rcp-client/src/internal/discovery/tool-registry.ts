@@ -1,9 +1,10 @@
 import { RcpError } from 'rcp-errors';
-import type { CompiledResponseMappings, RcpParamType, RcpTool } from 'rcp-manifest';
-import type { CompiledRequest } from 'rcp-template';
-import type { RcpCredentialsProvider, RcpHeaderAuth, RcpQueryAuth, RcpResolver, RcpResolverInfo } from '../client-options';
-import type { RcpClientTool } from '../client-tool';
-import type { Transport } from './transport-types';
+import { compileArgumentCheck, type CompiledResponseMappings, type RcpParam, type RcpParamType, type RcpTool } from 'rcp-manifest';
+import { compileRequest, type CompiledRequest, type RequestTemplate } from 'rcp-template';
+import { RcpInvalidArgumentsError } from '../../invalid-arguments-error';
+import type { RcpCredentialsProvider, RcpHeaderAuth, RcpQueryAuth, RcpResolver, RcpResolverInfo } from '../../client-options';
+import type { RcpClientTool } from '../../client-tool';
+import type { Transport } from '../send/transport-types';
 
 /** A resolver-bound param of one tool, ready to be filled. */
 export interface ResolvedParam {
@@ -32,14 +33,18 @@ export interface CompiledTool {
   owner: object;
   /** The manifest tool it was compiled from (the validated, frozen object). */
   source: RcpTool;
-  /**
-   * Validates a call's arguments and returns a null-prototype copy holding only declared,
-   * non-null values. Throws `RCP_INVALID_ARGUMENTS` listing every problem.
-   */
-  checkArguments: (args: unknown) => Record<string, unknown>;
+  /** The tool's name (what its errors say). */
+  name: string;
+  /** The URL relative ones are resolved against (the manifest's). */
+  manifestUrl: string;
+  /** The params the model fills, as the argument check takes them (path params required). */
+  fillable: readonly RcpParam[];
+  /** The argument check, compiled on first use ({@link checkArguments}). */
+  argumentCheck: ((args: unknown) => Record<string, unknown>) | undefined;
   resolved: readonly ResolvedParam[];
   auth: CompiledAuth | undefined;
-  request: CompiledRequest;
+  /** The request template, compiled on first use ({@link requestOf}). */
+  compiledRequest: CompiledRequest | undefined;
   /** `origin + "/"`: every rendered URL starts with it. */
   urlPrefix: string;
   /** The key of the tool's own Content-Type header template, if it has one. */
@@ -134,4 +139,32 @@ export function compiledToolOf(tool: unknown, owner?: object): CompiledTool {
     throw new RcpError('RCP_INVALID_TOOL', 'This tool was discovered by another client: execute it with that client');
   }
   return compiled;
+}
+
+/**
+ * The tool's request template, compiled on its first call (most tools of a large manifest are
+ * never called; discovery keeps only what it decides on). The validated tool is itself the
+ * template (its method, url, queryParams, headers and body), checked when the manifest was.
+ */
+export function requestOf(compiled: CompiledTool): CompiledRequest {
+  return (compiled.compiledRequest ??= compileRequest(compiled.source as RequestTemplate, { baseUrl: compiled.manifestUrl }));
+}
+
+/**
+ * Validates a call's arguments and returns a null-prototype copy holding only declared,
+ * non-null values; `RCP_INVALID_ARGUMENTS` listing every problem (the JSON parse error, when
+ * there is one, kept as `cause`). rcp-manifest's check, compiled on the tool's first call.
+ */
+export function checkArguments(compiled: CompiledTool, args: unknown): Record<string, unknown> {
+  const check = (compiled.argumentCheck ??= throwingCheck(compiled.name, compiled.fillable));
+  return check(args);
+}
+
+function throwingCheck(toolName: string, params: readonly RcpParam[]): (args: unknown) => Record<string, unknown> {
+  const check = compileArgumentCheck(params);
+  return (args) => {
+    const result = check(args);
+    if (result.ok) return result.values;
+    throw new RcpInvalidArgumentsError(toolName, result.issues, result.cause === undefined ? {} : { cause: result.cause });
+  };
 }

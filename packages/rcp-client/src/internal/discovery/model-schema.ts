@@ -1,0 +1,31 @@
+import type { RcpParam, RcpValue } from 'rcp-manifest';
+import type { RcpInputSchemaProperty } from '../../client-tool';
+
+/** The value details a model-facing schema copies as the manifest gives them. */
+const DETAIL_KEYS = ['format', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'default'] as const;
+
+/**
+ * The model-facing JSON Schema of a param or a nested value: its type and description, and every
+ * value detail the manifest gives (an object with properties gets `additionalProperties: false`,
+ * which is what the client enforces). Frozen; the manifest's own frozen lists are shared.
+ */
+export function modelSchemaOf(schema: RcpParam | RcpValue, type: RcpInputSchemaProperty['type'], description: string | undefined): RcpInputSchemaProperty {
+  const out: Record<string, unknown> = { type };
+  if (description) out['description'] = description;
+  if (schema.enum !== undefined) out['enum'] = schema.enum;
+  if (schema.items !== undefined) out['items'] = modelSchemaOf(schema.items, schema.items.type, schema.items.description);
+  if (schema.properties !== undefined) {
+    const properties: Record<string, RcpInputSchemaProperty> = {};
+    for (const [key, value] of Object.entries(schema.properties)) {
+      Object.defineProperty(properties, key, { value: modelSchemaOf(value, value.type, value.description), enumerable: true });
+    }
+    out['properties'] = Object.freeze(properties);
+  }
+  const required = 'requiredProperties' in schema ? schema.requiredProperties : Array.isArray(schema.required) ? schema.required : undefined;
+  if (required !== undefined && required.length > 0) out['required'] = required;
+  if (schema.properties !== undefined) out['additionalProperties'] = false;
+  for (const key of DETAIL_KEYS) {
+    if (schema[key] !== undefined) out[key] = schema[key];
+  }
+  return Object.freeze(out) as unknown as RcpInputSchemaProperty;
+}

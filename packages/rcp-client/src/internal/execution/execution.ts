@@ -1,0 +1,77 @@
+/**
+ * Execution, the call's one-way path: build (`build/`: validate → resolve → credential → render
+ * → trust check, nothing sent), the approval gate, send (`send/`: redirects, retries, the size
+ * cap), then respond (`respond/`: decode, refuse what must not pass for data, map, take out the
+ * credential, inspect). One deadline is started before the first step and carried to the last
+ * (`run-call.ts`). This file wires the client's five call methods over those steps.
+ */
+import { isRcpError } from 'rcp-errors';
+import type { RcpApprovalRequest, RcpApprovalVerdict } from '../../approval';
+import type { RcpCallOutcome, RcpExecuteResult, RcpToolCall } from '../../call-outcome';
+import type { RcpClientTool } from '../../client-tool';
+import type { RcpExecuteOptions, RcpPreparedRequest, RcpToolSource } from '../../client-types';
+import { observeCall } from '../../hooks';
+import { checkArguments, compiledToolOf } from '../discovery/tool-registry';
+import type { ResolvedClientOptions } from '../options/resolve-options';
+import { preparedOf } from '../redaction/prepared-request';
+import type { Sender } from '../send/send';
+import { createApprovalGate } from './approval-gate';
+import { lookUpIn } from './call-source';
+import { buildOnly, runCall, type ExecutionContext } from './run-call';
+
+const NOT_APPLICABLE: RcpApprovalVerdict = Object.freeze({ decision: 'not-applicable' });
+
+/** The client's `prepare`, `decide`, `review`, `execute` and `call`. */
+export function createExecution<Context>(options: ResolvedClientOptions, send: Sender, owner: object) {
+  const context: ExecutionContext = { options, send, gate: createApprovalGate(options.approval, options.approvalSecret) };
+  const { gate } = context;
+
+  async function prepare(tool: RcpClientTool, args: unknown, ctx?: Context): Promise<RcpPreparedRequest> {
+    const compiled = compiledToolOf(tool, owner);
+    return preparedOf(compiled, await buildOnly(options.timeout, compiled, tool, args, ctx));
+  }
+
+  async function decide(tool: RcpClientTool, args: unknown, ctx?: Context): Promise<RcpApprovalVerdict> {
+    const compiled = compiledToolOf(tool, owner);
+    // The policy sees the model's validated arguments only: no resolver runs, no credential is asked.
+    const validated = checkArguments(compiled, args);
+    return gate.enabled ? gate.decide(tool, validated, ctx) : NOT_APPLICABLE;
+  }
+
+  async function review(tool: RcpClientTool, args: unknown, ctx?: Context): Promise<RcpApprovalRequest> {
+    const compiled = compiledToolOf(tool, owner);
+    const built = await buildOnly(options.timeout, compiled, tool, args, ctx);
+    return gate.review(tool, built.args ?? {}, ctx, preparedOf(compiled, built));
+  }
+
+  async function execute(tool: RcpClientTool, args: unknown, ctx?: Context, executeOptions?: RcpExecuteOptions): Promise<RcpExecuteResult> {
+    const compiled = compiledToolOf(tool, owner);
+    const observer = observeCall(options.hooks, options.tracer, tool, performance.now());
+    try {
+      const result = await runCall(context, compiled, tool, args, ctx, executeOptions, observer);
+      observer?.end();
+      return result;
+    } catch (error) {
+      const code = isRcpError(error) ? error.code : 'UNKNOWN_ERROR';
+      observer?.emit('onError', { code });
+      observer?.end(code);
+      throw error;
+    }
+  }
+
+  async function call(source: RcpToolSource, toolCall: RcpToolCall, ctx?: Context, executeOptions?: RcpExecuteOptions): Promise<RcpCallOutcome> {
+    const lookUp = lookUpIn(source);
+    let tool: RcpClientTool | undefined;
+    try {
+      const name: unknown = typeof toolCall === 'object' && toolCall !== null ? toolCall.name : undefined;
+      tool = lookUp(typeof name === 'string' ? name : '').tool;
+      const result = await execute(tool, toolCall.arguments, ctx, executeOptions);
+      return Object.freeze({ ok: true as const, tool, result });
+    } catch (error) {
+      if (!isRcpError(error)) throw error;
+      return Object.freeze({ ok: false as const, tool, error });
+    }
+  }
+
+  return { prepare, decide, review, execute, call };
+}

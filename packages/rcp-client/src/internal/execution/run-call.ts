@@ -1,0 +1,133 @@
+import type { RcpExecuteResult } from '../../call-outcome';
+import type { RcpClientTool } from '../../client-tool';
+import type { RcpExecuteOptions } from '../../client-types';
+import type { CallObserver } from '../../hooks';
+import { buildRequest, type BuiltRequest } from '../build/build-request';
+import type { CompiledTool } from '../discovery/tool-registry';
+import type { ResolvedClientOptions } from '../options/resolve-options';
+import { preparedOf } from '../redaction/prepared-request';
+import { redactError } from '../redaction/redact';
+import { inspected } from '../respond/inspect-result';
+import { observed } from '../respond/observe-response';
+import { respond } from '../respond/respond';
+import { startDeadline, type Deadline } from '../send/deadline';
+import { abortedError, type SendCallOptions, type Sender } from '../send/send';
+import type { ApprovalGate } from './approval-gate';
+import { retriesAfterUnauthorized } from './unauthorized';
+import { withinDeadline } from './within-deadline';
+
+/** What every call of one client shares: its options, its sender and its approval gate. */
+export interface ExecutionContext {
+  readonly options: ResolvedClientOptions;
+  readonly send: Sender;
+  readonly gate: ApprovalGate;
+}
+
+/** Sent with every tool call unless the tool sets its own Accept header. */
+const ACCEPT = 'application/json, */*;q=0.8';
+
+/**
+ * Steps 1–4 (validate, resolve, credential, render and trust check; nothing sent) within the
+ * call's deadline: resolvers and the credentials provider that do not answer in time are
+ * `RCP_TIMEOUT`; the caller's signal ends the wait. A build that needs no wait stays synchronous.
+ */
+export function buildWithin<Context>(
+  compiled: CompiledTool,
+  tool: RcpClientTool,
+  args: unknown,
+  ctx: Context | undefined,
+  deadline: Deadline,
+  signal: AbortSignal | undefined,
+): BuiltRequest | Promise<BuiltRequest> {
+  const building = buildRequest(compiled, tool, args, ctx);
+  if (!(building instanceof Promise)) return building;
+  return withinDeadline(building, deadline, signal, () => `Tool "${tool.name}": the resolvers and the credentials provider did not answer within ${deadline.timeout} ms; nothing was sent`);
+}
+
+/** Steps 1–4 under a deadline of their own (`prepare`, `review`: nothing is sent after them). */
+export async function buildOnly<Context>(timeout: number, compiled: CompiledTool, tool: RcpClientTool, args: unknown, ctx: Context | undefined): Promise<BuiltRequest> {
+  const deadline = startDeadline(timeout, undefined);
+  try {
+    return await buildWithin(compiled, tool, args, ctx, deadline, undefined);
+  } finally {
+    deadline.end();
+  }
+}
+
+/**
+ * One call, the one-way path: build → approval gate → send → respond → inspect. One deadline
+ * for the whole call, started before the resolvers run and carried to the last byte of the body
+ * (a retry after a 401 included): one timer per call.
+ */
+export async function runCall<Context>(
+  context: ExecutionContext,
+  compiled: CompiledTool,
+  tool: RcpClientTool,
+  args: unknown,
+  ctx: Context | undefined,
+  executeOptions: RcpExecuteOptions | undefined,
+  observer: CallObserver | undefined,
+): Promise<RcpExecuteResult> {
+  const signal = executeOptions?.signal;
+  if (signal?.aborted) throw abortedError(signal?.reason);
+  const deadline = startDeadline(context.options.timeout, signal);
+  try {
+    return await attempt(context, { compiled, tool, args, ctx, executeOptions, observer, deadline, signal }, false);
+  } finally {
+    deadline.end();
+  }
+}
+
+/** One call's fixed parts, as each attempt sees them. */
+interface CallState<Context> {
+  readonly compiled: CompiledTool;
+  readonly tool: RcpClientTool;
+  readonly args: unknown;
+  readonly ctx: Context | undefined;
+  readonly executeOptions: RcpExecuteOptions | undefined;
+  readonly observer: CallObserver | undefined;
+  readonly deadline: Deadline;
+  readonly signal: AbortSignal | undefined;
+}
+
+/** One attempt of a call: the first, or the one after a 401 the operator's `onUnauthorized` answers `true` to. */
+async function attempt<Context>(context: ExecutionContext, call: CallState<Context>, retried: boolean): Promise<RcpExecuteResult> {
+  const { compiled, tool, ctx, executeOptions, deadline, signal } = call;
+  let built: BuiltRequest | undefined;
+  try {
+    built = await buildWithin(compiled, tool, call.args, ctx, deadline, signal);
+    if (signal?.aborted) throw abortedError(signal?.reason);
+    // The approval gate, between the request built and the request sent (once per call: a
+    // retry after a 401 was admitted already).
+    const approval = executeOptions?.approval;
+    if (context.gate.enabled || approval !== undefined) {
+      const done = built;
+      if (retried) await context.gate.recheck(tool, () => preparedOf(compiled, done), approval);
+      else await context.gate.admit(tool, done.args ?? {}, ctx, () => preparedOf(compiled, done), approval);
+      if (signal?.aborted) throw abortedError(signal?.reason);
+    }
+    const result = await context.send(built.request, sendOptions(call, built));
+    const options = context.options;
+    return await inspected(options.inspectResult, tool, respond(tool, compiled, result, built, options.allowHtmlResponses), ctx, deadline, signal);
+  } catch (error) {
+    if (!retried && built !== undefined && (await retriesAfterUnauthorized(context.options.onUnauthorized, error, compiled, tool, ctx, built.credential, deadline))) {
+      return attempt(context, call, true);
+    }
+    // Everything built from server-controlled text leaves through the one redaction routine.
+    throw built === undefined ? error : redactError(error, built.secrets?.());
+  }
+}
+
+/** What the sender is told of one attempt. */
+function sendOptions(call: CallState<unknown>, built: BuiltRequest): SendCallOptions {
+  const { compiled, observer, signal } = call;
+  const options: SendCallOptions = { isRedirectAllowed: compiled.isRedirectAllowed, accept: ACCEPT, deadline: call.deadline, cutText: true };
+  if (compiled.transport !== undefined) options.transport = compiled.transport;
+  if (observer !== undefined) options.observer = observer;
+  if (signal !== undefined) options.signal = signal;
+  if (built.secrets !== undefined) options.secrets = built.secrets;
+  const observeResponse = call.executeOptions?.observeResponse;
+  const credential = built.credential;
+  if (observeResponse !== undefined) options.observe = (response) => observed(observeResponse, response, credential);
+  return options;
+}

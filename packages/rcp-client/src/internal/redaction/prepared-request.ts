@@ -1,0 +1,13 @@
+import type { RcpPreparedRequest } from '../../client-types';
+import type { BuiltRequest } from '../build/build-request';
+import type { CompiledTool } from '../discovery/tool-registry';
+import { REDACTED } from './redact';
+
+/** What `prepare` (and an approval review) shows of a built request: the credential `[redacted]`, the body before serialisation. */
+export function preparedOf(compiled: CompiledTool, built: BuiltRequest): RcpPreparedRequest {
+  const headers = { ...built.request.headers };
+  if (built.credential !== undefined && compiled.auth!.auth.type === 'header') headers[compiled.auth!.auth.name] = compiled.auth!.prefix + REDACTED;
+  const prepared: RcpPreparedRequest = { method: built.request.method, url: built.shownUrl, headers };
+  if (built.body !== undefined) prepared.body = built.body;
+  return prepared;
+}
