@@ -70,20 +70,33 @@ function syntaxDepth(tokens: readonly CST.Token[], max: number): number {
  * Nesting depth of a value (a container is one level), walked with an explicit stack; it stops
  * at `max + 1`, so a cyclic value counts as too deep. A YAML alias makes a value deeper than its
  * text, and an object input has no text: this runs on every value before anything recursive does.
+ * An object used in several places (an alias, a shared object) is walked once: its depth below
+ * it is kept, so a value that shares objects costs what its distinct objects do.
  */
 function valueDepth(value: unknown, max: number): number {
   if (typeof value !== 'object' || value === null) return 0;
-  const stack: [object, number][] = [[value, 1]];
-  let deepest = 0;
+  /** Levels from an object down (itself included), once walked. */
+  const below = new Map<object, number>();
+  const open = new Set<object>();
+  const stack: [object, boolean][] = [[value, false]];
   while (stack.length > 0) {
-    const [current, depth] = stack.pop()!;
-    if (depth > deepest) deepest = depth;
-    if (deepest > max) return deepest;
-    for (const child of Object.values(current)) {
-      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    const [current, walked] = stack.pop()!;
+    if (walked) {
+      let deepest = 0;
+      for (const child of Object.values(current)) if (typeof child === 'object' && child !== null) deepest = Math.max(deepest, below.get(child)!);
+      open.delete(current);
+      below.set(current, deepest + 1);
+      if (deepest + 1 > max) return deepest + 1;
+      continue;
     }
+    if (below.has(current)) continue;
+    // Open objects are the path from the top: one open again is a cycle, and a long path is too deep.
+    if (open.has(current) || open.size >= max) return max + 1;
+    open.add(current);
+    stack.push([current, true]);
+    for (const child of Object.values(current)) if (typeof child === 'object' && child !== null && !below.has(child)) stack.push([child, false]);
   }
-  return deepest;
+  return below.get(value)!;
 }
 
 /** YAML (a superset of JSON) text to a value: size and depth checked before the recursive steps. */
