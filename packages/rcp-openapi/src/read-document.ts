@@ -1,5 +1,6 @@
 import { Composer, Parser, type CST } from 'yaml';
 import { RcpError } from 'rcp-manifest';
+import { expandedSize } from './expanded-size';
 
 /**
  * Deepest nesting a document may have (the document object itself is level 1). Real API
@@ -121,19 +122,36 @@ function parseText(text: string, maxBytes: number): unknown {
   }
 }
 
+/** What a document may cost to read: text bytes, and values once its `$ref`s are resolved. */
+export interface DocumentLimits {
+  readonly maxBytes: number;
+  readonly maxExpandedValues: number;
+}
+
+/** RCP_INVALID_OPTIONS when the document expands to more than `max` values (expanded-size.ts), saying where. */
+function checkExpansion(document: Json, max: number): void {
+  const { values, where } = expandedSize(document, max);
+  if (values <= max) return;
+  const pointer = where?.pointer.slice(0, 200) || '/';
+  const at = where?.ref === undefined ? pointer : `the $ref "${where.ref.slice(0, 120)}" in ${pointer}`;
+  throw fail(`The OpenAPI document expands to more than ${max} values once its $refs are resolved (option "maxExpandedValues"), at ${at}`);
+}
+
 /**
  * The document from text (JSON or YAML) or an object, as a copy the caller does not share:
- * at most `maxBytes` of text and {@link MAX_DOCUMENT_DEPTH} levels deep, else `RcpError`
- * RCP_INVALID_OPTIONS before any recursive step has run.
+ * at most `maxBytes` of text, {@link MAX_DOCUMENT_DEPTH} levels deep and `maxExpandedValues`
+ * values once its refs are resolved, else `RcpError` RCP_INVALID_OPTIONS before any recursive
+ * step, the validator or the dereferencer has run.
  */
-export function readDocument(input: string | object, maxBytes: number): Json {
-  const value = typeof input === 'string' ? parseText(input, maxBytes) : input;
+export function readDocument(input: string | object, limits: DocumentLimits): Json {
+  const value = typeof input === 'string' ? parseText(input, limits.maxBytes) : input;
   if (valueDepth(value, MAX_DOCUMENT_DEPTH) > MAX_DOCUMENT_DEPTH) throw tooDeep();
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw fail('The OpenAPI document must be an object');
   const document = value as Json;
   if (typeof document['openapi'] !== 'string' && document['swagger'] !== '2.0') {
     throw fail('Not an OpenAPI document: it has neither "openapi" (3.x) nor "swagger": "2.0"');
   }
+  checkExpansion(document, limits.maxExpandedValues);
   // validate() and dereference() mutate their input.
   return structuredClone(document);
 }
