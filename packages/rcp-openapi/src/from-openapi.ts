@@ -16,6 +16,7 @@ import type { ImportReport, ImportedOperation, LossyStep, ResolverCandidate } fr
 import { jsonMediaType } from './media-type';
 import { oauthAuthOf, oauthSetupNotes } from './oauth-hint';
 import { paginationOf, responseMediaTypesOf } from './response-fields';
+import { DEFAULT_MAX_EXPANDED_VALUES } from './expanded-size';
 import { DEFAULT_MAX_DOCUMENT_BYTES, readDocument } from './read-document';
 import { article, mergeAllOf, nonNullBranches, paramFields, setOwn, typeOf, unionOf, type Schema } from './schema-to-param';
 
@@ -72,6 +73,15 @@ export interface FromOpenApiOptions {
    * @default 33554432 (32 MiB)
    */
   readonly maxBytes?: number;
+  /**
+   * Most values (objects, arrays and scalars) the document may hold once its `$ref`s are resolved
+   * as the validator and the dereferencer resolve them, checked before either runs: their time
+   * follows this count, and a few kilobytes of schemas that each name the next one twice expand
+   * to millions. A description larger than any of the common ones (DocuSign's, Microsoft Graph's)
+   * needs more.
+   * @default 5000000
+   */
+  readonly maxExpandedValues?: number;
 }
 
 /**
@@ -379,8 +389,10 @@ export async function fromOpenApi(input: string | object, options: FromOpenApiOp
   if (!Number.isSafeInteger(maxTools) || maxTools < 1) throw fail('Option "maxTools" must be a positive integer');
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
   if (!Number.isSafeInteger(maxBytes) || maxBytes < 1) throw fail('Option "maxBytes" must be a positive integer');
+  const maxExpandedValues = options.maxExpandedValues ?? DEFAULT_MAX_EXPANDED_VALUES;
+  if (!Number.isSafeInteger(maxExpandedValues) || maxExpandedValues < 1) throw fail('Option "maxExpandedValues" must be a positive integer');
   if (options.includeDeprecated !== undefined && typeof options.includeDeprecated !== 'boolean') throw fail('Option "includeDeprecated" must be a boolean');
-  const raw = readDocument(input, maxBytes);
+  const raw = readDocument(input, { maxBytes, maxExpandedValues });
   const documentWarnings: string[] = [];
   const validated = await validate(structuredClone(raw) as OpenAPI.Document, { resolve: { external: false, file: false } }).catch(
     (error: unknown) => ({ valid: false, errors: [{ message: String((error as Error).message ?? error) }], warnings: [] }),

@@ -163,6 +163,58 @@ describe('hostile documents are an RcpError, and the process lives', () => {
   });
 });
 
+describe('a document that expands to too much is refused before the validator and the dereferencer run', () => {
+  /** Twenty schemas, each an `allOf` naming the next one twice: 3 KB that expands to 14 million values. */
+  const doubling = (levels: number): Json => {
+    const schemas: Json = {};
+    for (let i = 0; i < levels; i++) {
+      const next = { $ref: `#/components/schemas/Level${i + 1}` };
+      schemas[`Level${i}`] = i === levels - 1 ? { type: 'object', properties: { name: { type: 'string' } } } : { allOf: [next, next] };
+    }
+    const body = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Level0' } } } };
+    return doc({ '/things': { post: { operationId: 'create', requestBody: body, ...ok } } }, { components: { schemas } });
+  };
+
+  // The old importer spent about a minute in the third-party validator and dereferencer on this
+  // document (the time doubles with each level); the limit refuses it before either runs.
+  it('twenty schemas that each name the next twice (3 KB of text): RCP_INVALID_OPTIONS saying where, in well under the timeout', { timeout: 15_000 }, async () => {
+    const text = JSON.stringify(doubling(20));
+    expect(text.length).toBeLessThan(3_000);
+    const error = await fromOpenApi(text).catch((caught: unknown) => caught);
+    expect(isRcpError(error, 'RCP_INVALID_OPTIONS')).toBe(true);
+    expect((error as Error).message).toBe(
+      `The OpenAPI document expands to more than ${5_000_000} values once its $refs are resolved ` +
+        '(option "maxExpandedValues"), at /components/schemas/Level0',
+    );
+  });
+
+  it('an object input that shares one object forty levels over (no $ref, no text): refused the same way, and the depth check is not fooled into walking it', { timeout: 15_000 }, async () => {
+    let shared: Json = { type: 'object', properties: { name: { type: 'string' } } };
+    for (let i = 0; i < 40; i++) shared = { allOf: [shared, shared] };
+    const body = { content: { 'application/json': { schema: shared } } };
+    const error = await fromOpenApi(doc({ '/things': { post: { operationId: 'create', requestBody: body, ...ok } } })).catch((caught: unknown) => caught);
+    expect(isRcpError(error, 'RCP_INVALID_OPTIONS')).toBe(true);
+    expect((error as Error).message).toMatch(
+      /^The OpenAPI document expands to more than 5000000 values once its \$refs are resolved \(option "maxExpandedValues"\), at \/paths\/~1things\/post\/requestBody\/content\/application~1json\/schema\/allOf\/0\//,
+    );
+  });
+
+  it('a document within the limit imports as before; "maxExpandedValues" moves the limit and must be a positive integer', async () => {
+    const ten = doubling(10);
+    const imported = await fromOpenApi(ten);
+    expect(imported.manifest.tools.map((tool) => tool.name)).toEqual(['create']);
+    expect(imported.manifest.tools[0]!.params?.map((param) => param.name)).toEqual(['name']);
+    const refused = await fromOpenApi(ten, { maxExpandedValues: 1_000 }).catch((caught: unknown) => caught);
+    expect(isRcpError(refused, 'RCP_INVALID_OPTIONS')).toBe(true);
+    expect((refused as Error).message).toMatch(/^The OpenAPI document expands to more than 1000 values once its \$refs are resolved/);
+    expect((await fromOpenApi(ten, { maxExpandedValues: 100_000 })).manifest).toEqual(imported.manifest);
+    for (const maxExpandedValues of [0, 1.5, -1, Number.POSITIVE_INFINITY]) {
+      const invalid = await fromOpenApi(ten, { maxExpandedValues }).catch((caught: unknown) => caught);
+      expect((invalid as Error).message).toBe('Option "maxExpandedValues" must be a positive integer');
+    }
+  });
+});
+
 describe('one operation RCP cannot carry is one skip with its reason, never a failed import', () => {
   it('an apiKey in Cookie or Host, "#" in a path, alongside an operation that imports', async () => {
     const { manifest, report } = await fromOpenApi(

@@ -1,5 +1,6 @@
 import { Composer, Parser, type CST } from 'yaml';
 import { RcpError } from 'rcp-manifest';
+import { expandedSize } from './expanded-size';
 
 /**
  * Deepest nesting a document may have (the document object itself is level 1). Real API
@@ -70,20 +71,33 @@ function syntaxDepth(tokens: readonly CST.Token[], max: number): number {
  * Nesting depth of a value (a container is one level), walked with an explicit stack; it stops
  * at `max + 1`, so a cyclic value counts as too deep. A YAML alias makes a value deeper than its
  * text, and an object input has no text: this runs on every value before anything recursive does.
+ * An object used in several places (an alias, a shared object) is walked once: its depth below
+ * it is kept, so a value that shares objects costs what its distinct objects do.
  */
 function valueDepth(value: unknown, max: number): number {
   if (typeof value !== 'object' || value === null) return 0;
-  const stack: [object, number][] = [[value, 1]];
-  let deepest = 0;
+  /** Levels from an object down (itself included), once walked. */
+  const below = new Map<object, number>();
+  const open = new Set<object>();
+  const stack: [object, boolean][] = [[value, false]];
   while (stack.length > 0) {
-    const [current, depth] = stack.pop()!;
-    if (depth > deepest) deepest = depth;
-    if (deepest > max) return deepest;
-    for (const child of Object.values(current)) {
-      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    const [current, walked] = stack.pop()!;
+    if (walked) {
+      let deepest = 0;
+      for (const child of Object.values(current)) if (typeof child === 'object' && child !== null) deepest = Math.max(deepest, below.get(child)!);
+      open.delete(current);
+      below.set(current, deepest + 1);
+      if (deepest + 1 > max) return deepest + 1;
+      continue;
     }
+    if (below.has(current)) continue;
+    // Open objects are the path from the top: one open again is a cycle, and a long path is too deep.
+    if (open.has(current) || open.size >= max) return max + 1;
+    open.add(current);
+    stack.push([current, true]);
+    for (const child of Object.values(current)) if (typeof child === 'object' && child !== null && !below.has(child)) stack.push([child, false]);
   }
-  return deepest;
+  return below.get(value)!;
 }
 
 /** YAML (a superset of JSON) text to a value: size and depth checked before the recursive steps. */
@@ -108,19 +122,36 @@ function parseText(text: string, maxBytes: number): unknown {
   }
 }
 
+/** What a document may cost to read: text bytes, and values once its `$ref`s are resolved. */
+export interface DocumentLimits {
+  readonly maxBytes: number;
+  readonly maxExpandedValues: number;
+}
+
+/** RCP_INVALID_OPTIONS when the document expands to more than `max` values (expanded-size.ts), saying where. */
+function checkExpansion(document: Json, max: number): void {
+  const { values, where } = expandedSize(document, max);
+  if (values <= max) return;
+  const pointer = where?.pointer.slice(0, 200) || '/';
+  const at = where?.ref === undefined ? pointer : `the $ref "${where.ref.slice(0, 120)}" in ${pointer}`;
+  throw fail(`The OpenAPI document expands to more than ${max} values once its $refs are resolved (option "maxExpandedValues"), at ${at}`);
+}
+
 /**
  * The document from text (JSON or YAML) or an object, as a copy the caller does not share:
- * at most `maxBytes` of text and {@link MAX_DOCUMENT_DEPTH} levels deep, else `RcpError`
- * RCP_INVALID_OPTIONS before any recursive step has run.
+ * at most `maxBytes` of text, {@link MAX_DOCUMENT_DEPTH} levels deep and `maxExpandedValues`
+ * values once its refs are resolved, else `RcpError` RCP_INVALID_OPTIONS before any recursive
+ * step, the validator or the dereferencer has run.
  */
-export function readDocument(input: string | object, maxBytes: number): Json {
-  const value = typeof input === 'string' ? parseText(input, maxBytes) : input;
+export function readDocument(input: string | object, limits: DocumentLimits): Json {
+  const value = typeof input === 'string' ? parseText(input, limits.maxBytes) : input;
   if (valueDepth(value, MAX_DOCUMENT_DEPTH) > MAX_DOCUMENT_DEPTH) throw tooDeep();
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw fail('The OpenAPI document must be an object');
   const document = value as Json;
   if (typeof document['openapi'] !== 'string' && document['swagger'] !== '2.0') {
     throw fail('Not an OpenAPI document: it has neither "openapi" (3.x) nor "swagger": "2.0"');
   }
+  checkExpansion(document, limits.maxExpandedValues);
   // validate() and dereference() mutate their input.
   return structuredClone(document);
 }
