@@ -50,8 +50,8 @@ describe('expandedSize counts what the dereferencer makes of a document', () => 
 
   // The count is the walk of the output (at least) plus, where a cycle is reachable, the one walk
   // of each target the dereferencer does before it leaves that ref as it is (at most as much again).
-  it.each([
-    ...realDocuments.map((file) => [file, parse(readFileSync(new URL(file, dataDir), 'utf8')) as Json, 1.1] as const),
+  it.each<[name: string, document: Json, factor: number]>([
+    ...realDocuments.map((file): [string, Json, number] => [file, parse(readFileSync(new URL(file, dataDir), 'utf8')) as Json, 1.1]),
     ['twelve doubling levels', doubling(12), 1.1],
     ['doubling levels that also name the first (a cycle: every ref above it stays a ref)', doubling(30, true), 2],
     [
