@@ -146,7 +146,8 @@ const OPTIONAL_03_FIELDS = ['responseMediaTypes', 'pagination'] as const;
  * (a form body, query auth), or `"0.3"` when a tool has `responseMediaTypes` or `pagination`.
  *
  * A document is data from someone else: text over `maxBytes` or nesting deeper than 256 levels is
- * refused before anything recursive reads it; every tool goes to the base URL's origin (a path
+ * refused before anything recursive reads it, and one that expands to more than
+ * `maxExpandedValues` once its `$ref`s are resolved before the validator or the dereferencer runs; every tool goes to the base URL's origin (a path
  * that does not start with `/`, or has a `.` / `..` segment, is skipped); each tool is checked by
  * rcp-manifest on its own, so an operation RCP cannot carry (an apiKey in `Cookie`, a `#` in a
  * path) is one skip with the reason, never a failed import.
