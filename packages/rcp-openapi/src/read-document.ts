@@ -1,6 +1,7 @@
 import { Composer, Parser, type CST } from 'yaml';
-import { RcpError } from 'rcp-manifest';
+import type { RcpError } from 'rcp-manifest';
 import { expandedSize } from './expanded-size';
+import { invalidOptions as fail } from './invalid-options';
 
 /**
  * Deepest nesting a document may have (the document object itself is level 1). Real API
@@ -19,9 +20,6 @@ const MAX_ALIASES = 100;
 
 type Json = Record<string, unknown>;
 
-function fail(message: string, cause?: unknown): RcpError<'RCP_INVALID_OPTIONS'> {
-  return new RcpError('RCP_INVALID_OPTIONS', message, cause === undefined ? {} : { cause });
-}
 
 function tooDeep(): RcpError<'RCP_INVALID_OPTIONS'> {
   return fail(`The OpenAPI document is nested deeper than ${MAX_DOCUMENT_DEPTH} levels`);
