@@ -44,6 +44,19 @@ function checkAgainstLibrary(text: string): void {
   if (ours.kind === 'query' && theirs.valid) expect(ours.segments).toEqual(theirs.ast.segments);
 }
 
+/**
+ * jsonpath-rfc9535 1.3 evaluates a slice bound below -length wrongly (`$[-4:]` on a 3-element
+ * array gives the last element, RFC 9535 §2.3.4.2.2 all three); the SDK's evaluator follows the
+ * RFC (the compliance suite checks slices), so such queries are not compared with the library.
+ */
+function hasNegativeSliceBound(text: string): boolean {
+  const parsed = parseFilterFreeQuery(text);
+  if (parsed.kind !== 'query') return false;
+  return parsed.segments.some(
+    ({ node }) => node.type === 'BracketedSelection' && node.selectors.some((selector) => selector.type === 'SliceSelector' && ((selector.start ?? 0) < 0 || (selector.end ?? 0) < 0)),
+  );
+}
+
 /** Pieces of the grammar and near misses: blanks, quotes, escapes, surrogates, signs, big integers. */
 const piece = fc.constantFrom(
   '.', '..', '[', ']', ',', ':', '*', '-', '0', '1', '7', '00', '-0', '9007199254740991', '9007199254740992', ' ', '\t', '\n', '\u000b',
@@ -88,7 +101,7 @@ describe('the filter-free JSONPath reader against jsonpath-rfc9535 (issue 26)', 
     fc.assert(
       fc.property(query, fc.jsonValue({ maxDepth: 3 }), (text, document) => {
         const compiled = compileResponsePath(`@${text.slice(1)}`);
-        if (!compiled.ok) return;
+        if (!compiled.ok || hasNegativeSliceBound(text)) return;
         const ours = compiled.path.select(document);
         const theirs = libraryQuery(document as JsonValue, text);
         // RFC 9535 §2.5.2.2 lets descendant nodelists come in more than one order (each node before
