@@ -29,6 +29,7 @@ export {
   toolEffects,
   parseManifest,
   safeParseManifest,
+  prepareManifest,
   DEFAULT_MANIFEST_LIMITS,
   defineManifest,
   compileResponseMappings,
