@@ -51,14 +51,14 @@ export async function loadFilterEngine(): Promise<FilterEngine> {
   return loaded;
 }
 
-type GetBuiltinModule = (id: 'node:module') => { createRequire(from: string): (id: string) => unknown };
+type GetBuiltinModule = (id: 'module') => { createRequire(from: string): (id: string) => unknown };
 
 /** Node's synchronous load of the library's CommonJS build; undefined where there is none. */
 function requireFilterEngine(): FilterEngine | undefined {
   const getBuiltinModule = (globalThis as { process?: { getBuiltinModule?: GetBuiltinModule } }).process?.getBuiltinModule;
   if (typeof getBuiltinModule !== 'function') return undefined;
   try {
-    const require = getBuiltinModule('node:module').createRequire(import.meta.url);
+    const require = getBuiltinModule('module').createRequire(import.meta.url);
     return engineOf({ library: require('jsonpath-rfc9535') as LibraryModules['library'], parser: require('jsonpath-rfc9535/parser') as LibraryModules['parser'] });
   } catch {
     return undefined; // e.g. a bundle without node_modules: prepareManifest loads the bundled copy
