@@ -1,5 +1,5 @@
 /**
- * One deadline per call, started before the resolvers run (a timer count shows it), and
+ * One deadline per call, started before the resolvers run (timer counts on fake timers show it), and
  * `close()`, which lets the client's connections go (the server counts open sockets).
  */
 import type { Socket } from 'node:net';
@@ -14,8 +14,8 @@ beforeEach(async () => {
   server.route('GET /users/u-1', (_request, res) => sendJson(res, 200, { ok: true }));
 });
 afterEach(async () => {
+  vi.restoreAllMocks(); // first: a spy made on fake timers would otherwise put the fake back
   vi.useRealTimers();
-  vi.restoreAllMocks();
   await server.close();
 });
 
@@ -34,6 +34,31 @@ describe('one deadline per call', () => {
     expect((await client.execute(tool, {})).data).toEqual({ ok: true });
     const deadlines = setTimeoutSpy.mock.calls.filter(([, delay]) => typeof delay === 'number' && delay > TIMEOUT - 1_000 && delay <= TIMEOUT);
     expect(deadlines).toHaveLength(1);
+  });
+
+  it('a whole call on fake timers starts one timer — before the resolver, kept while the server and the body are awaited — and clears it', async () => {
+    let release!: () => void;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    server.route('GET /users/u-2', (_request, res) => void answered.then(() => sendJson(res, 200, { ok: true })));
+    let userId = 'u-1';
+    const client = createRcpClient({ resolvers: { userId: async () => userId }, timeout: TIMEOUT, retry: 0 });
+    const tool = (await client.discover(serveManifest(server, manifest))).tools[0]!;
+    await client.execute(tool, {}); // the transport is loaded and its connection open: what is counted is the call's
+    userId = 'u-2';
+    server.reset();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const created = vi.spyOn(globalThis, 'setTimeout');
+    const cleared = vi.spyOn(globalThis, 'clearTimeout');
+    const pending = client.execute(tool, {});
+    expect(vi.getTimerCount()).toBe(1); // started before the (async) resolver answers
+    await vi.waitFor(() => expect(server.count).toBe(1));
+    release();
+    expect((await pending).data).toEqual({ ok: true });
+    // The call's timer: one (the deadline), cleared once the call ended. (One other timer, of 3 s, is
+    // set meanwhile by the HTTP stack below the client, on both transports; rcp-client sets none.)
+    const deadlines = created.mock.results.filter((_result, index) => created.mock.calls[index]![1] === TIMEOUT);
+    expect(deadlines).toHaveLength(1);
+    expect(cleared.mock.calls.map(([timer]) => timer)).toContain(deadlines[0]!.value);
   });
 
   it('resolvers that do not answer in time are RCP_TIMEOUT on fake timers; nothing is sent', async () => {

@@ -168,7 +168,7 @@ function networkReason(error: unknown): string {
  * (`retry-policy.ts`: which methods and statuses, how long to wait, never past the deadline),
  * keeps one deadline (`deadline.ts`, `RCP_TIMEOUT`) and the caller's signal (`RCP_ABORTED`) over
  * everything, reads the body under the size cap (`read-body.ts`, `RCP_RESPONSE_TOO_LARGE`),
- * turns a final non-2xx into {@link RcpHttpError} with a redacted excerpt (`redact.ts`) and a
+ * turns a final non-2xx into {@link RcpHttpError} with a redacted excerpt (`redaction/redact.ts`) and a
  * transport failure into `RCP_NETWORK_ERROR` (with `cause`).
  *
  * @example
