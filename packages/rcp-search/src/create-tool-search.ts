@@ -182,6 +182,21 @@ interface IndexedTool {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
+/** The options, checked once, with their defaults. */
+interface SearchSettings {
+  readonly boost: Record<RcpToolSearchField, number>;
+  readonly fields: readonly RcpToolSearchField[];
+  readonly processTerm: (word: string) => string | null;
+  readonly prefix: boolean;
+  readonly rank: RcpToolRanker | undefined;
+  readonly commonWords: number;
+  readonly candidates: number;
+  readonly nameCoverage: boolean;
+}
+
+/** One lexical search over the index: the best `limit` hits, ties in tool-set order. */
+type LexicalSearch = (query: string, limit: number) => RcpToolSearchHit[];
+
 /**
  * Builds the search over a tool set (or the discoveries `createToolSet` takes). The index is
  * built here, once, and lives in the returned object.
@@ -196,25 +211,51 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
  * ```
  */
 export function createToolSearch(source: RcpToolSet | RcpDiscovery | readonly RcpDiscovery[], options: RcpToolSearchOptions = {}): RcpToolSearch {
-  if (typeof options !== 'object' || options === null) throw new RcpError('RCP_INVALID_OPTIONS', 'createToolSearch options must be an object');
+  const settings = settingsOf(options);
   const toolSet = createToolSet(source);
+  const lexical = lexicalSearch(toolSet, settings);
+  const { rank, candidates } = settings;
+
+  const search = async (query: string, searchOptions: RcpSearchOptions = {}): Promise<readonly RcpToolSearchHit[]> => {
+    if (typeof query !== 'string') throw new RcpError('RCP_INVALID_OPTIONS', 'the search query must be a string');
+    if (typeof searchOptions !== 'object' || searchOptions === null) throw new RcpError('RCP_INVALID_OPTIONS', 'search options must be an object');
+    const limit = searchOptions.limit ?? 5;
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) throw new RcpError('RCP_INVALID_OPTIONS', `limit must be an integer from 1 to ${MAX_LIMIT}`);
+    if (rank === undefined) return Object.freeze(lexical(query, limit));
+    const found = lexical(query, Math.max(candidates, limit));
+    const names = await rank(query, Object.freeze(found), Object.freeze({ toolSet, limit }));
+    return rankedHits(toolSet, found, names, limit);
+  };
+  const handleCall = async (args: unknown): Promise<RcpToolHitsDescription> => {
+    const { query, limit } = searchToolArguments(args);
+    return describeToolHits(await search(query, { limit }));
+  };
+  return Object.freeze({ toolSet, search, handleCall });
+}
+
+function settingsOf(options: RcpToolSearchOptions): SearchSettings {
+  if (typeof options !== 'object' || options === null) throw new RcpError('RCP_INVALID_OPTIONS', 'createToolSearch options must be an object');
   const boost = boostOf(options.boost);
-  const synonyms = synonymMap(options.synonyms ?? DEFAULT_SYNONYMS, options.stemming !== false);
   const stemming = options.stemming !== false;
-  const prefix = options.prefix !== false;
+  const synonyms = synonymMap(options.synonyms ?? DEFAULT_SYNONYMS, stemming);
   const { rank } = options;
   if (rank !== undefined && typeof rank !== 'function') throw new RcpError('RCP_INVALID_OPTIONS', 'rank must be a function (query, candidates, context) => names');
   const commonWords = options.commonWords ?? 0.1;
   if (typeof commonWords !== 'number' || !(commonWords > 0 && commonWords <= 1)) throw new RcpError('RCP_INVALID_OPTIONS', 'commonWords must be a share of the tools, above 0 and at most 1');
   const candidates = options.candidates ?? 50;
   if (!Number.isInteger(candidates) || candidates < 1) throw new RcpError('RCP_INVALID_OPTIONS', 'candidates must be a positive integer');
-
   const processTerm = (word: string): string | null => {
     if (STOP_WORDS.has(word)) return null;
     const stemmed = stemming ? stem(word) : word;
     return synonyms.get(stemmed) ?? stemmed;
   };
   const fields = FIELDS.filter((field) => boost[field] > 0);
+  return { boost, fields, processTerm, prefix: options.prefix !== false, rank, commonWords, candidates, nameCoverage: options.nameCoverage !== false };
+}
+
+/** The index over the tool set's entries, and the lexical search over it (MiniSearch, then name coverage). */
+function lexicalSearch(toolSet: RcpToolSet, settings: SearchSettings): LexicalSearch {
+  const { boost, fields, processTerm, candidates } = settings;
   const index = new MiniSearch<IndexedTool>({
     fields: [...fields],
     tokenize: splitWords,
@@ -222,53 +263,19 @@ export function createToolSearch(source: RcpToolSet | RcpDiscovery | readonly Rc
     searchOptions: {
       boost: Object.fromEntries(fields.map((field) => [field, boost[field]])),
       combineWith: 'OR',
-      prefix: prefix ? (term) => term.length >= 4 : false,
+      prefix: settings.prefix ? (term) => term.length >= 4 : false,
       weights: { fuzzy: 0, prefix: 0.3 },
     },
   });
   const entries = toolSet.entries;
   const documents = entries.map((entry, id) => indexedTool(id, entry.name, entry.tool));
   index.addAll(documents);
+  const queryOf = commonWordQuery(documents, settings);
+  const termsOf = (text: string): Set<string> => termSet(text, processTerm);
+  const nameTerms = settings.nameCoverage ? entries.map((entry) => [...termsOf(entry.tool.name)]) : undefined;
+  const byScore = (a: { score: number; id: number }, b: { score: number; id: number }) => b.score - a.score || a.id - b.id;
 
-  // How many tools each term is in (any field), for `commonWords`.
-  const toolsWith = new Map<string, number>();
-  if (commonWords < 1 && entries.length > COMMON_MIN_TOOLS) {
-    for (const document of documents) {
-      const terms = new Set<string>();
-      for (const field of fields) for (const word of splitWords(document[field])) {
-        const term = processTerm(word);
-        if (term !== null) terms.add(term);
-      }
-      for (const term of terms) toolsWith.set(term, (toolsWith.get(term) ?? 0) + 1);
-    }
-  }
-  const commonLimit = Math.max(commonWords * entries.length, COMMON_MIN_TOOLS);
-  const nameOnly = fields.includes('name') ? ['name'] : [];
-  /** The query as MiniSearch takes it: common words in the name only, the others in every field. */
-  const queryOf = (query: string): Query => {
-    if (commonWords >= 1 || nameOnly.length === 0 || entries.length <= COMMON_MIN_TOOLS) return query;
-    const rare: string[] = [];
-    const common: string[] = [];
-    for (const word of splitWords(query)) {
-      const term = processTerm(word);
-      if (term !== null) ((toolsWith.get(term) ?? 0) > commonLimit ? common : rare).push(word);
-    }
-    if (common.length === 0) return rare.join(' ');
-    return { combineWith: 'OR', queries: [rare.join(' '), { queries: [common.join(' ')], fields: nameOnly }] };
-  };
-
-  const termsOf = (text: string): Set<string> => {
-    const terms = new Set<string>();
-    for (const word of splitWords(text)) {
-      const term = processTerm(word);
-      if (term !== null) terms.add(term);
-    }
-    return terms;
-  };
-  const nameTerms = options.nameCoverage === false ? undefined : entries.map((entry) => [...termsOf(entry.tool.name)]);
-
-  const lexical = (query: string, limit: number): RcpToolSearchHit[] => {
-    const byScore = (a: { score: number; id: number }, b: { score: number; id: number }) => b.score - a.score || a.id - b.id;
+  return (query, limit) => {
     // MiniSearch gives every match, best score first: only the first `keep` (and the tools tied
     // with the last of them) can be hits, so only those are copied and put in tool-set order on ties.
     const results = index.search(queryOf(query));
@@ -292,46 +299,76 @@ export function createToolSearch(source: RcpToolSet | RcpDiscovery | readonly Rc
       return Object.freeze({ name: entry.name, score, tool: entry.tool });
     });
   };
+}
 
-  const search = async (query: string, searchOptions: RcpSearchOptions = {}): Promise<readonly RcpToolSearchHit[]> => {
-    if (typeof query !== 'string') throw new RcpError('RCP_INVALID_OPTIONS', 'the search query must be a string');
-    if (typeof searchOptions !== 'object' || searchOptions === null) throw new RcpError('RCP_INVALID_OPTIONS', 'search options must be an object');
-    const limit = searchOptions.limit ?? 5;
-    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) throw new RcpError('RCP_INVALID_OPTIONS', `limit must be an integer from 1 to ${MAX_LIMIT}`);
-    if (rank === undefined) return Object.freeze(lexical(query, limit));
-    const found = lexical(query, Math.max(candidates, limit));
-    const names = await rank(query, Object.freeze(found), Object.freeze({ toolSet, limit }));
-    if (!Array.isArray(names)) throw new RcpError('RCP_INVALID_OPTIONS', 'rank must return a list of tool names');
-    const scoreOf = new Map(found.map((hit) => [hit.name, hit.score]));
-    const hits: RcpToolSearchHit[] = [];
-    const seen = new Set<string>();
-    for (const name of names) {
-      if (typeof name !== 'string') throw new RcpError('RCP_INVALID_OPTIONS', 'rank must return a list of tool names');
-      const tool = toolSet.tool(name);
-      if (seen.has(name)) continue;
-      seen.add(name);
-      hits.push(Object.freeze({ name, score: scoreOf.get(name) ?? 0, tool }));
-      if (hits.length === limit) break;
+/** The processed terms of a text (stop words dropped, stemmed, synonyms folded). */
+function termSet(text: string, processTerm: (word: string) => string | null): Set<string> {
+  const terms = new Set<string>();
+  for (const word of splitWords(text)) {
+    const term = processTerm(word);
+    if (term !== null) terms.add(term);
+  }
+  return terms;
+}
+
+/**
+ * The query as MiniSearch takes it, for `commonWords`: a word in more than that share of the
+ * tools (any field) is looked up in the name only, the others in every field.
+ */
+function commonWordQuery(documents: readonly IndexedTool[], settings: SearchSettings): (query: string) => Query {
+  const { commonWords, fields, processTerm } = settings;
+  const nameOnly = fields.includes('name') ? ['name'] : [];
+  if (commonWords >= 1 || nameOnly.length === 0 || documents.length <= COMMON_MIN_TOOLS) return (query) => query;
+  const toolsWith = new Map<string, number>();
+  for (const document of documents) {
+    const terms = new Set<string>();
+    for (const field of fields) for (const term of termSet(document[field], processTerm)) terms.add(term);
+    for (const term of terms) toolsWith.set(term, (toolsWith.get(term) ?? 0) + 1);
+  }
+  const commonLimit = Math.max(commonWords * documents.length, COMMON_MIN_TOOLS);
+  return (query) => {
+    const rare: string[] = [];
+    const common: string[] = [];
+    for (const word of splitWords(query)) {
+      const term = processTerm(word);
+      if (term !== null) ((toolsWith.get(term) ?? 0) > commonLimit ? common : rare).push(word);
     }
-    return Object.freeze(hits);
+    if (common.length === 0) return rare.join(' ');
+    return { combineWith: 'OR', queries: [rare.join(' '), { queries: [common.join(' ')], fields: nameOnly }] };
   };
+}
 
-  const handleCall = async (args: unknown): Promise<RcpToolHitsDescription> => {
-    const parsed = typeof args === 'string' ? parseArguments(args) : args;
-    if (!isObject(parsed) || Array.isArray(parsed)) throw new RcpInvalidArgumentsError(SEARCH_TOOL_NAME, [{ path: '', message: 'must be an object' }]);
-    const issues: { path: string; message: string }[] = [];
-    for (const key of Object.keys(parsed)) if (key !== 'query' && key !== 'limit') issues.push({ path: `/${key}`, message: 'is not a parameter of this tool' });
-    if (parsed.query === undefined) issues.push({ path: '/query', message: 'is required' });
-    else if (typeof parsed.query !== 'string') issues.push({ path: '/query', message: 'must be a string' });
-    const limit = parsed.limit ?? undefined;
-    if (limit !== undefined && !(typeof limit === 'number' && Number.isInteger(limit) && limit >= 1 && limit <= MAX_LIMIT)) {
-      issues.push({ path: '/limit', message: `must be an integer from 1 to ${MAX_LIMIT}` });
-    }
-    if (issues.length > 0) throw new RcpInvalidArgumentsError(SEARCH_TOOL_NAME, issues);
-    return describeToolHits(await search(parsed.query as string, { limit: limit as number | undefined }));
-  };
+/** The ranker's names as hits: each known once, in its order, at most `limit`; its scores are the lexical ones (0 for a name it added). */
+function rankedHits(toolSet: RcpToolSet, found: readonly RcpToolSearchHit[], names: unknown, limit: number): readonly RcpToolSearchHit[] {
+  if (!Array.isArray(names)) throw new RcpError('RCP_INVALID_OPTIONS', 'rank must return a list of tool names');
+  const scoreOf = new Map(found.map((hit) => [hit.name, hit.score]));
+  const hits: RcpToolSearchHit[] = [];
+  const seen = new Set<string>();
+  for (const name of names) {
+    if (typeof name !== 'string') throw new RcpError('RCP_INVALID_OPTIONS', 'rank must return a list of tool names');
+    const tool = toolSet.tool(name);
+    if (seen.has(name)) continue;
+    seen.add(name);
+    hits.push(Object.freeze({ name, score: scoreOf.get(name) ?? 0, tool }));
+    if (hits.length === limit) break;
+  }
+  return Object.freeze(hits);
+}
 
-  return Object.freeze({ toolSet, search, handleCall });
+/** The search tool's arguments (an object or its JSON text), checked: `query`, and `limit` if given. */
+function searchToolArguments(args: unknown): { query: string; limit: number | undefined } {
+  const parsed = typeof args === 'string' ? parseArguments(args) : args;
+  if (!isObject(parsed) || Array.isArray(parsed)) throw new RcpInvalidArgumentsError(SEARCH_TOOL_NAME, [{ path: '', message: 'must be an object' }]);
+  const issues: { path: string; message: string }[] = [];
+  for (const key of Object.keys(parsed)) if (key !== 'query' && key !== 'limit') issues.push({ path: `/${key}`, message: 'is not a parameter of this tool' });
+  if (parsed.query === undefined) issues.push({ path: '/query', message: 'is required' });
+  else if (typeof parsed.query !== 'string') issues.push({ path: '/query', message: 'must be a string' });
+  const limit = parsed.limit ?? undefined;
+  if (limit !== undefined && !(typeof limit === 'number' && Number.isInteger(limit) && limit >= 1 && limit <= MAX_LIMIT)) {
+    issues.push({ path: '/limit', message: `must be an integer from 1 to ${MAX_LIMIT}` });
+  }
+  if (issues.length > 0) throw new RcpInvalidArgumentsError(SEARCH_TOOL_NAME, issues);
+  return { query: parsed.query as string, limit: limit as number | undefined };
 }
 
 function parseArguments(text: string): unknown {
