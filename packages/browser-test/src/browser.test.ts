@@ -21,6 +21,14 @@ const PAGE = `<!doctype html>
     resolvers: { userId: (ctx) => ctx.userId },
     credentials: () => '${NOTES_TOKEN}',
   });
+  // A response path with a filter selector needs the JSONPath filter engine, a lazy chunk here:
+  // discovery loads it before validating (a browser has no synchronous load).
+  const filtered = async (discovery) => {
+    const list = discovery.manifest.tools.find((tool) => tool.name === 'list_notes');
+    const manifest = { ...discovery.manifest, tools: [{ ...list, responseMappings: { titles: "@[?@.id == 'n-1'].title" } }] };
+    const loaded = await client.load(manifest, { manifestUrl: discovery.manifestUrl });
+    return (await client.execute(loaded.tools[0], {}, { userId: 'u-1' })).data;
+  };
   window.runScenario = async () => {
     const discovery = await client.discover(new URL('/rcp/manifest', location.href).href);
     const { tools } = discovery;
@@ -39,6 +47,7 @@ const PAGE = `<!doctype html>
       created: { status: created.status, data: created.data },
       refused,
       modelResult: toModelResult(await client.call(discovery, { name: 'nope', arguments: {} }, { userId: 'u-1' })),
+      filtered: await filtered(discovery),
     };
     document.getElementById('out').textContent = JSON.stringify(result, null, 2);
     return result;
@@ -102,6 +111,7 @@ describe('the bundled rcp-client in real Chromium', () => {
       created: { status: 201, data: { id: 'n-2', title: 'From Chromium', pinned: true } },
       refused: 'RCP_UNRESOLVED',
       modelResult: { ok: false, error: { code: 'RCP_UNKNOWN_TOOL' } },
+      filtered: { titles: ['Groceries'] },
     });
     // userId is resolver-bound: the model-facing schema does not show it.
     expect(Object.keys((result as { schema: { properties: object } }).schema.properties)).toEqual(['tag']);
@@ -110,8 +120,9 @@ describe('the bundled rcp-client in real Chromium', () => {
     expect(calls.map((request) => `${request.method} ${request.url}`)).toEqual([
       'GET /users/u-1/notes?tag=a%20b%26c',
       'POST /users/u-1/notes',
+      'GET /users/u-1/notes',
     ]);
-    expect(calls.map((request) => request.headers.authorization)).toEqual([`Bearer ${NOTES_TOKEN}`, `Bearer ${NOTES_TOKEN}`]);
+    expect(calls.map((request) => request.headers.authorization)).toEqual(Array(3).fill(`Bearer ${NOTES_TOKEN}`));
     expect(calls[1]!.json).toEqual({ title: 'From Chromium', pinned: true });
     expect(toolRequestLines(api.server)).not.toContain('GET /users//notes/n-1');
   });

@@ -1,4 +1,4 @@
-import { safeParseManifest, type RcpManifest } from 'rcp-manifest';
+import { prepareManifest, safeParseManifest, type RcpManifest } from 'rcp-manifest';
 import type { RcpDiscoverOptions, RcpDiscovery, RcpDiscoveryWarning } from '../../client-types';
 import { findEntry } from '../../tool-set';
 import { checkModelFilledParams, checkRequireResolved } from '../options/resolve-options';
@@ -24,6 +24,9 @@ export async function compileDiscovery(
   trust: ManifestTrust,
   sourceClass: AddressClass | undefined,
 ): Promise<RcpDiscovery> {
+  // What validation needs beyond rcp-manifest itself (the JSONPath filter engine, for a filter
+  // selector) is loaded first: in browsers and bundles there is no synchronous load.
+  await prepareManifest(json);
   const parsed = safeParseManifest(json, { maxTools: client.options.maxManifestTools });
   if (!parsed.ok) throw parsed.error;
   const { manifest, warnings: manifestWarnings } = parsed;
