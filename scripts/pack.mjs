@@ -55,12 +55,19 @@ await buildQuietly({
   firstRun: !published.every(({ dir }) => existsSync(join(packagesDir, dir, 'dist'))),
 });
 
-for (const { dir, name } of published) {
-  const output = execFileSync(command, [...prefix, 'pack', '--pack-destination', destination], {
-    cwd: join(packagesDir, dir),
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const tarball = output.trim().split('\n').filter((line) => line.endsWith('.tgz')).pop();
-  console.log(tarball?.startsWith('/') ? tarball : join(destination, tarball ?? `${name}.tgz`));
+// One `pnpm pack` over all of them (one pnpm process, not one per package).
+const output = execFileSync(command, [...prefix, '--recursive', ...published.flatMap(({ name }) => ['--filter', name]), 'pack', '--pack-destination', destination], {
+  cwd: root,
+  encoding: 'utf8',
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const tarballs = new Set(output.split('\n').map((line) => line.trim()).filter((line) => line.endsWith('.tgz')));
+for (const { name } of published) {
+  // pnpm names a tarball <name>-<version>.tgz (a scope's `@` dropped and its `/` a `-`).
+  const file = [...tarballs].find((tarball) => tarball.replace(/^.*[\\/]/, '').startsWith(`${name.replace(/^@/, '').replace('/', '-')}-`));
+  if (file === undefined) {
+    console.error(`pack.mjs: pnpm packed no tarball for ${name}`);
+    process.exit(1);
+  }
+  console.log(file.startsWith('/') ? file : join(destination, file));
 }
