@@ -49,8 +49,10 @@ function assertProfile(value: unknown, where: string): void {
 }
 
 function assertSearch(value: unknown, where: string): void {
-  const v = value as { results?: unknown[] };
-  if (!Array.isArray(v?.results) || v.results.length !== 5) throw new Error(`${where}: unexpected search result ${JSON.stringify(value)?.slice(0, 200)}`);
+  // The gateway answers the model-facing shape (`{ ok, data }`), the others the API's body.
+  const v = value as { results?: unknown[]; data?: { results?: unknown[] } };
+  const results = v?.results ?? v?.data?.results;
+  if (!Array.isArray(results) || results.length !== 5) throw new Error(`${where}: unexpected search result ${JSON.stringify(value)?.slice(0, 200)}`);
 }
 
 async function checkBoth(contender: Contender): Promise<void> {
