@@ -21,6 +21,7 @@ export type {
   RcpContextArgs,
   RcpToolSource,
 } from './client-types';
+export type { RcpContextClient } from './context-client';
 export type { RcpCallOutcome, RcpExecuteResult, RcpMedia, RcpPage, RcpToolCall } from './call-outcome';
 export { toModelResult, toModelText } from './to-model-result';
 export type { ModelError, ModelErrorCode, ModelMedia, ModelPage, ModelResult } from './to-model-result';

@@ -64,6 +64,7 @@ export type {
   RcpExecuteResult,
   RcpPreparedRequest,
   RcpContextArgs,
+  RcpContextClient,
   RcpToolSource,
   RcpCallOutcome,
   RcpToolCall,
