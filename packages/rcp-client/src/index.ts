@@ -45,6 +45,7 @@ export type { RcpClientTool, RcpClientToolParam, RcpInputSchema, RcpInputSchemaP
 export { createToolSet, toolCountWarning } from './tool-set';
 export type { RcpToolSet, RcpToolSetEntry, RcpToolSetOptions, RcpToolFilter, RcpNamespace } from './tool-set';
 export { validateArguments } from './validate-arguments';
+export { parseToolArguments } from './parse-tool-arguments';
 export { jsonSchemaCopy } from './json-schema-copy';
 export type { RcpJsonSchema, RcpJsonSchemaProperty, RcpJsonValue } from './json-schema-copy';
 export { describeManifest, describeAuth } from './describe-manifest';

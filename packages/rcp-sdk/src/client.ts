@@ -22,6 +22,7 @@ export {
   RcpApprovalMismatchError,
   RcpApprovalRequiredError,
   validateArguments,
+  parseToolArguments,
   jsonSchemaCopy,
   describeManifest,
   describeAuth,

@@ -1,5 +1,5 @@
 import MiniSearch, { type Query } from 'minisearch';
-import { RcpInvalidArgumentsError, createToolSet, type RcpClientTool, type RcpDiscovery, type RcpToolSet } from 'rcp-client';
+import { RcpInvalidArgumentsError, createToolSet, parseToolArguments, type RcpClientTool, type RcpDiscovery, type RcpToolSet } from 'rcp-client';
 import { RcpError } from 'rcp-errors';
 import { describeToolHits, type RcpToolHitsDescription } from './describe-tool-hits';
 import { splitWords } from './split-words';
@@ -317,7 +317,7 @@ export function createToolSearch(source: RcpToolSet | RcpDiscovery | readonly Rc
   };
 
   const handleCall = async (args: unknown): Promise<RcpToolHitsDescription> => {
-    const parsed = typeof args === 'string' ? parseArguments(args) : args;
+    const parsed = typeof args === 'string' ? parseToolArguments(SEARCH_TOOL_NAME, args) : args;
     if (!isObject(parsed) || Array.isArray(parsed)) throw new RcpInvalidArgumentsError(SEARCH_TOOL_NAME, [{ path: '', message: 'must be an object' }]);
     const issues: { path: string; message: string }[] = [];
     for (const key of Object.keys(parsed)) if (key !== 'query' && key !== 'limit') issues.push({ path: `/${key}`, message: 'is not a parameter of this tool' });
@@ -332,14 +332,6 @@ export function createToolSearch(source: RcpToolSet | RcpDiscovery | readonly Rc
   };
 
   return Object.freeze({ toolSet, search, handleCall });
-}
-
-function parseArguments(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new RcpInvalidArgumentsError(SEARCH_TOOL_NAME, [{ path: '', message: 'must be a JSON object' }]);
-  }
 }
 
 function boostOf(given: RcpToolSearchOptions['boost']): Record<RcpToolSearchField, number> {
