@@ -27,6 +27,7 @@ function project(name: 'undici' | 'fetch', transport: string, exclude: readonly 
 const TRANSPORT_FREE = [
   'src/http-error.test.ts',
   'src/terminal-text.test.ts',
+  'src/parse-tool-arguments.test.ts',
   'src/readme.test.ts',
   'src/lazy-transport.test.ts',
   'src/internal/trust/address-class.test.ts',

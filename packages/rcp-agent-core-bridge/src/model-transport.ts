@@ -1,5 +1,5 @@
 import { RcpError } from 'rcp-errors';
-import { RcpInvalidArgumentsError, RcpUnknownToolError } from 'rcp-client';
+import { RcpUnknownToolError, parseToolArguments } from 'rcp-client';
 import type { JsonSchemaObject, SealedModelToolRegistry } from './model-tool';
 import { frozenCopy } from './internal/frozen';
 import { quote } from './internal/quote';
@@ -94,23 +94,6 @@ const isRegistryLike = (value: unknown): value is SealedModelToolRegistry<unknow
   typeof (value as SealedModelToolRegistry).resolve === 'function';
 
 /**
- * Turns a model's raw `arguments` into the value handed to the tool's schema adapter. The
- * contract's transport serves any adapter, so it parses JSON text itself; it is the same rule as
- * rcp-manifest's argument check (blank is `{}`, not JSON is `'' are not valid JSON`), which
- * exports no parser to reuse. An RCP tool's adapter (`validateArguments`) would take the text too.
- */
-function parseArguments(name: string, raw: unknown): unknown {
-  if (raw === undefined) return {};
-  if (typeof raw !== 'string') return raw;
-  if (raw.trim() === '') return {};
-  try {
-    return JSON.parse(raw);
-  } catch (error) {
-    throw new RcpInvalidArgumentsError(name, [{ path: '', message: 'are not valid JSON' }], { cause: error });
-  }
-}
-
-/**
  * Creates a stage's transport over a sealed registry or projection: `catalog()` lists the
  * stage's tools for a model, `select({ name, arguments })` resolves a model's call with
  * `stageId` = `id`. The listing is computed once, when the transport is created.
@@ -154,7 +137,7 @@ export function createModelTransport<Output>(options: ModelTransportOptions<Outp
       if (typeof call !== 'object' || call === null || typeof call.name !== 'string') {
         throw new RcpUnknownToolError('', tools.ids());
       }
-      const input = parseArguments(call.name, call.arguments);
+      const input = parseToolArguments(call.name, call.arguments);
       return tools.resolve({ toolId: call.name, input }, { stageId: id });
     },
   };

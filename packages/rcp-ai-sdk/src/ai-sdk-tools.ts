@@ -7,9 +7,8 @@ import {
   validateArguments,
   type ModelResult,
   type RcpClient,
-  type RcpContextArgs,
+  type RcpContextClient,
   type RcpDiscovery,
-  type RcpExecuteOptions,
   type RcpToolFilter,
   type RcpToolSet,
   type RcpToolSetOptions,
@@ -146,7 +145,9 @@ export function createAISDKTools<Context = any>(
   const toolSet = createToolSet(source, setOptions);
   const stageSets = new Map(Object.entries(stages).map(([id, only]) => [id, toolSet.select(only, { stage: id })]));
   const turnOf = turn ?? ((context: unknown): AISDKTurn<Context> => ({ ctx: (context ?? fixedCtx) as Context }));
-  const approvals = createApprovalFlow(client, approvalStore, (context) => {
+  // The client with the context as one typed argument: assigned once, never cast.
+  const calls: RcpContextClient<Context> = client;
+  const approvals = createApprovalFlow(calls, approvalStore, (context) => {
     const { ctx, stage } = turnOf(context);
     // A stage the tool set does not define lets nothing through.
     const scope = stage === undefined ? toolSet : (stageSets.get(stage) ?? toolSet.select([], { stage }));
@@ -179,11 +180,8 @@ export function createAISDKTools<Context = any>(
         const { ctx, scope } = approvals.callOf(experimental_context);
         // After a person's yes, the call carries it: sent only as the request they were shown.
         const approval = await approvals.approvalFor(toolCallId);
-        const rest = [ctx, { ...(abortSignal !== undefined && { signal: abortSignal }), ...(approval !== undefined && { approval }) }] as RcpContextArgs<
-          Context,
-          [options?: RcpExecuteOptions]
-        >;
-        const outcome = await client.call(scope, { name, arguments: { ...input } }, ...rest);
+        const options = { ...(abortSignal !== undefined && { signal: abortSignal }), ...(approval !== undefined && { approval }) };
+        const outcome = await calls.call(scope, { name, arguments: { ...input } }, ctx, options);
         return toModelResult(outcome);
       },
     });

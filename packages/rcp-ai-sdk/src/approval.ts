@@ -10,9 +10,8 @@ import {
   type RcpApproval,
   type RcpApprovalRequest,
   type RcpApprovalVerdict,
-  type RcpClient,
   type RcpClientTool,
-  type RcpContextArgs,
+  type RcpContextClient,
   type RcpToolSet,
 } from 'rcp-client';
 
@@ -77,7 +76,7 @@ export interface AISDKCallScope<Context> {
 
 /** One tools instance's approval flow (internal to the package). */
 export function createApprovalFlow<Context>(
-  client: RcpClient<Context>,
+  client: RcpContextClient<Context>,
   store: AISDKApprovalStore,
   callOf: (experimentalContext: unknown) => AISDKCallScope<Context>,
 ) {
@@ -95,9 +94,9 @@ export function createApprovalFlow<Context>(
     let review: RcpApprovalRequest;
     try {
       // The decision first (no resolver, no credential, no request built); the review only when a person decides.
-      const verdict = await client.decide(tool, input, ...([ctx] as RcpContextArgs<Context>));
+      const verdict = await client.decide(tool, input, ctx);
       if (verdict.decision !== 'user-approval') return verdict;
-      review = await client.review(tool, input, ...([ctx] as RcpContextArgs<Context>));
+      review = await client.review(tool, input, ctx);
     } catch {
       return undefined;
     }

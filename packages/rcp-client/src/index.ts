@@ -21,6 +21,7 @@ export type {
   RcpContextArgs,
   RcpToolSource,
 } from './client-types';
+export type { RcpContextClient } from './context-client';
 export type { RcpCallOutcome, RcpExecuteResult, RcpMedia, RcpPage, RcpToolCall } from './call-outcome';
 export { toModelResult, toModelText } from './to-model-result';
 export type { ModelError, ModelErrorCode, ModelMedia, ModelPage, ModelResult } from './to-model-result';
@@ -44,6 +45,7 @@ export type { RcpClientTool, RcpClientToolParam, RcpInputSchema, RcpInputSchemaP
 export { createToolSet, toolCountWarning } from './tool-set';
 export type { RcpToolSet, RcpToolSetEntry, RcpToolSetOptions, RcpToolFilter, RcpNamespace } from './tool-set';
 export { validateArguments } from './validate-arguments';
+export { parseToolArguments } from './parse-tool-arguments';
 export { jsonSchemaCopy } from './json-schema-copy';
 export type { RcpJsonSchema, RcpJsonSchemaProperty, RcpJsonValue } from './json-schema-copy';
 export { describeManifest, describeAuth } from './describe-manifest';

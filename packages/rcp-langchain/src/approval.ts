@@ -19,11 +19,12 @@ import {
   validateArguments,
   type RcpApprovalRequest,
   type RcpClient,
+  type RcpContextClient,
   type RcpClientTool,
   type RcpDiscovery,
   type RcpToolSet,
 } from 'rcp-client';
-import { contextOf, type ContextClient } from './internal/context-client';
+import { contextOf } from './internal/context-client';
 import { langChainToolsWith, type LangChainToolsOptions } from './langchain-tools';
 
 /**
@@ -221,7 +222,7 @@ export function createLangChainApprovals<Context = any>(
   const { approvalStore: store = new Map<string, RcpApprovalRequest>(), ...toolOptions } = options;
   const { context, ...setOptions } = toolOptions;
   const toolSet = createToolSet(source, setOptions);
-  const contextClient: ContextClient<Context> = client;
+  const contextClient: RcpContextClient<Context> = client;
   const ctxOf = (configurable: Record<string, unknown> | undefined): Context => contextOf(context, configurable);
 
   const tools = langChainToolsWith(client, toolSet, { ...(context !== undefined && { context }) }, async (toolCallId) => {
@@ -262,7 +263,7 @@ export function createLangChainApprovals<Context = any>(
  * it (`RCP_APPROVAL_REQUIRED`).
  */
 async function interrupts<Context>(
-  client: ContextClient<Context>,
+  client: RcpContextClient<Context>,
   store: LangChainApprovalStore,
   tool: RcpClientTool,
   toolCall: ToolCall,

@@ -7,11 +7,12 @@ import {
   toModelResult,
   type RcpApproval,
   type RcpClient,
+  type RcpContextClient,
   type RcpDiscovery,
   type RcpToolSet,
   type RcpToolSetOptions,
 } from 'rcp-client';
-import { contextOf, type ContextClient } from './internal/context-client';
+import { contextOf } from './internal/context-client';
 import { toolContent } from './tool-content';
 
 /**
@@ -113,7 +114,7 @@ export function langChainToolsWith<Context>(
   const { context, stage, ...setOptions } = options;
   const toolSet = createToolSet(source, setOptions);
   const calledSet = stage ?? toolSet;
-  const contextClient: ContextClient<Context> = client;
+  const contextClient: RcpContextClient<Context> = client;
   return toolSet.entries.map(({ name, tool: rcpTool }) => {
     async function run(input: unknown, _runManager?: unknown, config?: RunnableConfig): Promise<unknown> {
       const ctx = contextOf(context, config?.configurable as Record<string, unknown> | undefined);

@@ -5,9 +5,8 @@
  * package: `createOpenAIAgentsTools` wires these.
  */
 import { tool, type FunctionTool, type RunContext } from '@openai/agents';
-import { toModelResult, toModelText, type RcpApproval, type RcpExecuteOptions, type RcpToolSet, type RcpToolSetEntry } from 'rcp-client';
+import { toModelResult, toModelText, type RcpApproval, type RcpContextClient, type RcpExecuteOptions, type RcpToolSet, type RcpToolSetEntry } from 'rcp-client';
 import { toOpenAISchema } from 'rcp-openai';
-import type { ContextClient } from './internal/context-client';
 import { toAgentsToolOutput, type OpenAIAgentsToolOutput } from './tool-output';
 
 /** The JSON Schema shapes `tool()` takes, strict and not. */
@@ -20,7 +19,7 @@ type ToolCallDetails = Parameters<FunctionTool['invoke']>[2];
 
 /** What the function tools of one scope (the whole set, or a stage's) need. */
 export interface FunctionToolsOptions<Context> {
-  readonly client: ContextClient<Context>;
+  readonly client: RcpContextClient<Context>;
   readonly strict: boolean;
   readonly deferLoading: boolean;
   /** The ctx and the tool set of a call, from the run's app context. */

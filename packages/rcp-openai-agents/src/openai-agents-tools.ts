@@ -5,13 +5,13 @@ import {
   toolCountWarning,
   type RcpApprovalRequest,
   type RcpClient,
+  type RcpContextClient,
   type RcpDiscovery,
   type RcpToolFilter,
   type RcpToolSet,
   type RcpToolSetOptions,
 } from 'rcp-client';
 import { agentsFunctionTools, type AgentsTool } from './function-tools';
-import type { ContextClient } from './internal/context-client';
 import { createRunStateApprovals } from './run-state-approvals';
 
 /** OpenAI's documented limit on the number of functions in one request. */
@@ -189,7 +189,7 @@ export function createOpenAIAgentsTools<Context = any>(
   const { stages = {}, turn, ctx: fixedCtx, strict = true, deferLoading = false, ...setOptions } = options;
   const toolSet = createToolSet(source, setOptions);
   const stageSets = new Map(Object.entries(stages).map(([id, only]) => [id, toolSet.select(only, { stage: id })]));
-  const contextClient: ContextClient<Context> = client;
+  const contextClient: RcpContextClient<Context> = client;
   // The run's context is the ctx unless `turn` says otherwise; the fixed ctx fills in for none.
   const withFixed = (ctx: Context): Context => ((ctx === undefined || ctx === null) && fixedCtx !== undefined ? fixedCtx : ctx);
   const turnOf = (context: unknown): OpenAIAgentsTurn<Context> => {

@@ -5,8 +5,7 @@
  * `review`, `approve` and `reject`, and its tools take the approval for their call id.
  */
 import type { RunState, RunToolApprovalItem } from '@openai/agents';
-import { RcpApprovalDeniedError, RcpError, approve, toModelResult, toModelText, type RcpApproval, type RcpToolSet } from 'rcp-client';
-import type { ContextClient } from './internal/context-client';
+import { RcpApprovalDeniedError, RcpError, approve, toModelResult, toModelText, type RcpApproval, type RcpContextClient, type RcpToolSet } from 'rcp-client';
 import type { OpenAIAgentsApprovalRequest, OpenAIAgentsTools, OpenAIAgentsTurn } from './openai-agents-tools';
 
 /** What the tools and `createOpenAIAgentsTools` use of one tool set's approvals. */
@@ -37,7 +36,7 @@ function pendingCall(toolSet: RcpToolSet, state: RunState<any, any>, callId: unk
 
 /** The approvals of one tool set; the map of given approvals is this instance's own. */
 export function createRunStateApprovals<Context>(
-  client: ContextClient<Context>,
+  client: RcpContextClient<Context>,
   toolSet: RcpToolSet,
   turnOf: (runContext: unknown) => OpenAIAgentsTurn<Context>,
 ): RunStateApprovals {

@@ -176,7 +176,8 @@ describe('the search tool', () => {
       }
       throw new Error('accepted');
     };
-    expect(await refused('not json')).toEqual([' must be a JSON object']);
+    expect(await refused('not json')).toEqual([' are not valid JSON']);
+    expect(await refused(' ')).toEqual(['/query is required']);
     expect(await refused([])).toEqual([' must be an object']);
     expect(await refused({ limit: 99, extra: true })).toEqual(['/extra is not a parameter of this tool', '/query is required', '/limit must be an integer from 1 to 50']);
     expect(await refused({ query: 3 })).toEqual(['/query must be a string']);

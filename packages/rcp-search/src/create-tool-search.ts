@@ -1,5 +1,5 @@
 import MiniSearch, { type Query } from 'minisearch';
-import { RcpInvalidArgumentsError, createToolSet, type RcpClientTool, type RcpDiscovery, type RcpToolSet } from 'rcp-client';
+import { RcpInvalidArgumentsError, createToolSet, parseToolArguments, type RcpClientTool, type RcpDiscovery, type RcpToolSet } from 'rcp-client';
 import { RcpError } from 'rcp-errors';
 import { describeToolHits, type RcpToolHitsDescription } from './describe-tool-hits';
 import { splitWords } from './split-words';
@@ -357,7 +357,7 @@ function rankedHits(toolSet: RcpToolSet, found: readonly RcpToolSearchHit[], nam
 
 /** The search tool's arguments (an object or its JSON text), checked: `query`, and `limit` if given. */
 function searchToolArguments(args: unknown): { query: string; limit: number | undefined } {
-  const parsed = typeof args === 'string' ? parseArguments(args) : args;
+  const parsed = typeof args === 'string' ? parseToolArguments(SEARCH_TOOL_NAME, args) : args;
   if (!isObject(parsed) || Array.isArray(parsed)) throw new RcpInvalidArgumentsError(SEARCH_TOOL_NAME, [{ path: '', message: 'must be an object' }]);
   const issues: { path: string; message: string }[] = [];
   for (const key of Object.keys(parsed)) if (key !== 'query' && key !== 'limit') issues.push({ path: `/${key}`, message: 'is not a parameter of this tool' });
@@ -369,14 +369,6 @@ function searchToolArguments(args: unknown): { query: string; limit: number | un
   }
   if (issues.length > 0) throw new RcpInvalidArgumentsError(SEARCH_TOOL_NAME, issues);
   return { query: parsed.query as string, limit: limit as number | undefined };
-}
-
-function parseArguments(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new RcpInvalidArgumentsError(SEARCH_TOOL_NAME, [{ path: '', message: 'must be a JSON object' }]);
-  }
 }
 
 function boostOf(given: RcpToolSearchOptions['boost']): Record<RcpToolSearchField, number> {
