@@ -1,8 +1,9 @@
+import { readArguments } from 'rcp-manifest';
 import { RcpInvalidArgumentsError } from './invalid-arguments-error';
 
 /**
- * A model's tool-call arguments as a value, by the rule `client.call` and `validateArguments`
- * apply (SPEC §11 step 1): JSON text is parsed (blank text is `{}`), `undefined` is `{}`, any
+ * A model's tool-call arguments as a value, by rcp-manifest's `readArguments` — the rule `client.call`
+ * and `validateArguments` apply (SPEC §11 step 1): JSON text is parsed (blank text is `{}`), `undefined` is `{}`, any
  * other value is returned as it is. Nothing else is checked — the value may still be no object
  * (the tool's own check says so). For an adapter or a tool of its own (a search tool, a bridge)
  * that takes arguments the way model APIs return them.
@@ -20,12 +21,7 @@ import { RcpInvalidArgumentsError } from './invalid-arguments-error';
  * ```
  */
 export function parseToolArguments(tool: string, args: unknown): unknown {
-  if (args === undefined) return {};
-  if (typeof args !== 'string') return args;
-  if (args.trim() === '') return {};
-  try {
-    return JSON.parse(args) as unknown;
-  } catch (error) {
-    throw new RcpInvalidArgumentsError(tool, [{ path: '', message: 'are not valid JSON' }], { cause: error });
-  }
+  const read = readArguments(args);
+  if (!read.ok) throw new RcpInvalidArgumentsError(tool, read.issues, { cause: read.cause });
+  return read.value;
 }

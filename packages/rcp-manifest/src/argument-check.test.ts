@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileArgumentCheck, expectedType, hasType, kindOf } from './index';
+import { compileArgumentCheck, expectedType, hasType, kindOf, readArguments } from './index';
 import type { ArgumentCheckResult } from './index';
 
 function issuesOf(result: ArgumentCheckResult) {
@@ -92,5 +92,26 @@ describe('the type table', () => {
     expect(hasType('object', [])).toBe(false);
     expect(hasType('number', Infinity)).toBe(false);
     expect([null, [], 1, 1.5, Infinity, 'x', true].map(kindOf)).toEqual(['null', 'array', 'integer', 'number', 'Infinity', 'string', 'boolean']);
+  });
+});
+
+describe('readArguments: the one rule for arguments as model APIs return them', () => {
+  it('parses JSON text, reads blank text and undefined as {}, and passes any other value as it is', () => {
+    expect(readArguments('{"q":"algebra"}')).toEqual({ ok: true, value: { q: 'algebra' } });
+    expect(readArguments(' \n')).toEqual({ ok: true, value: {} });
+    expect(readArguments(undefined)).toEqual({ ok: true, value: {} });
+    const value = { q: 1 };
+    expect(readArguments(value)).toEqual({ ok: true, value });
+    expect(readArguments('[1]')).toEqual({ ok: true, value: [1] });
+  });
+
+  it('words text that is not JSON as one issue, the parse error as the cause, and is the check’s first step', () => {
+    const read = readArguments('{"q": secret-value');
+    expect(read.ok).toBe(false);
+    if (read.ok) return;
+    expect(read.issues).toEqual([{ path: '', message: 'are not valid JSON' }]);
+    expect(read.cause).toBeInstanceOf(SyntaxError);
+    expect(JSON.stringify(read.issues)).not.toContain('secret');
+    expect(compileArgumentCheck([{ name: 'q' }])('{"q": secret-value')).toMatchObject({ ok: false, issues: read.issues });
   });
 });

@@ -37,12 +37,44 @@ export type ArgumentCheck = (args: unknown) => ArgumentCheckResult;
 /** Params above this count are found by a map, below by a scan of the names. */
 const SCAN_LIMIT = 16;
 
-function parseJson(text: string): { value: unknown } | { error: unknown } {
-  if (text.trim() === '') return { value: {} };
+/**
+ * What {@link readArguments} returns: the arguments as a value, or the one issue of text that is
+ * not JSON (with the parse error as `cause`).
+ *
+ * @example
+ * ```ts
+ * const read: ReadArgumentsResult = readArguments('{"q":"algebra"}');
+ * if (read.ok) console.log(read.value);
+ * ```
+ */
+export type ReadArgumentsResult =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly issues: ManifestIssue[]; readonly cause: unknown };
+
+/**
+ * A call's arguments as a value, by the one rule every check and adapter applies (SPEC §11 step 1):
+ * JSON text is parsed (as model APIs return arguments; blank text is `{}`), `undefined` is `{}`,
+ * any other value is returned as it is — whether it is an object is the argument check's to say.
+ * Text that is not JSON is the issue `'' are not valid JSON`, with the parse error as `cause`
+ * (its message holds no input). Never throws.
+ *
+ * @example
+ * ```ts
+ * import { readArguments } from 'rcp-manifest';
+ *
+ * readArguments('{"q":"algebra"}'); // { ok: true, value: { q: 'algebra' } }
+ * readArguments(' ');               // { ok: true, value: {} }
+ * readArguments('not json');        // { ok: false, issues: [{ path: '', message: 'are not valid JSON' }], cause: SyntaxError }
+ * ```
+ */
+export function readArguments(args: unknown): ReadArgumentsResult {
+  if (args === undefined) return { ok: true, value: {} };
+  if (typeof args !== 'string') return { ok: true, value: args };
+  if (args.trim() === '') return { ok: true, value: {} };
   try {
-    return { value: JSON.parse(text) as unknown };
+    return { ok: true, value: JSON.parse(args) as unknown };
   } catch (error) {
-    return { error };
+    return { ok: false, issues: [{ path: '', message: 'are not valid JSON' }], cause: error };
   }
 }
 
@@ -50,8 +82,8 @@ function parseJson(text: string): { value: unknown } | { error: unknown } {
  * Compiles, once, the check of a call's arguments against a tool's params — the rule a client
  * applies before it sends a call and a server applies to what arrived (SPEC §11 step 1, §19.2):
  *
- * - `args` is an object, or the JSON text of one (as model APIs return it; blank text is `{}`,
- *   text that is not JSON is the issue `'' are not valid JSON`); `undefined` is `{}`;
+ * - `args` is read by {@link readArguments}: an object, or the JSON text of one (blank text is
+ *   `{}`, text that is not JSON is the issue `'' are not valid JSON`); `undefined` is `{}`;
  * - only own enumerable keys are read; a key that is not a declared param is
  *   `is not a parameter of this tool` (a `__proto__` key from `JSON.parse` is just such a key);
  * - `undefined` and `null` mean "not given"; a param with `required: true` that is not given is
@@ -100,12 +132,9 @@ export function compileArgumentCheck(params: readonly RcpParam[]): ArgumentCheck
   const byName = names.length > SCAN_LIMIT ? new Map(names.map((name, index) => [name, index])) : undefined;
 
   return (args) => {
-    if (typeof args === 'string') {
-      const parsed = parseJson(args);
-      if ('error' in parsed) return { ok: false, issues: [{ path: '', message: 'are not valid JSON' }], cause: parsed.error };
-      args = parsed.value;
-    }
-    if (args === undefined) args = {};
+    const read = readArguments(args);
+    if (!read.ok) return read;
+    args = read.value;
     if (typeof args !== 'object' || args === null || Array.isArray(args)) {
       return { ok: false, issues: [{ path: '', message: `must be an object (got ${kindOf(args)})` }] };
     }

@@ -5,8 +5,8 @@ export type { RcpManifest, RcpTool, RcpParam, RcpParamType, RcpValue, RcpAuth, R
 export { toolEffects } from './tool-effects';
 export type { RcpToolEffects } from './tool-effects';
 export { compileValueCheck, hasValueDetails, hasType, expectedType, kindOf } from './value-check';
-export { compileArgumentCheck } from './argument-check';
-export type { ArgumentCheck, ArgumentCheckResult } from './argument-check';
+export { compileArgumentCheck, readArguments } from './argument-check';
+export type { ArgumentCheck, ArgumentCheckResult, ReadArgumentsResult } from './argument-check';
 export type { ValueCheck } from './value-check';
 export { parseManifest, safeParseManifest, DEFAULT_MANIFEST_LIMITS } from './parse-manifest';
 export type { ParseManifestOptions, SafeParseManifestResult } from './parse-manifest';
