@@ -4,31 +4,19 @@
  * value, no resolver-bound param name in it, and nothing sent when a call fails early.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sendJson, startTestServer, type TestServer } from 'rcp-test-utils';
+import { resolverSeedManifest, sendJson, startTestServer, type TestServer } from 'rcp-test-utils';
 import { createRcpClient, RcpError, toModelResult, type ModelResult, type RcpToolCall } from 'rcp-client';
 import { serveManifest } from './internal/testing';
 
 const SECRET_USER = 'u-secret-4242';
 const TOKEN = 'tok_live_SUPERSECRET';
 
+// The resolvers seed's get_profile (header auth, userId resolver-bound) and a model-filled tool.
 const manifest = {
-  rcpVersion: '0.1',
-  auth: { type: 'header', name: 'Authorization', scheme: 'Bearer' },
+  ...resolverSeedManifest,
   tools: [
-    {
-      name: 'get_profile',
-      description: "Get the current user's profile.",
-      method: 'GET',
-      url: '/users/{{userId}}',
-      params: [{ name: 'userId', required: true, description: "the user's id" }],
-    },
-    {
-      name: 'get_course',
-      description: 'Get a course.',
-      method: 'GET',
-      url: '/courses/{{courseId}}',
-      params: [{ name: 'courseId', required: true }],
-    },
+    ...resolverSeedManifest.tools,
+    { name: 'get_course', description: 'Get a course.', method: 'GET', url: '/courses/{{courseId}}', params: [{ name: 'courseId', required: true }] },
   ],
 };
 
