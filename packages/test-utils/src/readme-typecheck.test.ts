@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readmeTypeErrors } from './readme-typecheck';
 import { runReadmeSnippet } from './readme-snippet';
@@ -50,5 +51,29 @@ describe('readmeTypeErrors', () => {
 describe('runReadmeSnippet', () => {
   it('runs a ts block with its types erased', { timeout: SPAWN_TIMEOUT }, async () => {
     expect(await runReadmeSnippet(dir, 'snippet:good')).toBe('42\n');
+  });
+});
+
+describe('the packages whose tests type-check their README', () => {
+  // readmeTypeErrors compiles against the built `.d.ts`: turbo's `test` waits only for
+  // `build:js`, so each such package's turbo.json makes its tests wait for `build:types` too.
+  // (A checkout with a previous build has the `.d.ts` anyway; only a clean clone would show it.)
+  const packagesDir = fileURLToPath(new URL('../..', import.meta.url));
+  const callers = readdirSync(packagesDir).filter((name) => {
+    const src = join(packagesDir, name, 'src');
+    if (name === 'test-utils' || !existsSync(src)) return false;
+    return readdirSync(src, { recursive: true, encoding: 'utf8' }).some(
+      (file) => file.endsWith('.test.ts') && readFileSync(join(src, file), 'utf8').includes('readmeTypeErrors('),
+    );
+  });
+
+  it('are found (the premise)', () => {
+    expect(callers.length).toBeGreaterThan(0);
+  });
+
+  it.each(callers)("%s: its tests wait for its build:types (turbo.json)", (name) => {
+    const config = join(packagesDir, name, 'turbo.json');
+    const tasks = existsSync(config) ? (JSON.parse(readFileSync(config, 'utf8')) as { tasks?: { test?: { dependsOn?: string[] } } }).tasks : undefined;
+    expect(tasks?.test?.dependsOn ?? []).toContain('build:types');
   });
 });

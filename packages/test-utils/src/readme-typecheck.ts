@@ -13,6 +13,8 @@ import { findReadmeBlock, type ReadmeBlock } from './readme-snippet';
  *
  * Loading a package's types takes seconds on a loaded machine: a test calling it needs
  * `{ timeout: SPAWN_TIMEOUT }`.
+ * The `.d.ts` are `build:types` output, which turbo's `test` does not wait for: a package whose
+ * tests call this says so in its turbo.json (`test` depends on `build:types`; a test checks it).
  *
  * @example
  * ```ts
