@@ -4,14 +4,14 @@
  * contenders against the same upstream process. Prints self time by package and the hottest
  * functions, and writes `bench/results/<contender>.cpuprofile` (open in Chrome DevTools).
  *
- * Default contenders: fetch rcp. Calls: 4,000 sequential + 8,000 64-way after 1,000 warm-up calls;
+ * Default contenders: fetch rcp (also: undici, ky, utcp-silenced). Calls: 4,000 sequential + 8,000 64-way after 1,000 warm-up calls;
  * `--mode=sequential` or `--mode=concurrent` profiles one mode only.
  */
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { Session, type Profiler } from 'node:inspector';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { kyContender, rawFetch, rcpContender, utcpContender, type Contender } from './call-overhead/contenders.js';
+import { kyContender, rawFetch, rawUndici, rcpContender, utcpContender, type Contender } from './call-overhead/contenders.js';
 import { startChild } from './call-overhead/ipc.js';
 import { markdownTable } from './lib/format.js';
 
@@ -78,6 +78,7 @@ const origin = `http://127.0.0.1:${upstream.port}`;
 const factories: Record<string, () => Contender> = {
   fetch: () => rawFetch(origin),
   ky: () => kyContender(origin),
+  undici: () => rawUndici(origin),
   rcp: () => rcpContender(origin),
   'utcp-silenced': () => utcpContender(origin, true),
 };
