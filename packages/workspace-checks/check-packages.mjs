@@ -8,29 +8,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { checkTarball } from './check-tarball.mjs';
+import { publishedPackages, root } from './workspace.mjs';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-
-const published = readdirSync(join(root, 'packages'))
-  .map((dir) => {
-    try {
-      return { dir, manifest: JSON.parse(readFileSync(join(root, 'packages', dir, 'package.json'), 'utf8')) };
-    } catch {
-      return undefined;
-    }
-  })
-  .filter((entry) => entry !== undefined && entry.manifest.private !== true)
-  .sort((a, b) => a.dir.localeCompare(b.dir));
-
-const own = JSON.parse(readFileSync(join(root, 'packages', 'workspace-checks', 'package.json'), 'utf8'));
-const missing = published.map(({ manifest }) => manifest.name).filter((name) => own.devDependencies?.[name] === undefined);
-if (missing.length > 0) {
-  console.error(`packages/workspace-checks/package.json must list ${missing.join(', ')} in devDependencies (workspace:*), so turbo builds them first.`);
-  process.exit(1);
-}
-
+const published = publishedPackages();
 const destination = mkdtempSync(join(tmpdir(), 'rcp-check-packages-'));
 let failed = 0;
 try {

@@ -8,30 +8,14 @@
 // It runs after every published package's `build:types` (their `.d.ts` are what the projects
 // import): packages/workspace-checks lists each of them as a dependency, which this script checks.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { publishedPackages, root, workspaceProjects } from './workspace.mjs';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
-
-const dirs = [
-  ...readdirSync(join(root, 'packages')).map((name) => join('packages', name)),
-  ...readdirSync(join(root, 'apps')).map((name) => join('apps', name)),
-  'bench',
-].filter((dir) => existsSync(join(root, dir, 'package.json')));
-
-const own = readJson(join(root, 'packages', 'workspace-checks', 'package.json'));
-const missing = dirs
-  .map((dir) => readJson(join(root, dir, 'package.json')))
-  .filter((pkg) => pkg.private !== true && own.devDependencies?.[pkg.name] === undefined)
-  .map((pkg) => pkg.name);
-if (missing.length > 0) {
-  console.error(`packages/workspace-checks/package.json must list ${missing.join(', ')} in devDependencies (workspace:*), so turbo builds their .d.ts first.`);
-  process.exit(1);
-}
-
-const projects = dirs.filter((dir) => existsSync(join(root, dir, 'tsconfig.json'))).map((dir) => join(dir, 'tsconfig.json'));
+publishedPackages();
+const projects = workspaceProjects()
+  .map(({ dir }) => join(dir, 'tsconfig.json'))
+  .filter((file) => existsSync(join(root, file)));
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 const result = spawnSync(process.execPath, [tsc, '--build', '--force', ...projects], { cwd: root, stdio: 'inherit' });
 process.exit(result.status ?? 1);
