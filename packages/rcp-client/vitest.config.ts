@@ -6,7 +6,7 @@ const source = (path: string): string => fileURLToPath(new URL(path, import.meta
 
 /**
  * Every test that sends a request runs twice, once per platform transport, as the package's `#transport` import
- * resolves it: `node` (undici's request(), with the connect-time address check) and `default`
+ * resolves it: `node` (undici's dispatch(), with the connect-time address check) and `default`
  * (fetch, what browsers, edge runtimes, Deno and Bun get). Tests that import the package by its
  * name ('rcp-client', as users do) get the source, so they run on a clean clone before any build.
  * `RCP_TEST_TRANSPORT` tells the few tests of Node-only behaviour which run they are in.
@@ -40,6 +40,8 @@ const TRANSPORT_FREE = [
   'src/internal/send/redirect-policy.test.ts',
   'src/internal/trust/trust.test.ts',
   'src/internal/send/www-authenticate.test.ts',
+  // Node's own transport, imported by path: the same in both runs.
+  'src/internal/send/transport.node.test.ts',
 ];
 
 export default defineConfig({

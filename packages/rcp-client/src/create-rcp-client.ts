@@ -49,7 +49,7 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
     return transport;
   };
   // The operator's fetch when given (a ky instance works), otherwise the platform's transport:
-  // undici's request() on Node, fetch elsewhere (chosen by the package's `#transport` import).
+  // undici's dispatch() on Node, fetch elsewhere (chosen by the package's `#transport` import).
   const send = createSender({
     timeout: resolved.timeout,
     retry: resolved.retry,

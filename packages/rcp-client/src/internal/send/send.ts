@@ -40,7 +40,7 @@ export interface SenderOptions {
   retry: RetryPolicy;
   /** Largest response body accepted, in bytes, counted while streaming. */
   maxResponseBytes: number;
-  /** What moves the bytes: undici's `request()` on Node, `fetch` elsewhere or when the operator passes one. */
+  /** What moves the bytes: undici's `dispatch()` on Node, `fetch` elsewhere or when the operator passes one. */
   transport: Transport;
   /** Client-wide default headers; a request's own headers win (names compared case-insensitively). */
   headers?: Record<string, string>;

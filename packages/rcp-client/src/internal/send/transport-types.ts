@@ -3,7 +3,7 @@ import type { AbortState } from './deadline';
 /**
  * The seam between the client's HTTP policies (redirects, retries, the deadline, the size cap,
  * redaction, decoding — all in `send.ts`, written once) and the thing that moves bytes. Two
- * implementations: undici's `request()` on Node (`transport.node.ts`) and `fetch` everywhere
+ * implementations: undici's `dispatch()` on Node (`transport.node.ts`) and `fetch` everywhere
  * else, or wherever the operator passes one (`fetch-transport.ts`).
  */
 

@@ -1,10 +1,11 @@
 /**
  * The platform transport on Node (selected by the package's `#transport` import under the `node`
- * condition): undici's `request()` on a keep-alive `Agent`. Node's own fetch builds a WHATWG
- * Request and Response per call, and that is where its time goes; `request()` does not, so the
- * client is faster than calling fetch yourself (see bench/README.md).
+ * condition): undici's `dispatch()` on a keep-alive `Agent`, with a handler of our own. Node's
+ * fetch builds a WHATWG Request and Response per call, and undici's `request()` a Node stream
+ * per response body; the handler queues the body's chunks for the sender to pull instead, so the
+ * client is faster than calling either yourself (see bench/README.md).
  *
- * `request()` neither follows redirects (the sender does) nor decodes `Content-Encoding`: this
+ * `dispatch()` neither follows redirects (the sender does) nor decodes `Content-Encoding`: this
  * file decodes gzip, deflate and br, so the sender's size cap counts decoded bytes, as with fetch.
  *
  * With an address check, the agent's `lookup` resolves a host name once, refuses the connection
@@ -13,11 +14,19 @@
  * check and the connection.
  */
 import { lookup, type LookupAddress, type LookupOptions } from 'node:dns';
-import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream';
+import { Readable, pipeline } from 'node:stream';
 import { constants, createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Dispatcher } from 'undici';
-import { ADDRESS_REFUSED, pathOf, type AddressCheck, type BodyReader, type PlatformTransport, type Transport } from './transport-types';
+import {
+  ADDRESS_REFUSED,
+  pathOf,
+  type AddressCheck,
+  type BodyReader,
+  type PlatformTransport,
+  type Transport,
+  type TransportRequest,
+  type TransportResponse,
+} from './transport-types';
 
 export type { AddressCheck, PlatformTransport, Transport };
 
@@ -80,8 +89,102 @@ function readerOf(stream: Readable): BodyReader {
   };
 }
 
+/** Bytes queued unread before the connection is paused (undici resumes it when `read` drains them). */
+const HIGH_WATER_MARK = 64 * 1024;
+
+type Waiter = { resolve(chunk: Uint8Array | undefined): void; reject(error: unknown): void };
+
+/**
+ * A response body fed by undici's dispatch callbacks: the chunks queue here until `read` pulls
+ * them. No Node stream, no async iterator per response: that is where `request()` spends most
+ * of its time per call (bench/README.md). Over {@link HIGH_WATER_MARK} unread bytes the
+ * connection is paused; `cancel` aborts the request, which closes the connection.
+ */
+class DispatchBody implements BodyReader {
+  #chunks: Uint8Array[] = [];
+  #queued = 0;
+  #done = false;
+  #error: unknown = undefined;
+  #waiter: Waiter | undefined;
+  #controller: Dispatcher.DispatchController | undefined;
+
+  attach(controller: Dispatcher.DispatchController): void {
+    this.#controller = controller;
+  }
+
+  push(chunk: Uint8Array): void {
+    if (this.#done) return;
+    const waiter = this.#waiter;
+    if (waiter !== undefined) {
+      this.#waiter = undefined;
+      waiter.resolve(chunk);
+      return;
+    }
+    this.#chunks.push(chunk);
+    this.#queued += chunk.byteLength;
+    if (this.#queued > HIGH_WATER_MARK) this.#controller?.pause();
+  }
+
+  end(): void {
+    this.#done = true;
+    const waiter = this.#waiter;
+    this.#waiter = undefined;
+    waiter?.resolve(undefined);
+  }
+
+  fail(error: unknown): void {
+    if (this.#done) return;
+    this.#done = true;
+    this.#error = error;
+    const waiter = this.#waiter;
+    this.#waiter = undefined;
+    waiter?.reject(error);
+  }
+
+  read(): Promise<Uint8Array | undefined> {
+    const chunk = this.#chunks.shift();
+    if (chunk !== undefined) {
+      this.#queued -= chunk.byteLength;
+      if (this.#controller?.paused === true && this.#queued <= HIGH_WATER_MARK) this.#controller.resume();
+      return Promise.resolve(chunk);
+    }
+    if (this.#error !== undefined) return Promise.reject(this.#error);
+    if (this.#done) return Promise.resolve(undefined);
+    return new Promise((resolve, reject) => {
+      this.#waiter = { resolve, reject };
+    });
+  }
+
+  cancel(): void {
+    this.#chunks = [];
+    this.#queued = 0;
+    if (this.#done) return;
+    this.#done = true;
+    this.#controller?.abort(new Error('The response body was cancelled'));
+  }
+}
+
+/** A body's bytes through `Content-Encoding` decoders (zlib streams), pulled the same way. */
+function decodedBody(body: BodyReader, decoders: NodeJS.ReadWriteStream[]): BodyReader {
+  const source = new Readable({
+    read() {
+      body.read().then(
+        (chunk) => this.push(chunk ?? null),
+        (error: unknown) => this.destroy(error as Error),
+      );
+    },
+    destroy(error, callback) {
+      body.cancel();
+      callback(error);
+    },
+  });
+  return readerOf((pipeline as (...streams: unknown[]) => Readable)(source, ...decoders, ignore));
+}
+
 function headerValue(headers: Record<string, string | string[] | undefined>, name: string): string | null {
-  const value = headers[name.toLowerCase()];
+  const lower = name.toLowerCase();
+  if (!Object.hasOwn(headers, lower)) return null;
+  const value = headers[lower];
   if (value === undefined) return null;
   return typeof value === 'string' ? value : value.join(', ');
 }
@@ -91,8 +194,85 @@ function hasHeader(headers: Record<string, string>, lower: string): boolean {
   return false;
 }
 
+/** undici aborts with an `Error`; a caller's signal may carry any reason (the sender reads the deadline, not this). */
+function asError(reason: unknown): Error {
+  return reason instanceof Error ? reason : new Error('The request was aborted', { cause: reason });
+}
+
 /**
- * Node's transport: undici `request()` on this transport's own keep-alive agent, every
+ * One request dispatched on `dispatcher`: resolves with the response once its headers are in
+ * (1xx are skipped), its body a {@link DispatchBody}; rejects on a failure before that. The
+ * call's abort state aborts the request at any point — before the connection is made too (the
+ * promise rejects at once with its reason).
+ */
+function dispatchRequest(dispatcher: Dispatcher, request: TransportRequest, headers: Record<string, string>): Promise<TransportResponse> {
+  const abort = request.abort;
+  if (abort.aborted) return Promise.reject(abort.reason);
+  return new Promise((resolve, reject) => {
+    const body = new DispatchBody();
+    let controller: Dispatcher.DispatchController | undefined;
+    let started = false;
+    const onAbort = (): void => {
+      if (controller !== undefined) controller.abort(asError(abort.reason));
+      if (!started) reject(abort.reason);
+    };
+    abort.once('abort', onAbort);
+    const settle = (): void => abort.removeListener('abort', onAbort);
+    dispatcher.dispatch(
+      {
+        origin: request.origin,
+        path: pathOf(request.url, request.origin),
+        method: request.method as Dispatcher.HttpMethod,
+        headers,
+        body: request.body ?? null,
+      },
+      {
+        onRequestStart(requestController) {
+          controller = requestController;
+          body.attach(requestController);
+          if (abort.aborted) requestController.abort(asError(abort.reason));
+        },
+        onResponseStart(_controller, statusCode, responseHeaders, statusMessage) {
+          if (statusCode < 200) return;
+          started = true;
+          const reader: BodyReader = responseBody(body, request.method, responseHeaders);
+          resolve({
+            status: statusCode,
+            statusText: statusMessage ?? '',
+            headers: {
+              get: (name) => headerValue(responseHeaders, name),
+              entries: () => Object.keys(responseHeaders).map((name): [string, string] => [name, headerValue(responseHeaders, name)!]),
+            },
+            body: reader,
+          });
+        },
+        onResponseData(_controller, chunk) {
+          body.push(chunk);
+        },
+        onResponseEnd() {
+          settle();
+          body.end();
+        },
+        onResponseError(_controller, error) {
+          settle();
+          if (started) body.fail(error);
+          else reject(error);
+        },
+      },
+    );
+  });
+}
+
+/** The body as the sender reads it: decoded when the response names a `Content-Encoding` this transport knows. */
+function responseBody(body: DispatchBody, method: string, headers: Record<string, string | string[] | undefined>): BodyReader {
+  const encoding = headerValue(headers, 'content-encoding');
+  if (encoding === null || method === 'HEAD') return body;
+  const decoders = decodersFor(encoding);
+  return decoders === undefined || decoders.length === 0 ? body : decodedBody(body, decoders);
+}
+
+/**
+ * Node's transport: undici `dispatch()` on this transport's own keep-alive agent, every
  * connection checked by `check` when given. `close()` closes the agent's connections. undici is
  * loaded when the first request needs it, not when the client is imported (a CLI run or a cold
  * serverless start that only discovers, or fails early, never pays for it).
@@ -113,33 +293,7 @@ export function createPlatformTransport(check?: AddressCheck): PlatformTransport
     const headers = hasHeader(request.headers, 'accept-encoding')
       ? request.headers
       : { ...request.headers, 'accept-encoding': ACCEPT_ENCODING };
-    const response = await dispatcher.request({
-      origin: request.origin,
-      path: pathOf(request.url, request.origin),
-      method: request.method as Dispatcher.HttpMethod,
-      headers,
-      body: request.body ?? null,
-      // The deadline itself: undici takes an emitter with `once` / `removeListener` as its signal.
-      signal: request.abort as unknown as AbortSignal,
-    });
-    const responseHeaders = response.headers;
-    const encoding = headerValue(responseHeaders, 'content-encoding');
-    let body: Readable = response.body;
-    if (encoding !== null && request.method !== 'HEAD') {
-      const decoders = decodersFor(encoding);
-      if (decoders !== undefined && decoders.length > 0) {
-        body = (pipeline as (...streams: unknown[]) => Readable)(response.body, ...decoders, ignore);
-      }
-    }
-    return {
-      status: response.statusCode,
-      statusText: response.statusText,
-      headers: {
-        get: (name) => headerValue(responseHeaders, name),
-        entries: () => Object.keys(responseHeaders).map((name): [string, string] => [name, headerValue(responseHeaders, name)!]),
-      },
-      body: readerOf(body),
-    };
+    return dispatchRequest(dispatcher, request, headers);
   };
   // Closing before any request: nothing was opened (and a request still loading undici gets its agent closed).
   return Object.assign(send, { close: async () => (loading === undefined ? undefined : (await loading).close()) });
