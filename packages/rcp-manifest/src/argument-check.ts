@@ -1,7 +1,8 @@
 import { escapePointerToken } from './internal/json-pointer';
 import type { ManifestIssue } from './manifest-errors';
 import type { RcpParam } from './manifest-schema';
-import { EXPECTED_TYPE, TYPE_TESTS, compileValueCheck, hasValueDetails, kindOf, type ValueCheck } from './value-check';
+import { isRecord } from 'rcp-template';
+import { TYPE_TESTS, compileValueCheck, hasValueDetails, typeProblem, type ValueCheck } from './value-check';
 
 /**
  * What {@link compileArgumentCheck} returns for one call's arguments: the accepted values, or every
@@ -124,8 +125,7 @@ export function compileArgumentCheck(params: readonly RcpParam[]): ArgumentCheck
     }
     const type = param.type ?? 'string';
     const test = TYPE_TESTS[type];
-    const expected = EXPECTED_TYPE[type];
-    return (value, path) => (test(value) ? undefined : [{ path, message: `must be ${expected} (got ${kindOf(value)})` }]);
+    return (value, path) => (test(value) ? undefined : [{ path, message: typeProblem(type, value) }]);
   });
   const pointers = names.map((name) => `/${escapePointerToken(name)}`);
   const required = params.flatMap((param, index) => (param.required === true ? [index] : []));
@@ -135,8 +135,8 @@ export function compileArgumentCheck(params: readonly RcpParam[]): ArgumentCheck
     const read = readArguments(args);
     if (!read.ok) return read;
     args = read.value;
-    if (typeof args !== 'object' || args === null || Array.isArray(args)) {
-      return { ok: false, issues: [{ path: '', message: `must be an object (got ${kindOf(args)})` }] };
+    if (!isRecord(args)) {
+      return { ok: false, issues: [{ path: '', message: typeProblem('object', args) }] };
     }
     const source = args as Record<string, unknown>;
     const values: Record<string, unknown> = Object.create(null);

@@ -1,3 +1,4 @@
+import { isRecord } from 'rcp-template';
 import { NOT_FOUND, compileResponsePath, type CompiledPath } from './internal/json-path';
 import { joinPointer } from './internal/json-pointer';
 import { RcpManifestError, type ManifestIssue } from './manifest-errors';
@@ -97,8 +98,15 @@ function setField(target: Record<string, unknown>, key: string, value: unknown):
  * // { name: 'Ada', tags: ['math'] }   (missing is singular and matched nothing: left out)
  * ```
  */
+/** Why `name` cannot name a response mapping (empty, or `__proto__`), or undefined when it can. */
+export function mappingNameProblem(name: string): string | undefined {
+  if (name === '') return 'a mapping name cannot be empty';
+  if (name === '__proto__') return '"__proto__" cannot be a mapping name';
+  return undefined;
+}
+
 export function compileResponseMappings(mappings: Readonly<Record<string, string>>): CompiledResponseMappings {
-  if (typeof mappings !== 'object' || mappings === null || Array.isArray(mappings)) {
+  if (!isRecord(mappings)) {
     throw new RcpManifestError([{ path: '', message: 'responseMappings must be an object of "@" paths' }]);
   }
   const issues: ManifestIssue[] = [];
@@ -106,8 +114,8 @@ export function compileResponseMappings(mappings: Readonly<Record<string, string
   for (const field of Object.keys(mappings)) {
     const pointer = joinPointer('', field);
     const expression: unknown = mappings[field];
-    if (field === '') issues.push({ path: pointer, message: 'a mapping name cannot be empty' });
-    else if (field === '__proto__') issues.push({ path: pointer, message: '"__proto__" cannot be a mapping name' });
+    const nameProblem = mappingNameProblem(field);
+    if (nameProblem !== undefined) issues.push({ path: pointer, message: nameProblem });
     if (typeof expression !== 'string') {
       issues.push({ path: pointer, message: 'must be a string' });
       continue;

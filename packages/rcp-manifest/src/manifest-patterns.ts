@@ -1,13 +1,21 @@
-import { TOKEN_NAME_SOURCE } from 'rcp-template';
+import { HTTP_TOKEN_SOURCE, TOKEN_NAME_SOURCE } from 'rcp-template';
 
 /* The patterns of the manifest's structure, shared by its schema (types, JSON Schema file) and its run-time check. */
 
+/** The characters of a tool name (a regular expression class body). */
+export const TOOL_NAME_CHARS = 'A-Za-z0-9_-';
+/** The longest tool name. */
+export const TOOL_NAME_MAX_LENGTH = 64;
 /** Tool names: what model APIs accept as function names. */
-export const TOOL_NAME_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
-/** Param names: the `{{token}}` name grammar, minus names that collide with `Object.prototype`. */
-export const PARAM_NAME_PATTERN = `^(?!(?:__proto__|constructor|prototype)$)${TOKEN_NAME_SOURCE}$`;
+export const TOOL_NAME_PATTERN = `^[${TOOL_NAME_CHARS}]{1,${TOOL_NAME_MAX_LENGTH}}$`;
+/** The tool-name rule in words, for messages and schema descriptions. */
+export const TOOL_NAME_RULE = `1-${TOOL_NAME_MAX_LENGTH} characters from A-Z a-z 0-9 _ -`;
+/** Names that would collide with `Object.prototype`'s machinery: no param (no `{{token}}`) has one. */
+export const RESERVED_PARAM_NAMES: readonly string[] = ['__proto__', 'constructor', 'prototype'];
+/** Param names: the `{{token}}` name grammar, minus {@link RESERVED_PARAM_NAMES}. */
+export const PARAM_NAME_PATTERN = `^(?!(?:${RESERVED_PARAM_NAMES.join('|')})$)${TOKEN_NAME_SOURCE}$`;
 /** RFC 9110 `token` (header field names, auth schemes). */
-export const HTTP_TOKEN_PATTERN = "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$";
+export const HTTP_TOKEN_PATTERN = HTTP_TOKEN_SOURCE;
 /** At least one non-whitespace character. */
 export const NON_BLANK_PATTERN = '\\S';
 /** A response mapping value starts with `@`. */
@@ -19,6 +27,9 @@ export const SCOPE_TOKEN_PATTERN = '^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$';
  * RFC 6838 restricted names, no parameters. `*\/*` is not one: a tool names what it answers with.
  */
 export const MEDIA_RANGE_PATTERN = '^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}/(?:\\*|[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126})$';
+
+/** The HTTP methods a tool may use. */
+export const HTTP_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /** The fields RCP 0.1 to 0.3 define, in document order; any other is warned about and dropped. */
 export const MANIFEST_FIELDS: readonly string[] = ['rcpVersion', 'auth', 'tools'];

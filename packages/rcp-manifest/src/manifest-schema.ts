@@ -25,6 +25,7 @@ import {
   PARAM_NAME_PATTERN,
   SCOPE_TOKEN_PATTERN,
   TOOL_NAME_PATTERN,
+  TOOL_NAME_RULE,
 } from './manifest-patterns';
 
 export { HTTP_TOKEN_PATTERN, MAPPING_PATH_PATTERN, NON_BLANK_PATTERN, PARAM_NAME_PATTERN, TOOL_NAME_PATTERN };
@@ -277,7 +278,7 @@ export const RcpToolSchema = /* @__PURE__ */ TObject(
   {
     name: /* @__PURE__ */ TString({
       pattern: TOOL_NAME_PATTERN,
-      description: 'Unique tool name, 1-64 characters from A-Z a-z 0-9 _ -.',
+      description: `Unique tool name, ${TOOL_NAME_RULE}.`,
     }),
     description: /* @__PURE__ */ TString({
       pattern: NON_BLANK_PATTERN,

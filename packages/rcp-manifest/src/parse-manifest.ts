@@ -1,7 +1,8 @@
 import { RcpError, isRcpError } from 'rcp-errors';
+import { isRecord } from 'rcp-template';
 import { copyManifest } from './internal/copy-manifest';
 import { readManifestInput, type ManifestLimits } from './internal/read-input';
-import { isJsonObject, own, validateManifest } from './internal/validate-manifest';
+import { own, validateManifest } from './internal/validate-manifest';
 import { RcpManifestError, RcpManifestLimitError, RcpVersionError, type ManifestIssue } from './manifest-errors';
 import type { RcpManifest } from './manifest-schema';
 import { RCP_VERSIONS, isSupportedVersion } from './versions';
@@ -108,7 +109,7 @@ function parse(input: unknown, options: ParseManifestOptions | undefined): Parse
   let warnings: ManifestIssue[] = [];
   try {
     const value = readManifestInput(input, limits);
-    if (!isJsonObject(value)) {
+    if (!isRecord(value)) {
       throw new RcpManifestError([{ path: '', message: 'the manifest must be a JSON object' }]);
     }
     const version = own(value, 'rcpVersion');

@@ -54,6 +54,58 @@ export function hasType(type: RcpParamType, value: unknown): boolean {
 }
 
 /**
+ * What a value of the wrong type is told, after its path: `must be a safe integer (got string)`.
+ * The one wording of the type rule (the argument check, value details and the manifest's own).
+ *
+ * @example
+ * ```ts
+ * import { typeProblem } from 'rcp-manifest';
+ *
+ * typeProblem('integer', 'seven'); // 'must be a safe integer (got string)'
+ * ```
+ */
+export function typeProblem(type: RcpParamType, value: unknown): string {
+  return `must be ${EXPECTED_TYPE[type]} (got ${kindOf(value)})`;
+}
+
+/** JSON's number grammar: what `String(n)` writes for a finite number. */
+const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
+/**
+ * Text read back as a scalar param type — the inverse of how a request writes a value as text
+ * (`String(value)` in a path segment, a query value, a header, a form field, a cursor): JSON
+ * number text for `number` and `integer` (whether it is a safe integer is the type check's to
+ * say), `true` / `false` for `boolean`, the text itself for `string`. `undefined` when the text
+ * does not read as the type, and for `array` and `object`.
+ *
+ * @example
+ * ```ts
+ * import { scalarFromText } from 'rcp-manifest';
+ *
+ * scalarFromText('integer', '42'); // 42
+ * scalarFromText('boolean', 'yes'); // undefined
+ * ```
+ */
+export function scalarFromText(type: RcpParamType, text: string): string | number | boolean | undefined {
+  if (type === 'string') return text;
+  if (type === 'number' || type === 'integer') return JSON_NUMBER.test(text) ? Number(text) : undefined;
+  if (type === 'boolean') return text === 'true' ? true : text === 'false' ? false : undefined;
+  return undefined;
+}
+
+/**
+ * The six param types, in the order the specification lists them.
+ *
+ * @example
+ * ```ts
+ * import { PARAM_TYPES } from 'rcp-manifest';
+ *
+ * PARAM_TYPES.includes('integer'); // true
+ * ```
+ */
+export const PARAM_TYPES: readonly RcpParamType[] = Object.freeze(Object.keys(EXPECTED_TYPE) as RcpParamType[]);
+
+/**
  * How a message names what a param type expects: `"a string"`, `"a safe integer"` …
  *
  * @example
@@ -152,7 +204,7 @@ export function compileValueCheck(schema: RcpParam | RcpValue): ValueCheck {
   const typeTest = TYPE_TESTS[type];
   const check = (value: unknown, path: string, issues: ManifestIssue[]): void => {
     if (!typeTest(value)) {
-      issues.push({ path, message: `must be ${EXPECTED_TYPE[type]} (got ${kindOf(value)})` });
+      issues.push({ path, message: typeProblem(type, value) });
       return;
     }
     if (values !== undefined && !values.includes(value as string | number | boolean)) {

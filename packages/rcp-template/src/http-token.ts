@@ -6,6 +6,27 @@
 const TOKEN_SYMBOLS = "!#$%&'*+-.^_`|~";
 
 /**
+ * The RFC 9110 token rule as a regular expression source, `^` and `$` included (for JSON Schema
+ * `pattern`s and the manifest's schema file); built from the same symbols as {@link isTokenChar}.
+ *
+ * @example
+ * ```ts
+ * new RegExp(HTTP_TOKEN_SOURCE).test('X-Request-Id'); // true
+ * ```
+ */
+export const HTTP_TOKEN_SOURCE = `^[${TOKEN_SYMBOLS.replace(/[\\\]^-]/g, '\\$&')}0-9A-Za-z]+$`;
+
+/**
+ * What a value that is not an RFC 9110 token is told, after its path: one wording for every check.
+ *
+ * @example
+ * ```ts
+ * `/auth/name ${HTTP_TOKEN_PROBLEM}`; // "/auth/name must be an HTTP token (RFC 9110): letters, digits and !#$%&'*+-.^_`|~ only"
+ * ```
+ */
+export const HTTP_TOKEN_PROBLEM = `must be an HTTP token (RFC 9110): letters, digits and ${TOKEN_SYMBOLS} only`;
+
+/**
  * Whether a UTF-16 code unit is an RFC 9110 `tchar`: a letter, a digit or one of ``!#$%&'*+-.^_`|~``.
  *
  * @example

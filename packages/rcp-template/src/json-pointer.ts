@@ -15,3 +15,17 @@ export function escapePointerToken(token: string | number): string {
   if (!token.includes('~') && !token.includes('/')) return token;
   return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
+
+/**
+ * The inverse of {@link escapePointerToken}: `~1` → `/`, then `~0` → `~` (RFC 6901 §4, in that order).
+ *
+ * @example
+ * ```ts
+ * import { unescapePointerToken } from 'rcp-template';
+ * unescapePointerToken('a~1b~0c'); // 'a/b~c'
+ * ```
+ */
+export function unescapePointerToken(token: string): string {
+  if (!token.includes('~')) return token;
+  return token.replace(/~1/g, '/').replace(/~0/g, '~');
+}

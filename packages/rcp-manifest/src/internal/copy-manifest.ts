@@ -1,7 +1,8 @@
+import { isRecord } from 'rcp-template';
 import type { RcpManifest, RcpTool } from '../manifest-schema';
 import { EFFECT_FIELDS, OAUTH_HINT_FIELDS, PAGINATION_FIELDS, PARAM_FIELDS, TOOL_FIELDS, VALUE_FIELDS } from '../manifest-patterns';
 import { freezeJsonCopy } from './json-tree';
-import { isJsonObject, own } from './validate-manifest';
+import { own } from './validate-manifest';
 
 type JsonObject = Record<string, unknown>;
 
@@ -97,7 +98,7 @@ export function copyTool(tool: unknown): RcpTool {
 export function copyManifest(manifest: JsonObject): RcpManifest {
   const out: JsonObject = { rcpVersion: own(manifest, 'rcpVersion') };
   const auth = own(manifest, 'auth');
-  if (auth !== undefined && isJsonObject(auth)) out['auth'] = copyAuth(auth);
+  if (auth !== undefined && isRecord(auth)) out['auth'] = copyAuth(auth);
   out['tools'] = Object.freeze((own(manifest, 'tools') as unknown[]).map(copyTool));
   return Object.freeze(out) as unknown as RcpManifest;
 }

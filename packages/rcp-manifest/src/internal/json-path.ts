@@ -397,7 +397,7 @@ function getSingular(steps: readonly Step[], data: unknown): unknown {
   for (let i = 0; i < steps.length; i += 1) {
     const step = steps[i]!;
     if (step.kind === 'name') {
-      if (typeof current !== 'object' || current === null || Array.isArray(current) || !Object.hasOwn(current, step.name)) {
+      if (!isRecord(current) || !Object.hasOwn(current, step.name)) {
         return NOT_FOUND;
       }
       current = (current as Record<string, unknown>)[step.name];

@@ -1,4 +1,4 @@
-import { escapePointerToken } from 'rcp-template';
+import { escapePointerToken, unescapePointerToken } from 'rcp-template';
 
 export { escapePointerToken };
 
@@ -15,7 +15,7 @@ export function splitPointer(pointer: string): string[] {
   return pointer
     .slice(1)
     .split('/')
-    .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
+    .map(unescapePointerToken);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { isRecord, isTokenName } from 'rcp-template';
+import { HTTP_TOKEN_PROBLEM, isRecord, isTokenName } from 'rcp-template';
 import type { ManifestIssue } from '../manifest-errors';
 import { joinPointer } from './json-pointer';
 import {
@@ -9,8 +9,12 @@ import {
   PARAM_NAME_PATTERN,
   SCOPE_TOKEN_PATTERN,
   TOOL_NAME_PATTERN,
+  TOOL_NAME_RULE,
   EFFECT_FIELDS,
+  AUTH_FIELDS,
+  HTTP_METHODS,
 } from '../manifest-patterns';
+import { PARAM_TYPES } from '../value-check';
 
 /*
  * The structural rules of a manifest (types, required fields, enumerations, patterns), written
@@ -25,9 +29,7 @@ const NON_BLANK = new RegExp(NON_BLANK_PATTERN);
 const PARAM_NAME = new RegExp(PARAM_NAME_PATTERN);
 const HTTP_TOKEN = new RegExp(HTTP_TOKEN_PATTERN);
 const MAPPING_PATH = new RegExp(MAPPING_PATH_PATTERN);
-const METHODS: readonly unknown[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
-const PARAM_TYPES: readonly unknown[] = ['string', 'number', 'integer', 'boolean', 'array', 'object'];
-const AUTH_TYPES: readonly unknown[] = ['none', 'header', 'query'];
+const AUTH_TYPES: readonly unknown[] = Object.keys(AUTH_FIELDS);
 const SCOPE_TOKEN = new RegExp(SCOPE_TOKEN_PATTERN);
 const MEDIA_RANGE = new RegExp(MEDIA_RANGE_PATTERN);
 const VERSIONS: readonly unknown[] = ['0.1', '0.2', '0.3'];
@@ -56,7 +58,7 @@ function checkOneOf(value: unknown, allowed: readonly unknown[], path: string, i
   if (!allowed.includes(value)) issues.push({ path, message: `must be one of ${listOf(allowed)}` });
 }
 
-const HTTP_TOKEN_MESSAGE = (): string => "must be an HTTP token (RFC 9110): letters, digits and !#$%&'*+-.^_`|~ only";
+const HTTP_TOKEN_MESSAGE = (): string => HTTP_TOKEN_PROBLEM;
 
 /** A record of strings (`test` and `message` for each value when given). */
 function checkStringRecord(value: unknown, path: string, issues: Issues, pattern?: RegExp, message?: () => string): void {
@@ -246,12 +248,12 @@ function checkTool(tool: unknown, path: string, issues: Issues): void {
   }
   const name = required(tool, 'name', path, issues);
   if (name !== undefined) {
-    checkString(name, joinPointer(path, 'name'), issues, TOOL_NAME, () => 'must be 1-64 characters from A-Z a-z 0-9 _ - (what model APIs accept as a function name)');
+    checkString(name, joinPointer(path, 'name'), issues, TOOL_NAME, () => `must be ${TOOL_NAME_RULE} (what model APIs accept as a function name)`);
   }
   const description = required(tool, 'description', path, issues);
   if (description !== undefined) checkString(description, joinPointer(path, 'description'), issues, NON_BLANK, () => 'must not be empty or blank');
   const method = required(tool, 'method', path, issues);
-  if (method !== undefined) checkOneOf(method, METHODS, joinPointer(path, 'method'), issues);
+  if (method !== undefined) checkOneOf(method, HTTP_METHODS, joinPointer(path, 'method'), issues);
   const url = required(tool, 'url', path, issues);
   if (url !== undefined) checkString(url, joinPointer(path, 'url'), issues);
   const params = tool['params'];

@@ -1,4 +1,4 @@
-import { compileRequest, isRcpError, parseTemplate, type RequestTemplate } from 'rcp-template';
+import { compileRequest, isRcpError, isRecord, parseTemplate, type RequestTemplate } from 'rcp-template';
 import type { ManifestIssue } from '../manifest-errors';
 import {
   AUTH_FIELDS,
@@ -18,6 +18,7 @@ import { unsafePatternReason } from './regex-safety';
 import { isForbiddenHeaderName } from '../forbidden-headers';
 import { headerNameProblem } from './header-names';
 import { compileResponsePath } from './json-path';
+import { mappingNameProblem } from '../compile-response-mappings';
 import { comparePointers, joinPointer } from './json-pointer';
 import { walkJsonTree } from './json-tree';
 import { structuralIssues } from './structural-check';
@@ -34,10 +35,6 @@ const HTTP_TOKEN = new RegExp(HTTP_TOKEN_PATTERN);
 const PARAM_NAME = new RegExp(PARAM_NAME_PATTERN);
 /** `$schema` (an editor's JSON Schema reference) is expected at the top and ignored silently. */
 const MANIFEST_KEYS = [...MANIFEST_FIELDS, '$schema'];
-
-export function isJsonObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** An own property's value (never an inherited one). */
 export function own(object: JsonObject, key: string): unknown {
@@ -106,7 +103,7 @@ function needsVersion03(report: Report, pointer: string, what: string): void {
 }
 
 function checkAuth(auth: unknown, pointer: string, report: Report): void {
-  if (!isJsonObject(auth)) return;
+  if (!isRecord(auth)) return;
   const type = own(auth, 'type');
   const known = typeof type === 'string' && Object.hasOwn(AUTH_FIELDS, type) ? AUTH_FIELDS[type] : undefined;
   if (known === undefined) return; // structural check reports it
@@ -117,7 +114,7 @@ function checkAuth(auth: unknown, pointer: string, report: Report): void {
     report.error(joinPointer(pointer, 'name'), `"${name}" cannot carry a credential (the HTTP client controls that header)`);
   }
   const hint = own(auth, 'oauth');
-  if (type === 'header' && isJsonObject(hint)) checkOAuthHint(hint, auth, joinPointer(pointer, 'oauth'), report);
+  if (type === 'header' && isRecord(hint)) checkOAuthHint(hint, auth, joinPointer(pointer, 'oauth'), report);
 }
 
 /**
@@ -166,7 +163,7 @@ const WRITE_METHODS: readonly unknown[] = ['PUT', 'PATCH', 'DELETE'];
  */
 function checkEffects(tool: JsonObject, pointer: string, report: Report): void {
   const effects = own(tool, 'effects');
-  if (!isJsonObject(effects)) return;
+  if (!isRecord(effects)) return;
   report.unknownFields(effects, pointer, EFFECT_FIELDS);
   if (own(effects, 'readOnly') !== true) return;
   const method = own(tool, 'method');
@@ -177,14 +174,14 @@ function checkEffects(tool: JsonObject, pointer: string, report: Report): void {
 
 /** The query key the effective auth sets, if any. */
 function authQueryName(auth: unknown): string | undefined {
-  if (!isJsonObject(auth) || own(auth, 'type') !== 'query') return undefined;
+  if (!isRecord(auth) || own(auth, 'type') !== 'query') return undefined;
   const name = own(auth, 'name');
   return typeof name === 'string' ? name : undefined;
 }
 
 /** The header name the effective auth sets, lowercase, if any. */
 function authHeaderName(auth: unknown): string | undefined {
-  if (!isJsonObject(auth) || own(auth, 'type') !== 'header') return undefined;
+  if (!isRecord(auth) || own(auth, 'type') !== 'header') return undefined;
   const name = own(auth, 'name');
   return typeof name === 'string' ? name.toLowerCase() : undefined;
 }
@@ -210,7 +207,7 @@ function checkParams(tool: JsonObject, context: ToolContext): void {
   const params = own(tool, 'params');
   if (!Array.isArray(params)) return;
   params.forEach((param: unknown, index) => {
-    if (!isJsonObject(param)) return;
+    if (!isRecord(param)) return;
     const pointer = joinPointer(context.pointer, 'params', index);
     context.report.unknownFields(param, pointer, PARAM_FIELDS);
     checkDetails(param, pointer, context.report, true);
@@ -282,7 +279,7 @@ function checkDetails(schema: JsonObject, pointer: string, report: Report, isPar
   }
   const properties = own(schema, 'properties');
   const names = own(schema, isParam ? 'requiredProperties' : 'required');
-  if (Array.isArray(names) && isJsonObject(properties)) {
+  if (Array.isArray(names) && isRecord(properties)) {
     names.forEach((name: unknown, index) => {
       if (typeof name === 'string' && !Object.hasOwn(properties, name)) {
         report.error(joinPointer(pointer, isParam ? 'requiredProperties' : 'required', index), `"${name}" is not one of the properties`);
@@ -290,14 +287,14 @@ function checkDetails(schema: JsonObject, pointer: string, report: Report, isPar
     });
   }
   const items = own(schema, 'items');
-  if (isJsonObject(items)) {
+  if (isRecord(items)) {
     report.unknownFields(items, joinPointer(pointer, 'items'), VALUE_FIELDS);
     checkDetails(items, joinPointer(pointer, 'items'), report, false);
   }
-  if (isJsonObject(properties)) {
+  if (isRecord(properties)) {
     for (const key of Object.keys(properties)) {
       const property = properties[key];
-      if (!isJsonObject(property)) continue;
+      if (!isRecord(property)) continue;
       const at = joinPointer(pointer, 'properties', key);
       report.unknownFields(property, at, VALUE_FIELDS);
       checkDetails(property, at, report, false);
@@ -319,7 +316,7 @@ function checkUrl(tool: JsonObject, context: ToolContext): void {
 
 function checkQueryParams(tool: JsonObject, context: ToolContext): void {
   const queryParams = own(tool, 'queryParams');
-  if (!isJsonObject(queryParams)) return;
+  if (!isRecord(queryParams)) return;
   for (const key of Object.keys(queryParams)) {
     const value = queryParams[key];
     if (typeof value !== 'string') continue;
@@ -331,7 +328,7 @@ function checkQueryParams(tool: JsonObject, context: ToolContext): void {
 
 function checkHeaders(tool: JsonObject, effectiveAuth: unknown, context: ToolContext): void {
   const headers = own(tool, 'headers');
-  if (!isJsonObject(headers)) return;
+  if (!isRecord(headers)) return;
   const seen = new Map<string, string>();
   const authHeader = authHeaderName(effectiveAuth);
   for (const name of Object.keys(headers)) {
@@ -404,14 +401,14 @@ function checkBody(tool: JsonObject, context: ToolContext): void {
  * for another. Returns false when it is not an object at all.
  */
 function checkFormBody(body: unknown, pointer: string, report: Report): boolean {
-  if (!isJsonObject(body)) {
+  if (!isRecord(body)) {
     report.error(pointer, 'a form body must be an object of fields (bodyEncoding "form")');
     return false;
   }
   const visit = (node: unknown, at: string, depth: number): void => {
     if (depth > 32) return; // the template engine reports the depth
     if (Array.isArray(node)) node.forEach((element, index) => visit(element, joinPointer(at, index), depth + 1));
-    else if (isJsonObject(node)) {
+    else if (isRecord(node)) {
       for (const key of Object.keys(node)) {
         const keyAt = joinPointer(at, key);
         if (key.includes('[') || key.includes(']')) {
@@ -434,7 +431,7 @@ const CURSOR_TYPES: readonly unknown[] = ['string', 'integer', 'number'];
  */
 function checkPagination(tool: JsonObject, context: ToolContext): void {
   const pagination = own(tool, 'pagination');
-  if (!isJsonObject(pagination)) return;
+  if (!isRecord(pagination)) return;
   const pointer = joinPointer(context.pointer, 'pagination');
   needsVersion03(context.report, pointer, 'pagination');
   context.report.unknownFields(pagination, pointer, PAGINATION_FIELDS);
@@ -457,17 +454,17 @@ function checkPagination(tool: JsonObject, context: ToolContext): void {
     return;
   }
   const declared = (own(tool, 'params') as unknown[])[index];
-  const type = isJsonObject(declared) ? (own(declared, 'type') ?? 'string') : 'string';
+  const type = isRecord(declared) ? (own(declared, 'type') ?? 'string') : 'string';
   if (!CURSOR_TYPES.includes(type)) context.report.error(at, `"${param}" is ${String(type)}: a cursor is given as a string, an integer or a number`);
 }
 
 function checkResponseMappings(tool: JsonObject, context: ToolContext): void {
   const mappings = own(tool, 'responseMappings');
-  if (!isJsonObject(mappings)) return;
+  if (!isRecord(mappings)) return;
   for (const key of Object.keys(mappings)) {
     const pointer = joinPointer(context.pointer, 'responseMappings', key);
-    if (key === '') context.report.error(pointer, 'a mapping name cannot be empty');
-    else if (key === '__proto__') context.report.error(pointer, '"__proto__" cannot be a mapping name');
+    const nameProblem = mappingNameProblem(key);
+    if (nameProblem !== undefined) context.report.error(pointer, nameProblem);
     const value = mappings[key];
     if (typeof value !== 'string' || !value.startsWith('@')) continue; // structural check reports it
     const compiled = compileResponsePath(value);
@@ -486,7 +483,7 @@ function wholeRequestTokens(tool: JsonObject, effectiveAuth: unknown): readonly 
   const headers = own(tool, 'headers');
   if (typeof url !== 'string') return undefined;
   if (headers !== undefined) {
-    if (!isJsonObject(headers)) return undefined;
+    if (!isRecord(headers)) return undefined;
     const authHeader = authHeaderName(effectiveAuth);
     const seen = new Set<string>();
     for (const name of Object.keys(headers)) {
@@ -503,7 +500,7 @@ function wholeRequestTokens(tool: JsonObject, effectiveAuth: unknown): readonly 
 }
 
 function checkTool(tool: unknown, pointer: string, serverAuth: unknown, report: Report): void {
-  if (!isJsonObject(tool)) return;
+  if (!isRecord(tool)) return;
   report.unknownFields(tool, pointer, TOOL_FIELDS);
   const context: ToolContext = { pointer, declared: new Map(), used: new Set(), report };
   checkParams(tool, context);
@@ -545,7 +542,7 @@ function checkQueryAuthKey(tool: JsonObject, auth: unknown, context: ToolContext
   if (key === undefined) return;
   const message = `"${key}" is the auth query key: the client sets it from the credential`;
   const queryParams = own(tool, 'queryParams');
-  if (isJsonObject(queryParams) && Object.hasOwn(queryParams, key)) context.report.error(joinPointer(context.pointer, 'queryParams', key), message);
+  if (isRecord(queryParams) && Object.hasOwn(queryParams, key)) context.report.error(joinPointer(context.pointer, 'queryParams', key), message);
   const url = own(tool, 'url');
   if (typeof url === 'string') {
     const query = url.indexOf('?');
@@ -601,7 +598,7 @@ export function validateManifest(manifest: JsonObject): ValidationResult {
     for (let index = 0; index < tools.length; index++) {
       const tool: unknown = tools[index];
       checkTool(tool, `/tools/${index}`, serverAuth, report);
-      const name = isJsonObject(tool) ? own(tool, 'name') : undefined;
+      const name = isRecord(tool) ? own(tool, 'name') : undefined;
       if (typeof name !== 'string') continue;
       // Unique regardless of case: several model APIs and MCP hosts compare tool names that way.
       const key = name.toLowerCase();
