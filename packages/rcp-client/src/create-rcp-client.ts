@@ -1,11 +1,10 @@
-import { RcpError } from 'rcp-errors';
 import type { RcpClientOptions } from './client-options';
 import type { RcpClient } from './client-types';
 import { createDiscovery } from './internal/discovery/discovery';
 import { createExecution } from './internal/execution/execution';
 import { createFetchTransport } from './internal/send/fetch-transport';
 import { resolveClientOptions } from './internal/options/resolve-options';
-import { createSender } from './internal/send/send';
+import { CLIENT_CLOSED, abortedError, createSender } from './internal/send/send';
 import type { PlatformTransport, Transport } from './internal/send/transport-types';
 import { createPlatformTransport } from '#transport';
 
@@ -63,7 +62,7 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
   let closed = false;
   const open = <Args extends unknown[], Result>(method: (...args: Args) => Promise<Result>) =>
     (...args: Args): Promise<Result> =>
-      closed ? Promise.reject(new RcpError('RCP_ABORTED', 'The client was closed (client.close())')) : method(...args);
+      closed ? Promise.reject(abortedError(CLIENT_CLOSED)) : method(...args);
 
   const { discover, load } = createDiscovery({
     options: resolved,

@@ -1,14 +1,10 @@
+import { blankUnsafeText } from 'rcp-errors';
 import { toolEffects, toolParams, type RcpAuth, type RcpManifest, type RcpParam, type RcpTool, type RcpValue } from 'rcp-manifest';
 import type { RcpClientTool } from './client-tool';
 import { findCompiledTool } from './internal/discovery/tool-registry';
 
-// Control characters (and line/paragraph separators) would let a manifest forge extra lines.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
-const HAS_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-
-function clean(text: string): string {
-  return HAS_CONTROL.test(text) ? text.replace(CONTROL, ' ') : text;
-}
+// Control characters (and line/paragraph separators, bidi controls) would let a manifest forge extra lines.
+const clean = blankUnsafeText;
 
 /**
  * One auth in words, as `describeManifest` prints it: `none`, `query "api_key"`, `header

@@ -8,8 +8,9 @@
  * read as CSI / OSC), the line and paragraph separators (U+2028, U+2029) and the bidi embeddings,
  * overrides and isolates (U+202A–U+202E, U+2066–U+2069) that reorder what a reader sees.
  */
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-/** The same, less CR and LF: for GitHub annotations, whose own escaping carries line breaks. */
+import { escapeUnsafeText } from 'rcp-errors';
+
+/** rcp-errors' unsafe set (escapeUnsafeText), less CR and LF: for GitHub annotations, whose own escaping carries line breaks. */
 const UNSAFE_BUT_LINE_BREAKS = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 /** What may still be raw inside `JSON.stringify`'s strings (it escapes C0 itself). */
 const UNSAFE_IN_JSON = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
@@ -31,7 +32,7 @@ function visible(char: string): string {
  * ```
  */
 export function terminalText(text: string): string {
-  return text.replace(UNSAFE, visible);
+  return escapeUnsafeText(text);
 }
 
 /**

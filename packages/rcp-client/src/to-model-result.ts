@@ -1,3 +1,4 @@
+import { MEDIA_TYPE_PATTERN } from 'rcp-manifest';
 import { isRcpError, type RcpError, type RcpErrorCode } from 'rcp-errors';
 import type { RcpCallOutcome, RcpExecuteResult, RcpPage } from './call-outcome';
 import type { RcpClientTool } from './client-tool';
@@ -134,7 +135,7 @@ function retryAfterOf(error: RcpError): number | undefined {
 }
 
 /** A media type as the client's response errors carry it (lower-case token/token), else a neutral word. */
-const SAFE_MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/;
+const SAFE_MEDIA_TYPE = new RegExp(MEDIA_TYPE_PATTERN);
 
 /** What the model reads of a client's response error (`RcpResponseError`), by its fields; undefined for other errors. */
 function responseProblemMessage(error: RcpError): string | undefined {

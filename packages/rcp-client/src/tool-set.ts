@@ -1,5 +1,5 @@
 import { RcpError } from 'rcp-errors';
-import { isToolName } from 'rcp-manifest';
+import { TOOL_NAME_MAX_LENGTH, TOOL_NAME_RULE, isToolName } from 'rcp-manifest';
 import { isRecord } from 'rcp-template';
 import type { RcpClientTool } from './client-tool';
 import type { RcpDiscovery } from './create-rcp-client';
@@ -228,7 +228,7 @@ export function createToolSet(
       if (namespace !== undefined && (typeof chosen !== 'string' || !isToolName(chosen))) {
         throw new RcpError(
           'RCP_INVALID_OPTIONS',
-          `namespace() must return 1-64 characters of A-Z a-z 0-9 _ - (discovery ${index})`,
+          `namespace() must return ${TOOL_NAME_RULE} (discovery ${index})`,
         );
       }
       namespaces.set(index, chosen);
@@ -243,14 +243,14 @@ export function createToolSet(
       let name = tool.name;
       if ((owners.get(tool.name)?.size ?? 0) > 1) {
         let prefix = namespaceOf(discovery, index);
-        const room = 64 - NAMESPACE_SEPARATOR.length - tool.name.length;
+        const room = TOOL_NAME_MAX_LENGTH - NAMESPACE_SEPARATOR.length - tool.name.length;
         if (namespace === undefined && prefix.length > room && room > 0) prefix = prefix.slice(0, room);
         name = `${prefix}${NAMESPACE_SEPARATOR}${tool.name}`;
         if (!isToolName(name)) {
           throw new RcpError(
             'RCP_INVALID_TOOL',
             `Tool ${JSON.stringify(tool.name)} from ${discovery.manifestUrl} would be named ${JSON.stringify(name)}, ` +
-              'longer than 64 characters; pass a shorter namespace',
+              `longer than ${TOOL_NAME_MAX_LENGTH} characters; pass a shorter namespace`,
           );
         }
       }

@@ -22,11 +22,8 @@ export const NON_BLANK_PATTERN = '\\S';
 export const MAPPING_PATH_PATTERN = '^@';
 /** An OAuth 2 scope token (RFC 6749 §3.3): printable ASCII but space, `"` and `\\`. */
 export const SCOPE_TOKEN_PATTERN = '^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$';
-/**
- * A media type or a range of one type (RCP 0.3 `responseMediaTypes`): `type/subtype` or `type/*`,
- * RFC 6838 restricted names, no parameters. `*\/*` is not one: a tool names what it answers with.
- */
-export const MEDIA_RANGE_PATTERN = '^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}/(?:\\*|[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126})$';
+/** A media type or a range of one type (RCP 0.3 `responseMediaTypes`), from media-types.ts. */
+export { MEDIA_RANGE_PATTERN } from './media-types';
 
 /** The HTTP methods a tool may use. */
 export const HTTP_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];

@@ -1,4 +1,4 @@
-import { RcpError } from 'rcp-errors';
+import { REDACTED, RcpError, blankUnsafeText } from 'rcp-errors';
 
 /**
  * What a {@link RcpTokenError} is built from. Text from the authorization server (`error`,
@@ -31,8 +31,8 @@ const OAUTH_ERROR = /^[\x20-\x21\x23-\x5b\x5d-\x7e]{1,64}$/;
 
 /** Server text made safe to show: controls blanked, secrets taken out, bounded. */
 function shown(text: string, secrets: readonly string[]): string {
-  let out = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ');
-  for (const secret of secrets) if (secret !== '') out = out.split(secret).join('[redacted]');
+  let out = blankUnsafeText(text);
+  for (const secret of secrets) if (secret !== '') out = out.split(secret).join(REDACTED);
   return out.length > MAX_TEXT ? `${out.slice(0, MAX_TEXT)}…` : out;
 }
 

@@ -1,5 +1,5 @@
 import type { RcpAuth } from 'rcp-manifest';
-import { isRecord, isTokenName } from 'rcp-template';
+import { isRecord, parseTemplate } from 'rcp-template';
 import { RELATIVE_ORIGIN, toolOrigin, type Base } from './base-url';
 import { bodyTemplate, openApiBody, swaggerBody } from './request-body';
 import { paginationOf, responseMediaTypesOf } from './response-fields';
@@ -72,7 +72,7 @@ function withoutQueryAuthKey(tool: Json, auth: RcpAuth, params: readonly Json[],
   delete queryParams[auth.name];
   if (Object.keys(queryParams).length === 0) delete tool['queryParams'];
   lose(`query param "${auth.name}" is the auth key: the client sets it`);
-  const kept = params.filter((param) => template !== `{{${String(param['name'])}}}`);
+  const kept = params.filter((param) => typeof template !== 'string' || wholeToken(template) !== param['name']);
   if (kept.length > 0) tool['params'] = kept;
   else delete tool['params'];
 }
@@ -123,13 +123,21 @@ export function buildTool(document: Json, path: string, pathItem: Json, method: 
  * whole token, by the document's name → the token; a resolver-bound one never (a client would
  * not let the model set it).
  */
+/** The token a template is exactly (`{{cursor}}`), or undefined (text around it, several, none, or not a template). */
+function wholeToken(template: string): string | undefined {
+  try {
+    return parseTemplate(template).single;
+  } catch {
+    return undefined;
+  }
+}
+
 function cursorCandidates(tool: Json, resolveNames: ReadonlySet<string>): [original: string, token: string][] {
   const candidates: [string, string][] = [];
   for (const entries of [tool['queryParams'], tool['body']]) {
     if (!isRecord(entries)) continue;
     for (const [original, template] of Object.entries(entries)) {
-      const name = typeof template === 'string' && template.startsWith('{{') && template.endsWith('}}') ? template.slice(2, -2) : undefined;
-      const token = name !== undefined && isTokenName(name) ? name : undefined;
+      const token = typeof template === 'string' ? wholeToken(template) : undefined;
       if (token !== undefined && !resolveNames.has(original) && !resolveNames.has(token)) candidates.push([original, token]);
     }
   }

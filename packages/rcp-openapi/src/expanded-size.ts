@@ -1,4 +1,4 @@
-import { escapePointerToken, isRecord } from 'rcp-template';
+import { escapePointerToken, isRecord, unescapePointerToken } from 'rcp-template';
 
 /**
  * The default of `maxExpandedValues`: 5,000,000. The validator and the dereferencer take time in
@@ -50,7 +50,7 @@ function pointerToken(raw: string): string | undefined {
       return undefined;
     }
   }
-  return token.includes('~') ? token.replace(/~1/g, '/').replace(/~0/g, '~') : token;
+  return unescapePointerToken(token);
 }
 
 /**

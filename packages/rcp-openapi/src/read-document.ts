@@ -1,4 +1,5 @@
 import { Composer, Parser, type CST } from 'yaml';
+import { isRecord } from 'rcp-template';
 import type { RcpError } from 'rcp-manifest';
 import { expandedSize } from './expanded-size';
 import { invalidOptions as fail } from './invalid-options';
@@ -144,7 +145,7 @@ function checkExpansion(document: Json, max: number): void {
 export function readDocument(input: string | object, limits: DocumentLimits): Json {
   const value = typeof input === 'string' ? parseText(input, limits.maxBytes) : input;
   if (valueDepth(value, MAX_DOCUMENT_DEPTH) > MAX_DOCUMENT_DEPTH) throw tooDeep();
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw fail('The OpenAPI document must be an object');
+  if (!isRecord(value)) throw fail('The OpenAPI document must be an object');
   const document = value as Json;
   if (typeof document['openapi'] !== 'string' && document['swagger'] !== '2.0') {
     throw fail('Not an OpenAPI document: it has neither "openapi" (3.x) nor "swagger": "2.0"');

@@ -1,10 +1,9 @@
 import { isRecord } from 'rcp-template';
-import { compileValueCheck, type RcpParam, type RcpParamType, type RcpValue } from 'rcp-manifest';
+import { PARAM_TYPES, compileValueCheck, hasType, type RcpParam, type RcpParamType, type RcpValue } from 'rcp-manifest';
 
 /** A JSON Schema as OpenAPI documents write it (already dereferenced). */
 export type Schema = Record<string, unknown>;
 
-const TYPES: readonly string[] = ['string', 'number', 'integer', 'boolean', 'array', 'object'];
 /** Value schemas nest this deep at the most (rcp-manifest allows 16; deeper becomes an open value). */
 const MAX_DEPTH = 8;
 /** The same limit as rcp-manifest's for patterns: a long or exotic pattern is dropped, not sent. */
@@ -105,17 +104,11 @@ export function mergeAllOf(schema: Schema): Schema {
 export function typeOf(schema: Schema): RcpParamType | undefined {
   let type = schema['type'];
   if (Array.isArray(type)) type = type.find((entry) => entry !== 'null');
-  if (typeof type === 'string' && TYPES.includes(type)) return type as RcpParamType;
+  if (typeof type === 'string' && (PARAM_TYPES as readonly string[]).includes(type)) return type as RcpParamType;
   if (isRecord(schema['properties'])) return 'object';
   if (isRecord(schema['items'])) return 'array';
   if (Array.isArray(schema['enum']) && schema['enum'].every((entry) => typeof entry === 'string')) return 'string';
   return undefined;
-}
-
-function fits(type: RcpParamType, value: unknown): boolean {
-  if (type === 'integer') return Number.isSafeInteger(value);
-  if (type === 'number') return typeof value === 'number' && Number.isFinite(value);
-  return typeof value === type;
 }
 
 function isFiniteNumber(value: unknown): value is number {
@@ -169,7 +162,7 @@ function detailsOf(schema: Schema, type: RcpParamType, lose: (message: string) =
   const out: Record<string, unknown> = {};
   const values = schema['enum'];
   if (Array.isArray(values) && type !== 'array' && type !== 'object') {
-    const kept = values.filter((entry) => fits(type, entry));
+    const kept = values.filter((entry) => hasType(type, entry));
     if (kept.length > 0) out['enum'] = kept;
     if (kept.length < values.length) lose(`enum entries that are not of type ${type} (null among them) were dropped`);
   }

@@ -1,9 +1,10 @@
+import { RESERVED_PARAM_NAMES, TOOL_NAME_CHARS, TOOL_NAME_MAX_LENGTH } from 'rcp-manifest';
 import { isTokenNameChar, isTokenNameStart } from 'rcp-template';
 
 /** Longest tool name (rcp-manifest's rule). */
-export const MAX_NAME = 64;
-/** Token names a `{{token}}` may not have (they would name an object's own machinery). */
-const RESERVED: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+export const MAX_NAME = TOOL_NAME_MAX_LENGTH;
+/** Every run of characters a tool name cannot have. */
+const NOT_TOOL_NAME_CHARS = new RegExp(`[^${TOOL_NAME_CHARS}]+`, 'g');
 
 /** A short deterministic hash (FNV-1a, base 36) for names that had to be shortened. */
 export function shortHash(text: string): string {
@@ -14,7 +15,7 @@ export function shortHash(text: string): string {
 
 /** `[A-Za-z0-9_-]`, at most 64 characters; a long name keeps its start and gets a hash. */
 export function toolNameOf(source: string): string {
-  const clean = source.replace(/[^A-Za-z0-9_-]+/g, '_').replace(/_{2,}/g, '_').replace(/^_+|_+$/g, '') || 'operation';
+  const clean = source.replace(NOT_TOOL_NAME_CHARS, '_').replace(/_{2,}/g, '_').replace(/^_+|_+$/g, '') || 'operation';
   return clean.length <= MAX_NAME ? clean : `${clean.slice(0, MAX_NAME - 7)}_${shortHash(source)}`;
 }
 
@@ -27,6 +28,6 @@ export function tokenNameOf(source: string): string {
     else if (index === 0 || isTokenNameChar(source.charCodeAt(index - 1))) clean += '_'; // one `_` per run
   }
   if (!isTokenNameStart(clean.charCodeAt(0))) clean = `_${clean}`;
-  if (RESERVED.has(clean)) clean = `${clean}_`;
+  if (RESERVED_PARAM_NAMES.includes(clean)) clean = `${clean}_`;
   return clean;
 }

@@ -178,8 +178,11 @@ describe('the search tool', () => {
     };
     expect(await refused('not json')).toEqual([' are not valid JSON']);
     expect(await refused(' ')).toEqual(['/query is required']);
-    expect(await refused([])).toEqual([' must be an object']);
-    expect(await refused({ limit: 99, extra: true })).toEqual(['/extra is not a parameter of this tool', '/query is required', '/limit must be an integer from 1 to 50']);
-    expect(await refused({ query: 3 })).toEqual(['/query must be a string']);
+    expect(await refused([])).toEqual([' must be an object (got array)']);
+    expect(await refused({ limit: 99, extra: true })).toEqual(['/limit must be ≤ 50', '/extra is not a parameter of this tool', '/query is required']);
+    expect(await refused({ query: 3 })).toEqual(['/query must be a string (got integer)']);
+    expect(await refused({ query: 'x', limit: 2.5 })).toEqual(['/limit must be a safe integer (got number)']);
+    // A key with '/' or '~' is named by an escaped JSON Pointer (the model chose it).
+    expect(await refused({ query: 'x', 'a/b~c': 1 })).toEqual(['/a~1b~0c is not a parameter of this tool']);
   });
 });

@@ -1,5 +1,7 @@
 import MiniSearch, { type Query } from 'minisearch';
-import { RcpInvalidArgumentsError, createToolSet, parseToolArguments, type RcpClientTool, type RcpDiscovery, type RcpToolSet } from 'rcp-client';
+import { RcpInvalidArgumentsError, createToolSet, type RcpClientTool, type RcpDiscovery, type RcpToolSet } from 'rcp-client';
+import { compileArgumentCheck, type RcpParam } from 'rcp-manifest';
+import { isRecord } from 'rcp-template';
 import { RcpError } from 'rcp-errors';
 import { describeToolHits, type RcpToolHitsDescription } from './describe-tool-hits';
 import { splitWords } from './split-words';
@@ -180,7 +182,6 @@ interface IndexedTool {
   readonly method: string;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 /** The options, checked once, with their defaults. */
 interface SearchSettings {
@@ -355,25 +356,28 @@ function rankedHits(toolSet: RcpToolSet, found: readonly RcpToolSearchHit[], nam
   return Object.freeze(hits);
 }
 
-/** The search tool's arguments (an object or its JSON text), checked: `query`, and `limit` if given. */
+/** The search tool's params: what its definition shows the model (`SEARCH_TOOL_SCHEMAS`) and what its calls are checked against. */
+export const SEARCH_TOOL_SCHEMAS = Object.freeze({
+  query: Object.freeze({ type: 'string' as const, description: 'The task, in plain words (e.g. "refund a payment")' }),
+  limit: Object.freeze({ type: 'integer' as const, description: 'Most tools to return (default 5)', minimum: 1, maximum: MAX_LIMIT }),
+});
+const SEARCH_TOOL_PARAMS: readonly RcpParam[] = [
+  { name: 'query', required: true, ...SEARCH_TOOL_SCHEMAS.query },
+  { name: 'limit', ...SEARCH_TOOL_SCHEMAS.limit },
+];
+
+/** The search tool's arguments (an object or its JSON text), checked by rcp-manifest's argument check. */
+const checkSearchArguments = compileArgumentCheck(SEARCH_TOOL_PARAMS);
+
 function searchToolArguments(args: unknown): { query: string; limit: number | undefined } {
-  const parsed = typeof args === 'string' ? parseToolArguments(SEARCH_TOOL_NAME, args) : args;
-  if (!isObject(parsed) || Array.isArray(parsed)) throw new RcpInvalidArgumentsError(SEARCH_TOOL_NAME, [{ path: '', message: 'must be an object' }]);
-  const issues: { path: string; message: string }[] = [];
-  for (const key of Object.keys(parsed)) if (key !== 'query' && key !== 'limit') issues.push({ path: `/${key}`, message: 'is not a parameter of this tool' });
-  if (parsed.query === undefined) issues.push({ path: '/query', message: 'is required' });
-  else if (typeof parsed.query !== 'string') issues.push({ path: '/query', message: 'must be a string' });
-  const limit = parsed.limit ?? undefined;
-  if (limit !== undefined && !(typeof limit === 'number' && Number.isInteger(limit) && limit >= 1 && limit <= MAX_LIMIT)) {
-    issues.push({ path: '/limit', message: `must be an integer from 1 to ${MAX_LIMIT}` });
-  }
-  if (issues.length > 0) throw new RcpInvalidArgumentsError(SEARCH_TOOL_NAME, issues);
-  return { query: parsed.query as string, limit: limit as number | undefined };
+  const checked = checkSearchArguments(args);
+  if (!checked.ok) throw new RcpInvalidArgumentsError(SEARCH_TOOL_NAME, checked.issues, checked.cause === undefined ? undefined : { cause: checked.cause });
+  return { query: checked.values['query'] as string, limit: checked.values['limit'] as number | undefined };
 }
 
 function boostOf(given: RcpToolSearchOptions['boost']): Record<RcpToolSearchField, number> {
   if (given === undefined) return { ...DEFAULT_BOOST };
-  if (!isObject(given)) throw new RcpError('RCP_INVALID_OPTIONS', 'boost must be an object of field weights');
+  if (!isRecord(given)) throw new RcpError('RCP_INVALID_OPTIONS', 'boost must be an object of field weights');
   const boost = { ...DEFAULT_BOOST };
   for (const [field, weight] of Object.entries(given)) {
     if (!FIELDS.includes(field as RcpToolSearchField)) throw new RcpError('RCP_INVALID_OPTIONS', `boost: unknown field ${JSON.stringify(field)} (${FIELDS.join(', ')})`);

@@ -1,5 +1,5 @@
 import type { RcpInputSchema } from 'rcp-client';
-import { SEARCH_TOOL_NAME } from './create-tool-search';
+import { SEARCH_TOOL_NAME, SEARCH_TOOL_SCHEMAS } from './create-tool-search';
 
 /**
  * The search tool a model is given instead of every tool's schema: `search_tools` with a
@@ -25,10 +25,8 @@ export function toolSearchDefinition(options: { toolCount?: number } = {}): {
       'the answer lists the best matching tools with their input schemas, which you can then call by name.',
     inputSchema: Object.freeze({
       type: 'object' as const,
-      properties: Object.freeze({
-        query: Object.freeze({ type: 'string' as const, description: 'The task, in plain words (e.g. "refund a payment")' }),
-        limit: Object.freeze({ type: 'integer' as const, description: 'Most tools to return (default 5)', minimum: 1, maximum: 50 }),
-      }),
+      // The same params its calls are checked against.
+      properties: SEARCH_TOOL_SCHEMAS,
       required: Object.freeze(['query']),
       additionalProperties: false as const,
     }),

@@ -1,5 +1,6 @@
 import { encodeUnreserved } from './internal/percent-encode';
 import { RcpTemplateError } from './template-error';
+import { isRecord } from './plain-object';
 
 function encode(text: string, field: string): string {
   const encoded = encodeUnreserved(text);
@@ -35,7 +36,7 @@ function scalarText(value: unknown): string | undefined {
  * ```
  */
 export function encodeFormBody(body: unknown): string {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+  if (!isRecord(body)) {
     throw new RcpTemplateError('RCP_TEMPLATE_VALUE', 'A form body must be an object of fields', { position: 'body' });
   }
   const out: string[] = [];

@@ -6,6 +6,7 @@ import { encodeUnreserved, normalizeQueryLiteral } from './percent-encode';
 import { normalizeLiteral, parseIn, structureError } from './parse-in';
 import { firstToken, isValidTemplate, splitTemplate, type TemplatePieces } from './scan-template';
 import { NONE } from './values';
+import { isRecord } from '../plain-object';
 
 /**
  * One query entry. Constant entries have `constant` set (already `key=value` text); dynamic
@@ -63,11 +64,11 @@ function compileTemplateEntry(url: string, entryStart: number, entryEnd: number,
  * entries; keys and literal text are percent-encoded. Throws `RCP_TEMPLATE_SYNTAX` on a bad shape.
  */
 export function compileQueryParams(queryParams: unknown, query: QueryEntry[], tokens: string[]): void {
-  if (typeof queryParams !== 'object' || queryParams === null || Array.isArray(queryParams)) {
+  if (!isRecord(queryParams)) {
     throw structureError('queryParams', '', 0, 'queryParams must be an object of string templates');
   }
   for (const key of Object.keys(queryParams)) {
-    compileQueryParam(key, (queryParams as Record<string, unknown>)[key], query, tokens);
+    compileQueryParam(key, queryParams[key], query, tokens);
   }
 }
 

@@ -6,7 +6,7 @@
  * call, and what tools share (auth, type tests, empty lists, effects) is shared.
  */
 import { compileRequest, parseTemplate, type RequestTemplate } from 'rcp-template';
-import { compileResponseMappings, hasType, toolEffects, type RcpAuth, type RcpParam, type RcpParamType, type RcpTool, type RcpToolEffects } from 'rcp-manifest';
+import { compileResponseMappings, hasType, toolEffects, type RcpAuth, type RcpParam, type RcpTool, type RcpToolEffects } from 'rcp-manifest';
 import type { RcpResolverInfo } from '../../client-options';
 import type { RcpClientTool, RcpClientToolParam, RcpInputSchema, RcpInputSchemaProperty } from '../../client-tool';
 import type { ResolvedClientOptions } from '../options/resolve-options';
@@ -50,16 +50,6 @@ const NO_NAMES: readonly string[] = Object.freeze([]);
 const NO_RESOLVED: readonly ResolvedParam[] = Object.freeze([]);
 const NO_BINDINGS: readonly QueryBinding[] = Object.freeze([]);
 const NO_PARAMS: readonly RcpParam[] = Object.freeze([]);
-
-/** The test of a resolver's value against its param's type (rcp-manifest's type table), one per type. */
-const TYPE_TESTS: Readonly<Record<RcpParamType, (value: unknown) => boolean>> = Object.freeze({
-  string: (value: unknown) => hasType('string', value),
-  number: (value: unknown) => hasType('number', value),
-  integer: (value: unknown) => hasType('integer', value),
-  boolean: (value: unknown) => hasType('boolean', value),
-  array: (value: unknown) => hasType('array', value),
-  object: (value: unknown) => hasType('object', value),
-});
 
 /** Compiles one manifest tool (see the file's opening comment). */
 export function compileTool(source: RcpTool, index: number, context: ToolCompilationContext): ToolCompilation {
@@ -179,7 +169,8 @@ function resolvedOf(tool: RcpClientTool, options: ResolvedClientOptions): readon
     .map((param) => ({
       name: param.name,
       type: param.type,
-      check: TYPE_TESTS[param.type],
+      // A resolver's value against its param's type: rcp-manifest's type rule.
+      check: (value: unknown) => hasType(param.type, value),
       resolver: options.resolvers[param.name]!,
       info: Object.freeze({ tool, param: param.name }) satisfies RcpResolverInfo,
     }));

@@ -1,3 +1,4 @@
+import { REDACTED } from 'rcp-errors';
 import { percentEncode } from 'rcp-template';
 
 /**
@@ -11,8 +12,8 @@ import { percentEncode } from 'rcp-template';
  * query); and lower-cased (as a URL parser writes a host name).
  */
 
-/** What every redacted secret becomes — in errors, `prepare()`'s output and observed responses. */
-export const REDACTED = '[redacted]';
+/** What every redacted secret becomes — in errors, `prepare()`'s output and observed responses (rcp-errors' marker). */
+export { REDACTED };
 /** Causes kept at the most: deeper ones are dropped. */
 const MAX_CAUSE_DEPTH = 4;
 /** One backslash, as a regular-expression source. */

@@ -4,10 +4,10 @@
  * `rel` (`rel="next last"`), quoted parameters holding commas or semicolons, and any case of
  * `rel` and `next` are read; anything else is skipped, never guessed at.
  */
+import { isTokenChar } from 'rcp-template';
 
 /** Longest header read: a longer one is the server's bug, not a page link. */
 const MAX_LINK_HEADER = 16 * 1024;
-const TOKEN_CHAR = /[!#$%&'*+.^_`|~0-9A-Za-z-]/;
 
 /** The `rel="next"` target as written (relative or absolute), or undefined. */
 export function nextLinkTarget(header: string | null): string | undefined {
@@ -19,7 +19,7 @@ export function nextLinkTarget(header: string | null): string | undefined {
   };
   const token = (): string => {
     const start = i;
-    while (i < n && TOKEN_CHAR.test(header[i]!)) i++;
+    while (i < n && isTokenChar(header.charCodeAt(i))) i++;
     return header.slice(start, i);
   };
   /** A quoted-string's content (backslash escapes removed), `i` just past its closing quote. */

@@ -1,9 +1,8 @@
-const JSON_MEDIA_TYPE = /^\s*application\/(?:[\w.!#$&^-]+\+)?json\s*(?:;|$)/i;
+import { MEDIA_TYPE_PATTERN, isJsonMediaType } from 'rcp-manifest';
 
-/** True for `application/json` and `application/<anything>+json`, with or without parameters. */
-export function isJsonMediaType(contentType: string): boolean {
-  return JSON_MEDIA_TYPE.test(contentType);
-}
+export { isJsonMediaType };
+
+const MEDIA_TYPE = new RegExp(MEDIA_TYPE_PATTERN);
 
 const HTML_MEDIA_TYPE = /^\s*(?:text\/html|application\/xhtml\+xml)\s*(?:;|$)/i;
 
@@ -20,5 +19,5 @@ export function isHtmlMediaType(contentType: string): boolean {
 export function mediaTypeLabel(contentType: string): string {
   const type = contentType.split(';', 1)[0]!.trim();
   if (type === '') return 'no content type';
-  return /^[\w.+!#$&^-]{1,60}\/[\w.+!#$&^-]{1,60}$/.test(type) ? type : 'an unreadable content type';
+  return MEDIA_TYPE.test(type) ? type : 'an unreadable content type';
 }

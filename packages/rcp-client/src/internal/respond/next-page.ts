@@ -5,7 +5,7 @@
  * rendering those arguments gives exactly the linked URL. The next URL itself is never handed
  * on: it may hold the credential or a resolver's value.
  */
-import type { RcpParamType } from 'rcp-manifest';
+import { hasType, scalarFromText, type RcpParamType } from 'rcp-manifest';
 import type { RcpPage } from '../../call-outcome';
 import { nextLinkTarget } from './link-header';
 import type { ResponseHeaders } from '../send/transport-types';
@@ -24,22 +24,16 @@ export interface PageSource {
   readonly values: Readonly<Record<string, unknown>>;
 }
 
-const INTEGER = /^-?(?:0|[1-9]\d*)$/;
-const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 /** Marks a value that cannot be given as the param's type. */
 const NO_VALUE: unique symbol = Symbol('rcp.no-value');
 
 /** A query value (or a cursor) as a value of the param's type, or {@link NO_VALUE}. */
 function asParamValue(value: unknown, type: RcpParamType): unknown {
   if (type === 'string') return typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : NO_VALUE;
-  if (type === 'integer' || type === 'number') {
-    if (typeof value === 'number') return Number.isFinite(value) && (type === 'number' || Number.isSafeInteger(value)) ? value : NO_VALUE;
-    if (typeof value !== 'string' || !(type === 'integer' ? INTEGER : NUMBER).test(value)) return NO_VALUE;
-    const number = Number(value);
-    return type === 'integer' ? (Number.isSafeInteger(number) ? number : NO_VALUE) : Number.isFinite(number) ? number : NO_VALUE;
-  }
-  if (type === 'boolean') return value === 'true' ? true : value === 'false' ? false : NO_VALUE;
-  return NO_VALUE;
+  if (type === 'array' || type === 'object') return NO_VALUE;
+  // A number or boolean as it is, or read from text by rcp-manifest's rule; then its type's test.
+  const read = typeof value === 'string' ? scalarFromText(type, value) : value;
+  return read !== undefined && hasType(type, read) ? read : NO_VALUE;
 }
 
 /** The tool's argument check as a test: the checked copy, or undefined when it refuses. */

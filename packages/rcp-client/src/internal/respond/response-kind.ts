@@ -1,3 +1,4 @@
+import { MEDIA_RANGE_PATTERN } from 'rcp-manifest';
 /**
  * What a 2xx answer with a body is, by its media type (SPEC §11 step 7, §25.3): JSON, text, a
  * media part (the bytes, passed on as they are), or refused — a binary type the client does not
@@ -21,7 +22,7 @@ export type ResponseKind = 'json' | 'text' | 'media' | 'refused';
 const TEXT_MEDIA_TYPE =
   /^(?:text\/.+|application\/(?:xml|javascript|ecmascript|x-ndjson|x-www-form-urlencoded|yaml|x-yaml|toml|csv|graphql|sql)|[^/]+\/.+\+xml)$/;
 /** What a media type (or range) may look like after lower-casing. */
-const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/(?:\*|[a-z0-9][a-z0-9!#$&^_.+-]{0,126})$/;
+const MEDIA_TYPE = new RegExp(MEDIA_RANGE_PATTERN);
 /** C0 controls a text body does not hold (tab, line feed, form feed and carriage return are text). */
 const BINARY_CONTROL = /[\u0000-\u0008\u000b\u000e-\u001f]/;
 

@@ -6,7 +6,7 @@
  * undici on Node in `transport.node.ts`, fetch elsewhere in `transport.ts`, or the operator's
  * fetch in `fetch-transport.ts`).
  */
-import { RcpError, isRcpError } from 'rcp-errors';
+import { RcpError, escapeUnsafeText, isRcpError } from 'rcp-errors';
 import { RcpHttpError } from '../../http-error';
 import { readBody, readBodyPrefix, readBodyUpTo } from './read-body';
 import { isTextMediaType, mediaTypeOf } from '../respond/response-kind';
@@ -125,10 +125,7 @@ const REASON_CHARS = 128;
  * on to be interpreted by a terminal or a log viewer; at most {@link REASON_CHARS} characters.
  */
 export function cleanReasonPhrase(text: string): string {
-  const cleaned = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (char) => {
-    const code = char.charCodeAt(0);
-    return code <= 0x9f ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
-  });
+  const cleaned = escapeUnsafeText(text);
   return cleaned.length > REASON_CHARS ? `${cleaned.slice(0, REASON_CHARS)}…` : cleaned;
 }
 
@@ -390,10 +387,17 @@ function requestOrigin(request: SendRequest): string {
   return startUrl.origin;
 }
 
-/** The one `RCP_ABORTED` error of a call the caller's signal ended (the send and the result inspection). */
+/**
+ * The one `RCP_ABORTED` error: a call the caller's signal ended (the send and the result
+ * inspection; `reason` is the signal's), or a call to a client that was closed (`'closed'`).
+ */
 export function abortedError(reason: unknown): RcpError<'RCP_ABORTED'> {
+  if (reason === CLIENT_CLOSED) return new RcpError('RCP_ABORTED', 'The client was closed (client.close())');
   return new RcpError('RCP_ABORTED', 'The request was aborted', { cause: reason });
 }
+
+/** The reason {@link abortedError} is given for a call to a closed client. */
+export const CLIENT_CLOSED: unique symbol = Symbol('rcp.client-closed');
 
 function withoutQuery(url: string): string {
   const parsed = new URL(url);

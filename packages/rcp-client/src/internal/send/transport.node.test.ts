@@ -106,7 +106,7 @@ describe("Node's transport (undici dispatch)", () => {
   });
 
   it('an abort before the request is sent rejects with its reason and nothing reaches the server', async () => {
-    const server = await serve({ 'GET /x': (_request, res) => res.end('{}') });
+    const server = await serve({ 'GET /x': (_request, res) => void res.end('{}') });
     const abort = abortState();
     abort.abort(new Error('stopped early'));
     await expect(transport()(get(server, '/x', abort))).rejects.toThrow('stopped early');

@@ -1,5 +1,5 @@
 import { isTokenChar } from 'rcp-template';
-import type { RcpAuthChallenge } from 'rcp-errors';
+import { blankUnsafeText, type RcpAuthChallenge } from 'rcp-errors';
 import { redact } from '../redaction/redact';
 import type { ResponseHeaders } from './transport-types';
 
@@ -31,7 +31,7 @@ interface Parsed {
 }
 
 function clean(value: string, redact: (text: string) => string): string {
-  const blanked = redact(value).replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ');
+  const blanked = blankUnsafeText(redact(value));
   return blanked.length > MAX_VALUE ? blanked.slice(0, MAX_VALUE) : blanked;
 }
 
