@@ -1,5 +1,5 @@
 import { RcpError } from 'rcp-errors';
-import { createToolSet, RcpToolNotInStageError, type RcpClient, type RcpDiscovery, type RcpToolFilter, type RcpToolSet } from 'rcp-client';
+import { createStages, createToolSet, type RcpClient, type RcpDiscovery, type RcpToolFilter } from 'rcp-client';
 import { isRecord } from 'rcp-template';
 import type { ModelToolRegistryClass, SealedModelToolRegistry } from './model-tool';
 import { ModelToolRegistry } from './model-tool-registry';
@@ -120,20 +120,17 @@ export function createRcpRegistry<Context = any, StageId extends string = never>
   // The tool set is the one rule for names and stages: a stage is its `select`, and a tool outside
   // a stage is the client's RCP_TOOL_NOT_IN_STAGE, the same code and sentence as on every stack.
   const toolSet = createToolSet(discoveries, namespace === undefined ? {} : { namespace });
-  const stageSets = new Map<string, RcpToolSet>();
-  for (const [stageId, stage] of Object.entries(stages)) {
-    if (stageId.trim() === '') throw new RcpError('RCP_INVALID_OPTIONS', 'A stage id must not be blank.');
-    stageSets.set(stageId, toolSet.select(stage, { stage: stageId }));
-  }
+  const stageSets = createStages(toolSet, stages);
 
+  // A call in a stage looks its tool up in the stage's set: the client's rule throws RCP_TOOL_NOT_IN_STAGE.
+  // A stageId that names no stage (the full catalog used directly) is not restricted (README).
   const guard = (toolId: string, stageId: string): void => {
-    const stageSet = stageSets.get(stageId);
-    if (stageSet !== undefined && !stageSet.names.includes(toolId)) throw new RcpToolNotInStageError(toolId, stageId);
+    if (stageSets.ids.includes(stageId)) stageSets.get(stageId).tool(toolId);
   };
   const definitions = toolSet.entries.map((entry) => toRcpModelTool(client, entry, guard));
   const registry = new Registry(definitions).seal() as SealedModelToolRegistry<RcpCallPlan<Context>>;
 
-  const projections = [...stageSets].map(([stageId, stageSet]) => [stageId, registry.select(stageSet.names)] as const);
+  const projections = stageSets.ids.map((stageId) => [stageId, registry.select(stageSets.get(stageId).names)] as const);
   const transports = projections.map(
     ([stageId, tools]) => [stageId, createModelTransport({ id: stageId, tools })] as const,
   );

@@ -1,6 +1,6 @@
 import { jsonSchema, tool, type Tool, type ToolSet } from 'ai';
 import {
-  RcpError,
+  createStages,
   createToolSet,
   jsonSchemaCopy,
   toModelResult,
@@ -13,6 +13,7 @@ import {
   type RcpToolSet,
   type RcpToolSetOptions,
   type RcpApprovalRequest,
+  type RcpTurn,
 } from 'rcp-client';
 import { createApprovalFlow, type AISDKApprovalStore, type AISDKToolApprovalFunction } from './approval';
 import { modelResultSchema, toAISDKModelOutput } from './model-output';
@@ -26,10 +27,7 @@ import { modelResultSchema, toAISDKModelOutput } from './model-output';
  * const turn: AISDKTurn<{ userId: string }> = { ctx: { userId: 'u-1' }, stage: 'browse' };
  * ```
  */
-export interface AISDKTurn<Context> {
-  readonly ctx: Context;
-  readonly stage?: string | undefined;
-}
+export type AISDKTurn<Context> = RcpTurn<Context>;
 
 /**
  * Options of {@link createAISDKTools}.
@@ -143,15 +141,13 @@ export function createAISDKTools<Context = any>(
 ): AISDKTools {
   const { stages = {}, turn, ctx: fixedCtx, approvalStore = new Map<string, RcpApprovalRequest>(), ...setOptions } = options;
   const toolSet = createToolSet(source, setOptions);
-  const stageSets = new Map(Object.entries(stages).map(([id, only]) => [id, toolSet.select(only, { stage: id })]));
+  const stageSets = createStages(toolSet, stages);
   const turnOf = turn ?? ((context: unknown): AISDKTurn<Context> => ({ ctx: (context ?? fixedCtx) as Context }));
   // The client with the context as one typed argument: assigned once, never cast.
   const calls: RcpContextClient<Context> = client;
   const approvals = createApprovalFlow(calls, approvalStore, (context) => {
     const { ctx, stage } = turnOf(context);
-    // A stage the tool set does not define lets nothing through.
-    const scope = stage === undefined ? toolSet : (stageSets.get(stage) ?? toolSet.select([], { stage }));
-    return { ctx: ctx ?? (fixedCtx as Context), scope };
+    return { ctx: ctx ?? (fixedCtx as Context), scope: stageSets.scope(stage) };
   });
   const toolApproval: Record<string, AISDKToolApprovalFunction> = {};
 
@@ -190,14 +186,7 @@ export function createAISDKTools<Context = any>(
 
   return Object.freeze({
     tools: Object.freeze(tools) as AISDKTools['tools'],
-    activeTools: (stage: string) => {
-      const set = stageSets.get(stage);
-      if (set === undefined) {
-        const known = [...stageSets.keys()].join(', ') || 'none';
-        throw new RcpError('RCP_INVALID_OPTIONS', `No stage "${stage}" in this tool set (its stages: ${known})`);
-      }
-      return [...set.names];
-    },
+    activeTools: (stage: string) => [...stageSets.get(stage).names],
     toolSet,
     review: approvals.review,
     toolApproval: Object.freeze(toolApproval),

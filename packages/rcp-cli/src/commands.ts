@@ -19,7 +19,8 @@ import {
   type RcpClientTool,
   type RcpDiscoveryWarning,
 } from 'rcp-client';
-import { safeParseManifest, type ManifestIssue } from 'rcp-manifest';
+import { kindOf, readArguments, safeParseManifest, type ManifestIssue } from 'rcp-manifest';
+import { isRecord } from 'rcp-template';
 import {
   BINDING_HELP,
   BINDING_OPTIONS,
@@ -170,18 +171,13 @@ function argValue(text: string, type: string | undefined): unknown {
 /** `--args JSON`: an object, or a usage error saying what is wrong (not JSON, and where; or not an object). */
 function argsObject(text: string | undefined): Record<string, unknown> {
   if (text === undefined) return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    throw new RcpUsageError(`--args is not valid JSON: ${(error as Error).message}`, { command: 'rcp call' });
+  // The one rule for arguments given as JSON text (rcp-manifest's readArguments): blank is {}.
+  const read = readArguments(text);
+  if (!read.ok) throw new RcpUsageError(`--args is not valid JSON: ${(read.cause as Error).message}`, { command: 'rcp call' });
+  if (!isRecord(read.value)) {
+    throw new RcpUsageError(`--args must be a JSON object ({"key": value}), got ${kindOf(read.value)}`, { command: 'rcp call' });
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new RcpUsageError(`--args must be a JSON object ({"key": value}), got ${Array.isArray(parsed) ? 'an array' : parsed === null ? 'null' : `a ${typeof parsed}`}`, {
-      command: 'rcp call',
-    });
-  }
-  return parsed as Record<string, unknown>;
+  return read.value;
 }
 
 /**

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isRecord } from 'rcp-template';
 
 /** Where the built inspector page is (copied into dist/inspector by the build). */
 const PAGE_DIR = fileURLToPath(new URL('./inspector/', import.meta.url));
@@ -58,8 +59,8 @@ export async function readJson(req: IncomingMessage): Promise<Json> {
     chunks.push(chunk);
   }
   const value = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('expected a JSON object');
-  return value as Json;
+  if (!isRecord(value)) throw new Error('expected a JSON object');
+  return value;
 }
 
 /** The string entries of a value (the page's `resolve` and `ctx` maps); `{}` for anything else. */

@@ -216,7 +216,7 @@ describe('usage errors in the CLI\'s own words', { timeout: SPAWN_TIMEOUT }, () 
     expect(broken.stderr.trim()).toMatch(/^rcp: --args is not valid JSON: .* at position 12 \(see rcp call --help\)$/);
     expect(broken.stderr).not.toContain('must be a JSON object');
     const array = await rcp(['call', manifestUrl, 'get_note', '--args', '["n-1"]', '--ctx', 'userId=u-1']);
-    expect([array.code, array.stderr.trim()]).toEqual([2, 'rcp: --args must be a JSON object ({"key": value}), got an array (see rcp call --help)']);
+    expect([array.code, array.stderr.trim()]).toEqual([2, 'rcp: --args must be a JSON object ({"key": value}), got array (see rcp call --help)']);
     expect(toolRequestLines(notes)).toEqual([]);
   });
 

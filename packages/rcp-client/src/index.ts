@@ -43,6 +43,8 @@ export type {
 } from './client-options';
 export type { RcpClientTool, RcpClientToolParam, RcpInputSchema, RcpInputSchemaProperty } from './client-tool';
 export { createToolSet, toolCountWarning } from './tool-set';
+export { createStages } from './stages';
+export type { RcpStages, RcpTurn } from './stages';
 export type { RcpToolSet, RcpToolSetEntry, RcpToolSetOptions, RcpToolFilter, RcpNamespace } from './tool-set';
 export { validateArguments } from './validate-arguments';
 export { parseToolArguments } from './parse-tool-arguments';

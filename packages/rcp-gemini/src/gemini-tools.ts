@@ -140,9 +140,12 @@ export interface GeminiTools<Context = any> {
   ): Promise<GeminiFunctionResponsePart[]>;
 }
 
+/** Gemini's longest function name (its own limit, which happens to equal RCP's tool-name length). */
+const GEMINI_NAME_MAX_LENGTH = 64;
+
 /** Gemini function names must start with a letter or `_`: anything else gets a leading `_`. */
 function geminiName(name: string): string {
-  return /^[A-Za-z_]/.test(name) ? name : `_${name}`.slice(0, 64);
+  return /^[A-Za-z_]/.test(name) ? name : `_${name}`.slice(0, GEMINI_NAME_MAX_LENGTH);
 }
 
 /**

@@ -264,6 +264,10 @@ export const RcpParamSchema = /* @__PURE__ */ TObject(
   { title: 'RCP param', description: 'One argument of a tool: declares a {{token}} used in url, queryParams, headers or body.' },
 );
 
+// Built outside the schema call: a template literal among a pure call's arguments counts as a side
+// effect to bundlers, which then keep every schema (and TypeBox) in a browser bundle.
+const TOOL_NAME_DESCRIPTION = `Unique tool name, ${TOOL_NAME_RULE}.`;
+
 /**
  * TypeBox schema of one tool in a manifest.
  *
@@ -278,7 +282,7 @@ export const RcpToolSchema = /* @__PURE__ */ TObject(
   {
     name: /* @__PURE__ */ TString({
       pattern: TOOL_NAME_PATTERN,
-      description: `Unique tool name, ${TOOL_NAME_RULE}.`,
+      description: TOOL_NAME_DESCRIPTION,
     }),
     description: /* @__PURE__ */ TString({
       pattern: NON_BLANK_PATTERN,

@@ -1,6 +1,6 @@
 import type { RunState, RunToolApprovalItem } from '@openai/agents';
 import {
-  RcpError,
+  createStages,
   createToolSet,
   toolCountWarning,
   type RcpApprovalRequest,
@@ -10,6 +10,7 @@ import {
   type RcpToolFilter,
   type RcpToolSet,
   type RcpToolSetOptions,
+  type RcpTurn,
 } from 'rcp-client';
 import { agentsFunctionTools, type AgentsTool } from './function-tools';
 import { createRunStateApprovals } from './run-state-approvals';
@@ -26,10 +27,7 @@ const OPENAI_TOOL_LIMIT = 128;
  * const turn: OpenAIAgentsTurn<{ userId: string }> = { ctx: { userId: 'u-1' }, stage: 'browse' };
  * ```
  */
-export interface OpenAIAgentsTurn<Context> {
-  readonly ctx: Context;
-  readonly stage?: string | undefined;
-}
+export type OpenAIAgentsTurn<Context> = RcpTurn<Context>;
 
 /**
  * Options of {@link createOpenAIAgentsTools}.
@@ -188,7 +186,7 @@ export function createOpenAIAgentsTools<Context = any>(
 ): OpenAIAgentsTools<Context> {
   const { stages = {}, turn, ctx: fixedCtx, strict = true, deferLoading = false, ...setOptions } = options;
   const toolSet = createToolSet(source, setOptions);
-  const stageSets = new Map(Object.entries(stages).map(([id, only]) => [id, toolSet.select(only, { stage: id })]));
+  const stageSets = createStages(toolSet, stages);
   const contextClient: RcpContextClient<Context> = client;
   // The run's context is the ctx unless `turn` says otherwise; the fixed ctx fills in for none.
   const withFixed = (ctx: Context): Context => ((ctx === undefined || ctx === null) && fixedCtx !== undefined ? fixedCtx : ctx);
@@ -199,16 +197,14 @@ export function createOpenAIAgentsTools<Context = any>(
   const warning = toolCountWarning(toolSet, { limit: OPENAI_TOOL_LIMIT, target: 'OpenAI' });
   const approvals = createRunStateApprovals(contextClient, toolSet, turnOf);
 
-  /** The tool set a call runs in: a stage's, or the whole set; a stage this set lacks lets nothing through. */
-  const scopeOf = (stage: string | undefined): RcpToolSet => (stage === undefined ? toolSet : (stageSets.get(stage) ?? toolSet.select([], { stage })));
   const buildTools = (fixedStage: string | undefined): AgentsTool[] =>
-    agentsFunctionTools(fixedStage === undefined ? toolSet.entries : stageSets.get(fixedStage)!.entries, {
+    agentsFunctionTools(stageSets.scope(fixedStage).entries, {
       client: contextClient,
       strict,
       deferLoading,
       turnOf: (context) => {
         const { ctx, stage } = turnOf(context);
-        return { ctx, scope: scopeOf(fixedStage ?? stage) };
+        return { ctx, scope: stageSets.scope(fixedStage ?? stage) };
       },
       takeApproval: approvals.take,
     });
@@ -220,10 +216,7 @@ export function createOpenAIAgentsTools<Context = any>(
       return [...tools];
     },
     stageTools(stage: string): AgentsTool[] {
-      if (!stageSets.has(stage)) {
-        const known = [...stageSets.keys()].join(', ') || 'none';
-        throw new RcpError('RCP_INVALID_OPTIONS', `No stage "${stage}" in this tool set (its stages: ${known})`);
-      }
+      stageSets.get(stage);
       let stageList = byStage.get(stage);
       if (stageList === undefined) byStage.set(stage, (stageList = buildTools(stage)));
       return [...stageList];

@@ -44,6 +44,7 @@ export {
   RcpResponseError,
   createToolSet,
   toolCountWarning,
+  createStages,
   RcpError,
   isRcpError,
 } from 'rcp-client';
@@ -123,4 +124,6 @@ export type {
   RcpResponseProblem,
   RcpOutputSchema,
   RcpPagination,
+  RcpStages,
+  RcpTurn,
 } from 'rcp-client';

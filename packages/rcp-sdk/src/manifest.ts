@@ -51,6 +51,16 @@ export {
   FORBIDDEN_HEADER_NAMES,
   isForbiddenHeaderName,
   escapePointerToken,
+  PARAM_TYPES,
+  RESERVED_PARAM_NAMES,
+  TOOL_NAME_CHARS,
+  TOOL_NAME_MAX_LENGTH,
+  TOOL_NAME_RULE,
+  typeProblem,
+  scalarFromText,
+  MEDIA_TYPE_PATTERN,
+  MEDIA_RANGE_PATTERN,
+  isJsonMediaType,
 } from 'rcp-manifest';
 export type {
   RcpVersion,

@@ -3,6 +3,7 @@
  * the handler, whose result becomes the response.
  */
 import type { VerifyHook } from '../create-rcp-server';
+import { escapePointerToken } from 'rcp-manifest';
 import { problemResponse } from '../problem';
 import type { CompiledRoute } from './compile-route';
 
@@ -35,7 +36,7 @@ export async function answerCall<Principal>(
     const expected = value(principal);
     if (expected === undefined || expected === null || values[name] !== expected) {
       return problemResponse(403, 'RCP_FORBIDDEN_PARAM', `"${name}" is not the caller's`, {
-        errors: [{ pointer: `/${name}`, detail: "is not the caller's" }],
+        errors: [{ pointer: `/${escapePointerToken(name)}`, detail: "is not the caller's" }],
       });
     }
   }

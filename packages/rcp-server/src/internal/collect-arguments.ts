@@ -3,7 +3,7 @@
  * segments percent-decoded, query values, headers, a JSON or form body), then checking them with
  * rcp-manifest's `compileArgumentCheck` — the rule the client applied before sending.
  */
-import { escapePointerToken, type ArgumentCheck, type ManifestIssue, type RcpParam } from 'rcp-manifest';
+import { escapePointerToken, isJsonMediaType, readArguments, type ArgumentCheck, type ManifestIssue, type RcpParam } from 'rcp-manifest';
 import { problemResponse } from '../problem';
 import { fromText, readFormBody, readSlot, type BodyReader, type TextSlot } from './read-arguments';
 
@@ -26,7 +26,6 @@ interface Collected {
   readonly put: (name: string, value: unknown) => void;
 }
 
-const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(?:;|$)/i;
 
 /** Reads and checks a matched request's arguments: the validated values, or the 400/413/415 response. */
@@ -117,14 +116,10 @@ async function collectBody(plan: ArgumentPlan, body: BodyReader, request: Reques
     body(readFormBody(text), put, true);
     return undefined;
   }
-  if (!JSON_TYPE.test(type)) return problemResponse(415, 'RCP_INVALID_ARGUMENTS', 'The body must be application/json');
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return invalidArguments(plan.toolName, [{ path: '', message: 'are not valid JSON' }]);
-  }
-  body(parsed, put, false);
+  if (!isJsonMediaType(type)) return problemResponse(415, 'RCP_INVALID_ARGUMENTS', 'The body must be application/json');
+  const parsed = readArguments(text);
+  if (!parsed.ok) return invalidArguments(plan.toolName, parsed.issues);
+  body(parsed.value, put, false);
   return undefined;
 }
 

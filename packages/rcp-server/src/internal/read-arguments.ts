@@ -1,6 +1,6 @@
 import { RcpError } from 'rcp-errors';
-import type { RcpParam, RcpValue } from 'rcp-manifest';
-import { parseTemplate } from 'rcp-template';
+import { scalarFromText, type RcpParam, type RcpValue } from 'rcp-manifest';
+import { isRecord, parseTemplate } from 'rcp-template';
 
 /**
  * How one templated string reads its value back: the whole string is one token (`"{{x}}"`), or
@@ -38,9 +38,6 @@ export function readSlot(slot: TextSlot, text: string): string | undefined {
   return text.slice(slot.prefix.length, text.length - slot.suffix.length);
 }
 
-/** JSON's number grammar: what `String(n)` writes for a finite number. */
-const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
-
 /**
  * Reads a value that arrived as text (a path segment, a query value, a header, a form field)
  * back into the param's type, the inverse of the client's `String(value)`: a number or integer
@@ -51,15 +48,13 @@ const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 export function fromText(schema: RcpParam | RcpValue | undefined, value: unknown): unknown {
   const type = schema?.type ?? 'string';
   if (typeof value === 'string') {
-    if ((type === 'number' || type === 'integer') && JSON_NUMBER.test(value)) return Number(value);
-    if (type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
     if (type === 'array') return [fromText(schema?.items, value)];
-    return value;
+    return scalarFromText(type, value) ?? value;
   }
   if (Array.isArray(value)) {
     return type === 'array' ? value.map((element) => fromText(schema?.items, element)) : value;
   }
-  if (typeof value === 'object' && value !== null && type === 'object') {
+  if (isRecord(value) && type === 'object') {
     const out: Record<string, unknown> = {};
     for (const [key, entry] of Object.entries(value)) {
       Object.defineProperty(out, key, { value: fromText(schema?.properties?.[key], entry), enumerable: true, writable: true });
@@ -88,7 +83,7 @@ export function readFormBody(text: string): Record<string, unknown> {
         Object.defineProperty(node, key, { value: entry, enumerable: true, writable: true, configurable: true });
       } else {
         let child = existing;
-        if (typeof child !== 'object' || child === null || Array.isArray(child)) {
+        if (!isRecord(child)) {
           child = {};
           Object.defineProperty(node, key, { value: child, enumerable: true, writable: true, configurable: true });
         }
@@ -101,9 +96,9 @@ export function readFormBody(text: string): Record<string, unknown> {
 
 /** An object whose keys are exactly `0 … n-1` (from `items[0][price]`) becomes an array. */
 function indexedToArrays(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  if (!isRecord(value)) return value;
   const keys = Object.keys(value);
-  const entries = keys.map((key) => indexedToArrays((value as Record<string, unknown>)[key]));
+  const entries = keys.map((key) => indexedToArrays(value[key]));
   if (keys.length > 0 && keys.every((key, index) => key === String(index))) return entries;
   const out: Record<string, unknown> = {};
   keys.forEach((key, index) => Object.defineProperty(out, key, { value: entries[index], enumerable: true, writable: true }));
@@ -147,8 +142,8 @@ export function compileBodyReader(tool: string, template: unknown, params: Reado
       const keys = Object.keys(node);
       const readers = keys.map((key) => walk((node as Record<string, unknown>)[key], `${where}/${key}`, false));
       return (received, put, text) => {
-        if (typeof received !== 'object' || received === null || Array.isArray(received)) return;
-        const object = received as Record<string, unknown>;
+        if (!isRecord(received)) return;
+        const object = received;
         keys.forEach((key, index) => {
           if (Object.hasOwn(object, key)) readers[index]!(object[key], put, text);
         });
