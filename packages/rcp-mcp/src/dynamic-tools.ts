@@ -26,6 +26,17 @@ export interface MetaTool {
 
 const NAME_PROPERTY = { type: 'string', description: 'A tool name, as search_tools gives it' } as const;
 
+/** A meta-tool's answer: its data as a model result, or what it ran into as the error's model-safe text (anything not an RCP error is UNKNOWN_ERROR). */
+function answerWith(produce: (args: Record<string, unknown>) => Promise<unknown>): (args: Record<string, unknown>) => Promise<ModelResult> {
+  return async (args) => {
+    try {
+      return toModelResult({ data: await produce(args) });
+    } catch (error) {
+      return toModelResult(error);
+    }
+  };
+}
+
 /**
  * The three meta-tools over a tool set: the search index is built here, once per gateway.
  *
@@ -42,14 +53,7 @@ export function metaTools(toolSet: RcpToolSet, searchOptions: RcpToolSearchOptio
     {
       ...definition,
       annotations: readOnly,
-      answer: async (args) => {
-        try {
-          const { tools } = await search.handleCall(args);
-          return toModelResult({ data: { tools } });
-        } catch (error) {
-          return toModelResult(error); // an RCP error's model-safe text; anything else is UNKNOWN_ERROR
-        }
-      },
+      answer: answerWith(async (args) => ({ tools: (await search.handleCall(args)).tools })),
     },
     {
       name: DESCRIBE_TOOL_NAME,
@@ -58,22 +62,17 @@ export function metaTools(toolSet: RcpToolSet, searchOptions: RcpToolSearchOptio
         'its output schema when it has one, and its annotations (read-only, destructive …).',
       inputSchema: { type: 'object', properties: { name: NAME_PROPERTY }, required: ['name'], additionalProperties: false },
       annotations: readOnly,
-      answer: async ({ name }) => {
-        try {
-          // The tool set's own lookup: an unknown name is its RCP_UNKNOWN_TOOL, as client.call gives.
-          const tool = toolSet.tool(String(name));
-          const data = {
-            name: String(name),
-            description: tool.description,
-            inputSchema: tool.inputSchema,
-            ...(tool.outputSchema !== undefined && { outputSchema: tool.outputSchema }),
-            annotations: toolAnnotations(tool),
-          };
-          return toModelResult({ data });
-        } catch (error) {
-          return toModelResult(error); // an RCP error's model-safe text; anything else is UNKNOWN_ERROR
-        }
-      },
+      answer: answerWith(async ({ name }) => {
+        // The tool set's own lookup: an unknown name is its RCP_UNKNOWN_TOOL, as client.call gives.
+        const tool = toolSet.tool(String(name));
+        return {
+          name: String(name),
+          description: tool.description,
+          inputSchema: tool.inputSchema,
+          ...(tool.outputSchema !== undefined && { outputSchema: tool.outputSchema }),
+          annotations: toolAnnotations(tool),
+        };
+      }),
     },
     {
       name: CALL_TOOL_NAME,

@@ -1,4 +1,4 @@
-import { checkClientIdentity, type RcpClientAuthenticationMethod, type RcpClientPrivateKey } from './client-authentication';
+import { checkClientIdentity } from './client-authentication';
 import {
   DEFAULT_REFRESH_BEFORE,
   DEFAULT_TOKEN_TIMEOUT,
@@ -12,7 +12,7 @@ import {
 } from './options';
 import type { RcpOAuthCallInfo, RcpOAuthProvider, RcpOAuthUnauthorizedInfo } from './provider-types';
 import { createTokenCache } from './token-cache';
-import { checkEndpoint } from './token-endpoint';
+import { checkEndpoint, type RcpTokenClientOptions } from './token-endpoint';
 import { requestToken, type TokenEndpointConfig } from './token-request';
 
 /**
@@ -31,27 +31,7 @@ import { requestToken, type TokenEndpointConfig } from './token-request';
  * };
  * ```
  */
-export interface RcpClientCredentialsOptions<Context = any> {
-  /** The authorization server's token endpoint: `https:` (`http:` only to loopback). */
-  tokenEndpoint: string | URL;
-  /** The client's identifier at the authorization server. */
-  clientId: string;
-  /** The client secret (for `client_secret_basic`, the default, or `client_secret_post`). */
-  clientSecret?: string | undefined;
-  /** The private key of a `private_key_jwt` client (then the default method). */
-  privateKey?: RcpClientPrivateKey | undefined;
-  /**
-   * How the client authenticates.
-   * @default 'client_secret_basic' with a secret, 'private_key_jwt' with a private key
-   */
-  clientAuthentication?: RcpClientAuthenticationMethod;
-  /**
-   * The expected issuer identifier of the authorization server: the audience of a
-   * `private_key_jwt` assertion, part of the cache key, and checked by oauth4webapi wherever a
-   * response carries one.
-   * @default the token endpoint URL
-   */
-  issuer?: string;
+export interface RcpClientCredentialsOptions<Context = any> extends RcpTokenClientOptions {
   /**
    * The scope to ask for: one or more values, or a function of the call (tokens are cached per scope).
    * @default undefined (the server's default scope)
@@ -81,21 +61,6 @@ export interface RcpClientCredentialsOptions<Context = any> {
    * @default 60000
    */
   refreshBefore?: number;
-  /**
-   * Milliseconds for one token request.
-   * @default 10000
-   */
-  timeout?: number;
-  /**
-   * Allow a token endpoint on a private-network address (RFC 1918, ULA ...). Link-local ones are always refused.
-   * @default false
-   */
-  allowPrivateNetwork?: boolean;
-  /**
-   * The `fetch` used for token requests.
-   * @default globalThis.fetch
-   */
-  fetch?: typeof globalThis.fetch;
 }
 
 /**

@@ -8,5 +8,6 @@ export type { RcpUserToken, RcpUserTokenRequest, RcpUserTokensOptions } from './
 export { RcpTokenError } from './token-error';
 export type { RcpTokenErrorDetails } from './token-error';
 export type { RcpClientAuthenticationMethod, RcpClientPrivateKey } from './client-authentication';
+export type { RcpTokenClientOptions } from './token-endpoint';
 export type { RcpOAuthProvider, RcpOAuthCallInfo, RcpOAuthUnauthorizedInfo } from './provider-types';
 export type { RcpAuthChallenge } from 'rcp-errors';

@@ -1,6 +1,6 @@
-import { checkClientIdentity, type RcpClientAuthenticationMethod, type RcpClientPrivateKey } from './client-authentication';
+import { checkClientIdentity } from './client-authentication';
 import { DEFAULT_TOKEN_TIMEOUT, checkResources, checkValues, invalid, milliseconds } from './options';
-import { checkEndpoint } from './token-endpoint';
+import { checkEndpoint, type RcpTokenClientOptions } from './token-endpoint';
 import { requestToken, type TokenEndpointConfig } from './token-request';
 
 /**
@@ -12,23 +12,7 @@ import { requestToken, type TokenEndpointConfig } from './token-request';
  * const options: RcpRefreshTokenGrantOptions = { tokenEndpoint: 'https://auth.example.com/oauth/token', clientId: 'notes-agent', clientSecret: process.env.NOTES_CLIENT_SECRET };
  * ```
  */
-export interface RcpRefreshTokenGrantOptions {
-  /** The authorization server's token endpoint: `https:` (`http:` only to loopback). */
-  tokenEndpoint: string | URL;
-  clientId: string;
-  clientSecret?: string | undefined;
-  privateKey?: RcpClientPrivateKey | undefined;
-  /** @default 'client_secret_basic' with a secret, 'private_key_jwt' with a private key */
-  clientAuthentication?: RcpClientAuthenticationMethod;
-  /** @default the token endpoint URL */
-  issuer?: string;
-  /** @default 10000 */
-  timeout?: number;
-  /** @default false */
-  allowPrivateNetwork?: boolean;
-  /** @default globalThis.fetch */
-  fetch?: typeof globalThis.fetch;
-}
+export type RcpRefreshTokenGrantOptions = RcpTokenClientOptions;
 
 /**
  * What a token endpoint gave: the access token, its lifetime, and — when the server rotates

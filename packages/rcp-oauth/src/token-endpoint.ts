@@ -1,5 +1,6 @@
 import { BlockList, isIP } from 'node:net';
 import { RcpError } from 'rcp-errors';
+import type { RcpClientAuthenticationMethod, RcpClientPrivateKey } from './client-authentication';
 
 /**
  * The network rule for an operator's token endpoint, the same one rcp-client applies to tools
@@ -87,4 +88,51 @@ export function checkEndpoint(name: string, value: unknown, allowPrivateNetwork:
 /** Whether oauth4webapi must be told that this endpoint may be plain http (loopback only). */
 export function isInsecureLoopback(url: URL): boolean {
   return url.protocol === 'http:';
+}
+
+/**
+ * The token endpoint and the client, as {@link clientCredentials} and {@link refreshTokenGrant}
+ * both take them: the operator's configuration, never a manifest's.
+ *
+ * @example
+ * ```ts
+ * const endpoint: RcpTokenClientOptions = { tokenEndpoint: 'https://auth.example.com/oauth/token', clientId: 'notes-agent', clientSecret: process.env.NOTES_CLIENT_SECRET };
+ * ```
+ */
+export interface RcpTokenClientOptions {
+  /** The authorization server's token endpoint: `https:` (`http:` only to loopback). */
+  tokenEndpoint: string | URL;
+  /** The client's identifier at the authorization server. */
+  clientId: string;
+  /** The client secret (for `client_secret_basic`, the default, or `client_secret_post`). */
+  clientSecret?: string | undefined;
+  /** The private key of a `private_key_jwt` client (then the default method). */
+  privateKey?: RcpClientPrivateKey | undefined;
+  /**
+   * How the client authenticates.
+   * @default 'client_secret_basic' with a secret, 'private_key_jwt' with a private key
+   */
+  clientAuthentication?: RcpClientAuthenticationMethod;
+  /**
+   * The expected issuer identifier of the authorization server: the audience of a
+   * `private_key_jwt` assertion, part of the cache key, and checked by oauth4webapi wherever a
+   * response carries one.
+   * @default the token endpoint URL
+   */
+  issuer?: string;
+  /**
+   * Milliseconds for one token request.
+   * @default 10000
+   */
+  timeout?: number;
+  /**
+   * Allow a token endpoint on a private-network address (RFC 1918, ULA ...). Link-local ones are always refused.
+   * @default false
+   */
+  allowPrivateNetwork?: boolean;
+  /**
+   * The `fetch` used for token requests.
+   * @default globalThis.fetch
+   */
+  fetch?: typeof globalThis.fetch;
 }
