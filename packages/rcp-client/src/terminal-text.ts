@@ -10,18 +10,6 @@
  */
 import { escapeUnsafeText } from 'rcp-errors';
 
-/** rcp-errors' unsafe set (escapeUnsafeText), less CR and LF: for GitHub annotations, whose own escaping carries line breaks. */
-const UNSAFE_BUT_LINE_BREAKS = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-/** What may still be raw inside `JSON.stringify`'s strings (it escapes C0 itself). */
-const UNSAFE_IN_JSON = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-
-const hex = (char: string, width: number) => char.charCodeAt(0).toString(16).padStart(width, '0');
-
-/** `\x1b` for C0, DEL and C1; `\u2028` for the rest. */
-function visible(char: string): string {
-  return char.charCodeAt(0) <= 0x9f ? `\\x${hex(char, 2)}` : `\\u${hex(char, 4)}`;
-}
-
 /**
  * A value for one line of terminal output: every unsafe character, CR and LF included, shown
  * escaped (`\x1b`, `\x0a`, `\u202e`).
@@ -58,7 +46,8 @@ export function terminalLines(text: string): string {
  * ```
  */
 export function terminalJson(value: unknown): string {
-  return (JSON.stringify(value, null, 2) ?? 'null').replace(UNSAFE_IN_JSON, (char) => `\\u${hex(char, 4)}`);
+  // JSON.stringify escapes C0 inside strings; its only raw line breaks are the indentation's.
+  return escapeUnsafeText(JSON.stringify(value, null, 2) ?? 'null', { lineBreaks: 'keep', form: 'json' });
 }
 
 /**
@@ -83,7 +72,7 @@ export function terminalStrings<T>(value: T): T {
 }
 
 /** Control characters other than CR and LF, shown escaped (annotations then escape CR and LF their way). */
-const annotationSafe = (text: string) => text.replace(UNSAFE_BUT_LINE_BREAKS, visible);
+const annotationSafe = (text: string) => escapeUnsafeText(text, { lineBreaks: 'keep' });
 
 /**
  * A GitHub Actions workflow-command message (after `::`), escaped as `@actions/core`'s

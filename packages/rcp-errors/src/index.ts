@@ -4,3 +4,4 @@ export type { RcpAuthChallenge, RcpErrorFields, RcpErrorFieldsOf, RcpIssue } fro
 export { RCP_ERROR_CODES } from './codes';
 export type { RcpErrorCode } from './codes';
 export { REDACTED, blankUnsafeText, escapeUnsafeText } from './shown-text';
+export type { EscapeUnsafeTextOptions } from './shown-text';

@@ -10,6 +10,21 @@ describe('text shown from a server or a document', () => {
     expect(escapeUnsafeText('plain é 😀')).toBe('plain é 😀');
   });
 
+  it("lineBreaks: 'keep' leaves CR and LF and escapes the rest of the set", () => {
+    expect(escapeUnsafeText('a\r\nb\u001b\u202e', { lineBreaks: 'keep' })).toBe('a\r\nb\\x1b\\u202e');
+    for (const char of UNSAFE.filter((c) => c !== '\n' && c !== '\r')) {
+      expect(escapeUnsafeText(`a${char}b`, { lineBreaks: 'keep' })).not.toContain(char);
+    }
+  });
+
+  it("form: 'json' writes \\uXXXX escapes, so JSON.stringify's output stays the same JSON value", () => {
+    const value = { name: 'x\u009b\u2028\u202e\u007f', list: ['\u0085'] };
+    const shown = escapeUnsafeText(JSON.stringify(value, null, 2), { lineBreaks: 'keep', form: 'json' });
+    for (const char of UNSAFE.filter((c) => c !== '\n')) expect(shown).not.toContain(char);
+    expect(JSON.parse(shown)).toEqual(value);
+    expect(shown).toContain('\\u009b');
+  });
+
   it('blankUnsafeText replaces each one by a space', () => {
     for (const char of UNSAFE) expect(blankUnsafeText(`a${char}b`)).toBe('a b');
     expect(blankUnsafeText('plain é 😀')).toBe('plain é 😀');

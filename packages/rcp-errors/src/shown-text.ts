@@ -19,15 +19,40 @@ export const REDACTED = '[redacted]';
 /**
  * C0 (U+0000–U+001F: ESC, BEL, CR, LF …), DEL, C1 (U+0080–U+009F, which some terminals read as
  * CSI / OSC), the line and paragraph separators (U+2028, U+2029) and the bidi embeddings,
- * overrides and isolates (U+202A–U+202E, U+2066–U+2069).
+ * overrides and isolates (U+202A–U+202E, U+2066–U+2069). The one definition; the second pattern
+ * is the same set less CR and LF.
  */
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-const HAS_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+const UNSAFE_REST = '\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
+const UNSAFE = new RegExp(`[\\u0000-\\u001f${UNSAFE_REST}]`, 'g');
+const UNSAFE_BUT_LINE_BREAKS = new RegExp(`[\\u0000-\\u0009\\u000b\\u000c\\u000e-\\u001f${UNSAFE_REST}]`, 'g');
 
+const hex = (char: string, width: number) => char.charCodeAt(0).toString(16).padStart(width, '0');
 /** `\x1b` for C0, DEL and C1; `\u2028` for the rest. */
-function visible(char: string): string {
-  const code = char.charCodeAt(0);
-  return code <= 0x9f ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+const visible = (char: string) => (char.charCodeAt(0) <= 0x9f ? `\\x${hex(char, 2)}` : `\\u${hex(char, 4)}`);
+/** `\u001b` for every one: an escape that is valid inside a JSON string. */
+const jsonVisible = (char: string) => `\\u${hex(char, 4)}`;
+
+/**
+ * Options of {@link escapeUnsafeText}.
+ *
+ * @example
+ * ```ts
+ * const options: EscapeUnsafeTextOptions = { lineBreaks: 'keep', form: 'json' };
+ * ```
+ */
+export interface EscapeUnsafeTextOptions {
+  /**
+   * `'keep'` leaves CR and LF as they are: for text whose lines a later step escapes its own
+   * way (a GitHub annotation), or JSON, which never holds a raw one inside a string.
+   * @default 'escape'
+   */
+  lineBreaks?: 'escape' | 'keep';
+  /**
+   * `'json'` writes every escape as `\uXXXX`, valid inside a JSON string (for the output of
+   * `JSON.stringify`, which escapes C0 itself but leaves DEL, C1, separators and bidi controls raw).
+   * @default 'text': `\x1b` for C0, DEL and C1, `\u202e` for the rest
+   */
+  form?: 'text' | 'json';
 }
 
 /**
@@ -38,10 +63,13 @@ function visible(char: string): string {
  * ```ts
  * import { escapeUnsafeText } from 'rcp-errors';
  * escapeUnsafeText('OK\x1b[2J'); // 'OK\\x1b[2J'
+ * escapeUnsafeText('{"a":"\u202e"}', { form: 'json' }); // '{"a":"\\u202e"}'
  * ```
  */
-export function escapeUnsafeText(text: string): string {
-  return HAS_UNSAFE.test(text) ? text.replace(UNSAFE, visible) : text;
+export function escapeUnsafeText(text: string, options: EscapeUnsafeTextOptions = {}): string {
+  const pattern = options.lineBreaks === 'keep' ? UNSAFE_BUT_LINE_BREAKS : UNSAFE;
+  pattern.lastIndex = 0;
+  return text.replace(pattern, options.form === 'json' ? jsonVisible : visible);
 }
 
 /**
@@ -55,5 +83,5 @@ export function escapeUnsafeText(text: string): string {
  * ```
  */
 export function blankUnsafeText(text: string): string {
-  return HAS_UNSAFE.test(text) ? text.replace(UNSAFE, ' ') : text;
+  return text.replace(UNSAFE, ' ');
 }
