@@ -211,6 +211,26 @@ describe('a declared cursor (RCP 0.3 pagination)', () => {
     expect((await client.execute(discovery.tool('pages'), first.page!.nextArguments!)).page).toEqual({ hasMore: true, nextArguments: null });
   });
 
+  it('an integer param takes a cursor given as text only when it reads back as itself ("7", not "1e3" or "10.0")', async () => {
+    const cursors = ['7', '1e3', '10.0', ' 5'];
+    api.route('GET /pages', (request, res) => {
+      const index = Number(new URLSearchParams(request.rawQuery).get('i') ?? 0);
+      sendJson(res, 200, { next: cursors[index] });
+    });
+    const { client, discovery } = await discover([
+      {
+        name: 'pages', description: 'Pages.', method: 'GET', url: '/pages',
+        params: [{ name: 'page', type: 'integer' }, { name: 'i', type: 'integer' }],
+        queryParams: { page: '{{page}}', i: '{{i}}' },
+        pagination: { nextCursor: '@next', param: 'page' },
+      },
+    ]);
+    const pages = [];
+    for (let i = 0; i < cursors.length; i++) pages.push((await client.execute(discovery.tool('pages'), { i })).page);
+    expect(pages[0]).toEqual({ hasMore: true, nextArguments: { i: 0, page: 7 } });
+    for (const page of pages.slice(1)) expect(page).toEqual({ hasMore: true, nextArguments: null });
+  });
+
   it('a cursor that carries the credential is never handed to the model', async () => {
     serveNotes(true);
     const { client, discovery } = await discover(

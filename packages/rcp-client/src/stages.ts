@@ -22,7 +22,8 @@ export interface RcpTurn<Context> {
  * @example
  * ```ts
  * const stages = createStages(toolSet, { browse: ['list_notes'] });
- * await client.call(stages.scope('browse'), { name: 'delete_note', arguments: {} }); // RCP_TOOL_NOT_IN_STAGE, nothing sent
+ * const outcome = await client.call(stages.scope('browse'), { name: 'delete_note', arguments: {} });
+ * // outcome.ok === false, outcome.error.code === 'RCP_TOOL_NOT_IN_STAGE': nothing sent
  * ```
  */
 export interface RcpStages {

@@ -134,7 +134,7 @@ function retryAfterOf(error: RcpError): number | undefined {
   return isRcpError(error, 'RCP_HTTP_ERROR') && typeof seconds === 'number' && Number.isSafeInteger(seconds) && seconds >= 0 ? seconds : undefined;
 }
 
-/** A media type as the client's response errors carry it (lower-case token/token), else a neutral word. */
+/** A media type as the client's response errors carry it (an RFC 6838 type/subtype, rcp-manifest's MEDIA_TYPE_PATTERN), else a neutral word. */
 const SAFE_MEDIA_TYPE = new RegExp(MEDIA_TYPE_PATTERN);
 
 /** What the model reads of a client's response error (`RcpResponseError`), by its fields; undefined for other errors. */

@@ -75,6 +75,13 @@ function setField(target: Record<string, unknown>, key: string, value: unknown):
   target[key] = value;
 }
 
+/** Why `name` cannot name a response mapping (empty, or `__proto__`), or undefined when it can. */
+export function mappingNameProblem(name: string): string | undefined {
+  if (name === '') return 'a mapping name cannot be empty';
+  if (name === '__proto__') return '"__proto__" cannot be a mapping name';
+  return undefined;
+}
+
 /**
  * Compiles a tool's `responseMappings` (`{ field: "@json.path" }`) once, so applying them to each
  * response does no parsing. `"@"` is the whole response; `"@data.name"` is the RFC 9535 query
@@ -98,13 +105,6 @@ function setField(target: Record<string, unknown>, key: string, value: unknown):
  * // { name: 'Ada', tags: ['math'] }   (missing is singular and matched nothing: left out)
  * ```
  */
-/** Why `name` cannot name a response mapping (empty, or `__proto__`), or undefined when it can. */
-export function mappingNameProblem(name: string): string | undefined {
-  if (name === '') return 'a mapping name cannot be empty';
-  if (name === '__proto__') return '"__proto__" cannot be a mapping name';
-  return undefined;
-}
-
 export function compileResponseMappings(mappings: Readonly<Record<string, string>>): CompiledResponseMappings {
   if (!isRecord(mappings)) {
     throw new RcpManifestError([{ path: '', message: 'responseMappings must be an object of "@" paths' }]);

@@ -91,7 +91,7 @@ export function isInsecureLoopback(url: URL): boolean {
 }
 
 /**
- * The token endpoint and the client, as {@link clientCredentials} and {@link refreshTokenGrant}
+ * The token endpoint and the client, as `clientCredentials` and `refreshTokenGrant`
  * both take them: the operator's configuration, never a manifest's.
  *
  * @example

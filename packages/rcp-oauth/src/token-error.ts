@@ -29,10 +29,14 @@ export interface RcpTokenErrorDetails {
 const MAX_TEXT = 200;
 const OAUTH_ERROR = /^[\x20-\x21\x23-\x5b\x5d-\x7e]{1,64}$/;
 
-/** Server text made safe to show: controls blanked, secrets taken out, bounded. */
+/**
+ * Server text made safe to show: secrets taken out, then controls blanked (in that order: a
+ * secret holding a control character would no longer match once blanked), bounded.
+ */
 function shown(text: string, secrets: readonly string[]): string {
-  let out = blankUnsafeText(text);
+  let out = text;
   for (const secret of secrets) if (secret !== '') out = out.split(secret).join(REDACTED);
+  out = blankUnsafeText(out);
   return out.length > MAX_TEXT ? `${out.slice(0, MAX_TEXT)}…` : out;
 }
 

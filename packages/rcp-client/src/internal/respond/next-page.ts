@@ -32,7 +32,9 @@ function asParamValue(value: unknown, type: RcpParamType): unknown {
   if (type === 'string') return typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : NO_VALUE;
   if (type === 'array' || type === 'object') return NO_VALUE;
   // A number or boolean as it is, or read from text by rcp-manifest's rule; then its type's test.
+  // Text must read back as itself ("10", not "1e1" or "10.0"): the next call sends what the server gave.
   const read = typeof value === 'string' ? scalarFromText(type, value) : value;
+  if (typeof value === 'string' && String(read) !== value) return NO_VALUE;
   return read !== undefined && hasType(type, read) ? read : NO_VALUE;
 }
 
