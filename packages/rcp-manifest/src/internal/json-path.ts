@@ -92,7 +92,7 @@ function singularCompiled(expression: string, query: string, steps: readonly Ste
       const value = getSingular(steps, data);
       return value === NOT_FOUND ? [] : [value];
     },
-    get: (data: unknown) => getSingular(steps, data),
+    get: namesGetter(steps) ?? ((data: unknown) => getSingular(steps, data)),
   });
   return Object.freeze({ ok: true as const, path });
 }
@@ -391,6 +391,34 @@ function singularPath(segments: readonly AnySegment[]): Step[] | undefined {
   return steps;
 }
 
+
+/**
+ * A singular query of one to three name steps (`@data.name`, the common case), unrolled: each
+ * depth is its own code, so the engine's property caches see the keys of the paths of that depth
+ * instead of every path's through one loop (issue 26: about 2.1× hand-written access instead of
+ * 3.5×). The same rule as {@link getSingular}: own properties of non-array objects only.
+ */
+function namesGetter(steps: readonly Step[]): ((data: unknown) => unknown) | undefined {
+  const names = steps.flatMap((step) => (step.kind === 'name' ? [step.name] : []));
+  if (names.length !== steps.length || names.length === 0 || names.length > 3) return undefined;
+  const a = names[0]!;
+  const [, b, c] = names;
+  if (b === undefined) return (data) => (isRecord(data) && Object.hasOwn(data, a) ? data[a] : NOT_FOUND);
+  if (c === undefined) {
+    return (data) => {
+      if (!isRecord(data) || !Object.hasOwn(data, a)) return NOT_FOUND;
+      const first = data[a];
+      return isRecord(first) && Object.hasOwn(first, b) ? first[b] : NOT_FOUND;
+    };
+  }
+  return (data) => {
+    if (!isRecord(data) || !Object.hasOwn(data, a)) return NOT_FOUND;
+    const first = data[a];
+    if (!isRecord(first) || !Object.hasOwn(first, b)) return NOT_FOUND;
+    const second = first[b];
+    return isRecord(second) && Object.hasOwn(second, c) ? second[c] : NOT_FOUND;
+  };
+}
 
 function getSingular(steps: readonly Step[], data: unknown): unknown {
   let current = data;
