@@ -68,6 +68,8 @@ export interface RcpRegistry<Context = any, StageId extends string = string> {
   readonly stages: Readonly<Record<StageId, SealedModelToolRegistry<RcpCallPlan<Context>>>>;
   /** One transport per stage; `transport.id` is the stage id. */
   readonly transports: Readonly<Record<StageId, ModelTransport<RcpCallPlan<Context>>>>;
+  /** The discoveries' warnings about the catalog's tools, as rcp-client's `toolSet.warnings` gives them. */
+  readonly warnings: readonly string[];
 }
 
 /**
@@ -138,5 +140,6 @@ export function createRcpRegistry<Context = any, StageId extends string = never>
     registry,
     stages: Object.freeze(Object.fromEntries(projections)) as RcpRegistry<Context, StageId>['stages'],
     transports: Object.freeze(Object.fromEntries(transports)) as RcpRegistry<Context, StageId>['transports'],
+    warnings: toolSet.warnings,
   });
 }

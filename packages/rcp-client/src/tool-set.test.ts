@@ -114,3 +114,28 @@ describe('stages: a subset knows the whole set', () => {
     expect(() => whole.select([], { stage: 7 as never })).toThrow(/stage/);
   });
 });
+
+describe('toolSet.warnings: the discoveries\' warnings about what a set serves, one home for every adapter', () => {
+  it('keeps a manifest\'s own warnings and those of its tools; a subset drops the warnings of the tools it left out', async () => {
+    const client = createRcpClient({ onWarning: () => {} });
+    const discovery = await client.discover(
+      serveManifest(learn, {
+        rcpVersion: '0.1',
+        extra: true,
+        tools: [
+          { name: 'search', description: 'Search.', method: 'GET', url: '/search', colour: 'red' },
+          { name: 'get_course', description: 'A course.', method: 'GET', url: '/course', size: 1 },
+        ],
+      }),
+    );
+    const set = createToolSet(discovery);
+    expect(set.warnings).toEqual(discovery.warnings.map((warning) => `${warning.path}: ${warning.message}`));
+    expect(set.warnings.map((line) => line.split(':')[0])).toEqual(['/extra', '/tools/0/colour', '/tools/1/size']);
+    expect(Object.isFrozen(set.warnings)).toBe(true);
+    const browse = set.select(['get_course'], { stage: 'browse' });
+    expect(browse.warnings.map((line) => line.split(':')[0])).toEqual(['/extra', '/tools/1/size']);
+    expect(createToolSet(set, { only: ['search'] }).warnings.map((line) => line.split(':')[0])).toEqual(['/extra', '/tools/0/colour']);
+    const { a, b } = await discoveries();
+    expect(createToolSet([a, b]).warnings).toEqual([]);
+  });
+});

@@ -103,6 +103,36 @@ export interface RcpToolSet {
   select(only: RcpToolFilter, options?: { readonly stage?: string }): RcpToolSet;
   /** The stage this subset was selected for, when `select` was given one. */
   readonly stage?: string;
+  /**
+   * The discoveries' warnings about what this set serves, as `<pointer>: <message>` lines: each
+   * manifest's own, and those under a tool this set holds (a tool left out by `only` or a stage
+   * takes its warnings with it). Every adapter surfaces them the same way: through its `toolSet`,
+   * or in its own `warnings` beside its tool-count warning.
+   * @example
+   * ```ts
+   * for (const warning of toolSet.warnings) console.warn(warning);
+   * ```
+   */
+  readonly warnings: readonly string[];
+}
+
+/** A discovery warning and the tool it is under (none for a manifest's own). */
+interface ToolSetNote {
+  readonly tool: RcpClientTool | undefined;
+  readonly line: string;
+}
+
+const NO_NOTES: readonly ToolSetNote[] = Object.freeze([]);
+
+/** The discoveries' warnings, each with the tool its pointer names (`/tools/<i>…`). */
+function notesOf(discoveries: readonly RcpDiscovery[]): readonly ToolSetNote[] {
+  const notes = discoveries.flatMap((discovery) =>
+    (Array.isArray(discovery.warnings) ? discovery.warnings : []).map((warning) => {
+      const index = /^\/tools\/(\d+)(?:\/|$)/.exec(warning.path)?.[1];
+      return { tool: index === undefined ? undefined : discovery.tools[Number(index)], line: `${warning.path}: ${warning.message}` };
+    }),
+  );
+  return notes.length === 0 ? NO_NOTES : notes;
 }
 
 /** The whole set a subset was selected from (its names tell "not in this stage" from "unknown"). */
@@ -153,9 +183,10 @@ function filterEntries(entries: readonly RcpToolSetEntry[], only: RcpToolFilter)
   return entries.filter((entry) => kept.has(entry));
 }
 
-function toolSetOf(entries: readonly RcpToolSetEntry[], whole?: readonly RcpToolSetEntry[], stage?: string): RcpToolSet {
+function toolSetOf(entries: readonly RcpToolSetEntry[], notes: readonly ToolSetNote[], whole?: readonly RcpToolSetEntry[], stage?: string): RcpToolSet {
   const frozen = Object.freeze(entries.map((entry) => Object.freeze({ name: entry.name, tool: entry.tool })));
   const root = whole ?? frozen;
+  const served = new Set(frozen.map((entry) => entry.tool));
   const set: RcpToolSet = {
     entries: frozen,
     names: Object.freeze(frozen.map((entry) => entry.name)),
@@ -163,9 +194,10 @@ function toolSetOf(entries: readonly RcpToolSetEntry[], whole?: readonly RcpTool
     select: (only: RcpToolFilter, options?: { readonly stage?: string }) => {
       const named = options?.stage;
       if (named !== undefined && typeof named !== 'string') throw new RcpError('RCP_INVALID_OPTIONS', 'select(): "stage" must be a string');
-      return toolSetOf(filterEntries(frozen, only), root, named);
+      return toolSetOf(filterEntries(frozen, only), notes, root, named);
     },
     ...(stage !== undefined && { stage }),
+    warnings: Object.freeze(notes.filter((note) => note.tool === undefined || served.has(note.tool)).map((note) => note.line)),
   };
   if (whole !== undefined) Object.defineProperty(set, WHOLE, { value: whole });
   return Object.freeze(set);
@@ -267,7 +299,7 @@ export function createToolSet(
       entries.push({ name, tool });
     }
   });
-  const set = toolSetOf(entries);
+  const set = toolSetOf(entries, notesOf(list));
   return only === undefined ? set : set.select(only);
 }
 

@@ -123,7 +123,7 @@ export interface GeminiTools<Context = any> {
   readonly functionDeclarations: GeminiFunctionDeclaration[];
   /** The tools, under the names the model sees (before Gemini's name rule, see {@link createGeminiTools}). */
   readonly toolSet: RcpToolSet;
-  /** Conversion caveats, per tool. */
+  /** The tool set's discovery warnings (`toolSet.warnings`), then the conversion caveats, per tool. */
   readonly warnings: readonly string[];
   /**
    * Runs the function calls through `client.call`, all at once, and returns one
@@ -171,7 +171,7 @@ export function createGeminiTools<Context = any>(
   const { form = 'parametersJsonSchema', ...setOptions } = options;
   const toolSet = createToolSet(source, setOptions);
   const byGeminiName = new Map(toolSet.names.map((name) => [geminiName(name), name]));
-  const warnings: string[] = [];
+  const warnings: string[] = [...toolSet.warnings];
   const declarations = toolSet.entries.map(({ name, tool }): GeminiFunctionDeclaration => {
     const declaration: GeminiFunctionDeclaration = { name: geminiName(name), description: tool.description };
     if (form === 'parameters') {

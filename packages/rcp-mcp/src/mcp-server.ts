@@ -73,7 +73,7 @@ export interface RcpMcpGatewayOptions<Context = any> extends Pick<RcpToolSetOpti
  * every server it makes (stateless HTTP makes one per request).
  *
  * `warnings` are the discoveries' warnings that concern what is served (the manifest's own, and
- * those of served tools; none when `source` is a tool set, which carries none) and the tool-count
+ * those of served tools: the tool set's `warnings`) and the tool-count
  * warning past {@link HOST_TOOL_LIMIT}. Hosts hide a gateway's stderr, so every server it makes
  * also carries them in its MCP `instructions` (the `initialize` / `server/discover` result, once
  * per session, on every transport), which hosts show with the server's details.
@@ -119,7 +119,7 @@ export function createRcpMcpGateway<Context>(options: RcpMcpGatewayOptions<Conte
   const countWarning = toolCountWarning(toolSet, { limit: HOST_TOOL_LIMIT, target: 'An MCP host such as Cursor' });
   // Three meta-tools fit every host: past the limit, only a gateway that lists every tool warns.
   const warning = dynamic || countWarning === undefined ? undefined : `${countWarning}; or serve them in dynamic mode (${DYNAMIC_OPTION})`;
-  const warnings = Object.freeze([...discoveryWarnings(options.source, toolSet), ...(warning === undefined ? [] : [warning])]);
+  const warnings = Object.freeze([...toolSet.warnings, ...(warning === undefined ? [] : [warning])]);
   const instructions = options.instructions ?? warningsNotice(warnings);
   const tools = dynamic
     ? metaTools(toolSet, options.search).map(({ name, description, inputSchema, annotations, answer }) => ({
@@ -193,25 +193,6 @@ interface GatewayClient<Context> {
 /** A frozen RCP schema as the SDK takes one: a mutable copy (same JSON), checked by the SDK's validator. */
 function mcpSchema(schema: RcpClientTool['inputSchema'] | NonNullable<RcpClientTool['outputSchema']>) {
   return fromJsonSchema(jsonSchemaCopy(schema));
-}
-
-/**
- * The discoveries' warnings about what the tool set serves, as `<pointer>: <message>` lines:
- * the manifest's own, and those under a served tool's pointer (`/tools/<i>`; a tool left out by
- * `only` is not served).
- */
-function discoveryWarnings(source: RcpMcpGatewayOptions['source'], toolSet: RcpToolSet): string[] {
-  const discoveries: readonly RcpDiscovery[] = Array.isArray(source) ? source : 'warnings' in source ? [source as RcpDiscovery] : [];
-  const served = new Set(toolSet.entries.map(({ tool }) => tool));
-  return discoveries.flatMap((discovery) =>
-    discovery.warnings
-      .filter((warning) => {
-        const index = /^\/tools\/(\d+)(?:\/|$)/.exec(warning.path)?.[1];
-        const tool = index === undefined ? undefined : discovery.tools[Number(index)];
-        return tool === undefined || served.has(tool);
-      })
-      .map((warning) => `${warning.path}: ${warning.message}`),
-  );
 }
 
 /** Warnings past this many are counted, not listed, in the instructions. */

@@ -118,7 +118,7 @@ export interface OpenAIAgentsTools<Context = any> {
   stageTools(stage: string): AgentsTool[];
   /** The tools, under the names the model sees. */
   readonly toolSet: RcpToolSet;
-  /** Past OpenAI's 128-function limit, what to do about it. */
+  /** The tool set's discovery warnings (`toolSet.warnings`), then, past OpenAI's 128-function limit, what to do about it. */
   readonly warnings: readonly string[];
   /**
    * What a person must see before a paused call may be sent: the client's review of the
@@ -222,7 +222,7 @@ export function createOpenAIAgentsTools<Context = any>(
       return [...stageList];
     },
     toolSet,
-    warnings: Object.freeze(warning === undefined ? [] : [warning]),
+    warnings: Object.freeze([...toolSet.warnings, ...(warning === undefined ? [] : [warning])]),
     review: approvals.review,
     approve: approvals.approve,
     reject: approvals.reject,

@@ -176,7 +176,7 @@ export interface OpenAITools<Context = any> {
   readonly responsesTools: OpenAIResponsesTool[];
   /** The tools, under the names the model sees. */
   readonly toolSet: RcpToolSet;
-  /** Past OpenAI's 128-function limit, what to do about it. */
+  /** The tool set's discovery warnings (`toolSet.warnings`), then, past OpenAI's 128-function limit, what to do about it. */
   readonly warnings: readonly string[];
   /**
    * Runs a Chat Completions message's `tool_calls` (arguments arrive as JSON strings) through
@@ -261,7 +261,7 @@ export function createOpenAITools<Context = any>(
       }));
     },
     toolSet,
-    warnings: Object.freeze(warning === undefined ? [] : [warning]),
+    warnings: Object.freeze([...toolSet.warnings, ...(warning === undefined ? [] : [warning])]),
     async runToolCalls(toolCalls: readonly OpenAIChatToolCall[] | null | undefined, ...rest: Rest) {
       return Promise.all(
         (toolCalls ?? []).map(async (toolCall) => {
