@@ -6,6 +6,7 @@ import type { RcpHooks, RcpTracer } from './hooks';
 import type { RcpApprovalPolicy } from './approval';
 import type { RcpDiscoveryWarning } from './client-types';
 import type { RcpExecuteResult } from './call-outcome';
+import type { AddressClass as RcpAddressClass } from './internal/trust/address-class';
 
 /**
  * What a resolver receives besides the call's context: the tool being called and the
@@ -346,7 +347,7 @@ export interface RcpClientOptions<Context = any> {
    * createRcpClient({ classifyAddress: (host) => (host.endsWith('.corp.example') ? 'private' : undefined) });
    * ```
    */
-  classifyAddress?: (hostname: string) => 'public' | 'private' | 'local' | 'link-local' | undefined;
+  classifyAddress?: (hostname: string) => RcpAddressClass | undefined;
   /**
    * Called with each discovery warning (an unknown manifest field, a param no template uses, an
    * identity-looking param the model fills because no resolver does) and the URL of the manifest

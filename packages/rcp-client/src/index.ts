@@ -44,6 +44,8 @@ export type {
 export type { RcpClientTool, RcpClientToolParam, RcpInputSchema, RcpInputSchemaProperty } from './client-tool';
 export { createToolSet, toolCountWarning } from './tool-set';
 export { createStages } from './stages';
+export { classifyHost } from './internal/trust/address-class';
+export type { AddressClass as RcpAddressClass } from './internal/trust/address-class';
 export type { RcpStages, RcpTurn } from './stages';
 export type { RcpToolSet, RcpToolSetEntry, RcpToolSetOptions, RcpToolFilter, RcpNamespace } from './tool-set';
 export { validateArguments } from './validate-arguments';

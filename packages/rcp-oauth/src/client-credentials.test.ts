@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRcpClient, isRcpError, toModelResult, type RcpDiscovery, type RcpSpan, type RcpTracer } from 'rcp-client';
 import { startTestServer, type TestServer } from 'rcp-test-utils';
-import { clientCredentials, RcpTokenError } from './index';
+import { clientCredentials, refreshTokenGrant, RcpTokenError } from './index';
 import { CLIENT_SECRETS, RESOURCE, startAuthorizationServer, type AuthorizationServer, notesManifest, startToolApi, type ToolApi } from 'rcp-test-utils/oauth';
 
 let as: AuthorizationServer;
@@ -279,6 +279,24 @@ describe('clientCredentials: the token endpoint is the operator’s, on the tool
     ]) {
       expect(options(url, { allowPrivateNetwork: true }), url).toThrow(invalidOptions);
     }
+  });
+
+  it('the network boundary is rcp-client\'s own (classifyHost): metadata names and embedded IPv4 spellings, refused', () => {
+    // rcp-oauth's own copy of the rule let these through: a metadata service's name, and the
+    // metadata address inside NAT64 and 6to4 IPv6 spellings. Nothing is sent: the provider is refused when created.
+    for (const url of [
+      'https://metadata.google.internal/token',
+      'https://instance-data.ec2.internal/token',
+      'https://[64:ff9b::a9fe:a9fe]/token',
+      'https://[2002:a9fe:a9fe::]/token',
+    ]) {
+      expect(options(url, { allowPrivateNetwork: true }), url).toThrow(/link-local/);
+    }
+    // Names that only resolve inside a private network are private, as for a tool.
+    expect(options('https://auth.corp.internal/token')).toThrow(/allowPrivateNetwork/);
+    expect(options('https://auth.local/token')).toThrow(/allowPrivateNetwork/);
+    expect(options('https://auth.corp.internal/token', { allowPrivateNetwork: true })).not.toThrow();
+    expect(() => refreshTokenGrant({ tokenEndpoint: 'https://metadata.google.internal/token', clientId: 'c', clientSecret: 's' })).toThrow(invalidOptions);
   });
 
   it('a private address only when the operator says so', () => {

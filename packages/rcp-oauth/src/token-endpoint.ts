@@ -1,58 +1,16 @@
-import { BlockList, isIP } from 'node:net';
+import { classifyHost } from 'rcp-client';
 import { RcpError } from 'rcp-errors';
 import type { RcpClientAuthenticationMethod, RcpClientPrivateKey } from './client-authentication';
 
-/**
+/*
  * The network rule for an operator's token endpoint, the same one rcp-client applies to tools
- * (SPEC §23): `https:`, or `http:` to loopback only; link-local addresses (where cloud metadata
- * services answer) refused; a private address only when the operator says so. It looks at the
- * host as written (an IP literal, `localhost`); rcp-client does not export its connect-time
- * address check, so a public name that resolves to a private address is not caught here.
+ * (SPEC §23), with rcp-client's own classifier (`classifyHost`, the network boundary's one
+ * definition): `https:`, or `http:` to loopback only; link-local addresses and the cloud metadata
+ * names (where metadata services answer, however an address is spelt: IPv4-mapped, NAT64, 6to4)
+ * refused; a private address or private-only name (`.internal`, `.local` …) only when the operator
+ * says so. It looks at the host as written; a public name that resolves to a private address is
+ * the connect-time check's business, which a token request sent with `fetch` does not get.
  */
-
-const LINK_LOCAL = new BlockList();
-LINK_LOCAL.addSubnet('169.254.0.0', 16, 'ipv4');
-LINK_LOCAL.addSubnet('fe80::', 10, 'ipv6');
-LINK_LOCAL.addAddress('fd00:ec2::254', 'ipv6');
-
-const LOOPBACK = new BlockList();
-LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
-LOOPBACK.addAddress('::1', 'ipv6');
-
-const PRIVATE = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 3],
-] as const) {
-  PRIVATE.addSubnet(network, prefix, 'ipv4');
-}
-PRIVATE.addSubnet('fc00::', 7, 'ipv6');
-PRIVATE.addSubnet('ff00::', 8, 'ipv6');
-PRIVATE.addAddress('::', 'ipv6');
-
-/** How private a token endpoint's host is, by its name as written. */
-export type EndpointClass = 'public' | 'private' | 'local' | 'link-local';
-
-/** The class of a URL host name as `new URL()` leaves it. */
-export function classifyEndpointHost(hostname: string): EndpointClass {
-  const host = hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
-  const family = isIP(host);
-  if (family !== 0) {
-    const type = family === 4 ? 'ipv4' : 'ipv6';
-    if (LINK_LOCAL.check(host, type)) return 'link-local';
-    if (LOOPBACK.check(host, type)) return 'local';
-    if (PRIVATE.check(host, type)) return 'private';
-    return 'public';
-  }
-  const lower = host.toLowerCase().replace(/\.$/, '');
-  if (lower === 'localhost' || lower.endsWith('.localhost')) return 'local';
-  return 'public';
-}
 
 function invalid(message: string): RcpError<'RCP_INVALID_OPTIONS'> {
   return new RcpError('RCP_INVALID_OPTIONS', message);
@@ -72,7 +30,7 @@ export function checkEndpoint(name: string, value: unknown, allowPrivateNetwork:
   }
   if (url.username !== '' || url.password !== '') throw invalid(`Option "${name}" must not carry a user name or password`);
   if (url.hash !== '') throw invalid(`Option "${name}" must not have a fragment`);
-  const hostClass = classifyEndpointHost(url.hostname);
+  const hostClass = classifyHost(url.hostname);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && hostClass === 'local')) {
     throw invalid(`Option "${name}" must be an https: URL (http: only to a loopback address), not ${url.protocol}//${url.host}`);
   }

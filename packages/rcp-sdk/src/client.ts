@@ -45,6 +45,7 @@ export {
   createToolSet,
   toolCountWarning,
   createStages,
+  classifyHost,
   RcpError,
   isRcpError,
 } from 'rcp-client';
@@ -126,4 +127,5 @@ export type {
   RcpPagination,
   RcpStages,
   RcpTurn,
+  RcpAddressClass,
 } from 'rcp-client';

@@ -65,3 +65,14 @@ describe('classifyHost', () => {
     expect(classifyHost(hostOf(spelling))).toBe(expected);
   });
 });
+
+describe('classifyHost, exported (rcp-oauth checks its token endpoint with it)', () => {
+  it('is the boundary\'s own classifier, as its example says', async () => {
+    const { classifyHost: exported } = await import('../../index');
+    expect(exported).toBe(classifyHost);
+    expect(exported(new URL('http://[::ffff:169.254.169.254]/').hostname)).toBe('link-local');
+    expect(exported('metadata.google.internal')).toBe('link-local');
+    expect(exported('127.0.0.1')).toBe('local');
+    expect(exported('auth.corp.internal')).toBe('private');
+  });
+});

@@ -64,7 +64,16 @@ const PRIVATE_SUFFIXES: readonly string[] = ['.local', '.internal', '.home.arpa'
  * dotted-quad; IPv6 is in brackets). By name: `localhost` and `*.localhost` are `local`; the
  * cloud metadata names are `link-local`; `*.local`, `*.internal`, `*.home.arpa` and `*.lan` are
  * `private`; any other name is `public` here (what it resolves to is the connect-time check's
- * business, on the transports that can make it).
+ * business, on the transports that can make it). The one classifier of the network boundary:
+ * other packages that check an operator's URL (rcp-oauth's token endpoint) use it too.
+ *
+ * @example
+ * ```ts
+ * import { classifyHost } from 'rcp-client';
+ * classifyHost(new URL('http://[::ffff:169.254.169.254]/').hostname); // 'link-local'
+ * classifyHost('metadata.google.internal'); // 'link-local'
+ * classifyHost('127.0.0.1'); // 'local'
+ * ```
  */
 export function classifyHost(hostname: string): AddressClass {
   const host = hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
