@@ -13,6 +13,7 @@ export default defineConfig({
     'minimal-mcp-server': 'src/cold-start/minimal-mcp-server.ts',
     'heap-child': 'src/cold-start/heap-child.ts',
     'profile-search': 'src/search/profile-search.ts',
+    'profile-gateway': 'src/call-overhead/profile-gateway.ts',
   },
   format: ['esm'],
   platform: 'node',

@@ -44,10 +44,14 @@ export interface BenchChild {
  * Forks `modulePath` with an IPC channel, waits for its `ready` message (bounded by `timeoutMs`),
  * and makes sure it is killed when this process exits, even on error.
  */
-export async function startChild(modulePath: string, args: string[], options: { timeoutMs?: number; stdio?: 'inherit' | 'ignore' } = {}): Promise<BenchChild> {
+export async function startChild(
+  modulePath: string,
+  args: string[],
+  options: { timeoutMs?: number; stdio?: 'inherit' | 'ignore'; execArgv?: string[] } = {},
+): Promise<BenchChild> {
   installExitHook();
   const child = fork(modulePath, args, {
-    execArgv: [],
+    execArgv: options.execArgv ?? [],
     stdio: [options.stdio ?? 'inherit', options.stdio ?? 'inherit', 'inherit', 'ipc'],
   });
   children.add(child);

@@ -40,6 +40,8 @@ export interface HeapRow {
   tools?: number;
   manifestBytes?: number;
   retainedBytes: number;
+  /** A part of the discovery's heap shown for reference (no target). */
+  reference?: boolean;
 }
 
 export interface ColdStartResult {
@@ -152,9 +154,19 @@ export async function runColdStart(options: { spawns: number; heapSizes: number[
       timeout: 120_000,
       maxBuffer: 2 ** 20,
     });
-    const parsed = JSON.parse(stdout.trim().split('\n').pop()!) as { discovery: { tools: number; manifestBytes: number; retainedBytes: number }[]; idleClientBytes: number };
+    const parsed = JSON.parse(stdout.trim().split('\n').pop()!) as {
+      discovery: { tools: number; manifestBytes: number; retainedBytes: number; parsedJsonBytes: number; manifestCopyBytes: number }[];
+      idleClientBytes: number;
+    };
     heap = [
-      ...parsed.discovery.map((d) => ({ label: `discovered manifest, ${d.tools.toLocaleString('en-US')} tools`, tools: d.tools, manifestBytes: d.manifestBytes, retainedBytes: d.retainedBytes })),
+      ...parsed.discovery.flatMap(({ tools, manifestBytes, retainedBytes, parsedJsonBytes, manifestCopyBytes }) => {
+        const of = tools.toLocaleString('en-US');
+        return [
+          { label: `discovered manifest, ${of} tools`, tools, manifestBytes, retainedBytes },
+          { label: `for reference: JSON.parse of the same manifest alone, ${of} tools`, tools, manifestBytes, retainedBytes: parsedJsonBytes, reference: true },
+          { label: `for reference: parseManifest's validated copy alone, ${of} tools`, tools, manifestBytes, retainedBytes: manifestCopyBytes, reference: true },
+        ];
+      }),
       { label: 'idle client (createRcpClient, nothing discovered), each', retainedBytes: parsed.idleClientBytes },
     ];
   } catch (error) {

@@ -9,14 +9,11 @@ import { Session, type Profiler } from 'node:inspector';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createToolSearch } from 'rcp-search';
+import { post } from '../lib/cpu-profile.js';
 import { markdownTable } from '../lib/format.js';
 import { loadSearchCatalogs } from './run-search-eval.js';
 
 const benchDir = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
-
-function post<T>(session: Session, method: string, params?: object): Promise<T> {
-  return new Promise((resolve, reject) => session.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result as T))));
-}
 
 const { set, sets } = await loadSearchCatalogs();
 const { toolSet, tools } = sets[sets.length - 1]!;
