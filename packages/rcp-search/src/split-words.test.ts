@@ -27,4 +27,37 @@ describe('stem', () => {
     expect(stem('get')).toBe('get');
     expect(stem('v2')).toBe('v2');
   });
+
+  // Regular English inflections of words an API names (written for this test, not taken from the
+  // evaluation): every form of a family gets one stem. Four-letter words ending in a silent `e`
+  // (code, name, move, type …) used to keep it while their -ed / -ing forms lost it, so `coded`
+  // never met `code`.
+  const families: Record<string, readonly string[]> = {
+    code: ['codes', 'coded', 'coding'],
+    name: ['names', 'named', 'naming'],
+    move: ['moves', 'moved', 'moving'],
+    type: ['types', 'typed', 'typing'],
+    file: ['files', 'filed', 'filing'],
+    vote: ['votes', 'voted', 'voting'],
+    make: ['makes', 'making'],
+    save: ['saves', 'saved', 'saving'],
+    page: ['pages', 'paged', 'paging'],
+    date: ['dates', 'dated', 'dating'],
+    like: ['likes', 'liked', 'liking'],
+    create: ['creates', 'created', 'creating'],
+    merge: ['merges', 'merged', 'merging'],
+    archive: ['archives', 'archived', 'archiving'],
+    queue: ['queues', 'queued', 'queuing'],
+    copy: ['copies', 'copied', 'copying'],
+    star: ['stars', 'starred', 'starring'],
+    commit: ['commits', 'committed', 'committing'],
+    fetch: ['fetches', 'fetched', 'fetching'],
+    lock: ['locks', 'locked', 'locking'],
+    add: ['adds', 'added', 'adding'],
+    tree: ['trees'],
+    repository: ['repositories'],
+  };
+  it.each(Object.entries(families))('gives every form of "%s" one stem', (base, forms) => {
+    for (const form of forms) expect([form, stem(form)]).toEqual([form, stem(base)]);
+  });
 });

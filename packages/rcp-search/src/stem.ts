@@ -2,7 +2,9 @@
  * A light English stemmer for search terms: plural and verb endings only (`repositories` →
  * `repository`, `created` / `creating` / `creates` → `creat`). It conflates the inflections a
  * task and an API summary disagree on and leaves derivations alone (`deletion` stays `deletion`);
- * a stem is a search key, never shown. Words of three letters or fewer are kept as they are.
+ * a stem is a search key, never shown. A final `e` goes from every stem of four letters or more,
+ * so a short word meets its own -ed and -ing forms (`code` / `coded` / `coding` → `cod`). Words
+ * of three letters or fewer are kept as they are.
  *
  * @example
  * ```ts
@@ -20,7 +22,7 @@ export function stem(word: string): string {
   if (w.endsWith('ing') && w.length > 5) w = undouble(w.slice(0, -3));
   else if (w.endsWith('ied') && w.length > 4) w = `${w.slice(0, -3)}y`;
   else if (w.endsWith('ed') && w.length > 4) w = undouble(w.slice(0, -2));
-  if (w.endsWith('e') && w.length > 4) w = w.slice(0, -1);
+  if (w.endsWith('e') && w.length > 3) w = w.slice(0, -1);
   return w;
 }
 
