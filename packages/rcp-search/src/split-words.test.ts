@@ -56,6 +56,14 @@ describe('stem', () => {
     add: ['adds', 'added', 'adding'],
     tree: ['trees'],
     repository: ['repositories'],
+    // British and American spellings of a final l.
+    cancel: ['cancels', 'cancelled', 'canceled', 'cancelling', 'canceling'],
+    label: ['labels', 'labelled', 'labeled', 'labelling', 'labeling'],
+    model: ['models', 'modelled', 'modeled', 'modelling'],
+    enroll: ['enrolls', 'enrolled', 'enrolling', 'enrol', 'enrols'],
+    install: ['installs', 'installed', 'installing'],
+    call: ['calls', 'called', 'calling'],
+    fill: ['fills', 'filled', 'filling'],
   };
   it.each(Object.entries(families))('gives every form of "%s" one stem', (base, forms) => {
     for (const form of forms) expect([form, stem(form)]).toEqual([form, stem(base)]);
