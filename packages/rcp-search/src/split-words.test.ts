@@ -31,7 +31,7 @@ describe('stem', () => {
   // Regular English inflections of words an API names (written for this test, not taken from the
   // evaluation): every form of a family gets one stem. Four-letter words ending in a silent `e`
   // (code, name, move, type …) used to keep it while their -ed / -ing forms lost it, so `coded`
-  // never met `code`.
+  // never met `code`. (Three-letter roots such as use / used / using stay apart.)
   const families: Record<string, readonly string[]> = {
     code: ['codes', 'coded', 'coding'],
     name: ['names', 'named', 'naming'],
@@ -67,5 +67,14 @@ describe('stem', () => {
   };
   it.each(Object.entries(families))('gives every form of "%s" one stem', (base, forms) => {
     for (const form of forms) expect([form, stem(form)]).toEqual([form, stem(base)]);
+  });
+
+  it('keeps short words apart from the shorter words they would become without their e', () => {
+    // A Twilio SID is not a side, CORS is not a core, a note is not `not`.
+    for (const [word, other] of [['side', 'sid'], ['note', 'not'], ['core', 'cors'], ['mode', 'mod'], ['done', 'don'], ['come', 'com'], ['late', 'lat']]) {
+      expect([word, stem(word)]).not.toEqual([word, stem(other!)]);
+    }
+    expect(['hopped', 'fixed', 'keyed'].map(stem)).toEqual(['hop', 'fix', 'key']);
+    expect(stem('hoped')).toBe(stem('hope'));
   });
 });
