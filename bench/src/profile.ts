@@ -11,7 +11,7 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 import { Session, type Profiler } from 'node:inspector';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { kyContender, rawFetch, rawUndici, rcpContender, utcpContender, type Contender } from './call-overhead/contenders.js';
+import { kyContender, rawFetch, rawFetchWithSignal, rawUndici, rcpContender, utcpContender, type Contender } from './call-overhead/contenders.js';
 import { startChild } from './call-overhead/ipc.js';
 import { post, summarizeProfile as summarize } from './lib/cpu-profile.js';
 import { markdownTable } from './lib/format.js';
@@ -38,9 +38,11 @@ const upstream = await startChild(join(benchDir, 'dist', 'upstream-server.js'), 
 const origin = `http://127.0.0.1:${upstream.port}`;
 const factories: Record<string, () => Contender> = {
   fetch: () => rawFetch(origin),
+  'fetch-signal': () => rawFetchWithSignal(origin),
   ky: () => kyContender(origin),
   undici: () => rawUndici(origin),
   rcp: () => rcpContender(origin),
+  'rcp-fetch': () => rcpContender(origin, 'fetch'),
   'utcp-silenced': () => utcpContender(origin, true),
 };
 const session = new Session();

@@ -33,45 +33,64 @@ const servers = [
 
 const upstream = await startChild(join(distDir, 'upstream-server.js'), []);
 const origin = `http://127.0.0.1:${upstream.port}`;
-mkdirSync(resultsDir, { recursive: true });
-try {
-  for (const server of servers) {
-    const profileDir = mkdtempSync(join(tmpdir(), 'rcp-bench-profile-'));
-    const child = await startChild(join(distDir, `${server.id}.js`), [origin], {
-      execArgv: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-interval=100'],
-    });
+
+/** Runs one MCP server under `--cpu-prof`, drives it, stops it and reads the profile it wrote. */
+async function profileServer(id: string, profileDir: string): Promise<{ profile: Profiler.Profile; wall: number }> {
+  const child = await startChild(join(distDir, `${id}.js`), [origin], {
+    execArgv: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-interval=100'],
+  });
+  let wall: number;
+  try {
     const client = mcpContender(`http://127.0.0.1:${child.port}/mcp`);
     await client.setup();
     await client.check();
     for (let i = 0; i < WARM_UP; i++) await client.call(i);
     let next = 0;
     const start = performance.now();
-    await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-      while (next < CALLS) await client.call(next++);
-    }));
-    const wall = performance.now() - start;
-    await client.close?.();
-    // SIGTERM: the child exits normally, and --cpu-prof writes its profile on exit.
-    const exited = new Promise<void>((resolve) => child.process.once('exit', () => resolve()));
-    child.process.kill('SIGTERM');
-    await exited;
-    const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
-    if (file === undefined) throw new Error(`${server.id} wrote no profile`);
-    const profile = JSON.parse(readFileSync(join(profileDir, file), 'utf8')) as Profiler.Profile;
-    rmSync(profileDir, { recursive: true, force: true });
-    const target = join(resultsDir, `${server.id}.cpuprofile`);
-    writeFileSync(target, JSON.stringify(profile));
-    // The profile covers the whole process; the warm-up is a sixteenth of the calls it served.
-    const calls = WARM_UP + CALLS + 2;
-    const { total, byOwner, top } = summarizeProfile(profile);
-    const own = byOwner.filter(([name]) => name.startsWith('rcp-')).reduce((sum, [, micros]) => sum + micros, 0);
-    console.log(`\n## ${server.label}\n`);
-    console.log(
-      `${CALLS} calls ${CONCURRENCY}-way in ${wall.toFixed(0)} ms (${((wall * 1000) / CALLS).toFixed(0)} µs per call); server CPU (busy samples) ${(total / calls).toFixed(0)} µs per call, RCP packages ${((own / total) * 100).toFixed(1)}% of it (profile: ${target})\n`,
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < CALLS) await client.call(next++);
+      }),
     );
-    console.log(markdownTable(['Self time by package', 'µs/call', 'share'], byOwner.slice(0, 12).map(([name, micros]) => [name, (micros / calls).toFixed(1), `${((micros / total) * 100).toFixed(1)}%`]), ['l', 'r', 'r']));
-    console.log();
-    console.log(markdownTable(['Hottest functions (self time)', 'µs/call', 'share'], top.slice(0, 15).map(([name, micros]) => [name, (micros / calls).toFixed(2), `${((micros / total) * 100).toFixed(1)}%`]), ['l', 'r', 'r']));
+    wall = performance.now() - start;
+    await client.close?.();
+  } finally {
+    // SIGTERM: the child exits normally, and --cpu-prof writes its profile on exit (no SIGKILL
+    // after a grace period here: writing a large profile can take longer than `stop()` waits).
+    if (child.process.exitCode === null && child.process.signalCode === null) {
+      const exited = new Promise<void>((resolve) => child.process.once('exit', () => resolve()));
+      child.process.kill('SIGTERM');
+      await exited;
+    }
+  }
+  const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
+  if (file === undefined) throw new Error(`${id} wrote no profile`);
+  return { profile: JSON.parse(readFileSync(join(profileDir, file), 'utf8')) as Profiler.Profile, wall };
+}
+
+mkdirSync(resultsDir, { recursive: true });
+try {
+  for (const server of servers) {
+    const profileDir = mkdtempSync(join(tmpdir(), 'rcp-bench-profile-'));
+    try {
+      const profile = await profileServer(server.id, profileDir);
+      const target = join(resultsDir, `${server.id}.cpuprofile`);
+      writeFileSync(target, JSON.stringify(profile.profile));
+      // The profile covers the whole process: its start-up (the gateway's discovery too), the
+      // warm-up and the measured calls. Per call is over every tool call it answered.
+      const calls = WARM_UP + CALLS + 2;
+      const { total, byOwner, top } = summarizeProfile(profile.profile);
+      const own = byOwner.filter(([name]) => name.startsWith('rcp-')).reduce((sum, [, micros]) => sum + micros, 0);
+      console.log(`\n## ${server.label}\n`);
+      console.log(
+        `${CALLS} calls ${CONCURRENCY}-way in ${profile.wall.toFixed(0)} ms (${((profile.wall * 1000) / CALLS).toFixed(0)} µs per call); server CPU (busy samples, start-up included) ${(total / calls).toFixed(0)} µs per call, RCP packages ${((own / total) * 100).toFixed(1)}% of it (profile: ${target})\n`,
+      );
+      console.log(markdownTable(['Self time by package', 'µs/call', 'share'], byOwner.slice(0, 12).map(([name, micros]) => [name, (micros / calls).toFixed(1), `${((micros / total) * 100).toFixed(1)}%`]), ['l', 'r', 'r']));
+      console.log();
+      console.log(markdownTable(['Hottest functions (self time)', 'µs/call', 'share'], top.slice(0, 15).map(([name, micros]) => [name, (micros / calls).toFixed(2), `${((micros / total) * 100).toFixed(1)}%`]), ['l', 'r', 'r']));
+    } finally {
+      rmSync(profileDir, { recursive: true, force: true });
+    }
   }
 } finally {
   await upstream.stop();
