@@ -56,12 +56,21 @@ await buildQuietly({
 });
 
 // One `pnpm pack` over all of them (one pnpm process, not one per package).
-const output = execFileSync(command, [...prefix, '--recursive', ...published.flatMap(({ name }) => ['--filter', name]), 'pack', '--pack-destination', destination], {
-  cwd: root,
-  encoding: 'utf8',
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const tarballs = new Set(output.split('\n').map((line) => line.trim()).filter((line) => line.endsWith('.tgz')));
+const output = execFileSync(
+  command,
+  [...prefix, '--recursive', ...published.flatMap(({ name }) => ['--filter', name]), 'pack', '--pack-destination', destination],
+  {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
+const tarballs = new Set(
+  output
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.endsWith('.tgz')),
+);
 for (const { name } of published) {
   // pnpm names a tarball <name>-<version>.tgz (a scope's `@` dropped and its `/` a `-`).
   const file = [...tarballs].find((tarball) => tarball.replace(/^.*[\\/]/, '').startsWith(`${name.replace(/^@/, '').replace('/', '-')}-`));

@@ -45,7 +45,7 @@ const MANIFEST_PATH = '/manifest.json';
 export async function runDiscovery(options: { rounds: number; sizes: number[] }): Promise<DiscoveryResult> {
   const notes: string[] = [];
   let current = Buffer.alloc(0);
-  const server = http.createServer((req, res) => {
+  const server = http.createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': current.length });
     res.end(current);
   });
@@ -53,8 +53,7 @@ export async function runDiscovery(options: { rounds: number; sizes: number[] })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const manifestUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}${MANIFEST_PATH}`;
   const limits = { maxBytes: 256 * 2 ** 20, maxTools: 1_000_000 };
-  const memoryFetch = (async () =>
-    new Response(current, { status: 200, headers: { 'content-type': 'application/json' } })) as unknown as typeof fetch;
+  const memoryFetch = (async () => new Response(current, { status: 200, headers: { 'content-type': 'application/json' } })) as unknown as typeof fetch;
   const memoryClient = createRcpClient({ fetch: memoryFetch, maxManifestBytes: limits.maxBytes, maxManifestTools: limits.maxTools });
   const httpClient = createRcpClient({ maxManifestBytes: limits.maxBytes, maxManifestTools: limits.maxTools });
 
@@ -99,13 +98,19 @@ export async function runDiscovery(options: { rounds: number; sizes: number[] })
           slowest = Math.max(slowest, last);
         } catch (error) {
           const code = (error as { code?: string }).code;
-          failures.set(op, `${code ?? 'error'}: ${String((error as Error).message ?? error).split('\n')[0]!.slice(0, 200)}`);
+          failures.set(
+            op,
+            `${code ?? 'error'}: ${String((error as Error).message ?? error)
+              .split('\n')[0]!
+              .slice(0, 200)}`,
+          );
         }
       }
       const repetitions = Math.max(1, Math.min(200, Math.round(150 / Math.max(slowest, 0.01))));
       // Bounded: big sizes whose rounds would take over ~4 s per op run 3 rounds instead of all.
       const rounds = slowest * repetitions * options.rounds > 4_000 ? Math.min(3, options.rounds) : options.rounds;
-      if (rounds !== options.rounds) notes.push(`${count.toLocaleString('en-US')} tools: ${rounds} rounds (instead of ${options.rounds}) to bound the run time.`);
+      if (rounds !== options.rounds)
+        notes.push(`${count.toLocaleString('en-US')} tools: ${rounds} rounds (instead of ${options.rounds}) to bound the run time.`);
       const perRound = new Map<DiscoveryOp, number[]>(ops.map((o) => [o.op, []]));
       for (let round = 0; round < rounds; round++) {
         for (let k = 0; k < ops.length; k++) {

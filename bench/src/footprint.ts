@@ -159,7 +159,11 @@ export async function runFootprint(options: { spawns: number }): Promise<Footpri
         if (!Number.isFinite(value)) throw new Error(`unexpected output ${stdout.slice(-100)}`);
         samples.get(entry.name)!.push(value);
       } catch (error) {
-        const stderr = String((error as { stderr?: string }).stderr ?? '').trim().split('\n').pop() ?? '';
+        const stderr =
+          String((error as { stderr?: string }).stderr ?? '')
+            .trim()
+            .split('\n')
+            .pop() ?? '';
         failures.set(entry.name, `${String(error).split('\n')[0]!.slice(0, 120)} ${stderr.slice(0, 200)}`);
       }
     }

@@ -55,7 +55,12 @@ function bigProfile(targetBytes: number): unknown {
   const history: unknown[] = [];
   let size = JSON.stringify(response).length;
   for (let i = 0; size < targetBytes; i++) {
-    const entry = { lessonId: `ts-${String(i).padStart(5, '0')}`, completedAt: '2025-11-29T10:15:00.000Z', score: i % 101, notes: 'Reviewed twice; asked about generics.' };
+    const entry = {
+      lessonId: `ts-${String(i).padStart(5, '0')}`,
+      completedAt: '2025-11-29T10:15:00.000Z',
+      score: i % 101,
+      notes: 'Reviewed twice; asked about generics.',
+    };
     size += JSON.stringify(entry).length + 1;
     history.push(entry);
   }
@@ -66,7 +71,12 @@ function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-export function runResponseMapping(options: { rounds: number; smallIterations: number; bigIterations: number; wildcardIterations: number }): ResponseMappingResult {
+export function runResponseMapping(options: {
+  rounds: number;
+  smallIterations: number;
+  bigIterations: number;
+  wildcardIterations: number;
+}): ResponseMappingResult {
   const seedMappings = compileResponseMappings({ ...seedManifest.tools[0].responseMappings });
   const wildcardMappings = compileResponseMappings({ scores: '@data.history[*].score' });
   const small = profileResponse('L-1000');
@@ -74,7 +84,15 @@ export function runResponseMapping(options: { rounds: number; smallIterations: n
   const smallBytes = JSON.stringify(small).length;
   const bigBytes = JSON.stringify(big).length;
 
-  const run = (name: string, response: unknown, bytes: number, singular: boolean, iterations: number, rcp: (d: unknown) => unknown, hand: (d: unknown) => unknown): MappingCase => ({
+  const run = (
+    name: string,
+    response: unknown,
+    bytes: number,
+    singular: boolean,
+    iterations: number,
+    rcp: (d: unknown) => unknown,
+    hand: (d: unknown) => unknown,
+  ): MappingCase => ({
     name,
     responseBytes: bytes,
     singular,

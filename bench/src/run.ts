@@ -71,7 +71,9 @@ progress(`${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGiB} GiB,
 
 let call: CallOverheadResult | { error: string } | undefined;
 if (only.has('call')) {
-  progress(`1/5 call overhead: ${callConfig.rounds} rounds × (${callConfig.sequentialCalls} sequential + ${callConfig.concurrentCalls} at ${callConfig.concurrency}-way) per contender`);
+  progress(
+    `1/5 call overhead: ${callConfig.rounds} rounds × (${callConfig.sequentialCalls} sequential + ${callConfig.concurrentCalls} at ${callConfig.concurrency}-way) per contender`,
+  );
   try {
     call = await runCallOverhead(callConfig);
   } catch (error) {
@@ -117,7 +119,12 @@ let mapping: ResponseMappingResult | { error: string } | undefined;
 if (only.has('mapping')) {
   progress('4/5 response mapping');
   try {
-    mapping = runResponseMapping({ rounds: ROUNDS, smallIterations: quick ? 50_000 : 300_000, bigIterations: quick ? 50_000 : 300_000, wildcardIterations: quick ? 20 : 100 });
+    mapping = runResponseMapping({
+      rounds: ROUNDS,
+      smallIterations: quick ? 50_000 : 300_000,
+      bigIterations: quick ? 50_000 : 300_000,
+      wildcardIterations: quick ? 20 : 100,
+    });
   } catch (error) {
     mapping = { error: String((error as Error)?.stack ?? error) };
     progress(`response mapping failed: ${mapping.error}`);
@@ -168,7 +175,11 @@ print(
     `1-minute load average at start: ${machine.loadAverage1m} (other work on the machine makes every number noisier). ` +
     `Medians of ${ROUNDS} interleaved rounds after warm-up; ratios are to raw fetch (higher is better for throughput).`,
 );
-print(`Versions: ${Object.entries(versions).map(([k, v]) => `${k} ${v}`).join(', ')}.`);
+print(
+  `Versions: ${Object.entries(versions)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ')}.`,
+);
 if (quick) print('\n**BENCH_QUICK=1: smoke run with small counts — numbers are not comparable.**');
 print();
 
@@ -203,7 +214,8 @@ else {
   print();
   const row = (s: ContenderSummary, mode: 'sequential' | 'concurrent') => {
     const m = s[mode];
-    if (s.status !== 'ok' || m === undefined) return [s.label, mode === 'sequential' ? 'seq' : `${c.concurrency}-way`, 'n/a', 'n/a', 'n/a', 'n/a', 'n/a', 'n/a', ISSUE_REFERENCE[s.id] ?? ''];
+    if (s.status !== 'ok' || m === undefined)
+      return [s.label, mode === 'sequential' ? 'seq' : `${c.concurrency}-way`, 'n/a', 'n/a', 'n/a', 'n/a', 'n/a', 'n/a', ISSUE_REFERENCE[s.id] ?? ''];
     return [
       s.label,
       mode === 'sequential' ? 'seq' : `${c.concurrency}-way`,
@@ -219,7 +231,17 @@ else {
   const rows: string[][] = [];
   for (const mode of ['sequential', 'concurrent'] as const) for (const s of call.contenders) rows.push(row(s, mode));
   print(
-    markdownTable(['Contender', 'Mode', 'calls/s', '× fetch', 'p50', 'p99', 'CPU/call', 'CPU × fetch', 'issue ref (seq / 64-way)'], rows, ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'l']),
+    markdownTable(['Contender', 'Mode', 'calls/s', '× fetch', 'p50', 'p99', 'CPU/call', 'CPU × fetch', 'issue ref (seq / 64-way)'], rows, [
+      'l',
+      'l',
+      'r',
+      'r',
+      'r',
+      'r',
+      'r',
+      'r',
+      'l',
+    ]),
   );
   const unavailable = call.contenders.filter((s) => s.status !== 'ok');
   for (const s of unavailable) print(`\n- **${s.label}: n/a** — ${s.reason}`);
@@ -239,10 +261,24 @@ else {
   for (const mode of ['sequential', 'concurrent'] as const) {
     const mine = rcp?.[mode]?.callsPerSecond;
     const limit = undici?.[mode]?.callsPerSecond;
-    targets.push(atLeast(`Node default transport ≥ 0.9× raw undici.request (${mode === 'sequential' ? 'seq' : '64-way'})`, mine !== undefined && limit !== undefined ? mine / limit : undefined, 0.9, x));
+    targets.push(
+      atLeast(
+        `Node default transport ≥ 0.9× raw undici.request (${mode === 'sequential' ? 'seq' : '64-way'})`,
+        mine !== undefined && limit !== undefined ? mine / limit : undefined,
+        0.9,
+        x,
+      ),
+    );
   }
   const mcpConcurrent = mcp?.concurrent?.callsPerSecond;
-  targets.push(atLeast('Node default transport ≥ 20× MCP, 64-way', rcp?.concurrent?.callsPerSecond !== undefined && mcpConcurrent !== undefined ? rcp.concurrent.callsPerSecond / mcpConcurrent : undefined, 20, (v) => `${v.toFixed(1)}×`));
+  targets.push(
+    atLeast(
+      'Node default transport ≥ 20× MCP, 64-way',
+      rcp?.concurrent?.callsPerSecond !== undefined && mcpConcurrent !== undefined ? rcp.concurrent.callsPerSecond / mcpConcurrent : undefined,
+      20,
+      (v) => `${v.toFixed(1)}×`,
+    ),
+  );
   targets.push(atLeast('fetch transport ≥ 0.92× raw fetch, sequential', rcpFetch?.sequential?.ratioToFetch, 0.92, x));
   targets.push(atLeast('fetch transport ≥ 0.93× raw fetch, 64-way', rcpFetch?.concurrent?.ratioToFetch, 0.93, x));
   for (const mode of ['sequential', 'concurrent'] as const) {
@@ -262,7 +298,12 @@ else {
     const rcpCps = rcp?.[mode]?.callsPerSecond;
     const mcpCps = mcp?.[mode]?.callsPerSecond;
     targets.push(
-      atLeast(`≥ 4× the MCP proxy path's throughput (${mode === 'sequential' ? 'seq' : '64-way'})`, rcpCps !== undefined && mcpCps !== undefined ? rcpCps / mcpCps : undefined, 4, (v) => `${v.toFixed(1)}×`),
+      atLeast(
+        `≥ 4× the MCP proxy path's throughput (${mode === 'sequential' ? 'seq' : '64-way'})`,
+        rcpCps !== undefined && mcpCps !== undefined ? rcpCps / mcpCps : undefined,
+        4,
+        (v) => `${v.toFixed(1)}×`,
+      ),
     );
     const gatewayCps = call.contenders.find((s) => s.id === 'mcp-gateway')?.[mode]?.callsPerSecond;
     // Issue 6: no slower (seq); issue 26: at least twice the hand-written server's throughput at 64-way.
@@ -292,21 +333,48 @@ else {
   for (const op of ops) {
     for (const size of discovery.sizes) {
       const r = size.ops.find((o) => o.op === op)!;
-      rows.push([op, num(size.tools), bytes(size.manifestBytes), r.status === 'ok' ? ms(r.ms) : `n/a — ${r.reason}`, r.status === 'ok' ? us(r.microsPerTool) : 'n/a']);
+      rows.push([
+        op,
+        num(size.tools),
+        bytes(size.manifestBytes),
+        r.status === 'ok' ? ms(r.ms) : `n/a — ${r.reason}`,
+        r.status === 'ok' ? us(r.microsPerTool) : 'n/a',
+      ]);
     }
   }
   print(markdownTable(['Operation', 'Tools', 'Manifest', 'median', 'per tool'], rows, ['l', 'r', 'r', 'r', 'r']));
   for (const note of discovery.notes) print(`\n_Note: ${note}_`);
   const find = (tools: number, op: string) => discovery.sizes.find((s) => s.tools === tools)?.ops.find((o) => o.op === op);
   const memoryOp = 'discover (in-memory fetch) + describe';
-  targets.push(atMost(`discover + describe, 1,000 tools, per tool ≤ 30 µs — ${memoryOp} (issue 26)`, find(1_000, memoryOp)?.microsPerTool, 30, (v) => `${v.toFixed(1)} µs`));
+  targets.push(
+    atMost(
+      `discover + describe, 1,000 tools, per tool ≤ 30 µs — ${memoryOp} (issue 26)`,
+      find(1_000, memoryOp)?.microsPerTool,
+      30,
+      (v) => `${v.toFixed(1)} µs`,
+    ),
+  );
   const flat = (op: string, from: number, to: number) => {
     const a = find(from, op);
     const b = find(to, op);
     return a?.status === 'ok' && b?.status === 'ok' ? b.microsPerTool! / a.microsPerTool! : undefined;
   };
-  targets.push(atMost('cost per tool flat from 1,000 to 10,000 — parseManifest (per-tool 10k ÷ 1k ≤ 1.25)', flat('parseManifest', 1_000, 10_000), 1.25, (v) => `${v.toFixed(2)}×`));
-  targets.push(atMost(`discover + describe flat to 5,000 tools: per tool 5k ÷ 1k ≤ 1.25 — ${memoryOp} (issue 26)`, flat(memoryOp, 1_000, 5_000), 1.25, (v) => `${v.toFixed(2)}×`));
+  targets.push(
+    atMost(
+      'cost per tool flat from 1,000 to 10,000 — parseManifest (per-tool 10k ÷ 1k ≤ 1.25)',
+      flat('parseManifest', 1_000, 10_000),
+      1.25,
+      (v) => `${v.toFixed(2)}×`,
+    ),
+  );
+  targets.push(
+    atMost(
+      `discover + describe flat to 5,000 tools: per tool 5k ÷ 1k ≤ 1.25 — ${memoryOp} (issue 26)`,
+      flat(memoryOp, 1_000, 5_000),
+      1.25,
+      (v) => `${v.toFixed(2)}×`,
+    ),
+  );
   if (find(10_000, memoryOp)?.status === 'ok') {
     targets.push(atMost(`cost per tool flat from 1,000 to 10,000 — ${memoryOp} (≤ 1.25)`, flat(memoryOp, 1_000, 10_000), 1.25, (v) => `${v.toFixed(2)}×`));
   }
@@ -333,7 +401,9 @@ print();
 if (mapping === undefined) print('_skipped_');
 else if (isError(mapping)) print(`**failed:** ${mapping.error}`);
 else {
-  const rows = mapping.cases.flatMap((c) => c.results.map((r) => [c.name, bytes(c.responseBytes), r.id, ns(r.ns), ratio(r.ratioToBaseline), c.sameOutput ? 'yes' : 'NO']));
+  const rows = mapping.cases.flatMap((c) =>
+    c.results.map((r) => [c.name, bytes(c.responseBytes), r.id, ns(r.ns), ratio(r.ratioToBaseline), c.sameOutput ? 'yes' : 'NO']),
+  );
   print(markdownTable(['Case', 'Response', 'Contender', 'per apply', '× hand-written', 'same output'], rows, ['l', 'r', 'l', 'r', 'r', 'l']));
   targets.push(atMost('singular mapping ≤ 3× hand-written access, worst case (issues 6, 26)', mapping.worstSingularRatio, 3, (v) => `${v.toFixed(2)}×`));
 }
@@ -355,7 +425,9 @@ else {
       cold?.status === 'ok' ? ms(cold.ms) : `n/a${cold?.reason ? ` — ${cold.reason}` : ''}`,
     ];
   });
-  print(`Bundle: esbuild bundle, platform browser, ESM, minify, code splitting, then gzip -9 (KB = 1,000 bytes); min and min+gz are the entry chunk, lazy the chunks it loads only by import(). Cold import: \`await import()\` in a fresh node process, median of ${footprint.spawnsPerPackage} spawns.`);
+  print(
+    `Bundle: esbuild bundle, platform browser, ESM, minify, code splitting, then gzip -9 (KB = 1,000 bytes); min and min+gz are the entry chunk, lazy the chunks it loads only by import(). Cold import: \`await import()\` in a fresh node process, median of ${footprint.spawnsPerPackage} spawns.`,
+  );
   print();
   print(markdownTable(['Package (with its dependencies)', 'min', 'min+gz', 'lazy (min+gz)', 'cold import'], rows, ['l', 'r', 'r', 'r', 'r']));
   const client = footprint.bundles.find((b) => b.name === 'rcp-client');
@@ -395,7 +467,14 @@ else {
   for (const peer of reads.filter((r) => !r.stack.startsWith('RCP'))) {
     const name = peer.stack.split(' ')[0]!;
     const bound = Math.min(peer.bytes ?? Infinity, peer.referenceBytes ?? Infinity);
-    targets.push(atMost(`model-facing schemas smaller than ${name}'s listing (measured ${peer.bytes ?? 'n/a'} B, issue ${peer.referenceBytes ?? 'n/a'} B)`, rcpBytes, bound - 1, (v) => `${Math.round(v)} B`));
+    targets.push(
+      atMost(
+        `model-facing schemas smaller than ${name}'s listing (measured ${peer.bytes ?? 'n/a'} B, issue ${peer.referenceBytes ?? 'n/a'} B)`,
+        rcpBytes,
+        bound - 1,
+        (v) => `${Math.round(v)} B`,
+      ),
+    );
   }
   print();
   print('<details><summary>Listings measured</summary>\n');
@@ -423,7 +502,9 @@ print();
 if (oauth === undefined) print('_skipped_');
 else if (isError(oauth)) print(`**failed:** ${oauth.error}`);
 else {
-  print(`${num(oauth.calls)} sequential \`execute\` calls per contender per round, same loopback bearer-auth tool, same process; token requests during the scenario: ${oauth.tokenRequests}.`);
+  print(
+    `${num(oauth.calls)} sequential \`execute\` calls per contender per round, same loopback bearer-auth tool, same process; token requests during the scenario: ${oauth.tokenRequests}.`,
+  );
   print();
   print(
     markdownTable(
@@ -474,7 +555,7 @@ else {
       ['l', 'r', 'r', 'l', 'l'],
     ),
   );
-  targets.push(atMost('cold import() of rcp-client ≤ 1.5× ky\'s, same run (issue 26)', per('import-rcp-client', 'import-ky'), 1.5, (v) => `${v.toFixed(2)}×`));
+  targets.push(atMost("cold import() of rcp-client ≤ 1.5× ky's, same run (issue 26)", per('import-rcp-client', 'import-ky'), 1.5, (v) => `${v.toFixed(2)}×`));
   for (const [id, base, of] of shown.filter(([, , , target]) => target.startsWith('reported'))) {
     const r = row(id);
     const value = per(id, base);
@@ -488,7 +569,9 @@ else {
   print();
   if (isError(coldStart.heap)) print(`**retained heap failed:** ${coldStart.heap.error}`);
   else {
-    print('Retained heap: `heapUsed` after full collections (`--expose-gc`, a child process), the discovery held, minus before it; code is warmed up first. Per tool ÷ the tool\'s share of the manifest JSON.');
+    print(
+      "Retained heap: `heapUsed` after full collections (`--expose-gc`, a child process), the discovery held, minus before it; code is warmed up first. Per tool ÷ the tool's share of the manifest JSON.",
+    );
     print();
     print(
       markdownTable(
@@ -496,15 +579,31 @@ else {
         coldStart.heap.map((h) =>
           h.tools === undefined
             ? [h.label, bytes(h.retainedBytes), '', '', '', 'reported']
-            : [h.label, bytes(h.retainedBytes), bytes(h.retainedBytes / h.tools), bytes(h.manifestBytes! / h.tools), ratio(h.retainedBytes / h.manifestBytes!), h.reference ? 'reference' : '≤ 3× (issue 26)'],
+            : [
+                h.label,
+                bytes(h.retainedBytes),
+                bytes(h.retainedBytes / h.tools),
+                bytes(h.manifestBytes! / h.tools),
+                ratio(h.retainedBytes / h.manifestBytes!),
+                h.reference ? 'reference' : '≤ 3× (issue 26)',
+              ],
         ),
         ['l', 'r', 'r', 'r', 'r', 'l'],
       ),
     );
     for (const h of coldStart.heap) {
       if (h.reference) continue;
-      if (h.tools === undefined) targets.push({ target: `retained heap, ${h.label} (issue 26)`, measured: bytes(h.retainedBytes), status: 'reported', met: null });
-      else targets.push(atMost(`retained heap per discovered tool ≤ 3× its manifest JSON (${num(h.tools)} tools)`, h.retainedBytes / h.manifestBytes!, 3, (v) => `${v.toFixed(2)}×`));
+      if (h.tools === undefined)
+        targets.push({ target: `retained heap, ${h.label} (issue 26)`, measured: bytes(h.retainedBytes), status: 'reported', met: null });
+      else
+        targets.push(
+          atMost(
+            `retained heap per discovered tool ≤ 3× its manifest JSON (${num(h.tools)} tools)`,
+            h.retainedBytes / h.manifestBytes!,
+            3,
+            (v) => `${v.toFixed(2)}×`,
+          ),
+        );
     }
   }
 }
@@ -512,7 +611,12 @@ print();
 
 print('## Targets (issues 6, 26 and 28; reported, never asserted)');
 print();
-print(markdownTable(['Target', 'Measured', 'Status'], targets.map((t) => [t.target, t.measured, t.status])));
+print(
+  markdownTable(
+    ['Target', 'Measured', 'Status'],
+    targets.map((t) => [t.target, t.measured, t.status]),
+  ),
+);
 print();
 
 // 7. The server side
@@ -521,7 +625,9 @@ print();
 if (serverSide === undefined) print('_skipped_');
 else if (isError(serverSide)) print(`**failed:** ${serverSide.error}`);
 else {
-  print(`${num(serverSide.calls)} calls per contender per round; each builds its Request and reads the body. Same status and body from all: ${serverSide.sameOutput ? 'yes' : 'NO'}.`);
+  print(
+    `${num(serverSide.calls)} calls per contender per round; each builds its Request and reads the body. Same status and body from all: ${serverSide.sameOutput ? 'yes' : 'NO'}.`,
+  );
   print();
   const rows = serverSide.rows.map((r) => [r.label, us(r.us), ratio(r.ratioToHand), ratio(r.ratioToHono)]);
   print(markdownTable(['Contender', 'per call', '× hand-written', '× Hono alone'], rows, ['l', 'r', 'r', 'r']));

@@ -106,10 +106,12 @@ export async function runServerHandler(options: { rounds: number; calls: number 
   const requestFor = (i: number) =>
     new Request(`http://127.0.0.1/api/learners/learner-42/profile?detail=${LEVELS[i & 1]}`, { headers: { authorization: `Bearer ${TOKEN}` } });
 
-  const outputs = await Promise.all(contenders.map(async (c) => {
-    const response = await c.handle(requestFor(1));
-    return `${response.status} ${await response.text()}`;
-  }));
+  const outputs = await Promise.all(
+    contenders.map(async (c) => {
+      const response = await c.handle(requestFor(1));
+      return `${response.status} ${await response.text()}`;
+    }),
+  );
   const sameOutput = outputs.every((output) => output === outputs[0]) && outputs[0]!.startsWith('200 ');
 
   const run = async (handle: Handler, calls: number) => {

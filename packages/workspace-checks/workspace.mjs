@@ -22,8 +22,12 @@ const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
  */
 export function workspaceProjects() {
   const dirs = [
-    ...readdirSync(join(root, 'packages')).sort().map((name) => join('packages', name)),
-    ...readdirSync(join(root, 'apps')).sort().map((name) => join('apps', name)),
+    ...readdirSync(join(root, 'packages'))
+      .sort()
+      .map((name) => join('packages', name)),
+    ...readdirSync(join(root, 'apps'))
+      .sort()
+      .map((name) => join('apps', name)),
     'bench',
   ];
   return dirs.filter((dir) => existsSync(join(root, dir, 'package.json'))).map((dir) => ({ dir, manifest: readJson(join(root, dir, 'package.json')) }));
@@ -43,7 +47,9 @@ export function publishedPackages() {
   const own = readJson(join(root, 'packages', 'workspace-checks', 'package.json'));
   const missing = published.map(({ manifest }) => manifest.name).filter((name) => own.devDependencies?.[name] === undefined);
   if (missing.length > 0) {
-    console.error(`packages/workspace-checks/package.json must list ${missing.join(', ')} in devDependencies (workspace:*), so turbo builds them before the checks.`);
+    console.error(
+      `packages/workspace-checks/package.json must list ${missing.join(', ')} in devDependencies (workspace:*), so turbo builds them before the checks.`,
+    );
     process.exit(1);
   }
   return published;

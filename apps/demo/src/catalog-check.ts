@@ -26,17 +26,11 @@ function schemaNames(parameters: object): string[] {
  * assertHiddenFromCatalogs([{ stage: 'act', tools: transports.act.catalog() }], ['learnerId'], { anywhere: true });
  * ```
  */
-export function assertHiddenFromCatalogs(
-  stages: readonly StageCatalog[],
-  hiddenParams: readonly string[],
-  options: HiddenParamCheckOptions,
-): void {
+export function assertHiddenFromCatalogs(stages: readonly StageCatalog[], hiddenParams: readonly string[], options: HiddenParamCheckOptions): void {
   for (const stage of stages) {
     const text = JSON.stringify(stage.tools);
     for (const param of hiddenParams) {
-      const leaked = options.anywhere
-        ? text.includes(param)
-        : stage.tools.some((tool) => schemaNames(tool.parameters).includes(param));
+      const leaked = options.anywhere ? text.includes(param) : stage.tools.some((tool) => schemaNames(tool.parameters).includes(param));
       if (leaked) throw new DemoCheckError(`the "${stage.stage}" catalog mentions the resolver-bound param "${param}"`);
     }
   }

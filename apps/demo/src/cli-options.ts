@@ -38,9 +38,8 @@ is off when stdout is not a terminal or NO_COLOR is set.`;
 export function parseCliOptions(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = {}): CliOptions {
   // `pnpm demo -- --json` forwards the separator; accept it.
   const args = argv[0] === '--' ? argv.slice(1) : [...argv];
-  let parsed;
-  try {
-    parsed = parseArgs({
+  const parsed = parseOrExplain(() =>
+    parseArgs({
       args,
       strict: true,
       allowPositionals: false,
@@ -54,12 +53,8 @@ export function parseCliOptions(argv: readonly string[], env: Readonly<Record<st
         manifest: { type: 'string' },
         call: { type: 'string', multiple: true },
       },
-    });
-  } catch (error) {
-    // node's messages add advice about positionals after the first sentence; keep one line.
-    const message = (error instanceof Error ? error.message : String(error)).split(/\.\s|\n/)[0] ?? '';
-    throw new UsageError(`${message.replace(/^\w/, (c) => c.toLowerCase())} (see --help)`);
-  }
+    }),
+  );
   const { values } = parsed;
   if (values.help) return { command: 'help' };
   if (values.manifest !== undefined || values.call !== undefined) {
@@ -76,4 +71,15 @@ export function parseCliOptions(argv: readonly string[], env: Readonly<Record<st
     if (values[flag] !== undefined) throw new UsageError(`--${flag} needs --serve (see --help)`);
   }
   return { command: 'demo', json: values.json === true };
+}
+
+/** Runs node's parser, its error turned into one usage line. */
+function parseOrExplain<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    // node's messages add advice about positionals after the first sentence; keep one line.
+    const message = (error instanceof Error ? error.message : String(error)).split(/\.\s|\n/)[0] ?? '';
+    throw new UsageError(`${message.replace(/^\w/, (c) => c.toLowerCase())} (see --help)`);
+  }
 }

@@ -53,7 +53,6 @@ function section(report: { sections: Section[] }, id: string): Section {
   return found;
 }
 
-
 describe('pnpm demo (embedded)', () => {
   it("prints exactly what the root README shows (the server's port shown as 40123)", { timeout: TIMEOUT }, async () => {
     const { code, stdout } = await runCli([]);
@@ -94,9 +93,7 @@ describe('pnpm demo (embedded)', () => {
     const report = JSON.parse(stdout) as { mode: string; ok: boolean; manifestUrl: string; sections: Section[] };
     expect(report).toMatchObject({ mode: 'embedded', ok: true });
     expect(new URL(report.manifestUrl).hostname).toBe('127.0.0.1');
-    expect(report.sections.map((candidate) => candidate.id)).toEqual([
-      'describe', 'catalogs', 'turn', 'attacks', 'server-log', 'summary',
-    ]);
+    expect(report.sections.map((candidate) => candidate.id)).toEqual(['describe', 'catalogs', 'turn', 'attacks', 'server-log', 'summary']);
 
     // Catalogs: browse offers search only; act offers the rest; learnerId is nowhere.
     const catalogs = section(report, 'catalogs');
@@ -110,9 +107,7 @@ describe('pnpm demo (embedded)', () => {
     // The learner's turn: four calls, each exactly one authorised request, each a success.
     const turn = section(report, 'turn');
     const calls = turn.calls as CallRecord[];
-    expect(calls.map((record) => record.call.name)).toEqual([
-      'search_courses', 'enroll_in_course', 'get_learner_profile', 'list_learner_courses',
-    ]);
+    expect(calls.map((record) => record.call.name)).toEqual(['search_courses', 'enroll_in_course', 'get_learner_profile', 'list_learner_courses']);
     for (const record of calls) {
       expect(typeof record.call.arguments).toBe('string');
       expect(record.call.arguments).not.toContain('learner');
@@ -146,9 +141,7 @@ describe('pnpm demo (embedded)', () => {
       requestCountBefore: number;
       requestCountAfter: number;
     })[];
-    expect(
-      attacks.map((attack) => [attack.id, attack.result.ok ? 'ok' : attack.result.error.code, attack.requests?.length]),
-    ).toEqual([
+    expect(attacks.map((attack) => [attack.id, attack.result.ok ? 'ok' : attack.result.error.code, attack.requests?.length])).toEqual([
       ['spoofed-learner-id', 'RCP_INVALID_ARGUMENTS', 0],
       ['spoofed-learner-id-rogue-client', 'RCP_HTTP_ERROR', 2],
       ['no-verified-caller', 'RCP_UNRESOLVED', 0],
@@ -162,7 +155,13 @@ describe('pnpm demo (embedded)', () => {
       expect(attack.requestCountAfter - attack.requestCountBefore).toBe(attack.requests?.length);
     }
     expect(attacks.map((attack) => (attack as { stoppedBy?: string }).stoppedBy)).toEqual([
-      'client', 'server', 'client', 'client', 'client', 'client', 'client',
+      'client',
+      'server',
+      'client',
+      'client',
+      'client',
+      'client',
+      'client',
     ]);
     expect(attacks[1]?.requests?.map((entry) => [entry.path, entry.status, (entry as { handledBy?: string }).handledBy])).toEqual([
       ['/rcp/manifest', 200, undefined],
@@ -173,10 +172,7 @@ describe('pnpm demo (embedded)', () => {
     // The server's own log is exactly: the manifest, the four calls, the rogue client's two, the encoded traversal.
     const log = section(report, 'server-log').requests as LogEntry[];
     const claimed = [...calls, ...attacks].flatMap((record) => record.requests ?? []);
-    expect(log.map((entry) => `${entry.method} ${entry.path}`)).toEqual([
-      'GET /rcp/manifest',
-      ...claimed.map((entry) => `${entry.method} ${entry.path}`),
-    ]);
+    expect(log.map((entry) => `${entry.method} ${entry.path}`)).toEqual(['GET /rcp/manifest', ...claimed.map((entry) => `${entry.method} ${entry.path}`)]);
     expect(log.slice(1)).toEqual(claimed);
     expect(log.map((entry) => entry.seq)).toEqual(log.map((_, index) => index + 1));
 
@@ -227,7 +223,10 @@ describe('rcp-demo flags', () => {
 
 describe('rcp-demo --serve', () => {
   it('keeps the learning platform up on 127.0.0.1, prints its manifest URL and the rcp commands, stops on SIGTERM', { timeout: TIMEOUT }, async () => {
-    const child = spawn(process.execPath, [CLI, '--serve', '--token', 'demo-token-1'], { env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, '--serve', '--token', 'demo-token-1'], {
+      env: { ...process.env, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     const url = await new Promise<string>((resolve, reject) => {
       child.stdout.setEncoding('utf8').on('data', (chunk: string) => {

@@ -31,7 +31,7 @@ async function load<T>(importer: () => Promise<T>): Promise<T> {
   }
 }
 
-async function run(options: Exclude<CliOptions, { command: 'help' | 'serve' }>): Promise<DemoReport> {
+async function run(_options: Exclude<CliOptions, { command: 'help' | 'serve' }>): Promise<DemoReport> {
   const { runEmbeddedDemo } = await load(() => import('./embedded-demo'));
   return runEmbeddedDemo();
 }
@@ -75,18 +75,13 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   if (options.command === 'serve') return serve(options.port, options.token);
   const report = await run(options);
-  const text = options.json
-    ? `${JSON.stringify(report, null, 2)}\n`
-    : renderText(report, createTerminalStyle(shouldUseColor(process.stdout, process.env)));
+  const text = options.json ? `${JSON.stringify(report, null, 2)}\n` : renderText(report, createTerminalStyle(shouldUseColor(process.stdout, process.env)));
   await write(process.stdout, text);
   return report.ok ? 0 : 1;
 }
 
 function describeFailure(error: unknown): string {
-  if (
-    error instanceof DemoCheckError ||
-    error instanceof SetupError
-  ) {
+  if (error instanceof DemoCheckError || error instanceof SetupError) {
     return error.message;
   }
   if (error instanceof Error) return `${error.name}: ${error.message}`;

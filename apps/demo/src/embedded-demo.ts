@@ -67,10 +67,7 @@ const ATTACKS: readonly AttackPlan[] = [
     expected: 'HTTP 403 and no handler run',
     expectedRequests: 2,
     held: (code, requests) =>
-      code === 'RCP_HTTP_ERROR' &&
-      requests.length === 2 &&
-      requests[1]?.status === 403 &&
-      requests.every((entry) => entry.handledBy === undefined),
+      code === 'RCP_HTTP_ERROR' && requests.length === 2 && requests[1]?.status === 403 && requests.every((entry) => entry.handledBy === undefined),
   },
   {
     id: 'no-verified-caller',
@@ -288,8 +285,7 @@ async function play(platform: LearningPlatform): Promise<DemoReport> {
   }
 
   const accounted = windows.reduce((sum, window) => sum + window.actual, 0);
-  const unexpectedRequests =
-    windows.reduce((sum, window) => sum + Math.max(0, window.actual - window.expected), 0) + (log.length - accounted);
+  const unexpectedRequests = windows.reduce((sum, window) => sum + Math.max(0, window.actual - window.expected), 0) + (log.length - accounted);
   const callsFailed = calls.filter((record) => !record.result.ok || record.requests?.length !== 1).length;
   const callsMade = calls.length - callsFailed;
   const attacksStopped = attacks.filter((attack) => attack.stopped).length;

@@ -7,7 +7,15 @@ describe('layoutJson', () => {
   });
 
   it('breaks what does not fit, and stays valid JSON', () => {
-    const value = { ok: true, data: { results: [{ id: 'alg-101', title: 'x'.repeat(30) }, { id: 'alg-201', title: 'y'.repeat(30) }] } };
+    const value = {
+      ok: true,
+      data: {
+        results: [
+          { id: 'alg-101', title: 'x'.repeat(30) },
+          { id: 'alg-201', title: 'y'.repeat(30) },
+        ],
+      },
+    };
     const text = layoutJson(value, { width: 60 });
     expect(text.split('\n').length).toBeGreaterThan(1);
     for (const line of text.split('\n')) expect(line.length).toBeLessThanOrEqual(60);

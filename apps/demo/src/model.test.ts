@@ -17,7 +17,15 @@ describe('createLearnerModel', () => {
     const model = createLearnerModel();
     const transcript: { call: { name: string; arguments: string }; result: ModelResult }[] = [];
     const results: ModelResult[] = [
-      { ok: true, data: { results: [{ id: 'alg-201', level: 'intermediate' }, { id: 'alg-101', level: 'beginner' }] } },
+      {
+        ok: true,
+        data: {
+          results: [
+            { id: 'alg-201', level: 'intermediate' },
+            { id: 'alg-101', level: 'beginner' },
+          ],
+        },
+      },
       { ok: true, data: { status: 'enrolled' } },
       { ok: true, data: {} },
       { ok: true, data: {} },

@@ -111,9 +111,7 @@ export function createLearnerModel(): Model {
     () => ({ name: 'search_courses', arguments: { query: 'algebra' } }),
     ({ transcript }) => {
       const courseId = firstBeginnerCourse(lastResultOf(transcript, 'search_courses'));
-      return courseId === undefined
-        ? undefined
-        : { name: 'enroll_in_course', arguments: { courseId, note: 'First algebra course for me' } };
+      return courseId === undefined ? undefined : { name: 'enroll_in_course', arguments: { courseId, note: 'First algebra course for me' } };
     },
     () => ({ name: 'get_learner_profile', arguments: {} }),
     () => ({ name: 'list_learner_courses', arguments: {} }),

@@ -92,9 +92,7 @@ describe('renderText', () => {
     expect(text).toContain('   body     {"courseId":"alg-201"}\n');
     expect(text).toContain('request count 1 → 2');
     expect(text).toContain('   expected RCP_TOOL_NOT_IN_STAGE and no request\n');
-    expect(text.trimEnd().split('\n').at(-1)).toBe(
-      '✗ 0 calls made, 0 attacks stopped, 1 unexpected requests, 1 attacks NOT stopped',
-    );
+    expect(text.trimEnd().split('\n').at(-1)).toBe('✗ 0 calls made, 0 attacks stopped, 1 unexpected requests, 1 attacks NOT stopped');
   });
 
   it('colours when enabled', () => {

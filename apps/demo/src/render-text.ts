@@ -81,7 +81,7 @@ function preparedLine(request: PreparedRequestView, style: TerminalStyle): strin
   const headers = Object.entries(request.headers)
     .map(([name, value]) => `${name}: ${value}`)
     .join('  ');
-  return `${style.bold(request.method)} ${request.url}${headers ? '  ' + style.dim(headers) : ''}`;
+  return `${style.bold(request.method)} ${request.url}${headers ? `  ${style.dim(headers)}` : ''}`;
 }
 
 /** What goes back to the model: `result <data>`, or `error <code> — <message>`. */
@@ -146,9 +146,7 @@ function renderSection(section: ReportSection, number: number, style: TerminalSt
       break;
     }
     case 'catalogs': {
-      lines.push(
-        style.dim('Each stage is a transport; catalog() is what the model is given: name, description, JSON Schema.'),
-      );
+      lines.push(style.dim('Each stage is a transport; catalog() is what the model is given: name, description, JSON Schema.'));
       const nameWidth = Math.max(0, ...section.stages.flatMap((stage) => stage.tools.map((tool) => tool.name.length)));
       for (const stage of section.stages) {
         const count = `${stage.tools.length} tool${stage.tools.length === 1 ? '' : 's'}`;
@@ -192,14 +190,7 @@ function renderSection(section: ReportSection, number: number, style: TerminalSt
     case 'server-log': {
       const rows = [
         ['#', 'method', 'path', 'query', 'authorization', 'status'],
-        ...section.requests.map((entry) => [
-          String(entry.seq),
-          entry.method,
-          entry.path,
-          entry.query,
-          entry.authorization,
-          String(entry.status),
-        ]),
+        ...section.requests.map((entry) => [String(entry.seq), entry.method, entry.path, entry.query, entry.authorization, String(entry.status)]),
       ];
       const [head = '', ...body] = table(rows);
       lines.push(style.dim(`  ${head}`), ...body.map((row) => `  ${row}`));
@@ -257,7 +248,7 @@ function renderAttack(attack: AttackRecord, style: TerminalStyle): string[] {
  */
 export function renderText(report: DemoReport, style: TerminalStyle): string {
   const lines: string[] = [];
-  lines.push(style.bold('RCP demo — an AI agent calls a learning platform\'s HTTP API through RCP'));
+  lines.push(style.bold("RCP demo — an AI agent calls a learning platform's HTTP API through RCP"));
   lines.push(
     style.dim(`Embedded RCP server at ${new URL(report.manifestUrl).origin} (in memory, this machine only)`),
     style.dim('A scripted model (no API key), the rcp-sdk client, and the agent-core bridge with two stages'),

@@ -23,10 +23,7 @@ export interface TerminalStyle {
  * shouldUseColor({ isTTY: true }, { NO_COLOR: '1' }); // false
  * ```
  */
-export function shouldUseColor(
-  stream: { isTTY?: boolean | undefined },
-  env: Readonly<Record<string, string | undefined>>,
-): boolean {
+export function shouldUseColor(stream: { isTTY?: boolean | undefined }, env: Readonly<Record<string, string | undefined>>): boolean {
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
   if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '' && env.FORCE_COLOR !== '0') return true;
   return stream.isTTY === true && env.TERM !== 'dumb';
@@ -42,8 +39,7 @@ export function shouldUseColor(
  * ```
  */
 export function createTerminalStyle(enabled: boolean): TerminalStyle {
-  const wrap = (open: number, close: number) => (text: string) =>
-    enabled ? `\u001b[${open}m${text}\u001b[${close}m` : text;
+  const wrap = (open: number, close: number) => (text: string) => (enabled ? `\u001b[${open}m${text}\u001b[${close}m` : text);
   return {
     enabled,
     bold: wrap(1, 22),

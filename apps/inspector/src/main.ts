@@ -127,7 +127,13 @@ function App() {
       setCall(answer);
       // A call that changes data: the rcp process sent nothing; ask before anything is sent.
       if (answer.approval) setPending({ body, review: answer.approval });
-      const outcome = answer.approval ? 'waiting for your approval (nothing sent)' : answer.error ? answer.error.code : answer.result ? `HTTP ${answer.result.status}` : 'prepared';
+      const outcome = answer.approval
+        ? 'waiting for your approval (nothing sent)'
+        : answer.error
+          ? answer.error.code
+          : answer.result
+            ? `HTTP ${answer.result.status}`
+            : 'prepared';
       setHistory((entries) => [{ tool: String(body['tool']), kind: entry, outcome }, ...entries].slice(0, 50));
     });
   };
@@ -166,7 +172,11 @@ function App() {
           view.tools.map((entry) =>
             h(
               'button',
-              { class: `tool${entry.name === selected ? ' active' : ''}`, onClick: () => (setSelected(entry.name), setCall(undefined), setPending(undefined)), 'data-tool': entry.name },
+              {
+                class: `tool${entry.name === selected ? ' active' : ''}`,
+                onClick: () => (setSelected(entry.name), setCall(undefined), setPending(undefined)),
+                'data-tool': entry.name,
+              },
               h('strong', null, entry.name),
               ` ${entry.method}`,
               entry.params.some((param) => param.resolved) ? h('div', { class: 'hidden' }, 'has hidden params') : null,
@@ -237,7 +247,11 @@ function App() {
               : h(
                   Section,
                   { title: `${pending.review.tool} needs your approval`, id: 'confirm' },
-                  h('p', { id: 'confirm-reason' }, `${pending.review.reason ?? 'The approval policy asks for it.'} Nothing has been sent. It will send exactly this request (credential redacted):`),
+                  h(
+                    'p',
+                    { id: 'confirm-reason' },
+                    `${pending.review.reason ?? 'The approval policy asks for it.'} Nothing has been sent. It will send exactly this request (credential redacted):`,
+                  ),
                   h('pre', { id: 'confirm-request' }, json(pending.review.request)),
                   h('button', { class: 'primary', id: 'confirm-yes', onClick: confirm }, 'Yes, send it'),
                   h('button', { id: 'confirm-no', onClick: refuse }, 'No'),
@@ -248,7 +262,14 @@ function App() {
                   Section,
                   { title: 'Result', id: 'result' },
                   call.prepared ? h('div', null, h('label', null, 'Request (credential redacted)'), h('pre', { id: 'prepared' }, json(call.prepared))) : null,
-                  call.response ? h('div', null, h('label', null, `Response: HTTP ${call.response.status} ${call.response.contentType}`), h('pre', { id: 'response' }, call.response.text)) : null,
+                  call.response
+                    ? h(
+                        'div',
+                        null,
+                        h('label', null, `Response: HTTP ${call.response.status} ${call.response.contentType}`),
+                        h('pre', { id: 'response' }, call.response.text),
+                      )
+                    : null,
                   call.result ? h('div', null, h('label', null, 'Result (after response mappings)'), h('pre', { id: 'data' }, json(call.result.data))) : null,
                   call.error ? h('p', { class: 'error', id: 'call-error' }, `${call.error.code}: ${call.error.message}`) : null,
                 ),

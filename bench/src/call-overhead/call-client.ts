@@ -165,7 +165,12 @@ async function main(): Promise<CallOverheadResult> {
   const modelReads: ModelReadsRow[] = [
     modelReadsRow('RCP (rcp-client discover)', 'learnerId is resolver-bound, so it is absent from the schema', await listingOf('rcp')),
     modelReadsRow('MCP (tools/list from the MCP server)', 'learnerId visible; zod → JSON Schema by the SDK', await listingOf('mcp'), 572),
-    modelReadsRow('UTCP (UtcpClient.getTools)', 'learnerId visible; names namespaced by the manual ("learning."); the query parameter is the wire name `q`', await listingOf('utcp'), 470),
+    modelReadsRow(
+      'UTCP (UtcpClient.getTools)',
+      'learnerId visible; names namespaced by the manual ("learning."); the query parameter is the wire name `q`',
+      await listingOf('utcp'),
+      470,
+    ),
   ];
 
   if (unavailable.has('fetch')) throw new Error(`the baseline does not work: ${unavailable.get('fetch')}`);

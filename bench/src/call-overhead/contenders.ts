@@ -159,7 +159,9 @@ export function rcpContender(origin: string, transport: 'default' | 'fetch' = 'd
     label: viaFetch ? 'rcp-client execute, fetch transport' : 'rcp-client execute (Node default: undici transport)',
     does:
       'client.execute(tool, args, ctx): validate args, learnerId from a resolver, compiled render, ' +
-      (viaFetch ? 'globalThis.fetch passed as `fetch` (what browsers and edge runtimes get)' : "undici dispatch() on the client's keep-alive agent with the connect-time address check") +
+      (viaFetch
+        ? 'globalThis.fetch passed as `fetch` (what browsers and edge runtimes get)'
+        : "undici dispatch() on the client's keep-alive agent with the connect-time address check") +
       ', one AbortSignal deadline, capped body read, JSON parse, responseMappings',
     async setup() {
       const { createRcpClient } = (await import('rcp-client')) as unknown as {

@@ -1,10 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 
 /** Messages a bench child process sends to its parent. */
-export type ChildMessage =
-  | { type: 'ready'; port: number }
-  | { type: 'cpu'; id: number; user: number; system: number }
-  | { type: 'error'; message: string };
+export type ChildMessage = { type: 'ready'; port: number } | { type: 'cpu'; id: number; user: number; system: number } | { type: 'error'; message: string };
 
 /** Messages a parent sends to a bench child process. */
 export type ParentMessage = { type: 'cpu'; id: number };

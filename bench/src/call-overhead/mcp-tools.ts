@@ -38,4 +38,3 @@ export function createLearningMcpServer(upstream: string): McpServer {
   );
   return server;
 }
-

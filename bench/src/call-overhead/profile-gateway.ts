@@ -85,9 +85,21 @@ try {
       console.log(
         `${CALLS} calls ${CONCURRENCY}-way in ${profile.wall.toFixed(0)} ms (${((profile.wall * 1000) / CALLS).toFixed(0)} µs per call); server CPU (busy samples, start-up included) ${(total / calls).toFixed(0)} µs per call, RCP packages ${((own / total) * 100).toFixed(1)}% of it (profile: ${target})\n`,
       );
-      console.log(markdownTable(['Self time by package', 'µs/call', 'share'], byOwner.slice(0, 12).map(([name, micros]) => [name, (micros / calls).toFixed(1), `${((micros / total) * 100).toFixed(1)}%`]), ['l', 'r', 'r']));
+      console.log(
+        markdownTable(
+          ['Self time by package', 'µs/call', 'share'],
+          byOwner.slice(0, 12).map(([name, micros]) => [name, (micros / calls).toFixed(1), `${((micros / total) * 100).toFixed(1)}%`]),
+          ['l', 'r', 'r'],
+        ),
+      );
       console.log();
-      console.log(markdownTable(['Hottest functions (self time)', 'µs/call', 'share'], top.slice(0, 15).map(([name, micros]) => [name, (micros / calls).toFixed(2), `${((micros / total) * 100).toFixed(1)}%`]), ['l', 'r', 'r']));
+      console.log(
+        markdownTable(
+          ['Hottest functions (self time)', 'µs/call', 'share'],
+          top.slice(0, 15).map(([name, micros]) => [name, (micros / calls).toFixed(2), `${((micros / total) * 100).toFixed(1)}%`]),
+          ['l', 'r', 'r'],
+        ),
+      );
     } finally {
       rmSync(profileDir, { recursive: true, force: true });
     }

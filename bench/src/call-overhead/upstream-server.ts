@@ -30,29 +30,53 @@ const server = http.createServer((req, res) => {
   const queryStart = url.indexOf('?');
   const path = queryStart === -1 ? url : url.slice(0, queryStart);
   if (req.method !== 'GET') {
-    send(res, 405, body('405', () => ({ error: 'method not allowed' })));
+    send(
+      res,
+      405,
+      body('405', () => ({ error: 'method not allowed' })),
+    );
     return;
   }
   const profile = profilePath.exec(path);
   if (profile !== null) {
     const id = decodeURIComponent(profile[1]!);
-    send(res, 200, body(`p:${id}`, () => profileResponse(id)));
+    send(
+      res,
+      200,
+      body(`p:${id}`, () => profileResponse(id)),
+    );
     return;
   }
   if (path === '/courses/search') {
     const q = new URLSearchParams(url.slice(queryStart + 1)).get('q') ?? '';
-    send(res, 200, body(`s:${q}`, () => searchResponse(q)));
+    send(
+      res,
+      200,
+      body(`s:${q}`, () => searchResponse(q)),
+    );
     return;
   }
   if (path === '/manifest') {
-    send(res, 200, body('manifest', () => seedManifest));
+    send(
+      res,
+      200,
+      body('manifest', () => seedManifest),
+    );
     return;
   }
   if (path === '/utcp') {
-    send(res, 200, body('utcp', () => utcpManual(origin)));
+    send(
+      res,
+      200,
+      body('utcp', () => utcpManual(origin)),
+    );
     return;
   }
-  send(res, 404, body('404', () => ({ error: 'not found' })));
+  send(
+    res,
+    404,
+    body('404', () => ({ error: 'not found' })),
+  );
 });
 // Keep idle connections open across segments (MCP segments can take several seconds).
 server.keepAliveTimeout = 60_000;

@@ -59,7 +59,8 @@ const INITIALIZE = `${JSON.stringify({
 
 // The import itself, timed inside the fresh process (as issue 26 and scenario 5 measure it): Node's
 // own start-up, the same for both, is left out.
-const IMPORT_SCRIPT = 'const start = performance.now(); await import(process.argv[1]); process.stdout.write(String(performance.now() - start)); process.exit(0);';
+const IMPORT_SCRIPT =
+  'const start = performance.now(); await import(process.argv[1]); process.stdout.write(String(performance.now() - start)); process.exit(0);';
 
 /** Milliseconds the child reports for its `import()`. */
 async function importTime(url: string): Promise<number> {
@@ -115,8 +116,16 @@ export async function runColdStart(options: { spawns: number; heapSizes: number[
     { id: 'import-rcp-client', label: 'cold `import()` of rcp-client', measure: () => importTime(pathToFileURL(installedPackage('rcp-client').entry).href) },
     { id: 'import-ky', label: 'cold `import()` of ky', measure: () => importTime(pathToFileURL(installedPackage('ky').entry).href) },
     { id: 'node-empty', label: '`node -e ""`', measure: () => timeToExit(['-e', '']) },
-    { id: 'mcp-gateway', label: '`rcp-mcp <file> --ctx learnerId=l-1`: first stdout line (initialize result)', measure: () => timeToFirstLine([mcpBin, manifestFile, '--ctx', 'learnerId=l-1'], INITIALIZE) },
-    { id: 'mcp-minimal', label: 'hand-written minimal MCP server (same SDK, stdio): first stdout line', measure: () => timeToFirstLine([join(distDir, 'minimal-mcp-server.js')], INITIALIZE) },
+    {
+      id: 'mcp-gateway',
+      label: '`rcp-mcp <file> --ctx learnerId=l-1`: first stdout line (initialize result)',
+      measure: () => timeToFirstLine([mcpBin, manifestFile, '--ctx', 'learnerId=l-1'], INITIALIZE),
+    },
+    {
+      id: 'mcp-minimal',
+      label: 'hand-written minimal MCP server (same SDK, stdio): first stdout line',
+      measure: () => timeToFirstLine([join(distDir, 'minimal-mcp-server.js')], INITIALIZE),
+    },
     { id: 'cli-version', label: '`rcp --version` start to exit', measure: () => timeToExit([cliBin, '--version']) },
     { id: 'cli-describe', label: '`rcp describe <file>` start to exit', measure: () => timeToExit([cliBin, 'describe', manifestFile]) },
   ];
@@ -132,8 +141,17 @@ export async function runColdStart(options: { spawns: number; heapSizes: number[
           const ms = await contender.measure();
           if (round >= 0) samples.get(contender.id)!.push(ms);
         } catch (error) {
-          const stderr = String((error as { stderr?: string }).stderr ?? '').trim().split('\n').pop() ?? '';
-          failures.set(contender.id, `${String((error as Error).message ?? error).split('\n')[0]!.slice(0, 200)} ${stderr.slice(0, 200)}`.trim());
+          const stderr =
+            String((error as { stderr?: string }).stderr ?? '')
+              .trim()
+              .split('\n')
+              .pop() ?? '';
+          failures.set(
+            contender.id,
+            `${String((error as Error).message ?? error)
+              .split('\n')[0]!
+              .slice(0, 200)} ${stderr.slice(0, 200)}`.trim(),
+          );
         }
       }
     }
@@ -164,7 +182,13 @@ export async function runColdStart(options: { spawns: number; heapSizes: number[
         return [
           { label: `discovered manifest, ${of} tools`, tools, manifestBytes, retainedBytes },
           { label: `for reference: JSON.parse of the same manifest alone, ${of} tools`, tools, manifestBytes, retainedBytes: parsedJsonBytes, reference: true },
-          { label: `for reference: parseManifest's validated copy alone, ${of} tools`, tools, manifestBytes, retainedBytes: manifestCopyBytes, reference: true },
+          {
+            label: `for reference: parseManifest's validated copy alone, ${of} tools`,
+            tools,
+            manifestBytes,
+            retainedBytes: manifestCopyBytes,
+            reference: true,
+          },
         ];
       }),
       { label: 'idle client (createRcpClient, nothing discovered), each', retainedBytes: parsed.idleClientBytes },

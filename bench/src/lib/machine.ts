@@ -32,17 +32,7 @@ export function machineInfo(): MachineInfo {
 
 /** The versions of every contender and measured package. */
 export function contenderVersions(): Record<string, string> {
-  const names = [
-    'rcp-client',
-    'rcp-manifest',
-    'rcp-template',
-    'ky',
-    '@utcp/sdk',
-    '@utcp/http',
-    '@modelcontextprotocol/sdk',
-    'zod',
-    'esbuild',
-  ];
+  const names = ['rcp-client', 'rcp-manifest', 'rcp-template', 'ky', '@utcp/sdk', '@utcp/http', '@modelcontextprotocol/sdk', 'zod', 'esbuild'];
   const versions: Record<string, string> = {};
   for (const name of names) versions[name] = versionOf(name);
   return versions;

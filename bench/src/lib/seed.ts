@@ -13,9 +13,7 @@ import { seedManifest as publishedSeedManifest } from '../../../packages/test-ut
 export const seedManifestAbsolute = publishedSeedManifest;
 
 /** The seed manifest with tool URLs relative to the manifest URL (so it can be served from 127.0.0.1). */
-export const seedManifest: typeof publishedSeedManifest = JSON.parse(
-  JSON.stringify(publishedSeedManifest).replaceAll('https://api.example.com', ''),
-);
+export const seedManifest: typeof publishedSeedManifest = JSON.parse(JSON.stringify(publishedSeedManifest).replaceAll('https://api.example.com', ''));
 
 /** The upstream's answer to `GET /learners/:id/profile`. */
 export function profileResponse(learnerId: string): unknown {

@@ -3,7 +3,12 @@ import { STOP_WORDS, splitWords, stem } from 'rcp-search';
 import { discoverAll, importDocument, readEvalSet, splitOf } from './eval-set';
 
 const set = readEvalSet();
-const contentWords = (text: string) => new Set(splitWords(text).filter((word) => !STOP_WORDS.has(word)).map(stem));
+const contentWords = (text: string) =>
+  new Set(
+    splitWords(text)
+      .filter((word) => !STOP_WORDS.has(word))
+      .map(stem),
+  );
 
 describe('the tool-search evaluation set', () => {
   it('has at least 100 tasks over at least 4 APIs, a quarter of them hard, each with a query and expected tools', () => {
@@ -38,7 +43,11 @@ describe('the tool-search evaluation set', () => {
     const discoveries = await discoverAll(manifests);
     for (const task of set.tasks) {
       const tools = discoveries.get(task.api)!.tools;
-      for (const name of task.expected) expect(tools.some((tool) => tool.name === name), `${task.api}: ${name}`).toBe(true);
+      for (const name of task.expected)
+        expect(
+          tools.some((tool) => tool.name === name),
+          `${task.api}: ${name}`,
+        ).toBe(true);
       if (!task.hard) continue;
       // Hard: at most one content word (stop words out, stemmed, no synonyms) of the query is in
       // the name or description of any expected tool.

@@ -92,7 +92,9 @@ export async function discoverAll(manifests: ReadonlyMap<string, RcpManifest>): 
   const memoryFetch = (async (input: string | URL | Request) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const body = bodies.get(url);
-    return body === undefined ? new Response('not found', { status: 404 }) : new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
+    return body === undefined
+      ? new Response('not found', { status: 404 })
+      : new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
   }) as typeof fetch;
   const client = createRcpClient({ fetch: memoryFetch, maxManifestBytes: 256 * 2 ** 20, maxManifestTools: 10_000 });
   const discoveries = new Map<string, RcpDiscovery>();
@@ -112,7 +114,10 @@ export function apiKeyIndex(keys: Iterable<string>): Map<string, string> {
 
 /** A short namespace for an API key: `api/twilio.com/twilio_chat_v1.json` → `twilio_chat_v1`. */
 export function namespaceOf(key: string): string {
-  return key.replace(/^.*\//, '').replace(/\.json$/, '').replace(/[^A-Za-z0-9-]+/g, '_');
+  return key
+    .replace(/^.*\//, '')
+    .replace(/\.json$/, '')
+    .replace(/[^A-Za-z0-9-]+/g, '_');
 }
 
 /** One tool set over several discoveries, each API's clashing names under its key. */

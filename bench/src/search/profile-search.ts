@@ -46,7 +46,9 @@ const rows = [...self.entries()]
   .sort((a, b) => b[1] - a[1])
   .slice(0, 25)
   .map(([name, us]) => [name, `${((us / total) * 100).toFixed(1)}%`]);
-console.log(`${queries.length} queries × ${repeat} over ${tools.toLocaleString('en-US')} tools: ${micros.toFixed(0)} µs per query (wall, under the profiler)\n`);
+console.log(
+  `${queries.length} queries × ${repeat} over ${tools.toLocaleString('en-US')} tools: ${micros.toFixed(0)} µs per query (wall, under the profiler)\n`,
+);
 console.log(markdownTable(['Function (self time)', 'share'], rows, ['l', 'r']));
 mkdirSync(join(benchDir, 'results'), { recursive: true });
 writeFileSync(join(benchDir, 'results', 'search.cpuprofile'), JSON.stringify(profile));

@@ -31,14 +31,21 @@ export function renderSearchSection(r: SearchEvalResult): { lines: string[]; tar
     two(row.heldout.hardRecallAt5),
   ]);
   lines.push(
-    markdownTable(
-      ['Ranking', 'Tools', 'recall@1', 'recall@5', 'normal @5', 'hard @5', 'dev @5', 'dev hard @5', 'held-out @5', 'held-out hard @5'],
-      rows,
-      ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
-    ),
+    markdownTable(['Ranking', 'Tools', 'recall@1', 'recall@5', 'normal @5', 'hard @5', 'dev @5', 'dev hard @5', 'held-out @5', 'held-out hard @5'], rows, [
+      'l',
+      'r',
+      'r',
+      'r',
+      'r',
+      'r',
+      'r',
+      'r',
+      'r',
+      'r',
+    ]),
   );
   lines.push('');
-  lines.push('What each ranking changes from the defaults: ' + SEARCH_CONTENDERS.map((c) => `**${c.id}**: ${c.does}`).join('; ') + '.');
+  lines.push(`What each ranking changes from the defaults: ${SEARCH_CONTENDERS.map((c) => `**${c.id}**: ${c.does}`).join('; ')}.`);
   lines.push('');
   lines.push(
     markdownTable(
@@ -48,7 +55,13 @@ export function renderSearchSection(r: SearchEvalResult): { lines: string[]; tar
     ),
   );
   lines.push('');
-  lines.push(markdownTable(['What the model reads', 'characters', 'tokens (chars/4)'], r.reads.map((x) => [x.listing, num(x.chars), `~${num(x.approxTokens)}`]), ['l', 'r', 'r']));
+  lines.push(
+    markdownTable(
+      ['What the model reads', 'characters', 'tokens (chars/4)'],
+      r.reads.map((x) => [x.listing, num(x.chars), `~${num(x.approxTokens)}`]),
+      ['l', 'r', 'r'],
+    ),
+  );
   for (const note of r.notes) lines.push('', `_Note: ${note}_`);
 
   const mine = (tools: number) => r.recall.find((row) => row.contender === 'rcp-search (defaults)' && row.tools === tools);
@@ -56,16 +69,45 @@ export function renderSearchSection(r: SearchEvalResult): { lines: string[]; tar
   const small = Math.min(...r.recall.map((row) => row.tools));
   const large = Math.max(...r.recall.map((row) => row.tools));
   for (const tools of [small, large]) {
-    for (const [half, label] of [['all', 'whole set'], ['heldout', 'held-out half']] as const) {
+    for (const [half, label] of [
+      ['all', 'whole set'],
+      ['heldout', 'held-out half'],
+    ] as const) {
       const b = base(tools)?.[half];
-      targets.push(atLeast(`tool search recall@5 ≥ 0.9, ${label} (${num(tools)} tools; baseline ${two(b?.recallAt5 ?? NaN)})`, mine(tools)?.[half].recallAt5, 0.9, two));
-      targets.push(atLeast(`tool search recall@5 ≥ 0.75, hard quarter of the ${label} (${num(tools)} tools; baseline ${two(b?.hardRecallAt5 ?? NaN)})`, mine(tools)?.[half].hardRecallAt5, 0.75, two));
+      targets.push(
+        atLeast(`tool search recall@5 ≥ 0.9, ${label} (${num(tools)} tools; baseline ${two(b?.recallAt5 ?? NaN)})`, mine(tools)?.[half].recallAt5, 0.9, two),
+      );
+      targets.push(
+        atLeast(
+          `tool search recall@5 ≥ 0.75, hard quarter of the ${label} (${num(tools)} tools; baseline ${two(b?.hardRecallAt5 ?? NaN)})`,
+          mine(tools)?.[half].hardRecallAt5,
+          0.75,
+          two,
+        ),
+      );
     }
   }
   const at5000 = r.timing.find((t) => t.contender === 'rcp-search (defaults)' && t.tools === large);
-  targets.push(atMost(`tool search ≤ 1 ms per query at ${num(large)} tools (wall)`, at5000 === undefined ? undefined : at5000.perQueryMicros / 1000, 1, (v) => `${v.toFixed(2)} ms`));
-  targets.push(atMost(`tool search ≤ 1 ms per query at ${num(large)} tools (CPU)`, at5000 === undefined ? undefined : at5000.perQueryCpuMicros / 1000, 1, (v) => `${v.toFixed(2)} ms`));
-  for (const [half, label] of [['dev', 'dev half'], ['heldout', 'held-out half']] as const) {
+  targets.push(
+    atMost(
+      `tool search ≤ 1 ms per query at ${num(large)} tools (wall)`,
+      at5000 === undefined ? undefined : at5000.perQueryMicros / 1000,
+      1,
+      (v) => `${v.toFixed(2)} ms`,
+    ),
+  );
+  targets.push(
+    atMost(
+      `tool search ≤ 1 ms per query at ${num(large)} tools (CPU)`,
+      at5000 === undefined ? undefined : at5000.perQueryCpuMicros / 1000,
+      1,
+      (v) => `${v.toFixed(2)} ms`,
+    ),
+  );
+  for (const [half, label] of [
+    ['dev', 'dev half'],
+    ['heldout', 'held-out half'],
+  ] as const) {
     const missed = r.missedByDefaults[half];
     if (missed.length === 0) continue;
     lines.push('', `<details><summary>Tasks of the ${label} rcp-search (defaults) misses at ${num(small)} tools (top 5)</summary>\n`);

@@ -9,7 +9,17 @@ import type { RcpDiscovery, RcpToolSet } from 'rcp-client';
 import type { RcpManifest } from 'rcp-manifest';
 import { DEFAULT_SYNONYMS, createToolSearch, describeToolHits, toolSearchDefinition, type RcpToolSearchOptions } from 'rcp-search';
 import { median } from '../lib/stats.js';
-import { DISTRACTOR_DOCUMENTS, apiKeyIndex, combinedToolSet, discoverAll, importDocument, readEvalSet, twilioProductDocuments, type EvalSet, type EvalTask } from './eval-set.js';
+import {
+  DISTRACTOR_DOCUMENTS,
+  apiKeyIndex,
+  combinedToolSet,
+  discoverAll,
+  importDocument,
+  readEvalSet,
+  twilioProductDocuments,
+  type EvalSet,
+  type EvalTask,
+} from './eval-set.js';
 
 /** Recall over one group of tasks. */
 export interface Recall {
@@ -63,16 +73,22 @@ interface Contender {
   build: (toolSet: RcpToolSet) => Ranker;
 }
 
-const rcp = (options: RcpToolSearchOptions) => (toolSet: RcpToolSet): Ranker => {
-  const search = createToolSearch(toolSet, options);
-  return (query) => search.search(query, { limit: 5 });
-};
+const rcp =
+  (options: RcpToolSearchOptions) =>
+  (toolSet: RcpToolSet): Ranker => {
+    const search = createToolSearch(toolSet, options);
+    return (query) => search.search(query, { limit: 5 });
+  };
 
 /** Plain BM25: MiniSearch with its default settings over the tool's name and description. */
 const baseline = (toolSet: RcpToolSet): Ranker => {
   const index = new MiniSearch<{ id: number; name: string; description: string }>({ fields: ['name', 'description'] });
   index.addAll(toolSet.entries.map((entry, id) => ({ id, name: entry.name, description: entry.tool.description })));
-  return (query) => index.search(query).slice(0, 5).map((result) => ({ name: toolSet.entries[result.id as number]!.name }));
+  return (query) =>
+    index
+      .search(query)
+      .slice(0, 5)
+      .map((result) => ({ name: toolSet.entries[result.id as number]!.name }));
 };
 
 /** rcp-search's synonym groups before this evaluation was split (19 groups), to measure what the larger vocabulary adds. */
@@ -103,7 +119,11 @@ export const SEARCH_CONTENDERS: readonly Contender[] = [
   { id: 'rcp-search (defaults)', does: 'every signal', build: rcp({}) },
   { id: '− name coverage re-rank', does: 'nameCoverage: false', build: rcp({ nameCoverage: false }) },
   { id: '− synonyms', does: 'synonyms: false', build: rcp({ synonyms: false }) },
-  { id: 'the earlier 19 synonym groups', does: 'the 19 groups rcp-search had before the split (no question words)', build: rcp({ synonyms: EARLIER_SYNONYMS }) },
+  {
+    id: 'the earlier 19 synonym groups',
+    does: 'the 19 groups rcp-search had before the split (no question words)',
+    build: rcp({ synonyms: EARLIER_SYNONYMS }),
+  },
   { id: '− common words in names only', does: 'commonWords: 1 (every word searched in every field)', build: rcp({ commonWords: 1 }) },
   { id: '− stemming', does: 'stemming: false', build: rcp({ stemming: false }) },
   { id: '− prefix matching', does: 'prefix: false', build: rcp({ prefix: false }) },
@@ -114,7 +134,14 @@ export const SEARCH_CONTENDERS: readonly Contender[] = [
   {
     id: 'name splitting only (name + description, no other signal)',
     does: 'split names, no params / namespace / method / stemming / synonyms / prefix / name coverage / common words',
-    build: rcp({ boost: { params: 0, namespace: 0, method: 0, name: 1 }, stemming: false, synonyms: false, prefix: false, nameCoverage: false, commonWords: 1 }),
+    build: rcp({
+      boost: { params: 0, namespace: 0, method: 0, name: 1 },
+      stemming: false,
+      synonyms: false,
+      prefix: false,
+      nameCoverage: false,
+      commonWords: 1,
+    }),
   },
 ];
 
@@ -255,7 +282,12 @@ export async function runSearchEval(options: { rounds: number; quick: boolean })
     const answers: number[] = [];
     for (const task of tasks) answers.push(describeToolHits(await search.search(task.query, { limit: 5 })).text.length);
     const chars = definition.length + Math.round(median(answers));
-    reads.push({ listing: `search tool + one search's 5 hits (median over tasks), ${tools.toLocaleString('en-US')} tools`, tools, chars, approxTokens: Math.round(chars / 4) });
+    reads.push({
+      listing: `search tool + one search's 5 hits (median over tasks), ${tools.toLocaleString('en-US')} tools`,
+      tools,
+      chars,
+      approxTokens: Math.round(chars / 4),
+    });
   }
 
   return {

@@ -38,7 +38,8 @@ async function run(raw: ConformanceCase) {
     const headers = response.headers ?? {};
     if (response.text !== undefined || response.base64 !== undefined) {
       const bytes = response.base64 !== undefined ? Buffer.from(response.base64, 'base64') : Buffer.from(response.text!, 'utf8');
-      const type = response.contentType === undefined ? { 'content-type': 'text/plain' } : response.contentType === null ? {} : { 'content-type': response.contentType };
+      const type =
+        response.contentType === undefined ? { 'content-type': 'text/plain' } : response.contentType === null ? {} : { 'content-type': response.contentType };
       res.writeHead(response.status ?? 200, { ...type, 'content-length': bytes.byteLength, ...headers });
       res.end(bytes);
     } else sendJson(res, response.status ?? 200, response.body ?? {}, headers);
@@ -102,8 +103,14 @@ describe(`conformance: ${cases.length} cases from /conformance/cases`, () => {
     const body = spec.slice(0, spec.indexOf('## Appendix B'));
     const marks = new Set([...body.matchAll(/\*\*\[(M[0-9.]+[a-z]?)\]\*\*/g)].map((match) => match[1]!));
     const covered = new Set(cases.flatMap((entry) => entry.case.must ?? []));
-    expect([...marks].filter((mark) => !covered.has(mark)), 'marks without a case').toEqual([]);
-    expect([...covered].filter((mark) => !marks.has(mark)), 'case marks SPEC does not have').toEqual([]);
+    expect(
+      [...marks].filter((mark) => !covered.has(mark)),
+      'marks without a case',
+    ).toEqual([]);
+    expect(
+      [...covered].filter((mark) => !marks.has(mark)),
+      'case marks SPEC does not have',
+    ).toEqual([]);
   });
 
   it.each(cases.map((entry) => [`${entry.file} ${entry.case.id}`, entry.case] as const))('%s', async (_name, raw) => {

@@ -152,7 +152,9 @@ describe('conformance, the server side: a manifest rcp-server serves, and the ca
     expect(declared.calls[0]!.values).toEqual(Object.fromEntries(given));
     if ('data' in c.expect) expect(result.data).toEqual(c.expect.data);
     if (c.expect.media !== undefined) {
-      expect(result.media === undefined ? null : { mediaType: result.media.mediaType, base64: Buffer.from(result.media.bytes).toString('base64') }).toEqual(c.expect.media);
+      expect(result.media === undefined ? null : { mediaType: result.media.mediaType, base64: Buffer.from(result.media.bytes).toString('base64') }).toEqual(
+        c.expect.media,
+      );
     }
   });
 });

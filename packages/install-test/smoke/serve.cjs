@@ -16,7 +16,10 @@ exports.serve = async function serve() {
                 description: 'Gets a note.',
                 method: 'GET',
                 url: '/users/{{userId}}/notes/{{noteId}}',
-                params: [{ name: 'userId', required: true }, { name: 'noteId', required: true }],
+                params: [
+                  { name: 'userId', required: true },
+                  { name: 'noteId', required: true },
+                ],
               },
             ],
           }

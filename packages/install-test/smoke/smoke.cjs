@@ -3,7 +3,7 @@ const { serve } = require('./serve.cjs');
 
 const specifier = process.argv[2];
 const { createRcpClient, isRcpError } = require(specifier);
-(async () => {
+async function main() {
   const server = await serve();
   const client = createRcpClient({ resolvers: { userId: (ctx) => ctx.userId }, credentials: () => 'tok' });
   const discovery = await client.discover(server.url);
@@ -16,4 +16,9 @@ const { createRcpClient, isRcpError } = require(specifier);
   }
   server.close();
   console.log(JSON.stringify({ specifier, format: 'cjs', result: { ok: true, data }, spoof, received: server.received }));
-})();
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

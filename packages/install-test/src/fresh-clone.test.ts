@@ -141,7 +141,9 @@ describe('a fresh clone with Node and npm only, as the README says', () => {
     expect([mcp.code, mcp.stdout]).toEqual([0, expect.stringContaining('Usage: rcp-mcp <url|file>')]);
   });
 
-  it('a scratch app outside the repository installs the tarballs and compiles a defineManifest with a JSON body (strict tsc)', { timeout: BUILD_TIMEOUT }, async () => {
+  it('a scratch app outside the repository installs the tarballs and compiles a defineManifest with a JSON body (strict tsc)', {
+    timeout: BUILD_TIMEOUT,
+  }, async () => {
     mkdirSync(app);
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'scratch-app', version: '1.0.0', private: true, type: 'module' }));
     writeFileSync(
@@ -236,7 +238,6 @@ const expected = {
   result: { ok: true, data: { id: 'n-1', title: 'Groceries' } },
   received: ['GET /rcp/manifest -', 'GET /users/u-1/notes/n-1 Bearer tok'],
 };
-
 
 describe('packed tarballs installed with npm outside the workspace', { timeout: BUILD_TIMEOUT }, () => {
   it('packs every published package, with no workspace: or catalog: version left', () => {

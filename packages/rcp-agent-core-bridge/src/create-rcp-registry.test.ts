@@ -86,13 +86,9 @@ describe('createRcpRegistry', () => {
     });
     const call = { name: 'enroll', arguments: '{"courseId":"c-1"}' };
     expect(codeOf(() => transports.browse.select(call))).toBe('RCP_TOOL_NOT_IN_STAGE');
-    expect(codeOf(() => stages.browse.resolve({ toolId: 'enroll', input: { courseId: 'c-1' } }, { stageId: 'browse' }))).toBe(
-      'RCP_TOOL_NOT_IN_STAGE',
-    );
+    expect(codeOf(() => stages.browse.resolve({ toolId: 'enroll', input: { courseId: 'c-1' } }, { stageId: 'browse' }))).toBe('RCP_TOOL_NOT_IN_STAGE');
     expect(codeOf(() => transports.browse.select({ name: 'delete_everything', arguments: '{}' }))).toBe('RCP_UNKNOWN_TOOL');
-    expect(codeOf(() => transports.act.select({ name: 'enroll', arguments: '{"courseId":"c-1","learnerId":"victim"}' }))).toBe(
-      'RCP_INVALID_ARGUMENTS',
-    );
+    expect(codeOf(() => transports.act.select({ name: 'enroll', arguments: '{"courseId":"c-1","learnerId":"victim"}' }))).toBe('RCP_INVALID_ARGUMENTS');
     expect(server.count).toBe(0);
   });
 
@@ -188,9 +184,7 @@ describe('createRcpRegistry', () => {
     });
     expect(registry.ids()).toEqual(['get_learner_profile', 'search_courses', 'enroll']);
     const plan = transports.browse.select({ name: 'search_courses', arguments: '{"query":"algebra"}' });
-    expect(codeOf(() => transports.browse.select({ name: 'enroll', arguments: '{"courseId":"c-1"}' }))).toBe(
-      'RCP_TOOL_NOT_IN_STAGE',
-    );
+    expect(codeOf(() => transports.browse.select({ name: 'enroll', arguments: '{"courseId":"c-1"}' }))).toBe('RCP_TOOL_NOT_IN_STAGE');
     expect(log).toEqual([
       'constructed with get_learner_profile,search_courses,enroll',
       'sealed',
@@ -222,8 +216,6 @@ describe('createRcpRegistry', () => {
     expect(bare.transports).toEqual({});
     const empty = createRcpRegistry({ client, discoveries: [discovery], stages: { none: [] } });
     expect(empty.transports.none.catalog()).toEqual([]);
-    expect(codeOf(() => empty.transports.none.select({ name: 'search_courses', arguments: '{"query":"x"}' }))).toBe(
-      'RCP_TOOL_NOT_IN_STAGE',
-    );
+    expect(codeOf(() => empty.transports.none.select({ name: 'search_courses', arguments: '{"query":"x"}' }))).toBe('RCP_TOOL_NOT_IN_STAGE');
   });
 });

@@ -101,9 +101,7 @@ export interface RcpRegistry<Context = any, StageId extends string = string> {
  * const outcome = await plan.execute({ currentUserId: 'u-1' }).then(toModelResult, toModelResult);
  * ```
  */
-export function createRcpRegistry<Context = any, StageId extends string = never>(
-  options: RcpRegistryOptions<Context, StageId>,
-): RcpRegistry<Context, StageId> {
+export function createRcpRegistry<Context = any, StageId extends string = never>(options: RcpRegistryOptions<Context, StageId>): RcpRegistry<Context, StageId> {
   if (typeof options !== 'object' || options === null) {
     throw new RcpError('RCP_INVALID_OPTIONS', 'createRcpRegistry needs an options object.');
   }
@@ -133,9 +131,7 @@ export function createRcpRegistry<Context = any, StageId extends string = never>
   const registry = new Registry(definitions).seal() as SealedModelToolRegistry<RcpCallPlan<Context>>;
 
   const projections = stageSets.ids.map((stageId) => [stageId, registry.select(stageSets.get(stageId).names)] as const);
-  const transports = projections.map(
-    ([stageId, tools]) => [stageId, createModelTransport({ id: stageId, tools })] as const,
-  );
+  const transports = projections.map(([stageId, tools]) => [stageId, createModelTransport({ id: stageId, tools })] as const);
   return Object.freeze({
     registry,
     stages: Object.freeze(Object.fromEntries(projections)) as RcpRegistry<Context, StageId>['stages'],

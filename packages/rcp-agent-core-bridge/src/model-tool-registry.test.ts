@@ -200,17 +200,13 @@ describe('resolve', () => {
   it('refuses a tool outside the projection with RCP_TOOL_NOT_IN_STAGE before parsing or resolving', () => {
     parse.mockClear();
     resolve.mockClear();
-    expect(codeOf(() => stage.resolve({ toolId: 'greet', input: {} }, { stageId: 'recognize' }))).toBe(
-      'RCP_TOOL_NOT_IN_STAGE',
-    );
+    expect(codeOf(() => stage.resolve({ toolId: 'greet', input: {} }, { stageId: 'recognize' }))).toBe('RCP_TOOL_NOT_IN_STAGE');
     expect(parse).not.toHaveBeenCalled();
     expect(resolve).not.toHaveBeenCalled();
   });
 
   it('names the stage in the refusal', () => {
-    expect(() => stage.resolve({ toolId: 'greet', input: {} }, { stageId: 'recognize' })).toThrow(
-      'Tool "greet" is not available in stage "recognize".',
-    );
+    expect(() => stage.resolve({ toolId: 'greet', input: {} }, { stageId: 'recognize' })).toThrow('Tool "greet" is not available in stage "recognize".');
   });
 
   it('refuses an unknown tool with RCP_UNKNOWN_TOOL', () => {
@@ -222,9 +218,7 @@ describe('resolve', () => {
 
   it('needs a context with a string stageId', () => {
     expect(codeOf(() => sealed.resolve({ toolId: 'greet', input: {} }, undefined as never))).toBe('RCP_INVALID_OPTIONS');
-    expect(codeOf(() => sealed.resolve({ toolId: 'greet', input: {} }, { stageId: 1 } as never))).toBe(
-      'RCP_INVALID_OPTIONS',
-    );
+    expect(codeOf(() => sealed.resolve({ toolId: 'greet', input: {} }, { stageId: 1 } as never))).toBe('RCP_INVALID_OPTIONS');
   });
 
   it('wraps a non-RCP parse error as RCP_INVALID_ARGUMENTS with the cause, and does not resolve', () => {
@@ -244,14 +238,27 @@ describe('resolve', () => {
     const { RcpError } = await import('rcp-errors');
     const own = new RcpError('RCP_INVALID_ARGUMENTS', 'own message');
     const registry = new ModelToolRegistry([
-      tool('a', { inputSchema: { jsonSchema: { type: 'object' }, parse: () => { throw own; } } }),
+      tool('a', {
+        inputSchema: {
+          jsonSchema: { type: 'object' },
+          parse: () => {
+            throw own;
+          },
+        },
+      }),
     ]).seal();
     expect(() => registry.resolve({ toolId: 'a', input: {} }, { stageId: 's' })).toThrow(own);
   });
 
   it('rejects the selection when resolve throws', () => {
     const boom = new Error('no');
-    const registry = new ModelToolRegistry([tool('a', { resolve: () => { throw boom; } })]).seal();
+    const registry = new ModelToolRegistry([
+      tool('a', {
+        resolve: () => {
+          throw boom;
+        },
+      }),
+    ]).seal();
     expect(() => registry.resolve({ toolId: 'a', input: {} }, { stageId: 's' })).toThrow(boom);
   });
 

@@ -177,6 +177,8 @@ export interface SealedModelToolRegistry<Output = unknown> {
  * const Registry: ModelToolRegistryClass = RealRegistry;
  * ```
  */
-export type ModelToolRegistryClass = new (tools: readonly ModelTool<any, any>[]) => {
+export type ModelToolRegistryClass = new (
+  tools: readonly ModelTool<any, any>[],
+) => {
   seal(): SealedModelToolRegistry<any>;
 };

@@ -6,8 +6,13 @@ import { codeOf } from './internal/testing';
 describe('Support (seed: project an allowed subset to only one stage)', () => {
   it('runs the seed example as written', () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
-    const schema = Support.defineSchema({ jsonSchema: { type: 'object', properties: {} },
-      parse(value: unknown) { if (!value || typeof value !== 'object' || Array.isArray(value)) throw new TypeError('需要对象'); return {}; } });
+    const schema = Support.defineSchema({
+      jsonSchema: { type: 'object', properties: {} },
+      parse(value: unknown) {
+        if (!value || typeof value !== 'object' || Array.isArray(value)) throw new TypeError('需要对象');
+        return {};
+      },
+    });
     const registry = new ModelToolRegistry([
       { id: 'greet', description: '问候', inputSchema: schema, resolve: () => 'greet' },
       { id: 'status', description: '状态', inputSchema: schema, resolve: () => 'status' },
@@ -57,15 +62,18 @@ describe('Support.createModelTransport', () => {
     },
   });
   const registry = new ModelToolRegistry([
-    { id: 'double', description: 'Doubles n.', inputSchema: schema, resolve: (input: { n: number }, context) => ({ value: input.n * 2, stage: context.stageId }) },
+    {
+      id: 'double',
+      description: 'Doubles n.',
+      inputSchema: schema,
+      resolve: (input: { n: number }, context) => ({ value: input.n * 2, stage: context.stageId }),
+    },
     { id: 'negate', description: 'Negates n.', inputSchema: schema, resolve: (input: { n: number }, context) => ({ value: -input.n, stage: context.stageId }) },
   ]).seal();
   const transport = Support.createModelTransport({ id: 'math', tools: registry.select(['double']) });
 
   it('lists the stage tools for a model, frozen', () => {
-    expect(transport.catalog()).toEqual([
-      { name: 'double', description: 'Doubles n.', parameters: schema.jsonSchema },
-    ]);
+    expect(transport.catalog()).toEqual([{ name: 'double', description: 'Doubles n.', parameters: schema.jsonSchema }]);
     expect(Object.isFrozen(transport)).toBe(true);
     expect(Object.isFrozen(transport.catalog())).toBe(true);
     expect(Object.isFrozen(transport.catalog()[0]!.parameters)).toBe(true);

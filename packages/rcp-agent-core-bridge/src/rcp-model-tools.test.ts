@@ -13,12 +13,8 @@ afterEach(async () => {
 async function seedServer() {
   const server = await serveManifest(seedManifestAt);
   servers.push(server);
-  server.route('GET /learners/u-1/profile', (_request, res) =>
-    sendJson(res, 200, { data: { name: 'Ada', progress: { percent: 40 } } }),
-  );
-  server.route('GET /courses/search', (request, res) =>
-    sendJson(res, 200, { results: [{ title: `Intro to ${request.query[0]?.[1]}` }] }),
-  );
+  server.route('GET /learners/u-1/profile', (_request, res) => sendJson(res, 200, { data: { name: 'Ada', progress: { percent: 40 } } }));
+  server.route('GET /courses/search', (request, res) => sendJson(res, 200, { results: [{ title: `Intro to ${request.query[0]?.[1]}` }] }));
   return server;
 }
 
@@ -87,12 +83,10 @@ describe('createRcpModelTools', () => {
     const server = await seedServer();
     const registry = new ModelToolRegistry(createRcpModelTools(client, await client.discover(server.manifestUrl))).seal();
     server.reset();
+    expect(codeOf(() => registry.resolve({ toolId: 'get_learner_profile', input: { learnerId: 'victim' } }, { stageId: 'act' }))).toBe('RCP_INVALID_ARGUMENTS');
     expect(
-      codeOf(() =>
-        registry.resolve({ toolId: 'get_learner_profile', input: { learnerId: 'victim' } }, { stageId: 'act' }),
-      ),
+      codeOf(() => registry.resolve({ toolId: 'get_learner_profile', input: JSON.parse('{"__proto__":{"learnerId":"victim"}}') }, { stageId: 'act' })),
     ).toBe('RCP_INVALID_ARGUMENTS');
-    expect(codeOf(() => registry.resolve({ toolId: 'get_learner_profile', input: JSON.parse('{"__proto__":{"learnerId":"victim"}}') }, { stageId: 'act' }))).toBe('RCP_INVALID_ARGUMENTS');
     expect(server.count).toBe(0);
   });
 
@@ -113,9 +107,7 @@ describe('createRcpModelTools', () => {
     expect(await asyncCodeOf(() => plan.execute({}))).toBe('RCP_UNRESOLVED');
     const controller = new AbortController();
     controller.abort();
-    expect(await asyncCodeOf(() => plan.execute({ currentUserId: 'u-1' }, { signal: controller.signal }))).toBe(
-      'RCP_ABORTED',
-    );
+    expect(await asyncCodeOf(() => plan.execute({ currentUserId: 'u-1' }, { signal: controller.signal }))).toBe('RCP_ABORTED');
     expect(server.count).toBe(0);
   });
 
@@ -152,15 +144,9 @@ describe('tool ids when names clash', () => {
     const tools = createRcpModelTools(client, discoveries);
     const learnNs = new URL(learn.origin).host.replace(/[.:]/g, '_');
     const partnerNs = new URL(partner.origin).host.replace(/[.:]/g, '_');
-    expect(tools.map((tool) => tool.id)).toEqual([
-      'get_learner_profile',
-      `${learnNs}__search_courses`,
-      `${partnerNs}__search_courses`,
-    ]);
+    expect(tools.map((tool) => tool.id)).toEqual(['get_learner_profile', `${learnNs}__search_courses`, `${partnerNs}__search_courses`]);
     const registry = new ModelToolRegistry(tools).seal();
-    expect(codeOf(() => registry.resolve({ toolId: 'search_courses', input: { query: 'x' } }, { stageId: 's' }))).toBe(
-      'RCP_UNKNOWN_TOOL',
-    );
+    expect(codeOf(() => registry.resolve({ toolId: 'search_courses', input: { query: 'x' } }, { stageId: 's' }))).toBe('RCP_UNKNOWN_TOOL');
     const partnerPlan = registry.resolve({ toolId: `${partnerNs}__search_courses`, input: { query: 'x' } }, { stageId: 's' });
     expect((await partnerPlan.execute({})).data).toEqual({ from: 'partner' });
     expect(partner.count).toBe(1);
@@ -204,10 +190,7 @@ describe('tool ids when names clash', () => {
 
   it('shortens a long default namespace to keep ids within 64 characters', () => {
     const longHost = `${'a'.repeat(60)}.example.com`;
-    const [first, second] = createRcpModelTools(client, [
-      fake(`https://${longHost}/m`, 'search_courses'),
-      fake('https://b.example/m', 'search_courses'),
-    ]);
+    const [first, second] = createRcpModelTools(client, [fake(`https://${longHost}/m`, 'search_courses'), fake('https://b.example/m', 'search_courses')]);
     expect(first!.id).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
     expect(first!.id).toHaveLength(64);
     expect(first!.id.endsWith('__search_courses')).toBe(true);
@@ -215,9 +198,7 @@ describe('tool ids when names clash', () => {
   });
 
   it('refuses ids that would still collide, or a namespace that is invalid or too long', () => {
-    expect(codeOf(() => createRcpModelTools(client, [fake('https://a.example/m', 'x'), fake('https://a.example/m', 'x')]))).toBe(
-      'RCP_INVALID_TOOL',
-    );
+    expect(codeOf(() => createRcpModelTools(client, [fake('https://a.example/m', 'x'), fake('https://a.example/m', 'x')]))).toBe('RCP_INVALID_TOOL');
     expect(codeOf(() => createRcpModelTools(client, [fake('https://a.example/m', 'x', 'b_example__x'), fake('https://b.example/m', 'x')]))).toBe(
       'RCP_INVALID_TOOL',
     );

@@ -1,14 +1,6 @@
 import { RcpError } from 'rcp-errors';
 import { createToolSet } from 'rcp-client';
-import type {
-  RcpClient,
-  RcpClientTool,
-  RcpContextArgs,
-  RcpDiscovery,
-  RcpExecuteOptions,
-  RcpExecuteResult,
-  RcpNamespace,
-} from 'rcp-client';
+import type { RcpClient, RcpClientTool, RcpContextArgs, RcpDiscovery, RcpExecuteOptions, RcpExecuteResult, RcpNamespace } from 'rcp-client';
 import type { ModelTool } from './model-tool';
 import { toRcpModelTool } from './internal/rcp-model-tool';
 
@@ -64,7 +56,6 @@ export interface RcpCallPlan<Context = any> {
  * ```
  */
 export type RcpModelTool<Context = any> = ModelTool<RcpToolInput, RcpCallPlan<Context>>;
-
 
 /**
  * Options of {@link createRcpModelTools}.

@@ -9,9 +9,7 @@ const blockAfter = (marker: string): string => readmeBlock(`${packageDir}README.
 
 describe('README', () => {
   it('shows the two-stage agent example exactly as it is in examples/', () => {
-    expect(blockAfter('example:two-stage-agent')).toBe(
-      readFileSync(`${packageDir}examples/two-stage-agent.mjs`, 'utf8'),
-    );
+    expect(blockAfter('example:two-stage-agent')).toBe(readFileSync(`${packageDir}examples/two-stage-agent.mjs`, 'utf8'));
   });
 
   it("shows the example's real output (run against the built package and a local server)", { timeout: SPAWN_TIMEOUT }, async () => {

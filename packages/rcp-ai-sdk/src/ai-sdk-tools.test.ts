@@ -52,10 +52,7 @@ describe('createAISDKTools through generateText', () => {
     const client = notesClient();
     const rcp = createAISDKTools(client, await client.discover(manifestUrl));
     const model = new MockLanguageModelV3({
-      doGenerate: [
-        toolCalls(['c1', 'list_notes', {}], ['c2', 'get_note', { noteId: 'n-9' }]),
-        text('Done.'),
-      ],
+      doGenerate: [toolCalls(['c1', 'list_notes', {}], ['c2', 'get_note', { noteId: 'n-9' }]), text('Done.')],
     });
     const result = await generateText({
       model,
@@ -132,7 +129,7 @@ describe('README', () => {
     expect(toolRequests()).toEqual(['GET /users/u-1/notes', 'GET /users/u-1/notes/n-1']);
   });
 
-  it('its TypeScript block compiles with the package\'s strict tsconfig', { timeout: SPAWN_TIMEOUT }, () => {
+  it("its TypeScript block compiles with the package's strict tsconfig", { timeout: SPAWN_TIMEOUT }, () => {
     expect(readmeTypeErrors(packageDir, 'snippet:generate-text-ts')).toEqual([]);
   });
 

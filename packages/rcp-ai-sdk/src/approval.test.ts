@@ -21,7 +21,12 @@ afterEach(async () => {
 type Ctx = { userId?: string };
 const notesClient = (approval: RcpApprovalPolicy<Ctx> = 'writes') =>
   // Every client of these tests holds the operator's approval secret, as the processes of one app do.
-  createRcpClient({ resolvers: { userId: (ctx: Ctx) => ctx.userId }, credentials: () => NOTES_TOKEN, approval, approvalSecret: 'the notes app approval secret, 32+ bytes' });
+  createRcpClient({
+    resolvers: { userId: (ctx: Ctx) => ctx.userId },
+    credentials: () => NOTES_TOKEN,
+    approval,
+    approvalSecret: 'the notes app approval secret, 32+ bytes',
+  });
 const toolRequests = () => toolRequestLines(notes);
 
 const usage = {
@@ -64,7 +69,9 @@ async function pausedTurn(client = notesClient(), options: Parameters<typeof cre
 const resultOf = (result: { readonly response: { readonly messages: readonly ModelMessage[] } }) => {
   const part = result.response.messages.flatMap((message) => (message.role === 'tool' ? message.content : [])).find((item) => item.type === 'tool-result');
   const output = part?.output;
-  return output?.type === 'text' || output?.type === 'error-text' ? { ...part, output: { type: output.type, value: JSON.parse(output.value) as unknown } } : part;
+  return output?.type === 'text' || output?.type === 'error-text'
+    ? { ...part, output: { type: output.type, value: JSON.parse(output.value) as unknown } }
+    : part;
 };
 
 describe('needsApproval from the client policy (AI SDK 6)', () => {
@@ -157,7 +164,10 @@ describe('an approval is bound to the reviewed request', () => {
     );
     const second = await generateText({ model, tools: rcp.tools, messages, experimental_context: { userId: 'u-1' } });
     expect(resultOf(second)).toMatchObject({
-      output: { type: 'error-text', value: { ok: false, error: { code: 'RCP_APPROVAL_MISMATCH', message: 'The approval does not cover this call; it was not made.' } } },
+      output: {
+        type: 'error-text',
+        value: { ok: false, error: { code: 'RCP_APPROVAL_MISMATCH', message: 'The approval does not cover this call; it was not made.' } },
+      },
     });
     expect(toolRequests()).toEqual([]);
   });
@@ -206,7 +216,10 @@ describe('toolApproval: the same decision in AI SDK 7 shape', () => {
     expect(Object.keys(rcp.toolApproval)).toEqual(['list_notes', 'get_note', 'create_note', 'delete_note']);
     expect(await rcp.toolApproval.create_note!(createMilk, { toolCallId: 'v7-1', runtimeContext })).toBe('user-approval');
     expect(await rcp.review('v7-1')).toMatchObject({ request: { method: 'POST', url: notes.url('/users/u-1/notes') } });
-    expect(await rcp.toolApproval.delete_note!({ noteId: 'n-1' }, { toolCallId: 'v7-2', runtimeContext })).toEqual({ type: 'denied', reason: 'deletes are off today' });
+    expect(await rcp.toolApproval.delete_note!({ noteId: 'n-1' }, { toolCallId: 'v7-2', runtimeContext })).toEqual({
+      type: 'denied',
+      reason: 'deletes are off today',
+    });
     expect(await rcp.toolApproval.get_note!({ noteId: 'n-1' }, { toolCallId: 'v7-3', runtimeContext })).toEqual({ type: 'approved' });
     expect(await rcp.toolApproval.list_notes!({}, { toolCallId: 'v7-4', runtimeContext })).toBe('not-applicable');
     // Asked again when the run resumes, the paused call keeps its review (and stays paused for the person).

@@ -36,11 +36,35 @@ afterEach(async () => {
 
 /** One item of a Responses API request's `input`. */
 type InputItem = { type?: string; call_id?: string; output?: unknown };
-const usage = { input_tokens: 1, output_tokens: 1, total_tokens: 2, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } };
-const response = (output: unknown[]) => ({ id: `resp_${fake.count}`, object: 'response', created_at: 0, status: 'completed', model: 'gpt-test', output, usage });
+const usage = {
+  input_tokens: 1,
+  output_tokens: 1,
+  total_tokens: 2,
+  input_tokens_details: { cached_tokens: 0 },
+  output_tokens_details: { reasoning_tokens: 0 },
+};
+const response = (output: unknown[]) => ({
+  id: `resp_${fake.count}`,
+  object: 'response',
+  created_at: 0,
+  status: 'completed',
+  model: 'gpt-test',
+  output,
+  usage,
+});
 const calls = (...list: [string, string, Record<string, unknown>][]) =>
-  response(list.map(([callId, name, args]) => ({ type: 'function_call', id: `fc_${callId}`, call_id: callId, name, arguments: JSON.stringify(args), status: 'completed' })));
-const says = (text: string) => response([{ type: 'message', id: `msg_${fake.count}`, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text, annotations: [] }] }]);
+  response(
+    list.map(([callId, name, args]) => ({
+      type: 'function_call',
+      id: `fc_${callId}`,
+      call_id: callId,
+      name,
+      arguments: JSON.stringify(args),
+      status: 'completed',
+    })),
+  );
+const says = (text: string) =>
+  response([{ type: 'message', id: `msg_${fake.count}`, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text, annotations: [] }] }]);
 
 /** The fake model: answers each request from what it was sent (its `input` items). */
 function model(answer: (input: InputItem[]) => unknown) {
@@ -65,7 +89,9 @@ const dataUrlBytes = (url: string) => {
 
 /** What the results API was asked, with each query (its manifest left out). */
 const toolRequestLines = (server: TestServer) =>
-  server.requests.filter((request) => request.path !== '/rcp/manifest').map(({ method, path, rawQuery }) => `${method} ${path}${rawQuery === '' ? '' : `?${rawQuery}`}`);
+  server.requests
+    .filter((request) => request.path !== '/rcp/manifest')
+    .map(({ method, path, rawQuery }) => `${method} ${path}${rawQuery === '' ? '' : `?${rawQuery}`}`);
 
 async function setUp() {
   const client = createRcpClient({ maxMediaBytes: RESULTS_MAX_MEDIA_BYTES });
@@ -85,7 +111,10 @@ describe('results through generateText and the OpenAI Responses provider', () =>
     expect(toolRequestLines(api)).toEqual(['GET /chart.png', 'GET /report.pdf']);
 
     const [chartText, chartImage] = sentBack('c1') as [{ type: string; text: string }, { type: string; image_url: string }];
-    expect(chartText).toEqual({ type: 'input_text', text: JSON.stringify({ ok: true, data: null, media: { mediaType: 'image/png', size: pngBytes().byteLength } }) });
+    expect(chartText).toEqual({
+      type: 'input_text',
+      text: JSON.stringify({ ok: true, data: null, media: { mediaType: 'image/png', size: pngBytes().byteLength } }),
+    });
     expect(chartImage.type).toBe('input_image');
     const image = dataUrlBytes(chartImage.image_url);
     expect(image.head).toBe('data:image/png;base64');
@@ -136,7 +165,10 @@ describe('results through generateText and the OpenAI Responses provider', () =>
       model: model((input) => {
         const outputs = input.filter((item) => item.type === 'function_call_output');
         if (outputs.length === 0) return calls(['p0', 'list_records', {}]);
-        const last = JSON.parse(outputs.at(-1)!.output as string) as { data: { records: { id: string }[] }; page?: { hasMore: boolean; nextArguments: Record<string, unknown> } };
+        const last = JSON.parse(outputs.at(-1)!.output as string) as {
+          data: { records: { id: string }[] };
+          page?: { hasMore: boolean; nextArguments: Record<string, unknown> };
+        };
         seen.push(...last.data.records.map((record) => record.id));
         return last.page?.hasMore === true ? calls([`p${outputs.length}`, 'list_records', last.page.nextArguments]) : says(`Found ${seen.length}.`);
       }),

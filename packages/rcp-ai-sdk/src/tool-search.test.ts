@@ -37,11 +37,26 @@ beforeEach(() => {
 
 type InputItem = { type?: string; call_id?: string; output?: unknown };
 type SentTool = { name: string };
-const usage = { input_tokens: 1, output_tokens: 1, total_tokens: 2, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } };
-const response = (output: unknown[]) => ({ id: `resp_${fake.count}`, object: 'response', created_at: 0, status: 'completed', model: 'gpt-test', output, usage });
+const usage = {
+  input_tokens: 1,
+  output_tokens: 1,
+  total_tokens: 2,
+  input_tokens_details: { cached_tokens: 0 },
+  output_tokens_details: { reasoning_tokens: 0 },
+};
+const response = (output: unknown[]) => ({
+  id: `resp_${fake.count}`,
+  object: 'response',
+  created_at: 0,
+  status: 'completed',
+  model: 'gpt-test',
+  output,
+  usage,
+});
 const call = (callId: string, name: string, args: Record<string, unknown>) =>
   response([{ type: 'function_call', id: `fc_${callId}`, call_id: callId, name, arguments: JSON.stringify(args), status: 'completed' }]);
-const says = (text: string) => response([{ type: 'message', id: `msg_${fake.count}`, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text, annotations: [] }] }]);
+const says = (text: string) =>
+  response([{ type: 'message', id: `msg_${fake.count}`, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text, annotations: [] }] }]);
 
 /**
  * The scripted model: searches for `query`, then calls the first tool the search answer names
@@ -88,7 +103,7 @@ describe('createAISDKToolSearch through generateText (500 imported tools)', () =
     expect(JSON.parse(result.text)).toEqual({ ok: true, data: { refunded: true, note: 'damaged on arrival' } });
   });
 
-  it('a found tool outside the turn\'s stage is refused (RCP_TOOL_NOT_IN_STAGE): nothing is sent', async () => {
+  it("a found tool outside the turn's stage is refused (RCP_TOOL_NOT_IN_STAGE): nothing is sent", async () => {
     const rcp = createAISDKTools(client(), discovery, {
       stages: { support: ['listCustomer', 'getCustomer'] },
       turn: (context) => context as AISDKTurn<Ctx>,
@@ -141,7 +156,9 @@ describe('createAISDKToolSearch through generateText (500 imported tools)', () =
     const rcp = createAISDKTools(client(), discovery);
     const deferred = createAISDKToolSearch(rcp, { alwaysActive: ['getCustomer'] });
     expect(deferred.activeTools([])).toEqual(['search_tools', 'getCustomer']);
-    await expect(deferred.tools.search_tools.execute!({ query: 'x', limit: 0 }, { toolCallId: 't', messages: [] })).rejects.toMatchObject({ code: 'RCP_INVALID_ARGUMENTS' });
+    await expect(deferred.tools.search_tools.execute!({ query: 'x', limit: 0 }, { toolCallId: 't', messages: [] })).rejects.toMatchObject({
+      code: 'RCP_INVALID_ARGUMENTS',
+    });
     expect(() => createAISDKToolSearch(rcp, { alwaysActive: ['nope'] })).toThrow(expect.objectContaining({ code: 'RCP_INVALID_OPTIONS' }));
   });
 });

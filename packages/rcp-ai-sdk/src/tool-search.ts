@@ -1,6 +1,13 @@
 import { jsonSchema, tool, type StepResult, type Tool, type ToolSet } from 'ai';
 import { RcpError, jsonSchemaCopy } from 'rcp-client';
-import { SEARCH_TOOL_NAME, createToolSearch, toolSearchDefinition, type RcpToolHitsDescription, type RcpToolSearch, type RcpToolSearchOptions } from 'rcp-search';
+import {
+  SEARCH_TOOL_NAME,
+  createToolSearch,
+  toolSearchDefinition,
+  type RcpToolHitsDescription,
+  type RcpToolSearch,
+  type RcpToolSearchOptions,
+} from 'rcp-search';
 import type { AISDKTools } from './ai-sdk-tools';
 
 /**
@@ -89,7 +96,8 @@ export function createAISDKToolSearch(rcp: AISDKTools, options: AISDKToolSearchO
     throw new RcpError('RCP_INVALID_OPTIONS', `The tool set already has a tool named "${SEARCH_TOOL_NAME}"; rename it (namespace) to add tool search`);
   }
   const unknown = alwaysActive.filter((name) => !Object.hasOwn(rcp.tools, name));
-  if (unknown.length > 0) throw new RcpError('RCP_INVALID_OPTIONS', `alwaysActive names no tool of the set: ${unknown.map((name) => JSON.stringify(name.slice(0, 64))).join(', ')}`);
+  if (unknown.length > 0)
+    throw new RcpError('RCP_INVALID_OPTIONS', `alwaysActive names no tool of the set: ${unknown.map((name) => JSON.stringify(name.slice(0, 64))).join(', ')}`);
   const search = createToolSearch(rcp.toolSet, searchOptions);
   const definition = toolSearchDefinition({ toolCount: rcp.toolSet.entries.length });
 

@@ -145,7 +145,8 @@ describe('pages: a scripted model walks list_records to its last page using only
       messages.push({ role: 'assistant', content: reply.content });
       if (reply.stop_reason !== 'tool_use') break;
       const answered = await rcp.runToolUses(reply.content);
-      for (const result of answered) seen.push(...(JSON.parse(result.content as string) as { data: { records: { id: string }[] } }).data.records.map((record) => record.id));
+      for (const result of answered)
+        seen.push(...(JSON.parse(result.content as string) as { data: { records: { id: string }[] } }).data.records.map((record) => record.id));
       messages.push({ role: 'user', content: answered });
     }
     expect(seen).toEqual(RESULTS_RECORDS.map((record) => record.id));

@@ -26,7 +26,14 @@ afterEach(async () => {
 });
 
 const message = (content: unknown[], stop_reason = 'tool_use') => ({
-  id: 'msg_1', type: 'message', role: 'assistant', model: 'claude-test', content, stop_reason, stop_sequence: null, usage: { input_tokens: 1, output_tokens: 1 },
+  id: 'msg_1',
+  type: 'message',
+  role: 'assistant',
+  model: 'claude-test',
+  content,
+  stop_reason,
+  stop_sequence: null,
+  usage: { input_tokens: 1, output_tokens: 1 },
 });
 type Block = { type: string; tool_name?: string; content?: string | Block[]; is_error?: boolean };
 type Sent = { tools: { name: string; defer_loading?: boolean; input_schema: unknown }[]; messages: { role: string; content: string | Block[] }[] };
@@ -38,7 +45,8 @@ type Sent = { tools: { name: string; defer_loading?: boolean; input_schema: unkn
 function scriptModel(query: string, input: Record<string, unknown>): void {
   fake.route('POST /v1/messages', (request, res) => {
     const last = (request.json as Sent).messages.at(-1)!;
-    if (typeof last.content === 'string') return sendJson(res, 200, message([{ type: 'tool_use', id: 'toolu_search', name: 'search_tools', input: { query, limit: 3 } }]));
+    if (typeof last.content === 'string')
+      return sendJson(res, 200, message([{ type: 'tool_use', id: 'toolu_search', name: 'search_tools', input: { query, limit: 3 } }]));
     const result = (last.content as Block[])[0]!;
     const references = Array.isArray(result.content) ? result.content.filter((block) => block.type === 'tool_reference') : [];
     if (references.length > 0) return sendJson(res, 200, message([{ type: 'tool_use', id: 'toolu_call', name: references[0]!.tool_name, input }]));
@@ -87,7 +95,9 @@ describe('deferred loading: 500 tools, one loaded search tool, tool_reference an
     // The search ran over the whole catalog in an earlier stage; this stage keeps two tools.
     const whole = createAnthropicToolSearch(client, toolSet);
     const stage = createAnthropicToolSearch(client, toolSet.select(['listCustomer', 'getCustomer'], { stage: 'support' }));
-    const [search] = await whole.runToolUses([{ type: 'tool_use', id: 'toolu_search', name: 'search_tools', input: { query: 'create a refund' } }], { userId: 'u-verified' });
+    const [search] = await whole.runToolUses([{ type: 'tool_use', id: 'toolu_search', name: 'search_tools', input: { query: 'create a refund' } }], {
+      userId: 'u-verified',
+    });
     const found = (search!.content as Block[])[0]!.tool_name!;
     const [refused] = await stage.runToolUses([{ type: 'tool_use', id: 'toolu_call', name: found, input: { note: 'x' } }], { userId: 'u-verified' });
     expect(refused!.is_error).toBe(true);
@@ -111,10 +121,13 @@ describe('deferred loading: 500 tools, one loaded search tool, tool_reference an
 
   it('bad search input is an is_error result the model reads; no match is an empty list', async () => {
     const rcp = createAnthropicToolSearch(client, toolSet);
-    const [bad, none] = await rcp.runToolUses([
-      { type: 'tool_use', id: 'toolu_1', name: 'search_tools', input: { q: 'refund' } },
-      { type: 'tool_use', id: 'toolu_2', name: 'search_tools', input: { query: 'zzzqqq' } },
-    ], { userId: 'u-verified' });
+    const [bad, none] = await rcp.runToolUses(
+      [
+        { type: 'tool_use', id: 'toolu_1', name: 'search_tools', input: { q: 'refund' } },
+        { type: 'tool_use', id: 'toolu_2', name: 'search_tools', input: { query: 'zzzqqq' } },
+      ],
+      { userId: 'u-verified' },
+    );
     expect(bad!.is_error).toBe(true);
     expect(JSON.parse(bad!.content as string)).toMatchObject({ ok: false, error: { code: 'RCP_INVALID_ARGUMENTS' } });
     expect(none).toMatchObject({ is_error: false, content: '{"tools":[]}' });
@@ -122,7 +135,11 @@ describe('deferred loading: 500 tools, one loaded search tool, tool_reference an
   });
 
   it('a tool of the set named search_tools is refused when the search is made', async () => {
-    const url = serveManifest(api, { rcpVersion: '0.1', tools: [{ name: 'search_tools', description: 'Clash.', method: 'GET', url: '/x' }] }, '/clash/manifest');
+    const url = serveManifest(
+      api,
+      { rcpVersion: '0.1', tools: [{ name: 'search_tools', description: 'Clash.', method: 'GET', url: '/x' }] },
+      '/clash/manifest',
+    );
     const discovery = await client.discover(url);
     expect(() => createAnthropicToolSearch(client, discovery)).toThrow(expect.objectContaining({ code: 'RCP_INVALID_OPTIONS' }));
   });

@@ -1,4 +1,15 @@
-import { createToolSet, RcpError, toModelResult, toModelText, type RcpClient, type RcpContextArgs, type RcpDiscovery, type RcpExecuteOptions, type RcpToolSet, type RcpToolSetOptions } from 'rcp-client';
+import {
+  createToolSet,
+  RcpError,
+  toModelResult,
+  toModelText,
+  type RcpClient,
+  type RcpContextArgs,
+  type RcpDiscovery,
+  type RcpExecuteOptions,
+  type RcpToolSet,
+  type RcpToolSetOptions,
+} from 'rcp-client';
 import { createToolSearch, SEARCH_TOOL_NAME, toolSearchDefinition, type RcpToolSearch, type RcpToolSearchOptions } from 'rcp-search';
 import { createAnthropicTools, type AnthropicContentBlock, type AnthropicTool, type AnthropicToolResult } from './anthropic-tools';
 import { toAnthropicInputSchema } from './input-schema';
@@ -60,10 +71,7 @@ export interface AnthropicToolSearch<Context = any> {
    * messages.push({ role: 'user', content: await rcp.runToolUses(message.content, ctx) });
    * ```
    */
-  runToolUses(
-    content: readonly AnthropicContentBlock[],
-    ...rest: RcpContextArgs<Context, [options?: RcpExecuteOptions]>
-  ): Promise<AnthropicToolResult[]>;
+  runToolUses(content: readonly AnthropicContentBlock[], ...rest: RcpContextArgs<Context, [options?: RcpExecuteOptions]>): Promise<AnthropicToolResult[]>;
 }
 
 /**
@@ -102,7 +110,12 @@ export function createAnthropicToolSearch<Context = any>(
     try {
       const { tools } = await search.handleCall(input);
       if (tools.length === 0) return { type: 'tool_result', tool_use_id: id, content: JSON.stringify({ tools: [] }), is_error: false };
-      return { type: 'tool_result', tool_use_id: id, content: tools.map(({ name }) => ({ type: 'tool_reference' as const, tool_name: name })), is_error: false };
+      return {
+        type: 'tool_result',
+        tool_use_id: id,
+        content: tools.map(({ name }) => ({ type: 'tool_reference' as const, tool_name: name })),
+        is_error: false,
+      };
     } catch (error) {
       return { type: 'tool_result', tool_use_id: id, content: toModelText(toModelResult(error)), is_error: true };
     }
@@ -110,7 +123,11 @@ export function createAnthropicToolSearch<Context = any>(
 
   return Object.freeze({
     get tools(): (AnthropicTool | AnthropicDeferredTool)[] {
-      const searchTool: AnthropicTool = { name: definition.name, description: definition.description, input_schema: toAnthropicInputSchema(definition.inputSchema) };
+      const searchTool: AnthropicTool = {
+        name: definition.name,
+        description: definition.description,
+        input_schema: toAnthropicInputSchema(definition.inputSchema),
+      };
       return [searchTool, ...base.tools.map((tool) => ({ ...tool, defer_loading: true as const }))];
     },
     toolSet,

@@ -104,24 +104,28 @@ describe('createAnthropicTools', () => {
 describe('README', () => {
   const packageDir = fileURLToPath(new URL('..', import.meta.url));
 
-  it.each(['snippet:messages-loop', 'snippet:messages-loop-ts'])('runs the %s agent loop as written, against the fake Messages API and the notes API', { timeout: SPAWN_TIMEOUT }, async (marker) => {
-    script([
-      message([{ type: 'tool_use', id: 'toolu_1', name: 'list_notes', input: {} }]),
-      message([{ type: 'tool_use', id: 'toolu_2', name: 'get_note', input: { noteId: 'n-1' } }]),
-      message([{ type: 'text', text: 'Your groceries note says: eggs.' }], 'end_turn'),
-    ]);
-    const printed = await runReadmeSnippet(packageDir, marker, {
-      ANTHROPIC_API_KEY: 'sk-ant-test',
-      ANTHROPIC_BASE_URL: fake.origin,
-      NOTES_TOKEN,
-      NOTES_MANIFEST_URL: manifestUrl,
-    });
-    expect(printed).toBe('Your groceries note says: eggs.\n');
-    expect(toolRequests()).toEqual(['GET /users/u-1/notes', 'GET /users/u-1/notes/n-1']);
-    expect((fake.requests[0]!.json as { model: string }).model).toBe('claude-sonnet-5-5');
-  });
+  it.each(['snippet:messages-loop', 'snippet:messages-loop-ts'])(
+    'runs the %s agent loop as written, against the fake Messages API and the notes API',
+    { timeout: SPAWN_TIMEOUT },
+    async (marker) => {
+      script([
+        message([{ type: 'tool_use', id: 'toolu_1', name: 'list_notes', input: {} }]),
+        message([{ type: 'tool_use', id: 'toolu_2', name: 'get_note', input: { noteId: 'n-1' } }]),
+        message([{ type: 'text', text: 'Your groceries note says: eggs.' }], 'end_turn'),
+      ]);
+      const printed = await runReadmeSnippet(packageDir, marker, {
+        ANTHROPIC_API_KEY: 'sk-ant-test',
+        ANTHROPIC_BASE_URL: fake.origin,
+        NOTES_TOKEN,
+        NOTES_MANIFEST_URL: manifestUrl,
+      });
+      expect(printed).toBe('Your groceries note says: eggs.\n');
+      expect(toolRequests()).toEqual(['GET /users/u-1/notes', 'GET /users/u-1/notes/n-1']);
+      expect((fake.requests[0]!.json as { model: string }).model).toBe('claude-sonnet-5-5');
+    },
+  );
 
-  it('its TypeScript block compiles with the package\'s strict tsconfig', { timeout: SPAWN_TIMEOUT }, () => {
+  it("its TypeScript block compiles with the package's strict tsconfig", { timeout: SPAWN_TIMEOUT }, () => {
     expect(readmeTypeErrors(packageDir, 'snippet:messages-loop-ts')).toEqual([]);
   });
 });

@@ -98,10 +98,16 @@ function toToolResultContent(result: ModelResult): AnthropicToolResult['content'
   if (media === undefined) return text;
   if (IMAGE_TYPES.has(media.mediaType)) {
     const media_type = media.mediaType as AnthropicImageMediaType;
-    return [{ type: 'text', text }, { type: 'image', source: { type: 'base64', media_type, data: media.data } }];
+    return [
+      { type: 'text', text },
+      { type: 'image', source: { type: 'base64', media_type, data: media.data } },
+    ];
   }
   if (media.mediaType === 'application/pdf') {
-    return [{ type: 'text', text }, { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: media.data } }];
+    return [
+      { type: 'text', text },
+      { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: media.data } },
+    ];
   }
   return text;
 }
@@ -132,10 +138,7 @@ export interface AnthropicTools<Context = any> {
    * messages.push({ role: 'user', content: await rcp.runToolUses(message.content, ctx) });
    * ```
    */
-  runToolUses(
-    content: readonly AnthropicContentBlock[],
-    ...rest: RcpContextArgs<Context, [options?: RcpExecuteOptions]>
-  ): Promise<AnthropicToolResult[]>;
+  runToolUses(content: readonly AnthropicContentBlock[], ...rest: RcpContextArgs<Context, [options?: RcpExecuteOptions]>): Promise<AnthropicToolResult[]>;
 }
 
 /**

@@ -1,4 +1,11 @@
 export { createAnthropicTools } from './anthropic-tools';
-export type { AnthropicTools, AnthropicTool, AnthropicContentBlock, AnthropicToolResult, AnthropicToolResultBlock, AnthropicImageMediaType } from './anthropic-tools';
+export type {
+  AnthropicTools,
+  AnthropicTool,
+  AnthropicContentBlock,
+  AnthropicToolResult,
+  AnthropicToolResultBlock,
+  AnthropicImageMediaType,
+} from './anthropic-tools';
 export { toAnthropicInputSchema } from './input-schema';
 export type { AnthropicInputSchema } from './input-schema';

@@ -5,7 +5,17 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FAKE_DNS_PRELOAD, NOTES_TOKEN, SPAWN_TIMEOUT, runNode, sendJson, serveManifest, startNotesApi, toolRequestLines, type TestServer } from 'rcp-test-utils';
+import {
+  FAKE_DNS_PRELOAD,
+  NOTES_TOKEN,
+  SPAWN_TIMEOUT,
+  runNode,
+  sendJson,
+  serveManifest,
+  startNotesApi,
+  toolRequestLines,
+  type TestServer,
+} from 'rcp-test-utils';
 import { runRcp as rcp } from './fixtures/run-rcp';
 
 const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
@@ -95,7 +105,9 @@ describe('rcp call', { timeout: SPAWN_TIMEOUT }, () => {
   const env = { NOTES_TOKEN };
 
   it('--dry-run prints the exact request, the credential redacted, and sends nothing', async () => {
-    const { code, stdout } = await rcp(['call', manifestUrl, 'create_note', '--arg', 'title=Call mum', '--arg', 'pinned=true', '--dry-run', ...common], { env });
+    const { code, stdout } = await rcp(['call', manifestUrl, 'create_note', '--arg', 'title=Call mum', '--arg', 'pinned=true', '--dry-run', ...common], {
+      env,
+    });
     expect(code).toBe(0);
     expect(JSON.parse(stdout)).toEqual({
       method: 'POST',
@@ -134,7 +146,7 @@ describe('rcp call', { timeout: SPAWN_TIMEOUT }, () => {
     stdin.end('n\n');
     const declined = await rcp(['call', manifestUrl, 'create_note', '--arg', 'title=Hi', ...common], { env, stdin });
     expect(declined.code).toBe(1);
-    expect(declined.stderr).toContain('"url": "' + `${notes.origin}/users/u-1/notes"`);
+    expect(declined.stderr).toContain(`"url": "${notes.origin}/users/u-1/notes"`);
     expect(declined.stderr).toContain('Bearer [redacted]');
     expect(declined.stderr).toContain('Send it? [y/N] ');
     expect(declined.stderr).toContain('rcp: not sent: the call was not confirmed');
@@ -145,7 +157,9 @@ describe('rcp call', { timeout: SPAWN_TIMEOUT }, () => {
   it.skipIf(!existsSync('/usr/bin/script'))('on a real terminal, nothing is sent before the answer; "y" sends it', async () => {
     const onTerminal = (answer: string) =>
       new Promise<{ out: string; sentBeforeAnswer: number }>((resolve) => {
-        const command = [process.execPath, '--import', FAKE_DNS_PRELOAD, bin, 'call', manifestUrl, 'create_note', '--arg', 'title=Hi', ...common].map((part) => `'${part}'`).join(' ');
+        const command = [process.execPath, '--import', FAKE_DNS_PRELOAD, bin, 'call', manifestUrl, 'create_note', '--arg', 'title=Hi', ...common]
+          .map((part) => `'${part}'`)
+          .join(' ');
         const child = spawn('script', ['-qec', command, '/dev/null'], { env: { ...process.env, ...env } });
         let out = '';
         let answered = false;
@@ -162,7 +176,7 @@ describe('rcp call', { timeout: SPAWN_TIMEOUT }, () => {
       });
     const accepted = await onTerminal('y');
     expect(accepted.sentBeforeAnswer).toBe(0);
-    expect(accepted.out).toContain('"url": "' + `${notes.origin}/users/u-1/notes"`);
+    expect(accepted.out).toContain(`"url": "${notes.origin}/users/u-1/notes"`);
     expect(accepted.out).toContain('Bearer [redacted]');
     expect(accepted.out).toContain('"status": 201');
     expect(toolRequestLines(notes)).toEqual(['POST /users/u-1/notes']);
@@ -189,10 +203,11 @@ describe('--allow-private-network', { timeout: SPAWN_TIMEOUT }, () => {
   // the operator lifts it. A manifest file is a local source, so it needs no flag.
   function publicManifest(): string {
     notes.route('GET /ping', (_request, res) => sendJson(res, 200, { pong: true }));
-    return serveManifest(notes, { rcpVersion: '0.1', tools: [{ name: 'ping', description: 'Pings.', method: 'GET', url: `${notes.origin}/ping` }] }, '/public/manifest').replace(
-      '127.0.0.1',
-      'public.rcp-test',
-    );
+    return serveManifest(
+      notes,
+      { rcpVersion: '0.1', tools: [{ name: 'ping', description: 'Pings.', method: 'GET', url: `${notes.origin}/ping` }] },
+      '/public/manifest',
+    ).replace('127.0.0.1', 'public.rcp-test');
   }
   const toolCalls = (): string[] => toolRequestLines(notes).filter((line) => line !== 'GET /public/manifest');
   function localFile(): string {
@@ -206,7 +221,9 @@ describe('--allow-private-network', { timeout: SPAWN_TIMEOUT }, () => {
     const refused = await spawned(['call', file, 'ping']);
     expect(refused.code).toBe(1);
     expect(refused.stderr.trimEnd().split('\n')).toEqual([
-      expect.stringMatching(/^rcp: RCP_ORIGIN_NOT_ALLOWED: Tool "ping": http:\/\/127\.0\.0\.1:\d+ is a loopback address, but .* unless --allow-private-network allows it$/),
+      expect.stringMatching(
+        /^rcp: RCP_ORIGIN_NOT_ALLOWED: Tool "ping": http:\/\/127\.0\.0\.1:\d+ is a loopback address, but .* unless --allow-private-network allows it$/,
+      ),
     ]);
     expect(toolCalls()).toEqual([]);
     const allowed = await spawned(['call', file, 'ping', '--allow-private-network']);
@@ -321,7 +338,10 @@ describe('the built bin, end to end', { timeout: SPAWN_TIMEOUT }, () => {
     expect([help.code, help.stdout]).toEqual([0, expect.stringContaining('Usage: rcp <command>')]);
     for (const run of [version, help]) {
       // What they load: the bin, its entry and the small runCli chunk.
-      const modules = run.stderr.split('\n').filter((line) => line.startsWith('LOAD ')).map((line) => line.slice(5));
+      const modules = run.stderr
+        .split('\n')
+        .filter((line) => line.startsWith('LOAD '))
+        .map((line) => line.slice(5));
       expect(modules.some((url) => url.endsWith('/rcp-cli/dist/cli.js'))).toBe(true);
       expect(modules.filter((url) => /rcp-(client|oauth|mcp|manifest)\/|\/commands-/.test(url))).toEqual([]);
     }

@@ -195,7 +195,9 @@ function printWarnings(io: Output, warnings: readonly RcpDiscoveryWarning[], too
     io.err(paint('yellow', 'warning'), ` ${terminalText(warning.path)}: ${terminalText(namingTheFlags(warning.message))}`);
   }
   for (const { param } of unboundIdentityParams(tools)) {
-    io.err(`hint: bind "${terminalText(param)}" with --ctx ${terminalText(param)}=VALUE (or --resolve ${terminalText(param)}), or pass --model-filled ${terminalText(param)} if the model may choose it`);
+    io.err(
+      `hint: bind "${terminalText(param)}" with --ctx ${terminalText(param)}=VALUE (or --resolve ${terminalText(param)}), or pass --model-filled ${terminalText(param)} if the model may choose it`,
+    );
   }
 }
 
@@ -377,7 +379,10 @@ function filterOf(selectors: readonly string[] | undefined): { tags: string[]; o
     if (selector.startsWith('tag:')) filter.tags.push(selector.slice(4));
     else if (selector.startsWith('op:')) filter.operationIds.push(selector.slice(3));
     else if (selector.startsWith('/')) filter.paths.push(selector);
-    else throw new RcpUsageError(`--include / --exclude take tag:NAME, op:OPERATION_ID or a path starting with "/", got ${shown(selector)}`, { command: 'rcp from-openapi' });
+    else
+      throw new RcpUsageError(`--include / --exclude take tag:NAME, op:OPERATION_ID or a path starting with "/", got ${shown(selector)}`, {
+        command: 'rcp from-openapi',
+      });
   }
   return filter;
 }
@@ -401,7 +406,10 @@ async function fromOpenApiCommand(argv: string[], io: Output): Promise<number> {
   });
   const include = filterOf(values.include);
   const exclude = filterOf(values.exclude);
-  const resolve = values.resolve.flatMap((entry) => entry.split(',')).map((name) => name.trim()).filter(Boolean);
+  const resolve = values.resolve
+    .flatMap((entry) => entry.split(','))
+    .map((name) => name.trim())
+    .filter(Boolean);
   // The importer (an OpenAPI parser and validator) is loaded only by the command that needs it:
   // every other command starts without it.
   const { formatSummary, fromOpenApi } = await import('rcp-openapi');
@@ -423,7 +431,9 @@ async function fromOpenApiCommand(argv: string[], io: Output): Promise<number> {
   if (values.output !== undefined) {
     await writeFile(io.file(values.output), `${terminalJson(manifest)}\n`);
     io.out(summary);
-    io.out(`wrote ${terminalText(values.output)} (${manifest.tools.length} tools, RCP ${manifest.rcpVersion}) — check it with: rcp lint ${terminalText(values.output)}`);
+    io.out(
+      `wrote ${terminalText(values.output)} (${manifest.tools.length} tools, RCP ${manifest.rcpVersion}) — check it with: rcp lint ${terminalText(values.output)}`,
+    );
   } else {
     io.stdout.write(`${terminalJson(manifest)}\n`); // terminalJson: nothing raw
     io.err(summary);
@@ -507,9 +517,10 @@ const colors = pc.createColors(true);
  * raw), then painted: the colours' own escapes are the only ones printed.
  */
 function lineOf(parts: readonly (string | Painted)[], color: boolean): string {
-  return parts.map((part) => (typeof part === 'string' ? terminalLines(part) : color ? colors[part.color](terminalLines(part.text)) : terminalLines(part.text))).join('');
+  return parts
+    .map((part) => (typeof part === 'string' ? terminalLines(part) : color ? colors[part.color](terminalLines(part.text)) : terminalLines(part.text)))
+    .join('');
 }
-
 
 /**
  * Runs one command (not the main help or the version, which `runCli` answers before loading

@@ -65,7 +65,7 @@ describe('hostile manifests', { timeout: SPAWN_TIMEOUT }, () => {
     expect(result.stderr).toContain('\\x1b]0;owned\\x07\\x1b[2K\\x0dwarning: all clear\\x0a::error::forged');
     // describeManifest blanks what it quotes (rcp-errors' blankUnsafeText): the bidi override is a space, not a marker.
     expect(result.stdout).toContain('- get_thing (GET) — Gets a thing ]0;owned  [2K warning: all clear');
-    expect(result.stdout).toMatch(/::add-mask::x,file=evil\.ts  31m\n$/);
+    expect(result.stdout).toMatch(/::add-mask::x,file=evil\.ts {2}31m\n$/);
     const json = await rcp(['describe', url, '--json']);
     expect(json.stdout).not.toMatch(RAW_CONTROL);
     const parsed = JSON.parse(json.stdout) as { manifest: { tools: { description: string }[] } };

@@ -98,7 +98,11 @@ export async function callAnswer(api: InspectorApi, req: IncomingMessage, call: 
       // The client's own transport and checks make the call; the page is shown the final
       // response as the client read it, the credential redacted by the client.
       const observeResponse = (response: RcpObservedResponse): void => {
-        answer['response'] = { status: response.status, contentType: response.headers['content-type'] ?? '', text: response.body.slice(0, SHOWN_RESPONSE_CHARS) };
+        answer['response'] = {
+          status: response.status,
+          contentType: response.headers['content-type'] ?? '',
+          text: response.body.slice(0, SHOWN_RESPONSE_CHARS),
+        };
       };
       const approval = spendApproval(api, tool, body['approval']);
       const result = await client.execute(tool, body['args'], ctx, { observeResponse, ...(approval !== undefined && { approval }) });

@@ -48,7 +48,10 @@ afterAll(() => {
   for (const started of children) started.kill('SIGTERM');
 });
 function spawnInspect(args: string[], env: Record<string, string> = {}): Promise<string> {
-  const started = spawn(process.execPath, ['--import', FAKE_DNS_PRELOAD, bin, 'inspect', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const started = spawn(process.execPath, ['--import', FAKE_DNS_PRELOAD, bin, 'inspect', ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(started);
   return new Promise<string>((resolve, reject) => {
     let out = '';
@@ -83,9 +86,13 @@ describe('rcp inspect', () => {
     expect(await raw('/', { host: new URL(pageUrl).host })).toBe(200);
   });
 
-  it('--allow-private-network: a public manifest\'s loopback tool is listed as refused without it, not with it', { timeout: SPAWN_TIMEOUT }, async () => {
+  it("--allow-private-network: a public manifest's loopback tool is listed as refused without it, not with it", { timeout: SPAWN_TIMEOUT }, async () => {
     // public.rcp-test resolves to 127.0.0.1 in the spawned process only: a manifest from a public name.
-    const manifestUrl = serveManifest(notes, { rcpVersion: '0.1', tools: [{ name: 'ping', description: 'Pings.', method: 'GET', url: `${notes.origin}/ping` }] }, '/public/manifest').replace('127.0.0.1', 'public.rcp-test');
+    const manifestUrl = serveManifest(
+      notes,
+      { rcpVersion: '0.1', tools: [{ name: 'ping', description: 'Pings.', method: 'GET', url: `${notes.origin}/ping` }] },
+      '/public/manifest',
+    ).replace('127.0.0.1', 'public.rcp-test');
     const warningsOf = async (url: string) => {
       const page = await (await fetch(url)).text();
       const session = /name="rcp-session" content="([^"]+)"/.exec(page)![1]!;
@@ -177,7 +184,9 @@ describe('rcp inspect', () => {
     await page.close();
   });
 
-  it('Send on a call that changes data shows the exact request and asks; nothing is sent before Yes, and Yes sends it once', { timeout: SPAWN_TIMEOUT }, async () => {
+  it('Send on a call that changes data shows the exact request and asks; nothing is sent before Yes, and Yes sends it once', {
+    timeout: SPAWN_TIMEOUT,
+  }, async () => {
     const page = await browser.newPage();
     const apiCalls: unknown[] = [];
     page.on('request', (req) => {
@@ -251,14 +260,18 @@ describe('rcp inspect shows what an OAuth login needs and what a call does (RCP 
       JSON.stringify({
         rcpVersion: '0.3',
         auth: { type: 'header', name: 'Authorization', scheme: 'Bearer', oauth: { scopes: ['notes.read', '<b>x</b>'], issuer: 'https://login.example.com' } },
-        tools: [{ name: 'wipe', description: 'Wipes the cache.', method: 'POST', url: 'https://api.example.com/wipe', body: {}, effects: { destructive: true } }],
+        tools: [
+          { name: 'wipe', description: 'Wipes the cache.', method: 'POST', url: 'https://api.example.com/wipe', body: {}, effects: { destructive: true } },
+        ],
       }),
     );
     const page = await browser.newPage();
     const hinted = await startInspect([file]);
     await page.goto(hinted.url);
     await page.waitForSelector('[data-tool="wipe"]');
-    expect(await page.textContent('#auth')).toBe('Auth: header "Authorization" (scheme: Bearer), OAuth 2 (scopes notes.read <b>x</b>; issuer https://login.example.com)');
+    expect(await page.textContent('#auth')).toBe(
+      'Auth: header "Authorization" (scheme: Bearer), OAuth 2 (scopes notes.read <b>x</b>; issuer https://login.example.com)',
+    );
     expect(await page.locator('#auth b').count()).toBe(0); // manifest text is text, never markup
     expect(await page.textContent('#effects')).toBe('Effects: writes, destructive');
     await page.close();

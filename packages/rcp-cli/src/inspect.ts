@@ -100,6 +100,7 @@ async function handle(server: Server, session: string, api: InspectorApi, req: I
   if (req.headers['x-rcp-session'] !== session) return send(res, 403, { error: 'no session' });
   let answer: ApiAnswer = { status: 404, body: { error: 'not found' } };
   if (req.method === 'GET' && url.pathname === '/api/manifest') answer = await manifestAnswer(api, url);
-  else if (req.method === 'POST' && (url.pathname === '/api/prepare' || url.pathname === '/api/call')) answer = await callAnswer(api, req, url.pathname === '/api/call');
+  else if (req.method === 'POST' && (url.pathname === '/api/prepare' || url.pathname === '/api/call'))
+    answer = await callAnswer(api, req, url.pathname === '/api/call');
   send(res, answer.status, answer.body);
 }

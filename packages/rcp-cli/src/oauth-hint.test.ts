@@ -17,7 +17,12 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const manifest = {
   rcpVersion: '0.3',
-  auth: { type: 'header', name: 'Authorization', scheme: 'Bearer', oauth: { scopes: ['notes.read'], issuer: 'https://login.example.com', grantTypes: ['client_credentials'] } },
+  auth: {
+    type: 'header',
+    name: 'Authorization',
+    scheme: 'Bearer',
+    oauth: { scopes: ['notes.read'], issuer: 'https://login.example.com', grantTypes: ['client_credentials'] },
+  },
   tools: [
     { name: 'list_notes', description: 'Lists notes.', method: 'GET', url: 'https://api.example.com/notes' },
     {
@@ -36,8 +41,12 @@ it('describe and lint show the login each tool needs and the declared effects', 
   writeFileSync(file, JSON.stringify(manifest));
   const described = await runRcp(['describe', file]);
   expect(described.code).toBe(0);
-  expect(described.stdout).toContain('auth: header "Authorization" (scheme: Bearer), OAuth 2 (scopes notes.read; issuer https://login.example.com; grants client_credentials)');
-  expect(described.stdout).toContain('- delete_note (DELETE, effects: writes, destructive, idempotent, auth: header "Authorization" (scheme: Bearer), OAuth 2 (scopes notes.write))');
+  expect(described.stdout).toContain(
+    'auth: header "Authorization" (scheme: Bearer), OAuth 2 (scopes notes.read; issuer https://login.example.com; grants client_credentials)',
+  );
+  expect(described.stdout).toContain(
+    '- delete_note (DELETE, effects: writes, destructive, idempotent, auth: header "Authorization" (scheme: Bearer), OAuth 2 (scopes notes.write))',
+  );
   const linted = await runRcp(['lint', file]);
   expect(linted.code).toBe(0);
   expect(linted.stdout.split('\n').filter((line) => line.startsWith('login'))).toEqual([

@@ -100,7 +100,9 @@ describe('rcp lint judges a file as its URL', { timeout: SPAWN_TIMEOUT }, () => 
     }
     const text = await rcp(['lint', file]);
     expect(text.stdout).toContain(`${file}: 0 error(s), 4 warning(s)`);
-    expect(text.stderr).toContain('hint: bind "userId" with --ctx userId=VALUE (or --resolve userId), or pass --model-filled userId if the model may choose it');
+    expect(text.stderr).toContain(
+      'hint: bind "userId" with --ctx userId=VALUE (or --resolve userId), or pass --model-filled userId if the model may choose it',
+    );
     expect(toolRequestLines(notes)).toEqual([]);
   });
 
@@ -144,7 +146,7 @@ describe('one meaning of --ctx and --resolve', { timeout: SPAWN_TIMEOUT }, () =>
     const old = await rcp(['call', manifestUrl, 'get_note', '--resolve', 'userId=user', '--ctx', 'user=u-1'], env);
     expect([old.code, old.stderr.trim()]).toEqual([
       2,
-      'rcp: --resolve takes param names (--resolve userId); give the param\'s value with --ctx userId=VALUE (see rcp call --help)',
+      "rcp: --resolve takes param names (--resolve userId); give the param's value with --ctx userId=VALUE (see rcp call --help)",
     ]);
     const unrelated = await rcp(['call', manifestUrl, 'get_note', '--arg', 'noteId=n-1', '--ctx', 'user=u-1'], env);
     expect(unrelated.code).toBe(2);
@@ -189,8 +191,8 @@ describe('one meaning of --ctx and --resolve', { timeout: SPAWN_TIMEOUT }, () =>
   });
 });
 
-describe('usage errors in the CLI\'s own words', { timeout: SPAWN_TIMEOUT }, () => {
-  it('an unknown option, a missing value, a value given to a switch: one line pointing at the command\'s --help', async () => {
+describe("usage errors in the CLI's own words", { timeout: SPAWN_TIMEOUT }, () => {
+  it("an unknown option, a missing value, a value given to a switch: one line pointing at the command's --help", async () => {
     const cases: [string[], string][] = [
       [['lint', manifestUrl, '--jsn'], 'rcp: unknown option --jsn (see rcp lint --help)'],
       [['describe', manifestUrl, '-x'], 'rcp: unknown option -x (see rcp describe --help)'],
@@ -233,7 +235,7 @@ describe('usage errors in the CLI\'s own words', { timeout: SPAWN_TIMEOUT }, () 
 });
 
 describe('failures the person reads', { timeout: SPAWN_TIMEOUT }, () => {
-  it('an HTTP error shows the server\'s reason, escaped', async () => {
+  it("an HTTP error shows the server's reason, escaped", async () => {
     notes.route('GET /users/u-1/notes/n-9', (_request, res) => {
       res.writeHead(404, { 'content-type': 'text/plain' });
       res.end('no note n-9 for this user\u001b[2J');

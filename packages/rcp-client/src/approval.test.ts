@@ -32,7 +32,10 @@ const manifest = {
       description: 'Deletes.',
       method: 'DELETE',
       url: '/users/{{userId}}/notes/{{noteId}}',
-      params: [{ name: 'userId', required: true }, { name: 'noteId', required: true }],
+      params: [
+        { name: 'userId', required: true },
+        { name: 'noteId', required: true },
+      ],
     },
   ],
 };
@@ -69,7 +72,10 @@ describe('the policy decides per call', () => {
     });
     expect(review.digest).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(review)).not.toContain(TOKEN);
-    expect(toModelResult(paused)).toEqual({ ok: false, error: { code: 'RCP_APPROVAL_REQUIRED', message: "The call is waiting for a person's approval; it was not made." } });
+    expect(toModelResult(paused)).toEqual({
+      ok: false,
+      error: { code: 'RCP_APPROVAL_REQUIRED', message: "The call is waiting for a person's approval; it was not made." },
+    });
     expect(calls()).toEqual(['GET /users/u-1/notes']);
   });
 
@@ -129,7 +135,10 @@ describe('an approval binds the exact request, once', () => {
     expect((await client.call(discovery, deleteN1, u1, { approval })).ok).toBe(true);
     await mismatch(deleteN1, u1); // replayed
     expect(calls()).toEqual(['DELETE /users/u-1/notes/n-1']);
-    await rejectsWith(client.execute(discovery.tool('delete_note'), { noteId: 'n-1' }, u1, { approval: { tool: 'delete_note', digest: 'x', id: 'y' } }), 'RCP_APPROVAL_MISMATCH');
+    await rejectsWith(
+      client.execute(discovery.tool('delete_note'), { noteId: 'n-1' }, u1, { approval: { tool: 'delete_note', digest: 'x', id: 'y' } }),
+      'RCP_APPROVAL_MISMATCH',
+    );
   });
 
   it('durable: the review is plain JSON, approved in another client (another process) holding the same secret', async () => {
@@ -175,7 +184,9 @@ describe('what a red-team review found (each fails on the first version)', () =>
     // What code that can write approvals (a store, a tool) could compute from what it can read.
     const tool = discovery.tool('delete_note');
     const id = globalThis.crypto.randomUUID();
-    const headers = Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), value]).sort(([a], [b]) => (a! < b! ? -1 : 1));
+    const headers = Object.entries(request.headers)
+      .map(([name, value]) => [name.toLowerCase(), value])
+      .sort(([a], [b]) => (a! < b! ? -1 : 1));
     const canonical = JSON.stringify([tool.manifestUrl, tool.name, tool.origin, request.method, request.url, headers, request.body ?? null, id]);
     const bytes = new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(canonical)));
     const digest = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
@@ -188,10 +199,7 @@ describe('what a red-team review found (each fails on the first version)', () =>
     const { client, discovery } = await setup({ approval: 'writes' });
     const review = await client.review(discovery.tool('delete_note'), { noteId: 'n-1' }, u1);
     const approval = approve(review);
-    const [a, b] = await Promise.all([
-      client.call(discovery, deleteN1, u1, { approval }),
-      client.call(discovery, deleteN1, u1, { approval }),
-    ]);
+    const [a, b] = await Promise.all([client.call(discovery, deleteN1, u1, { approval }), client.call(discovery, deleteN1, u1, { approval })]);
     expect([a.ok, b.ok].sort()).toEqual([false, true]);
     expect(calls()).toEqual(['DELETE /users/u-1/notes/n-1']);
   });
@@ -223,7 +231,10 @@ describe('client.decide: the decision alone, for adapters to ask first', () => {
       credentials: () => (credentialCalls++, TOKEN),
     };
     const writes = await setup({ approval: 'writes', ...counting });
-    expect(await writes.client.decide(writes.discovery.tool('delete_note'), { noteId: 'n-1' }, u1)).toEqual({ decision: 'user-approval', reason: 'the call changes data (approval: "writes")' });
+    expect(await writes.client.decide(writes.discovery.tool('delete_note'), { noteId: 'n-1' }, u1)).toEqual({
+      decision: 'user-approval',
+      reason: 'the call changes data (approval: "writes")',
+    });
     expect(await writes.client.decide(writes.discovery.tool('list_notes'), {}, u1)).toEqual({ decision: 'not-applicable' });
     const none = await setup(counting);
     expect(await none.client.decide(none.discovery.tool('delete_note'), { noteId: 'n-1' }, u1)).toEqual({ decision: 'not-applicable' });

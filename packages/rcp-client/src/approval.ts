@@ -113,7 +113,13 @@ export interface RcpApproval {
  * ```
  */
 export function approve(request: Pick<RcpApprovalRequest, 'tool' | 'digest' | 'id'>): RcpApproval {
-  if (typeof request !== 'object' || request === null || typeof request.digest !== 'string' || typeof request.id !== 'string' || typeof request.tool !== 'string') {
+  if (
+    typeof request !== 'object' ||
+    request === null ||
+    typeof request.digest !== 'string' ||
+    typeof request.id !== 'string' ||
+    typeof request.tool !== 'string'
+  ) {
     throw new RcpError('RCP_INVALID_OPTIONS', 'approve() takes the review returned by client.review() (or the error of a call that needs approval)');
   }
   return Object.freeze({ tool: request.tool, digest: request.digest, id: request.id });
@@ -136,7 +142,10 @@ export class RcpApprovalRequiredError extends RcpError<'RCP_APPROVAL_REQUIRED'> 
   readonly approval: RcpApprovalRequest;
 
   constructor(approval: RcpApprovalRequest) {
-    super('RCP_APPROVAL_REQUIRED', `Tool "${approval.tool}" needs a person's approval before it is called${approval.reason ? ` (${approval.reason})` : ''}; nothing was sent`);
+    super(
+      'RCP_APPROVAL_REQUIRED',
+      `Tool "${approval.tool}" needs a person's approval before it is called${approval.reason ? ` (${approval.reason})` : ''}; nothing was sent`,
+    );
     this.tool = approval.tool;
     this.reason = approval.reason;
     this.approval = approval;
@@ -157,7 +166,11 @@ export class RcpApprovalDeniedError extends RcpError<'RCP_APPROVAL_DENIED'> {
   readonly reason: string | undefined;
 
   constructor(tool: string, reason: string | undefined, cause?: unknown) {
-    super('RCP_APPROVAL_DENIED', `Tool "${tool}" was denied by the approval policy${reason ? `: ${reason}` : ''}; nothing was sent`, cause === undefined ? {} : { cause });
+    super(
+      'RCP_APPROVAL_DENIED',
+      `Tool "${tool}" was denied by the approval policy${reason ? `: ${reason}` : ''}; nothing was sent`,
+      cause === undefined ? {} : { cause },
+    );
     this.tool = tool;
     this.reason = reason;
   }

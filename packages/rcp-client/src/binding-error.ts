@@ -30,11 +30,7 @@ export class RcpBindingError extends RcpError<'RCP_RESOLVER_MISMATCH' | 'RCP_UNB
   /** The near-miss resolver name (`RCP_RESOLVER_MISMATCH` only; `''` otherwise). */
   readonly resolver: string;
 
-  constructor(
-    code: 'RCP_RESOLVER_MISMATCH' | 'RCP_UNBOUND_PARAM',
-    message: string,
-    details: { tool: string; param: string; path: string; resolver?: string },
-  ) {
+  constructor(code: 'RCP_RESOLVER_MISMATCH' | 'RCP_UNBOUND_PARAM', message: string, details: { tool: string; param: string; path: string; resolver?: string }) {
     super(code, message);
     this.tool = details.tool;
     this.param = details.param;

@@ -87,20 +87,23 @@ describe('one deadline per call', () => {
 
 describe('close()', () => {
   // On the fetch transport the platform owns the connections; only Node's are the client's.
-  it.skipIf(process.env.RCP_TEST_TRANSPORT === 'fetch')('closes the keep-alive sockets of every agent the client opened; later calls are RCP_ABORTED', async () => {
-    const open = new Set<Socket>();
-    server.server.on('connection', (socket: Socket) => {
-      open.add(socket);
-      socket.on('close', () => open.delete(socket));
-    });
-    const client = createRcpClient({ resolvers: { userId: () => 'u-1' } });
-    const discovery = await client.discover(serveManifest(server, manifest));
-    await client.execute(discovery.tools[0]!, {});
-    expect(open.size).toBeGreaterThan(0); // the manifest's and the tool's agents keep theirs alive
-    await client.close();
-    await vi.waitFor(() => expect(open.size).toBe(0));
-    await rejectsWith(client.execute(discovery.tools[0]!, {}), 'RCP_ABORTED');
-    await rejectsWith(client.discover(server.url('/rcp/manifest')), 'RCP_ABORTED');
-    await client.close(); // twice is fine
-  });
+  it.skipIf(process.env.RCP_TEST_TRANSPORT === 'fetch')(
+    'closes the keep-alive sockets of every agent the client opened; later calls are RCP_ABORTED',
+    async () => {
+      const open = new Set<Socket>();
+      server.server.on('connection', (socket: Socket) => {
+        open.add(socket);
+        socket.on('close', () => open.delete(socket));
+      });
+      const client = createRcpClient({ resolvers: { userId: () => 'u-1' } });
+      const discovery = await client.discover(serveManifest(server, manifest));
+      await client.execute(discovery.tools[0]!, {});
+      expect(open.size).toBeGreaterThan(0); // the manifest's and the tool's agents keep theirs alive
+      await client.close();
+      await vi.waitFor(() => expect(open.size).toBe(0));
+      await rejectsWith(client.execute(discovery.tools[0]!, {}), 'RCP_ABORTED');
+      await rejectsWith(client.discover(server.url('/rcp/manifest')), 'RCP_ABORTED');
+      await client.close(); // twice is fine
+    },
+  );
 });

@@ -88,9 +88,7 @@ export interface RcpCredentialsInfo<Context = any> {
  * const credentials: RcpCredentialsProvider = () => process.env.LEARN_TOKEN;
  * ```
  */
-export type RcpCredentialsProvider<Context = any> = (
-  info: RcpCredentialsInfo<Context>,
-) => string | undefined | null | Promise<string | undefined | null>;
+export type RcpCredentialsProvider<Context = any> = (info: RcpCredentialsInfo<Context>) => string | undefined | null | Promise<string | undefined | null>;
 
 /**
  * What `onUnauthorized` receives when a tool that sends a credential answers 401: the call's
@@ -165,6 +163,7 @@ export interface RcpResultInspection<Context = any> {
  * const verdict: RcpResultVerdict = { refuse: 'The answer held a payment card number.' };
  * ```
  */
+// biome-ignore lint/suspicious/noConfusingVoidType: a hook that returns nothing lets the result through
 export type RcpResultVerdict = void | undefined | { readonly refuse: true | string };
 
 /**

@@ -235,9 +235,7 @@ export interface RcpPreparedRequest {
  * type Rest = RcpContextArgs<{ userId: string }, [options?: RcpExecuteOptions]>; // [ctx: { userId: string }, options?]
  * ```
  */
-export type RcpContextArgs<Context, Rest extends unknown[] = []> = undefined extends Context
-  ? [ctx?: Context, ...rest: Rest]
-  : [ctx: Context, ...rest: Rest];
+export type RcpContextArgs<Context, Rest extends unknown[] = []> = undefined extends Context ? [ctx?: Context, ...rest: Rest] : [ctx: Context, ...rest: Rest];
 
 /**
  * A source of tools for `client.call()`: a discovery, a list of its tools (a stage's subset),
@@ -321,11 +319,7 @@ export interface RcpClient<Context = any> {
    * const { status, data } = await client.execute(tool, { query: 'algebra' }, ctx);
    * ```
    */
-  execute(
-    tool: RcpClientTool,
-    args: unknown,
-    ...rest: RcpContextArgs<Context, [options?: RcpExecuteOptions]>
-  ): Promise<RcpExecuteResult>;
+  execute(tool: RcpClientTool, args: unknown, ...rest: RcpContextArgs<Context, [options?: RcpExecuteOptions]>): Promise<RcpExecuteResult>;
   /**
    * Runs a model's tool call by name: finds the tool in `source`, takes `arguments` as an
    * object or a JSON string, and executes it. It does not throw for anything the call itself
@@ -339,11 +333,7 @@ export interface RcpClient<Context = any> {
    * messages.push({ role: 'tool', content: JSON.stringify(toModelResult(outcome)) });
    * ```
    */
-  call(
-    source: RcpToolSource,
-    toolCall: RcpToolCall,
-    ...rest: RcpContextArgs<Context, [options?: RcpExecuteOptions]>
-  ): Promise<RcpCallOutcome>;
+  call(source: RcpToolSource, toolCall: RcpToolCall, ...rest: RcpContextArgs<Context, [options?: RcpExecuteOptions]>): Promise<RcpCallOutcome>;
   /**
    * Lets the client's connections go (its undici agents on Node; nothing to do with fetch):
    * pending calls finish, keep-alive sockets close, and every later call of this client is

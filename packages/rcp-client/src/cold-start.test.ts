@@ -18,7 +18,10 @@ const RECORD_LOADS = `data:text/javascript,${encodeURIComponent(
 it('importing rcp-client loads neither TypeBox, nor tldts, nor undici', { timeout: SPAWN_TIMEOUT }, async () => {
   const run = await runNode(['--import', RECORD_LOADS, '--input-type=module', '-e', "await import('rcp-client');"], { cwd: packageDir });
   expect(run.code, run.stderr).toBe(0);
-  const files = run.stderr.split('\n').filter((line) => line.startsWith('LOAD ')).map((line) => line.slice(5));
+  const files = run.stderr
+    .split('\n')
+    .filter((line) => line.startsWith('LOAD '))
+    .map((line) => line.slice(5));
   expect(files.some((file) => file.endsWith('/rcp-client/dist/index.js'))).toBe(true);
   expect(files.filter((file) => /@sinclair[+/]typebox|\/tldts|\/undici/.test(file))).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RcpManifestError, RcpVersionError } from 'rcp-manifest';
-import { resolverSeedManifest, seedManifest, sendJson, startTestServer, type TestServer } from 'rcp-test-utils';
+import { resolverSeedManifest, seedManifest, startTestServer, type TestServer } from 'rcp-test-utils';
 import { createRcpClient } from './create-rcp-client';
 import { errorText, rejectsWith, serveManifest } from './internal/testing';
 
@@ -69,10 +69,7 @@ describe('discover failures', () => {
   });
 
   it('never shows the manifest URL query (it may carry a key) in the error', async () => {
-    const error = await rejectsWith(
-      createRcpClient({ retry: 0 }).discover(server.url('/missing?api_key=KEY-SECRET-31337')),
-      'RCP_DISCOVERY_FAILED',
-    );
+    const error = await rejectsWith(createRcpClient({ retry: 0 }).discover(server.url('/missing?api_key=KEY-SECRET-31337')), 'RCP_DISCOVERY_FAILED');
     expect(errorText(error)).not.toContain('KEY-SECRET-31337');
     expect(error.message).toContain(`${server.origin}/missing`);
   });
@@ -147,10 +144,7 @@ describe('discover failures', () => {
   it('an aborted discovery → RCP_ABORTED', async () => {
     const controller = new AbortController();
     controller.abort();
-    await rejectsWith(
-      createRcpClient().discover(serveManifest(server, resolverSeedManifest), { signal: controller.signal }),
-      'RCP_ABORTED',
-    );
+    await rejectsWith(createRcpClient().discover(serveManifest(server, resolverSeedManifest), { signal: controller.signal }), 'RCP_ABORTED');
   });
 
   it('passes the version gate error through unchanged', async () => {
@@ -165,9 +159,7 @@ describe('discover failures', () => {
   it('passes validation errors through unchanged, with every issue', async () => {
     const manifest = {
       rcpVersion: '0.1',
-      tools: [
-        { name: 'bad name', description: '', method: 'get', url: 'https://api.example.com/{{undeclared}}' },
-      ],
+      tools: [{ name: 'bad name', description: '', method: 'get', url: 'https://api.example.com/{{undeclared}}' }],
     };
     const error = await rejectsWith(createRcpClient().discover(serveManifest(server, manifest)), 'RCP_INVALID_MANIFEST');
     expect(error).toBeInstanceOf(RcpManifestError);

@@ -31,12 +31,7 @@ const manifest = {
       url: '/notes/{{folder}}',
       headers: { 'X-Note-Title': '{{title}}' },
       body: { title: '{{title}}', text: 'Note: {{text}}', owner: '{{userId}}', role: 'user' },
-      params: [
-        { name: 'folder', required: true },
-        { name: 'title', required: true },
-        { name: 'text' },
-        { name: 'userId' },
-      ],
+      params: [{ name: 'folder', required: true }, { name: 'title', required: true }, { name: 'text' }, { name: 'userId' }],
     },
     {
       name: 'public_search',
@@ -44,7 +39,10 @@ const manifest = {
       method: 'GET',
       url: '/search',
       queryParams: { q: '{{q}}', limit: '{{limit}}' },
-      params: [{ name: 'q', required: true }, { name: 'limit', type: 'integer' }],
+      params: [
+        { name: 'q', required: true },
+        { name: 'limit', type: 'integer' },
+      ],
       auth: { type: 'none' },
     },
   ],
@@ -248,9 +246,7 @@ describe('execute step 2: resolvers (nothing sent)', () => {
 
   it('resolver values never appear in an error, even when the server echoes them', async () => {
     const { client, profile } = await setup({ resolvers: { userId: () => SECRET_USER } });
-    server.route(`GET /users/${SECRET_USER}/profile`, (request, res) =>
-      sendJson(res, 403, { error: `user ${SECRET_USER} may not see ${request.url}` }),
-    );
+    server.route(`GET /users/${SECRET_USER}/profile`, (request, res) => sendJson(res, 403, { error: `user ${SECRET_USER} may not see ${request.url}` }));
     const error = await rejectsWith(client.execute(profile, {}, {}), 'RCP_HTTP_ERROR');
     expect(server.count).toBe(1);
     expect(errorText(error)).not.toContain(SECRET_USER);
@@ -336,10 +332,7 @@ describe('execute step 4: rendering and origin checks (nothing sent)', () => {
 
   it('a header value with CRLF is refused with RCP_TEMPLATE_VALUE', async () => {
     const { client, note } = await setup();
-    const error = await rejectsWith(
-      client.execute(note, { folder: 'inbox', title: 'a\r\nX-Admin: true' }, { userId: 'u-1' }),
-      'RCP_TEMPLATE_VALUE',
-    );
+    const error = await rejectsWith(client.execute(note, { folder: 'inbox', title: 'a\r\nX-Admin: true' }, { userId: 'u-1' }), 'RCP_TEMPLATE_VALUE');
     expect(error).toMatchObject({ token: 'title', position: 'header' });
     expect(server.count).toBe(0);
   });

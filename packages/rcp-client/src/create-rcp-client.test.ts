@@ -68,9 +68,7 @@ describe('the seed flows, end to end', () => {
     const manifestUrl = serveManifest(server, seedManifestAt(server.origin));
     const { tools, warnings } = await client.discover(manifestUrl);
     // No resolver fills learnerId here, so the model would: discovery says so.
-    expect(warnings).toEqual([
-      { path: '/tools/0/params/0', tool: 'get_learner_profile', message: expect.stringContaining('looks like an identity') },
-    ]);
+    expect(warnings).toEqual([{ path: '/tools/0/params/0', tool: 'get_learner_profile', message: expect.stringContaining('looks like an identity') }]);
     expect(tools.map((tool) => [tool.name, tool.method, tool.url])).toEqual([
       ['get_learner_profile', 'GET', `${server.origin}/learners/{{learnerId}}/profile`],
       ['search_courses', 'GET', `${server.origin}/courses/search`],
@@ -79,9 +77,7 @@ describe('the seed flows, end to end', () => {
     server.route('GET /learners/l-42/profile', (_request, res) =>
       sendJson(res, 200, { data: { name: 'Ada', progress: { percent: 40, lessons: 12 }, plan: 'pro' } }),
     );
-    server.route('GET /courses/search', (request, res) =>
-      sendJson(res, 200, { results: [{ title: `About ${request.query[0]?.[1]}` }] }),
-    );
+    server.route('GET /courses/search', (request, res) => sendJson(res, 200, { results: [{ title: `About ${request.query[0]?.[1]}` }] }));
 
     const profile = await client.execute(tools[0]!, { learnerId: 'l-42' });
     expect(profile).toEqual({ status: 200, data: { name: 'Ada', progress: 40 }, contentType: 'application/json' });

@@ -49,9 +49,7 @@ describe('responses', () => {
   });
 
   it('non-2xx → RcpHttpError with status and the server text, never the credential', async () => {
-    server.route('GET /work', (request, res) =>
-      sendJson(res, 422, { error: 'quota exceeded', echo: request.headers.authorization }),
-    );
+    server.route('GET /work', (request, res) => sendJson(res, 422, { error: 'quota exceeded', echo: request.headers.authorization }));
     const { client, byMethod } = await toolsFor({ credentials: () => TOKEN, retry: 0 });
     const error = await rejectsWith(client.execute(byMethod.GET!, {}), 'RCP_HTTP_ERROR');
     expect(error).toBeInstanceOf(RcpHttpError);
@@ -134,9 +132,7 @@ describe('retries', () => {
 
   it('a GET succeeds after a transient 503', async () => {
     let calls = 0;
-    server.route('GET /work', (_request, res) =>
-      ++calls === 1 ? sendJson(res, 503, {}, { 'retry-after': '0' }) : sendJson(res, 200, { ok: true }),
-    );
+    server.route('GET /work', (_request, res) => (++calls === 1 ? sendJson(res, 503, {}, { 'retry-after': '0' }) : sendJson(res, 200, { ok: true })));
     const { client, byMethod } = await toolsFor({ credentials: () => TOKEN });
     expect((await client.execute(byMethod.GET!, {})).data).toEqual({ ok: true });
     expect(server.count).toBe(2);
@@ -227,7 +223,14 @@ describe("the operator's fetch", () => {
     const api = ky.create({
       retry: 0,
       throwHttpErrors: false,
-      hooks: { beforeRequest: [(request) => { seen.push(request.url); request.headers.set('x-from-ky', 'yes'); }] },
+      hooks: {
+        beforeRequest: [
+          (request) => {
+            seen.push(request.url);
+            request.headers.set('x-from-ky', 'yes');
+          },
+        ],
+      },
     });
     const { client, byMethod } = await toolsFor({ credentials: () => TOKEN, fetch: api });
     expect(await client.execute(byMethod.GET!, {})).toMatchObject({ status: 200, data: { ok: true, from: 'yes' } });

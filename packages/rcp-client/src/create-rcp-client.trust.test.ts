@@ -11,7 +11,9 @@ beforeEach(async () => {
   [home, foreign] = await Promise.all([startTestServer(), startTestServer()]);
   for (const server of [home, foreign]) {
     // The server answers what it received, the token named (an echoed credential is redacted from data).
-    server.route('* /data', (request, res) => sendJson(res, 200, { auth: (request.headers.authorization as string | undefined)?.replace(TOKEN, '(the token)') ?? null }));
+    server.route('* /data', (request, res) =>
+      sendJson(res, 200, { auth: (request.headers.authorization as string | undefined)?.replace(TOKEN, '(the token)') ?? null }),
+    );
   }
 });
 afterEach(async () => {
@@ -139,7 +141,10 @@ describe('trust: same-site hosts (requests routed to the local server by a custo
 
   it('sends the credential to a host of the same registrable domain, and refuses other sites', async () => {
     home.route('* /data', (request, res) =>
-      sendJson(res, 200, { host: request.headers['x-routed-host'], auth: (request.headers.authorization as string | undefined)?.replace(TOKEN, '(the token)') ?? null }),
+      sendJson(res, 200, {
+        host: request.headers['x-routed-host'],
+        auth: (request.headers.authorization as string | undefined)?.replace(TOKEN, '(the token)') ?? null,
+      }),
     );
     const client = createRcpClient({ credentials: () => TOKEN, fetch: routedFetch(home) });
     const manifest = {

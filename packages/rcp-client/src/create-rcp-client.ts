@@ -60,7 +60,8 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
   /** The guarded transports of this client, by the class of the manifest host they serve. */
   const guarded = new Map<string, Transport>();
   let closed = false;
-  const open = <Args extends unknown[], Result>(method: (...args: Args) => Promise<Result>) =>
+  const open =
+    <Args extends unknown[], Result>(method: (...args: Args) => Promise<Result>) =>
     (...args: Args): Promise<Result> =>
       closed ? Promise.reject(abortedError(CLIENT_CLOSED)) : method(...args);
 

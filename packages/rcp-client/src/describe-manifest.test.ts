@@ -87,7 +87,10 @@ describe('describeManifest', () => {
           method: 'GET',
           url: '/search',
           queryParams: { q: '{{q}}', limit: '{{limit}}' },
-          params: [{ name: 'q', description: 'Search text' }, { name: 'limit', type: 'integer' }],
+          params: [
+            { name: 'q', description: 'Search text' },
+            { name: 'limit', type: 'integer' },
+          ],
           auth: { type: 'none' },
         },
         {

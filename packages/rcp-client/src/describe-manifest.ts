@@ -110,10 +110,7 @@ export function describeManifest(manifest: RcpManifest, tools: readonly RcpClien
     const compiled = findCompiledTool(tool);
     if (compiled !== undefined) bySource.set(compiled.source, tool);
   }
-  const lines = [
-    `RCP manifest v${clean(manifest.rcpVersion)} — auth: ${describeAuth(manifest.auth ?? { type: 'none' })}`,
-    `${manifest.tools.length} tool(s):`,
-  ];
+  const lines = [`RCP manifest v${clean(manifest.rcpVersion)} — auth: ${describeAuth(manifest.auth ?? { type: 'none' })}`, `${manifest.tools.length} tool(s):`];
   for (const source of manifest.tools) {
     const ownAuth = source.auth === undefined ? '' : `, auth: ${describeAuth(source.auth)}`;
     const form = source.bodyEncoding === 'form' ? ', form body' : '';

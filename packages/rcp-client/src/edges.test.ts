@@ -32,7 +32,10 @@ const profileTool = { name: 'get_profile', description: 'Gets.', method: 'GET', 
 
 /** How encoders write the token: PHP's json_encode escapes `/`, Python's json.dumps writes `\u00eb`, and twice over. */
 const php = (text: string): string => JSON.stringify(text).slice(1, -1).replaceAll('/', '\\/');
-const python = (text: string): string => JSON.stringify(text).slice(1, -1).replace(/[^\x00-\x7f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const python = (text: string): string =>
+  JSON.stringify(text)
+    .slice(1, -1)
+    .replace(/[^\x00-\x7f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 const twice = (text: string): string => JSON.stringify(text).slice(1, -1);
 
 async function profileClient(options: Parameters<typeof createRcpClient>[0] = {}) {
@@ -143,19 +146,22 @@ describe('1. observe, never replace: observeResponse', () => {
 
   // The finding: a recording fetch switched the client to the fetch transport and dropped the
   // connect-time check. An observer keeps the platform transport, so the check still holds.
-  it.skipIf(process.env.RCP_TEST_TRANSPORT === 'fetch')('observing keeps the connect-time check: a "public" name resolving to loopback is refused, nothing sent', async () => {
-    const classifyAddress = (host: string) => (host === 'localhost' ? ('public' as const) : undefined);
-    other.route('GET /admin', (_request, res) => sendJson(res, 200, { secret: 'internal' }));
-    const manifestUrl = serveManifest(server, {
-      rcpVersion: '0.1',
-      tools: [{ name: 'read', description: 'Reads.', method: 'GET', url: `${other.origin.replace('127.0.0.1', 'localhost')}/admin` }],
-    }).replace('127.0.0.1', 'localhost');
-    const client = createRcpClient({ classifyAddress });
-    const discovery = await client.discover(manifestUrl);
-    const seen: RcpObservedResponse[] = [];
-    await rejectsWith(client.execute(discovery.tools[0]!, {}, undefined, { observeResponse: (response) => seen.push(response) }), 'RCP_ORIGIN_NOT_ALLOWED');
-    expect([other.count, seen.length]).toEqual([0, 0]);
-  });
+  it.skipIf(process.env.RCP_TEST_TRANSPORT === 'fetch')(
+    'observing keeps the connect-time check: a "public" name resolving to loopback is refused, nothing sent',
+    async () => {
+      const classifyAddress = (host: string) => (host === 'localhost' ? ('public' as const) : undefined);
+      other.route('GET /admin', (_request, res) => sendJson(res, 200, { secret: 'internal' }));
+      const manifestUrl = serveManifest(server, {
+        rcpVersion: '0.1',
+        tools: [{ name: 'read', description: 'Reads.', method: 'GET', url: `${other.origin.replace('127.0.0.1', 'localhost')}/admin` }],
+      }).replace('127.0.0.1', 'localhost');
+      const client = createRcpClient({ classifyAddress });
+      const discovery = await client.discover(manifestUrl);
+      const seen: RcpObservedResponse[] = [];
+      await rejectsWith(client.execute(discovery.tools[0]!, {}, undefined, { observeResponse: (response) => seen.push(response) }), 'RCP_ORIGIN_NOT_ALLOWED');
+      expect([other.count, seen.length]).toEqual([0, 0]);
+    },
+  );
 });
 
 describe('1. a manifest loaded from text, with a declared source', () => {
@@ -192,12 +198,18 @@ describe('1. a manifest loaded from text, with a declared source', () => {
     await rejectsWith(client.execute(asPublic.tools[0]!, {}), 'RCP_ORIGIN_NOT_ALLOWED');
     expect(other.count).toBe(0);
     // By default a name like manifest-file.invalid is public: a file is declared local.
-    await rejectsWith(client.execute((await client.load(text, { manifestUrl: 'https://manifest-file.invalid/m.json' })).tools[0]!, {}), 'RCP_ORIGIN_NOT_ALLOWED');
+    await rejectsWith(
+      client.execute((await client.load(text, { manifestUrl: 'https://manifest-file.invalid/m.json' })).tools[0]!, {}),
+      'RCP_ORIGIN_NOT_ALLOWED',
+    );
     const asLocal = await client.load(text, { manifestUrl: 'https://manifest-file.invalid/m.json', sourceClass: 'local' });
     expect(asLocal.warnings).toEqual([]);
     expect((await client.execute(asLocal.tools[0]!, {})).data).toEqual({ ok: true });
     // Link-local stays out of reach for a local source.
-    const metadata = await client.load(manifest('http://169.254.169.254/latest/meta-data/'), { manifestUrl: 'https://manifest-file.invalid/m.json', sourceClass: 'local' });
+    const metadata = await client.load(manifest('http://169.254.169.254/latest/meta-data/'), {
+      manifestUrl: 'https://manifest-file.invalid/m.json',
+      sourceClass: 'local',
+    });
     await rejectsWith(client.prepare(metadata.tools[0]!, {}), 'RCP_ORIGIN_NOT_ALLOWED');
   });
 });

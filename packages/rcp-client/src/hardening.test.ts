@@ -242,25 +242,25 @@ describe('7. the private-network boundary, end to end on loopback only', () => {
 
   // Only Node's transport (undici, its own lookup) can check the connected address; the fetch
   // transport is what browsers get, where nothing can.
-  it.skipIf(process.env.RCP_TEST_TRANSPORT === 'fetch')('on Node the address actually connected to is checked too: a "public" name resolving to loopback is refused, nothing sent', async () => {
-    // The names play public hosts (a rebinding name); what "localhost" resolves to is loopback.
-    const classifyAddress = (host: string) => (host === 'localhost' ? ('public' as const) : undefined);
-    other.route('GET /admin', (_request, res) => sendJson(res, 200, { secret: 'internal' }));
-    const manifestUrl = serveManifest(server, publicTool(`${other.origin.replace('127.0.0.1', 'localhost')}/admin`)).replace(
-      '127.0.0.1',
-      'localhost',
-    );
-    const client = createRcpClient({ classifyAddress });
-    const discovery = await client.discover(manifestUrl);
-    expect(discovery.warnings).toEqual([]); // the name alone looks public
-    const error = await rejectsWith(client.execute(discovery.tools[0]!, {}), 'RCP_ORIGIN_NOT_ALLOWED');
-    expect(error.message).toMatch(/localhost \(connecting to (127\.0\.0\.1|\[::1\])\) is a loopback address/);
-    expect(other.count).toBe(0);
-    // The operator's list covers the host it names.
-    const listed = createRcpClient({ classifyAddress, allowPrivateNetwork: [other.origin.replace('127.0.0.1', 'localhost')] });
-    expect((await listed.execute((await listed.discover(manifestUrl)).tools[0]!, {})).data).toEqual({ secret: 'internal' });
-    expect(other.count).toBe(1);
-  });
+  it.skipIf(process.env.RCP_TEST_TRANSPORT === 'fetch')(
+    'on Node the address actually connected to is checked too: a "public" name resolving to loopback is refused, nothing sent',
+    async () => {
+      // The names play public hosts (a rebinding name); what "localhost" resolves to is loopback.
+      const classifyAddress = (host: string) => (host === 'localhost' ? ('public' as const) : undefined);
+      other.route('GET /admin', (_request, res) => sendJson(res, 200, { secret: 'internal' }));
+      const manifestUrl = serveManifest(server, publicTool(`${other.origin.replace('127.0.0.1', 'localhost')}/admin`)).replace('127.0.0.1', 'localhost');
+      const client = createRcpClient({ classifyAddress });
+      const discovery = await client.discover(manifestUrl);
+      expect(discovery.warnings).toEqual([]); // the name alone looks public
+      const error = await rejectsWith(client.execute(discovery.tools[0]!, {}), 'RCP_ORIGIN_NOT_ALLOWED');
+      expect(error.message).toMatch(/localhost \(connecting to (127\.0\.0\.1|\[::1\])\) is a loopback address/);
+      expect(other.count).toBe(0);
+      // The operator's list covers the host it names.
+      const listed = createRcpClient({ classifyAddress, allowPrivateNetwork: [other.origin.replace('127.0.0.1', 'localhost')] });
+      expect((await listed.execute((await listed.discover(manifestUrl)).tools[0]!, {})).data).toEqual({ secret: 'internal' });
+      expect(other.count).toBe(1);
+    },
+  );
 });
 
 describe('1, 4 and 6. manifests refused at discovery: only the manifest was fetched', () => {

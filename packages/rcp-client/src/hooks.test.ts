@@ -72,7 +72,12 @@ describe('hooks', () => {
     const client = createRcpClient({
       resolvers: { userId: (ctx: { userId?: string }) => ctx.userId },
       credentials: () => TOKEN,
-      hooks: { ...hooks, onRequest: () => { throw new Error('broken hook'); } },
+      hooks: {
+        ...hooks,
+        onRequest: () => {
+          throw new Error('broken hook');
+        },
+      },
     });
     const { tools } = await client.discover(serveManifest(server, manifest));
     server.reset();

@@ -22,9 +22,7 @@ describe('RcpHttpError', () => {
 
   it('names status, method and URL in its message, not the body', () => {
     expect(error.message).toBe('Request failed with status 404 Not Found: GET https://api.example.com/items/7');
-    expect(new RcpHttpError({ status: 500, url: 'https://a.test/', bodyExcerpt: '' }).message).toBe(
-      'Request failed with status 500: https://a.test/',
-    );
+    expect(new RcpHttpError({ status: 500, url: 'https://a.test/', bodyExcerpt: '' }).message).toBe('Request failed with status 500: https://a.test/');
   });
 
   it('serialises its fields and chains a cause', () => {

@@ -71,14 +71,11 @@ describe('a binary answer is a media part: the exact bytes, never text', () => {
     expect(sha256(media!.bytes)).toBe(sha256(pngBytes()));
   });
 
-  it("a type the tool declares in responseMediaTypes (RCP 0.3) is passed on too; an undeclared one is refused, never decoded", async () => {
+  it('a type the tool declares in responseMediaTypes (RCP 0.3) is passed on too; an undeclared one is refused, never decoded', async () => {
     const sheet = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
     serveBytes('/report.xlsx', EVERY_BYTE, sheet);
     serveBytes('/archive.zip', EVERY_BYTE, 'application/zip');
-    const { client, discovery } = await discover([
-      tool('get_report', '/report.xlsx', { responseMediaTypes: [sheet] }),
-      tool('get_archive', '/archive.zip'),
-    ]);
+    const { client, discovery } = await discover([tool('get_report', '/report.xlsx', { responseMediaTypes: [sheet] }), tool('get_archive', '/archive.zip')]);
     const report = await client.execute(discovery.tool('get_report'), {});
     expect(report.media?.mediaType).toBe(sheet);
     expect(sha256(report.media!.bytes)).toBe(sha256(EVERY_BYTE));
@@ -154,7 +151,14 @@ describe('a binary answer is a media part: the exact bytes, never text', () => {
   });
 
   it('the options are checked when the client is created', () => {
-    for (const options of [{ mediaTypes: 'image/png' }, { mediaTypes: ['*/*'] }, { mediaTypes: ['image/png; q=1'] }, { maxMediaBytes: 0 }, { markUntrustedText: 'yes' }, { inspectResult: {} }]) {
+    for (const options of [
+      { mediaTypes: 'image/png' },
+      { mediaTypes: ['*/*'] },
+      { mediaTypes: ['image/png; q=1'] },
+      { maxMediaBytes: 0 },
+      { markUntrustedText: 'yes' },
+      { inspectResult: {} },
+    ]) {
       let error: unknown;
       try {
         createRcpClient(options as RcpClientOptions);

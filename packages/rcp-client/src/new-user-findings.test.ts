@@ -52,12 +52,7 @@ describe('2. an identity-looking param no resolver fills', () => {
   it('is a discovery warning at its pointer, and describeManifest marks it', async () => {
     const client = createRcpClient({ credentials });
     const { manifest, tools, warnings } = await client.discover(manifestUrl);
-    expect(warnings.map((warning) => warning.path)).toEqual([
-      '/tools/0/params/0',
-      '/tools/1/params/0',
-      '/tools/2/params/0',
-      '/tools/3/params/0',
-    ]);
+    expect(warnings.map((warning) => warning.path)).toEqual(['/tools/0/params/0', '/tools/1/params/0', '/tools/2/params/0', '/tools/3/params/0']);
     expect(warnings[0]!.message).toContain('looks like an identity');
     expect(tools[0]!.params[0]).toMatchObject({ name: 'userId', resolved: false, looksLikeIdentity: true });
     expect(describeManifest(manifest, tools)).toContain(
@@ -157,9 +152,7 @@ describe('7. a tool look-up that found nothing', () => {
     if (!isRcpError(caught, 'RCP_UNKNOWN_TOOL')) return;
     expect(caught.tool).toBe('list_note');
     expect(caught.available).toEqual(['list_notes', 'get_note', 'create_note', 'delete_note']);
-    expect(caught.message).toBe(
-      'Unknown tool "list_note". Did you mean "list_notes"? Available tools: list_notes, get_note, create_note, delete_note.',
-    );
+    expect(caught.message).toBe('Unknown tool "list_note". Did you mean "list_notes"? Available tools: list_notes, get_note, create_note, delete_note.');
   });
 });
 

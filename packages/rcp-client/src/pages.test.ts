@@ -49,7 +49,11 @@ const itemsTool = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-async function discover(tools: unknown[], options: RcpClientOptions = {}, auth?: unknown): Promise<{ client: ReturnType<typeof createRcpClient>; discovery: RcpDiscovery }> {
+async function discover(
+  tools: unknown[],
+  options: RcpClientOptions = {},
+  auth?: unknown,
+): Promise<{ client: ReturnType<typeof createRcpClient>; discovery: RcpDiscovery }> {
   const client = createRcpClient({ retry: 0, resolvers: { tenant: () => 'acme' }, ...options });
   const discovery = await client.discover(serveManifest(api, { rcpVersion: '0.3', ...(auth !== undefined && { auth }), tools }));
   api.reset();
@@ -60,7 +64,12 @@ async function discover(tools: unknown[], options: RcpClientOptions = {}, auth?:
  * A scripted model: it reads only the text it is given (toModelText), and asks for the next page
  * with exactly the arguments the result names, until the result says there is no more.
  */
-async function walk(client: ReturnType<typeof createRcpClient>, discovery: RcpDiscovery, name: string, first: unknown): Promise<{ pages: unknown[]; last: unknown }> {
+async function walk(
+  client: ReturnType<typeof createRcpClient>,
+  discovery: RcpDiscovery,
+  name: string,
+  first: unknown,
+): Promise<{ pages: unknown[]; last: unknown }> {
   const pages: unknown[] = [];
   let args: unknown = first;
   for (let turn = 0; turn < 20; turn++) {
@@ -79,7 +88,7 @@ async function walk(client: ReturnType<typeof createRcpClient>, discovery: RcpDi
 }
 
 describe('Link: rel="next", mapped back to the tool\'s params', () => {
-  it('a scripted model walks the API to its last page with only what the results say; the resolver value stays the client\'s', async () => {
+  it("a scripted model walks the API to its last page with only what the results say; the resolver value stays the client's", async () => {
     serveLinkedItems((page, perPage) => `${api.origin}/items?per_page=${perPage}&page=${page + 1}&tenant=acme`);
     const { client, discovery } = await discover([itemsTool()]);
     const { pages, last } = await walk(client, discovery, 'list_items', { perPage: 3 });
@@ -136,7 +145,10 @@ describe('Link: rel="next", mapped back to the tool\'s params', () => {
         description: 'Searches by tags.',
         method: 'GET',
         url: '/search',
-        params: [{ name: 'tags', type: 'array', items: { type: 'string' } }, { name: 'page', type: 'integer' }],
+        params: [
+          { name: 'tags', type: 'array', items: { type: 'string' } },
+          { name: 'page', type: 'integer' },
+        ],
         queryParams: { tag: '{{tags}}', page: '{{page}}' },
       },
     ]);
@@ -160,7 +172,10 @@ describe('a declared cursor (RCP 0.3 pagination)', () => {
     description: 'Lists notes.',
     method: 'GET',
     url: '/notes',
-    params: [{ name: 'cursor', type: 'string' }, { name: 'q', type: 'string' }],
+    params: [
+      { name: 'cursor', type: 'string' },
+      { name: 'q', type: 'string' },
+    ],
     queryParams: { cursor: '{{cursor}}', q: '{{q}}' },
     pagination,
     ...extra,
@@ -204,7 +219,15 @@ describe('a declared cursor (RCP 0.3 pagination)', () => {
   it('an integer param takes a numeric cursor; a cursor the param cannot take leaves nextArguments null', async () => {
     api.route('GET /pages', (request, res) => sendJson(res, 200, { next: new URLSearchParams(request.rawQuery).get('page') === null ? 2 : 'three' }));
     const { client, discovery } = await discover([
-      { name: 'pages', description: 'Pages.', method: 'GET', url: '/pages', params: [{ name: 'page', type: 'integer' }], queryParams: { page: '{{page}}' }, pagination: { nextCursor: '@next', param: 'page' } },
+      {
+        name: 'pages',
+        description: 'Pages.',
+        method: 'GET',
+        url: '/pages',
+        params: [{ name: 'page', type: 'integer' }],
+        queryParams: { page: '{{page}}' },
+        pagination: { nextCursor: '@next', param: 'page' },
+      },
     ]);
     const first = await client.execute(discovery.tool('pages'), {});
     expect(first.page).toEqual({ hasMore: true, nextArguments: { page: 2 } });
@@ -219,8 +242,14 @@ describe('a declared cursor (RCP 0.3 pagination)', () => {
     });
     const { client, discovery } = await discover([
       {
-        name: 'pages', description: 'Pages.', method: 'GET', url: '/pages',
-        params: [{ name: 'page', type: 'integer' }, { name: 'i', type: 'integer' }],
+        name: 'pages',
+        description: 'Pages.',
+        method: 'GET',
+        url: '/pages',
+        params: [
+          { name: 'page', type: 'integer' },
+          { name: 'i', type: 'integer' },
+        ],
         queryParams: { page: '{{page}}', i: '{{i}}' },
         pagination: { nextCursor: '@next', param: 'page' },
       },
@@ -245,7 +274,9 @@ describe('a declared cursor (RCP 0.3 pagination)', () => {
 
   it('a cursor param a resolver fills is a discovery warning, and the model cannot be told the next page', async () => {
     serveNotes();
-    const { client, discovery } = await discover([notesTool({ nextCursor: '@meta.next', param: 'cursor' })], { resolvers: { tenant: () => 'acme', cursor: () => '0' } });
+    const { client, discovery } = await discover([notesTool({ nextCursor: '@meta.next', param: 'cursor' })], {
+      resolvers: { tenant: () => 'acme', cursor: () => '0' },
+    });
     expect(discovery.warnings).toContainEqual(expect.objectContaining({ path: '/tools/0/pagination/param' }));
     expect((await client.execute(discovery.tool('list_notes'), {})).page).toEqual({ hasMore: true, nextArguments: null });
   });

@@ -13,7 +13,8 @@ beforeEach(async () => {
   api = await startTestServer();
   other = await startTestServer();
   for (const path of ['/export', '/search', '/ping', '/remove']) api.route(`* ${path}`, (_request, res) => sendJson(res, 200, { ok: true }));
-  for (const path of ['/', '/token', '/.well-known/oauth-authorization-server']) other.route(`* ${path}`, (_request, res) => sendJson(res, 200, { access_token: 'stolen?' }));
+  for (const path of ['/', '/token', '/.well-known/oauth-authorization-server'])
+    other.route(`* ${path}`, (_request, res) => sendJson(res, 200, { access_token: 'stolen?' }));
 });
 afterEach(async () => {
   await Promise.all([api.close(), other.close()]);
@@ -70,7 +71,9 @@ describe('declared effects', () => {
     const discovery = await client.discover(serveManifest(api, manifest()));
     api.reset();
     expect((await client.call(discovery, { name: 'search', arguments: {} }, {})).ok).toBe(true);
-    expect(seen).toEqual([{ effects: { readOnly: false, destructive: false, idempotent: false, openWorld: false }, declared: { readOnly: true, openWorld: false } }]);
+    expect(seen).toEqual([
+      { effects: { readOnly: false, destructive: false, idempotent: false, openWorld: false }, declared: { readOnly: true, openWorld: false } },
+    ]);
     expect(api.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['POST /search']);
   });
 });

@@ -26,11 +26,7 @@ export class RcpResolverError extends RcpError<'RCP_UNRESOLVED' | 'RCP_RESOLVER_
   /** The resolver-bound param that could not be filled. */
   readonly param: string;
 
-  constructor(
-    code: 'RCP_UNRESOLVED' | 'RCP_RESOLVER_FAILED',
-    message: string,
-    details: { tool: string; param: string; cause?: unknown },
-  ) {
+  constructor(code: 'RCP_UNRESOLVED' | 'RCP_RESOLVER_FAILED', message: string, details: { tool: string; param: string; cause?: unknown }) {
     super(code, message, 'cause' in details ? { cause: details.cause } : {});
     this.tool = details.tool;
     this.param = details.param;

@@ -21,7 +21,8 @@ afterEach(async () => {
 const manifest = { rcpVersion: '0.1', tools: [{ name: 'get_quota', description: 'Reads the quota.', method: 'GET', url: '/quota' }] };
 
 function answer(status: number, retryAfter: string | undefined) {
-  return (_request: unknown, res: ServerResponse) => sendJson(res, status, { error: 'slow down' }, retryAfter === undefined ? {} : { 'retry-after': retryAfter });
+  return (_request: unknown, res: ServerResponse) =>
+    sendJson(res, status, { error: 'slow down' }, retryAfter === undefined ? {} : { 'retry-after': retryAfter });
 }
 
 async function until(condition: () => boolean): Promise<void> {

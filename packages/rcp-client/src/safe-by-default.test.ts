@@ -86,12 +86,7 @@ describe('a client with a resolver and an identity-looking param no resolver fil
 
   it('a client with no resolver at all keeps the warning (describe and lint tools, a plain proxy)', async () => {
     const discovery = await createRcpClient(quiet).discover(manifestUrl);
-    expect(discovery.warnings.map((warning) => warning.path)).toEqual([
-      '/tools/0/params/0',
-      '/tools/1/params/0',
-      '/tools/2/params/0',
-      '/tools/3/params/0',
-    ]);
+    expect(discovery.warnings.map((warning) => warning.path)).toEqual(['/tools/0/params/0', '/tools/1/params/0', '/tools/2/params/0', '/tools/3/params/0']);
   });
 });
 
@@ -149,4 +144,3 @@ describe('onWarning: discovery warnings reach the operator once', () => {
     expect(seen).toEqual([]);
   });
 });
-

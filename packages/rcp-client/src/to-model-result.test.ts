@@ -141,7 +141,10 @@ describe('toModelResult', () => {
     const unknown = await run({ name: 'enroll', arguments: {} }, { token: TOKEN });
     expect(unknown).toMatchObject({ ok: false, error: { code: 'RCP_UNKNOWN_TOOL', message: expect.stringContaining('enroll') } });
     const invalid = await run({ name: 'get_course', arguments: '{"courseId":1}' }, { token: TOKEN });
-    expect(invalid).toEqual({ ok: false, error: { code: 'RCP_INVALID_ARGUMENTS', message: 'Invalid arguments for tool "get_course": /courseId must be a string (got integer)' } });
+    expect(invalid).toEqual({
+      ok: false,
+      error: { code: 'RCP_INVALID_ARGUMENTS', message: 'Invalid arguments for tool "get_course": /courseId must be a string (got integer)' },
+    });
     expect(toModelResult(new RcpError('RCP_TOOL_NOT_IN_STAGE', 'Tool "enroll" is not available in stage "browse".'))).toEqual({
       ok: false,
       error: { code: 'RCP_TOOL_NOT_IN_STAGE', message: 'Tool "enroll" is not available in stage "browse".' },

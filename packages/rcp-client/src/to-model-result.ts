@@ -110,11 +110,7 @@ const GENERIC: Partial<Record<RcpErrorCode, string>> = {
 const FALLBACK = 'The tool could not be called.';
 
 /** Codes whose message is about what the model itself sent or selected: passed on as is. */
-const MODEL_FACING: ReadonlySet<string> = new Set<RcpErrorCode>([
-  'RCP_INVALID_ARGUMENTS',
-  'RCP_UNKNOWN_TOOL',
-  'RCP_TOOL_NOT_IN_STAGE',
-]);
+const MODEL_FACING: ReadonlySet<string> = new Set<RcpErrorCode>(['RCP_INVALID_ARGUMENTS', 'RCP_UNKNOWN_TOOL', 'RCP_TOOL_NOT_IN_STAGE']);
 
 /** The per-call delimiter of a tool whose client marks untrusted text: 96 random bits, hex. */
 function boundaryFor(tool: unknown): string | undefined {
@@ -125,7 +121,9 @@ function boundaryFor(tool: unknown): string | undefined {
 
 function failure(code: ModelErrorCode, message: string, boundary: string | undefined, retryAfterSeconds?: number): ModelResult {
   const error: ModelError = retryAfterSeconds === undefined ? { code, message } : { code, message, retryAfterSeconds };
-  return Object.freeze(boundary === undefined ? { ok: false as const, error: Object.freeze(error) } : { ok: false as const, error: Object.freeze(error), boundary });
+  return Object.freeze(
+    boundary === undefined ? { ok: false as const, error: Object.freeze(error) } : { ok: false as const, error: Object.freeze(error), boundary },
+  );
 }
 
 /** The seconds an HTTP error's `Retry-After` asked for, when it is a number the model may read. */
@@ -162,10 +160,7 @@ function modelMessage(error: RcpError, tool: Pick<RcpClientTool, 'resolvedParams
     // (which names the URL, whose path may hold a resolver's value).
     // A 401 says what the model needs to know (the application must sign in or connect an
     // account); what the challenge asks for is the application's to read, not the model's.
-    const head =
-      error.status === 401
-        ? `The tool's server answered HTTP 401: authorization required.`
-        : `The tool's server answered HTTP ${error.status}.`;
+    const head = error.status === 401 ? `The tool's server answered HTTP 401: authorization required.` : `The tool's server answered HTTP ${error.status}.`;
     const seconds = retryAfterOf(error);
     const wait = seconds === undefined ? '' : ` It asks to be called again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
     return error.bodyExcerpt === '' ? `${head}${wait}` : `${head}${wait} Response: ${error.bodyExcerpt}`;

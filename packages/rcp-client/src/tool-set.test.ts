@@ -39,9 +39,7 @@ describe('createToolSet', () => {
     expect(toModelResult(outcome)).toEqual({ ok: true, data: { from: 'shop' } });
     expect([learn.count, shop.count]).toEqual([0, 1]);
     const unknown = await client.call(set, { name: 'search', arguments: '{}' });
-    expect(unknown.ok === false && unknown.error.message).toBe(
-      'Unknown tool "search". Available tools: learn__search, get_course, shop__search, checkout.',
-    );
+    expect(unknown.ok === false && unknown.error.message).toBe('Unknown tool "search". Available tools: learn__search, get_course, shop__search, checkout.');
     expect([learn.count, shop.count]).toEqual([0, 1]);
   });
 
@@ -67,16 +65,10 @@ describe('createToolSet', () => {
   it('refuses what is not a discovery, and a namespace that breaks the name grammar', async () => {
     const { a, b } = await discoveries();
     expect(() => createToolSet({} as never)).toThrow(expect.objectContaining({ code: 'RCP_INVALID_OPTIONS' }));
-    expect(() => createToolSet([a, b], { namespace: () => 'no spaces' })).toThrow(
-      expect.objectContaining({ code: 'RCP_INVALID_OPTIONS' }),
-    );
-    expect(() => createToolSet([a, b], { namespace: () => 'x'.repeat(60) })).toThrow(
-      expect.objectContaining({ code: 'RCP_INVALID_TOOL' }),
-    );
+    expect(() => createToolSet([a, b], { namespace: () => 'no spaces' })).toThrow(expect.objectContaining({ code: 'RCP_INVALID_OPTIONS' }));
+    expect(() => createToolSet([a, b], { namespace: () => 'x'.repeat(60) })).toThrow(expect.objectContaining({ code: 'RCP_INVALID_TOOL' }));
     // A namespace is checked by the one tool-name rule (rcp-manifest's isToolName), length included.
-    expect(() => createToolSet([a, b], { namespace: () => 'x'.repeat(70) })).toThrow(
-      expect.objectContaining({ code: 'RCP_INVALID_OPTIONS' }),
-    );
+    expect(() => createToolSet([a, b], { namespace: () => 'x'.repeat(70) })).toThrow(expect.objectContaining({ code: 'RCP_INVALID_OPTIONS' }));
     await rejectsWith(() => createToolSet([a, a]), 'RCP_INVALID_TOOL');
   });
 
@@ -115,8 +107,8 @@ describe('stages: a subset knows the whole set', () => {
   });
 });
 
-describe('toolSet.warnings: the discoveries\' warnings about what a set serves, one home for every adapter', () => {
-  it('keeps a manifest\'s own warnings and those of its tools; a subset drops the warnings of the tools it left out', async () => {
+describe("toolSet.warnings: the discoveries' warnings about what a set serves, one home for every adapter", () => {
+  it("keeps a manifest's own warnings and those of its tools; a subset drops the warnings of the tools it left out", async () => {
     const client = createRcpClient({ onWarning: () => {} });
     const discovery = await client.discover(
       serveManifest(learn, {

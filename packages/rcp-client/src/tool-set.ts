@@ -138,7 +138,6 @@ function notesOf(discoveries: readonly RcpDiscovery[]): readonly ToolSetNote[] {
 /** The whole set a subset was selected from (its names tell "not in this stage" from "unknown"). */
 const WHOLE = Symbol('rcp.toolSet.whole');
 
-
 /** True for a value made by {@link createToolSet}. */
 export function isToolSet(value: unknown): value is RcpToolSet {
   return isRecord(value) && Array.isArray(value.entries) && typeof value.select === 'function';
@@ -152,7 +151,11 @@ export function findEntry(entries: readonly RcpToolSetEntry[], name: string): Rc
     if (found !== undefined) throw new RcpUnknownToolError(name, [], { ambiguous: true });
     found = entry;
   }
-  if (found === undefined) throw new RcpUnknownToolError(name, entries.map((entry) => entry.name));
+  if (found === undefined)
+    throw new RcpUnknownToolError(
+      name,
+      entries.map((entry) => entry.name),
+    );
   return found;
 }
 
@@ -177,7 +180,11 @@ function filterEntries(entries: readonly RcpToolSetEntry[], only: RcpToolFilter)
   for (const name of only) {
     const byName = entries.find((entry) => entry.name === name);
     const matches = byName ? [byName] : entries.filter((entry) => entry.tool.name === name);
-    if (matches.length === 0) throw new RcpUnknownToolError(name, entries.map((entry) => entry.name));
+    if (matches.length === 0)
+      throw new RcpUnknownToolError(
+        name,
+        entries.map((entry) => entry.name),
+      );
     for (const entry of matches) kept.add(entry);
   }
   return entries.filter((entry) => kept.has(entry));
@@ -231,10 +238,7 @@ function discoveryList(discoveries: unknown): readonly RcpDiscovery[] {
  * toolSet.names; // ['get_learner_profile', 'learn_example_com__search', 'shop_example_com__search']
  * ```
  */
-export function createToolSet(
-  source: RcpDiscovery | readonly RcpDiscovery[] | RcpToolSet,
-  options: RcpToolSetOptions = {},
-): RcpToolSet {
+export function createToolSet(source: RcpDiscovery | readonly RcpDiscovery[] | RcpToolSet, options: RcpToolSetOptions = {}): RcpToolSet {
   if (!isRecord(options)) throw new RcpError('RCP_INVALID_OPTIONS', 'createToolSet options must be an object');
   const { namespace, only } = options as RcpToolSetOptions;
   if (isToolSet(source)) return only === undefined ? source : source.select(only);
@@ -258,10 +262,7 @@ export function createToolSet(
       // made of tool-name characters and may be longer: it is shortened below to fit the tool's name.
       chosen = namespace ? namespace(discovery, index) : defaultNamespace(discovery.manifestUrl, index);
       if (namespace !== undefined && (typeof chosen !== 'string' || !isToolName(chosen))) {
-        throw new RcpError(
-          'RCP_INVALID_OPTIONS',
-          `namespace() must return ${TOOL_NAME_RULE} (discovery ${index})`,
-        );
+        throw new RcpError('RCP_INVALID_OPTIONS', `namespace() must return ${TOOL_NAME_RULE} (discovery ${index})`);
       }
       namespaces.set(index, chosen);
     }
@@ -291,8 +292,7 @@ export function createToolSet(
       if (previous !== undefined) {
         throw new RcpError(
           'RCP_INVALID_TOOL',
-          `Tools ${previous} and ${where} would both be named ${JSON.stringify(name)}; ` +
-            'pass a namespace option that tells their manifests apart',
+          `Tools ${previous} and ${where} would both be named ${JSON.stringify(name)}; pass a namespace option that tells their manifests apart`,
         );
       }
       seen.set(name, where);

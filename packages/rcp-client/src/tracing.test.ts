@@ -61,7 +61,11 @@ describe('an OpenTelemetry span per call (@opentelemetry/api 1.9.1, sdk-trace-ba
   });
 
   it("works with the global API's tracer, and a tracer that throws never changes the call", async () => {
-    const broken = { startSpan: () => { throw new Error('exporter down'); } };
+    const broken = {
+      startSpan: () => {
+        throw new Error('exporter down');
+      },
+    };
     const client = createRcpClient({ resolvers: { userId: () => USER }, credentials: () => NOTES_TOKEN, tracer: broken });
     const { tools } = await client.discover(api.manifestUrl);
     expect((await client.execute(tools[0]!, {}, {})).status).toBe(200);

@@ -45,8 +45,8 @@ describe('a text answer over maxResponseBytes', () => {
     const { client, discovery } = await discover({ maxResponseBytes: 42 });
     const outcome = await client.call(discovery, { name: 'get_log', arguments: {} });
     if (!outcome.ok) throw outcome.error;
-    expect(outcome.result).toMatchObject({ data: 'line\n'.repeat(8) + 'li', truncated: true });
-    expect(JSON.parse(toModelText(toModelResult(outcome)))).toEqual({ ok: true, data: 'line\n'.repeat(8) + 'li', truncated: true });
+    expect(outcome.result).toMatchObject({ data: `${'line\n'.repeat(8)}li`, truncated: true });
+    expect(JSON.parse(toModelText(toModelResult(outcome)))).toEqual({ ok: true, data: `${'line\n'.repeat(8)}li`, truncated: true });
   });
 
   it('never ends in half a character', async () => {
@@ -65,7 +65,10 @@ describe('a text answer over maxResponseBytes', () => {
   it('does not end in part of a credential the server echoed across the cut', async () => {
     const token = 'tok-0123456789abcdef';
     serveText('/log', `${'x'.repeat(50)}${token}${'y'.repeat(200)}`, 'text/plain');
-    const { client, discovery } = await discover({ maxResponseBytes: 60, credentials: () => token }, { type: 'header', name: 'Authorization', scheme: 'Bearer' });
+    const { client, discovery } = await discover(
+      { maxResponseBytes: 60, credentials: () => token },
+      { type: 'header', name: 'Authorization', scheme: 'Bearer' },
+    );
     const { data, truncated } = await client.execute(discovery.tool('get_log'), {});
     expect(truncated).toBe(true);
     expect(typeof data === 'string' && !data.includes('tok-')).toBe(true);

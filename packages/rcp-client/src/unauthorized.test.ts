@@ -30,9 +30,14 @@ beforeEach(async () => {
   valid = 'token-2';
   const handler = (request: { headers: Record<string, unknown>; method: string; json: unknown }, res: import('node:http').ServerResponse) => {
     if (request.headers.authorization !== `Bearer ${valid}`) {
-      sendJson(res, 401, { error: 'invalid_token' }, {
-        'www-authenticate': 'Bearer realm="notes", error="invalid_token", resource_metadata="https://notes.example/.well-known/oauth-protected-resource"',
-      });
+      sendJson(
+        res,
+        401,
+        { error: 'invalid_token' },
+        {
+          'www-authenticate': 'Bearer realm="notes", error="invalid_token", resource_metadata="https://notes.example/.well-known/oauth-protected-resource"',
+        },
+      );
       return;
     }
     sendJson(res, request.method === 'POST' ? 201 : 200, { ok: true, body: request.json ?? null });
@@ -97,7 +102,14 @@ describe('onUnauthorized: a 401 → the application renews → ONE more attempt'
   });
 
   it('false, a throw, or anything but true: the 401 error, one request', async () => {
-    for (const onUnauthorized of [() => false, () => { throw new Error('store down'); }, async () => 'yes' as never, () => Promise.reject(new Error('x'))]) {
+    for (const onUnauthorized of [
+      () => false,
+      () => {
+        throw new Error('store down');
+      },
+      async () => 'yes' as never,
+      () => Promise.reject(new Error('x')),
+    ]) {
       server.reset();
       const client = createRcpClient({ credentials: () => 'token-1', onUnauthorized });
       const discovery = await client.discover(manifestUrl);

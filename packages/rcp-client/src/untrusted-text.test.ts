@@ -89,7 +89,8 @@ describe('inspectResult', () => {
 
   it('a refusal is RCP_INVALID_RESPONSE and the model reads the reason, never the data', async () => {
     const { client, discovery } = await setUp({
-      inspectResult: async ({ result }) => (JSON.stringify(result.data).includes('SYSTEM:') ? { refuse: 'The document holds instructions to the model.' } : undefined),
+      inspectResult: async ({ result }) =>
+        JSON.stringify(result.data).includes('SYSTEM:') ? { refuse: 'The document holds instructions to the model.' } : undefined,
     });
     const outcome = await client.call(discovery, { name: 'get_doc', arguments: {} });
     expect(outcome.ok).toBe(false);

@@ -75,9 +75,7 @@ describe('validateArguments', () => {
   });
 
   it('checks every type', () => {
-    expect(
-      issuesOf({ id: 1, s: 2, n: Number.NaN, i: 1.5, b: 'true', a: { length: 0 }, o: [1] }),
-    ).toEqual([
+    expect(issuesOf({ id: 1, s: 2, n: Number.NaN, i: 1.5, b: 'true', a: { length: 0 }, o: [1] })).toEqual([
       { path: '/id', message: 'must be a string (got integer)' },
       { path: '/s', message: 'must be a string (got integer)' },
       { path: '/n', message: 'must be a number (got NaN)' },
@@ -86,13 +84,9 @@ describe('validateArguments', () => {
       { path: '/a', message: 'must be an array (got object)' },
       { path: '/o', message: 'must be an object (got array)' },
     ]);
-    expect(issuesOf({ id: 'x', s: 'y', n: Number.POSITIVE_INFINITY })).toEqual([
-      { path: '/n', message: 'must be a number (got Infinity)' },
-    ]);
+    expect(issuesOf({ id: 'x', s: 'y', n: Number.POSITIVE_INFINITY })).toEqual([{ path: '/n', message: 'must be a number (got Infinity)' }]);
     // SPEC §11: integer means a safe integer; 2^60 cannot be represented exactly.
-    expect(issuesOf({ id: 'x', s: 'y', i: 2 ** 60 })).toEqual([
-      { path: '/i', message: 'must be a safe integer (got integer)' },
-    ]);
+    expect(issuesOf({ id: 'x', s: 'y', i: 2 ** 60 })).toEqual([{ path: '/i', message: 'must be a safe integer (got integer)' }]);
     expect(validateArguments(tool, { id: 'x', s: 'y', i: Number.MAX_SAFE_INTEGER }).i).toBe(Number.MAX_SAFE_INTEGER);
   });
 

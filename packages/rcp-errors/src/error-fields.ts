@@ -91,4 +91,5 @@ export interface RcpErrorFields {
  * type Fields = RcpErrorFieldsOf<'RCP_UNRESOLVED'>; // { tool: string; param: string }
  * ```
  */
+// biome-ignore lint/complexity/noBannedTypes: a code without fields adds none to the error (an empty intersection member)
 export type RcpErrorFieldsOf<Code extends RcpErrorCode> = Code extends keyof RcpErrorFields ? RcpErrorFields[Code] : {};

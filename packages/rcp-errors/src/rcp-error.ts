@@ -82,9 +82,7 @@ export class RcpError<Code extends RcpErrorCode = RcpErrorCode> extends Error {
  * }
  * ```
  */
-export type RcpErrorOf<Code extends RcpErrorCode = RcpErrorCode> = Code extends RcpErrorCode
-  ? RcpError<Code> & RcpErrorFieldsOf<Code>
-  : never;
+export type RcpErrorOf<Code extends RcpErrorCode = RcpErrorCode> = Code extends RcpErrorCode ? RcpError<Code> & RcpErrorFieldsOf<Code> : never;
 
 /**
  * Recognises an {@link RcpError} without relying on `instanceof` alone: the check uses a
@@ -99,10 +97,7 @@ export type RcpErrorOf<Code extends RcpErrorCode = RcpErrorCode> = Code extends 
  * if (isRcpError(error, 'RCP_HTTP_ERROR')) console.log('server said', error.status, error.bodyExcerpt);
  * ```
  */
-export function isRcpError<Code extends RcpErrorCode = RcpErrorCode>(
-  value: unknown,
-  code?: Code,
-): value is RcpErrorOf<Code> {
+export function isRcpError<Code extends RcpErrorCode = RcpErrorCode>(value: unknown, code?: Code): value is RcpErrorOf<Code> {
   if (typeof value !== 'object' || value === null) return false;
   const marked = value instanceof RcpError || (value as Record<symbol, unknown>)[RCP_ERROR_MARKER] === true;
   if (!marked) return false;

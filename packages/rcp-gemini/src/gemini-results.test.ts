@@ -109,11 +109,19 @@ describe('media: an image and a PDF reach generateContent as inlineData parts in
     expectOnlyGenerateContent(2);
     expect((fake.requests[0]!.json as SentBody).tools[0]!.functionDeclarations.map((d) => d.name)).toContain('get_chart');
     const [chart, report] = sentResponses();
-    expect(chart).toMatchObject({ id: 'c1', name: 'get_chart', response: { ok: true, data: null, media: { mediaType: 'image/png', size: pngBytes().byteLength } } });
+    expect(chart).toMatchObject({
+      id: 'c1',
+      name: 'get_chart',
+      response: { ok: true, data: null, media: { mediaType: 'image/png', size: pngBytes().byteLength } },
+    });
     expect(chart!.parts).toHaveLength(1);
     expect(chart!.parts![0]!.inlineData.mimeType).toBe('image/png');
     expect(sha256({ base64: chart!.parts![0]!.inlineData.data })).toBe(sha256(pngBytes()));
-    expect(report).toMatchObject({ id: 'c2', name: 'get_report', response: { ok: true, data: null, media: { mediaType: 'application/pdf', size: pdfBytes().byteLength } } });
+    expect(report).toMatchObject({
+      id: 'c2',
+      name: 'get_report',
+      response: { ok: true, data: null, media: { mediaType: 'application/pdf', size: pdfBytes().byteLength } },
+    });
     expect(report!.parts).toHaveLength(1);
     expect(report!.parts![0]!.inlineData.mimeType).toBe('application/pdf');
     expect(sha256({ base64: report!.parts![0]!.inlineData.data })).toBe(sha256(pdfBytes()));
@@ -144,7 +152,11 @@ describe('media: an image and a PDF reach generateContent as inlineData parts in
         },
       },
     });
-    expect(busy).toMatchObject({ id: 'c2', name: 'get_busy', response: { ok: false, error: { code: 'RCP_HTTP_ERROR', retryAfterSeconds: RESULTS_RETRY_AFTER_SECONDS } } });
+    expect(busy).toMatchObject({
+      id: 'c2',
+      name: 'get_busy',
+      response: { ok: false, error: { code: 'RCP_HTTP_ERROR', retryAfterSeconds: RESULTS_RETRY_AFTER_SECONDS } },
+    });
     expect((busy!.response as { error: { message: string } }).error.message).toContain('again in 120 seconds');
     expect(busy!.parts).toBeUndefined();
     expect(resultsRequests()).toEqual(['GET /archive.bin', 'GET /busy']);

@@ -25,8 +25,7 @@ afterEach(async () => {
   await notes.close();
 });
 
-const notesClient = () =>
-  createRcpClient({ resolvers: { userId: (ctx: { userId?: string }) => ctx.userId }, credentials: () => NOTES_TOKEN });
+const notesClient = () => createRcpClient({ resolvers: { userId: (ctx: { userId?: string }) => ctx.userId }, credentials: () => NOTES_TOKEN });
 const toolRequests = () => toolRequestLines(notes);
 
 /** Every key used anywhere in a Gemini Schema, and every type value. */
@@ -81,12 +80,16 @@ describe('function declarations', () => {
 
   it('warns of array/object params in the parameters form, and renames what Gemini would refuse', async () => {
     const server = notes;
-    const url = serveManifest(server, {
-      rcpVersion: '0.1',
-      tools: [
-        { name: '2fa_check', description: 'Checks.', method: 'POST', url: '/check', body: { tags: '{{tags}}' }, params: [{ name: 'tags', type: 'array' }] },
-      ],
-    }, '/other/manifest');
+    const url = serveManifest(
+      server,
+      {
+        rcpVersion: '0.1',
+        tools: [
+          { name: '2fa_check', description: 'Checks.', method: 'POST', url: '/check', body: { tags: '{{tags}}' }, params: [{ name: 'tags', type: 'array' }] },
+        ],
+      },
+      '/other/manifest',
+    );
     const client = createRcpClient();
     const rcp = createGeminiTools(client, await client.discover(url), { form: 'parameters' });
     expect(rcp.functionDeclarations[0]!.name).toBe('_2fa_check');
@@ -125,49 +128,51 @@ describe('runFunctionCalls', () => {
 describe('README', () => {
   const packageDir = fileURLToPath(new URL('..', import.meta.url));
 
-  it.each(['snippet:generate-loop', 'snippet:generate-loop-ts'])('runs the %s agent loop as written (@google/genai), against a loopback fake of the generateContent endpoint', { timeout: SPAWN_TIMEOUT }, async (marker) => {
-    const fake = await startTestServer();
-    try {
-      const replies = [
-        [{ functionCall: { name: 'list_notes', args: {} } }],
-        [{ functionCall: { name: 'get_note', args: { noteId: 'n-1' } } }],
-        [{ text: 'Your groceries note says: eggs.' }],
-      ];
-      let index = 0;
-      const endpoint = 'POST /v1beta/models/gemini-3.8-flash:generateContent';
-      fake.route(endpoint, (_request, res) =>
-        sendJson(res, 200, { candidates: [{ content: { role: 'model', parts: replies[index++] } }] }),
-      );
-      const printed = await runReadmeSnippet(packageDir, marker, {
-        GEMINI_API_KEY: 'test-key',
-        // The SDK's own base-URL variable, and the Gemini API (not Vertex AI) whatever the environment says.
-        GOOGLE_GEMINI_BASE_URL: fake.origin,
-        GOOGLE_GENAI_USE_VERTEXAI: 'false',
-        GOOGLE_GENAI_USE_ENTERPRISE: 'false',
-        NOTES_TOKEN,
-        NOTES_MANIFEST_URL: manifestUrl,
-      });
-      expect(printed).toBe('Your groceries note says: eggs.\n');
-      expect(toolRequests()).toEqual(['GET /users/u-1/notes', 'GET /users/u-1/notes/n-1']);
-      const sent = fake.requests.map((request) => request.json as { tools: { functionDeclarations: unknown[] }[]; contents: unknown[] });
-      // Only the three generateContent calls reached the fake, each with the key in its header (never in the URL).
-      expect(fake.requests.map((request) => `${request.method} ${request.url}`)).toEqual([endpoint, endpoint, endpoint]);
-      for (const request of fake.requests) expect(request.headers['x-goog-api-key']).toBe('test-key');
-      expect(JSON.stringify(sent[0]!.tools)).not.toContain('userId');
-      // The last request carried both answers back as functionResponse parts.
-      expect(JSON.stringify(sent[2]!.contents)).toContain('"functionResponse":{"name":"get_note","response":{"ok":true');
-    } finally {
-      await fake.close();
-    }
-  });
+  it.each(['snippet:generate-loop', 'snippet:generate-loop-ts'])(
+    'runs the %s agent loop as written (@google/genai), against a loopback fake of the generateContent endpoint',
+    { timeout: SPAWN_TIMEOUT },
+    async (marker) => {
+      const fake = await startTestServer();
+      try {
+        const replies = [
+          [{ functionCall: { name: 'list_notes', args: {} } }],
+          [{ functionCall: { name: 'get_note', args: { noteId: 'n-1' } } }],
+          [{ text: 'Your groceries note says: eggs.' }],
+        ];
+        let index = 0;
+        const endpoint = 'POST /v1beta/models/gemini-3.8-flash:generateContent';
+        fake.route(endpoint, (_request, res) => sendJson(res, 200, { candidates: [{ content: { role: 'model', parts: replies[index++] } }] }));
+        const printed = await runReadmeSnippet(packageDir, marker, {
+          GEMINI_API_KEY: 'test-key',
+          // The SDK's own base-URL variable, and the Gemini API (not Vertex AI) whatever the environment says.
+          GOOGLE_GEMINI_BASE_URL: fake.origin,
+          GOOGLE_GENAI_USE_VERTEXAI: 'false',
+          GOOGLE_GENAI_USE_ENTERPRISE: 'false',
+          NOTES_TOKEN,
+          NOTES_MANIFEST_URL: manifestUrl,
+        });
+        expect(printed).toBe('Your groceries note says: eggs.\n');
+        expect(toolRequests()).toEqual(['GET /users/u-1/notes', 'GET /users/u-1/notes/n-1']);
+        const sent = fake.requests.map((request) => request.json as { tools: { functionDeclarations: unknown[] }[]; contents: unknown[] });
+        // Only the three generateContent calls reached the fake, each with the key in its header (never in the URL).
+        expect(fake.requests.map((request) => `${request.method} ${request.url}`)).toEqual([endpoint, endpoint, endpoint]);
+        for (const request of fake.requests) expect(request.headers['x-goog-api-key']).toBe('test-key');
+        expect(JSON.stringify(sent[0]!.tools)).not.toContain('userId');
+        // The last request carried both answers back as functionResponse parts.
+        expect(JSON.stringify(sent[2]!.contents)).toContain('"functionResponse":{"name":"get_note","response":{"ok":true');
+      } finally {
+        await fake.close();
+      }
+    },
+  );
 
-  it('its TypeScript block compiles with the package\'s strict tsconfig', { timeout: SPAWN_TIMEOUT }, () => {
+  it("its TypeScript block compiles with the package's strict tsconfig", { timeout: SPAWN_TIMEOUT }, () => {
     expect(readmeTypeErrors(packageDir, 'snippet:generate-loop-ts')).toEqual([]);
   });
 });
 
 describe('the Gemini table (SPEC §18)', () => {
-  it('parameters form: each detail Gemini\'s Schema has is kept, the rest left out; a tool with no argument has no parameters', async () => {
+  it("parameters form: each detail Gemini's Schema has is kept, the rest left out; a tool with no argument has no parameters", async () => {
     const url = serveManifest(notes, detailsManifest, '/details/manifest');
     const client = createRcpClient();
     const discovery = await client.discover(url);

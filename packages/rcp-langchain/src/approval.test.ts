@@ -19,7 +19,12 @@ afterEach(async () => {
 type Ctx = { userId?: string };
 const notesClient = (approval: RcpApprovalPolicy<Ctx> = 'writes') =>
   // Every client of these tests holds the operator's approval secret, as the processes of one app do.
-  createRcpClient({ resolvers: { userId: (ctx: Ctx) => ctx.userId }, credentials: () => NOTES_TOKEN, approval, approvalSecret: 'the notes app approval secret, 32+ bytes' });
+  createRcpClient({
+    resolvers: { userId: (ctx: Ctx) => ctx.userId },
+    credentials: () => NOTES_TOKEN,
+    approval,
+    approvalSecret: 'the notes app approval secret, 32+ bytes',
+  });
 const toolRequests = () => toolRequestLines(notes);
 const createMilk = { title: 'Milk', pinned: true };
 const config = { configurable: { thread_id: 't-1', userId: 'u-1' } };
@@ -27,16 +32,18 @@ const config = { configurable: { thread_id: 't-1', userId: 'u-1' } };
 type Messages = { messages: unknown[]; __interrupt__?: { value: { actionRequests: { name: string; args: unknown; description: string }[] } }[] };
 /** The tool messages of a run, their content parsed (`toModelResult`'s JSON for an RCP tool). */
 const toolResults = (state: Messages) =>
-  state.messages.filter((message): message is ToolMessage => ToolMessage.isInstance(message)).map((message) => ({
-    status: message.status,
-    content: (() => {
-      try {
-        return JSON.parse(message.content as string) as unknown;
-      } catch {
-        return message.content;
-      }
-    })(),
-  }));
+  state.messages
+    .filter((message): message is ToolMessage => ToolMessage.isInstance(message))
+    .map((message) => ({
+      status: message.status,
+      content: (() => {
+        try {
+          return JSON.parse(message.content as string) as unknown;
+        } catch {
+          return message.content;
+        }
+      })(),
+    }));
 
 /** An agent with the middleware, a checkpointer and a scripted model; its first run pauses. */
 async function pausedRun(

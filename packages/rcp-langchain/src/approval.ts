@@ -236,7 +236,7 @@ export function createLangChainApprovals<Context = any>(
     const waiting = typeof id === 'string' ? await store.get(id) : undefined;
     if (waiting === undefined) throw new RcpError('RCP_INVALID_OPTIONS', 'edit() takes a call that waits on a person (from approvals.pending())');
     const tool = toolSet.tool(toolCall.name);
-    if (waiting.tool !== tool.name) throw new RcpError('RCP_INVALID_OPTIONS', 'edit() changes a call\'s arguments, never its tool');
+    if (waiting.tool !== tool.name) throw new RcpError('RCP_INVALID_OPTIONS', "edit() changes a call's arguments, never its tool");
     // The model-facing schema: a resolver-bound param is no parameter here (RCP_INVALID_ARGUMENTS).
     const edited = { ...validateArguments(tool, args) };
     const review = await contextClient.review(tool, edited, ctxOf(configurable));

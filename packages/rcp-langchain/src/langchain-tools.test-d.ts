@@ -29,7 +29,7 @@ test("context maps the run's configurable to the client's context type", () => {
   expectTypeOf<LangChainToolsOptions<Ctx>['context']>().toEqualTypeOf<((configurable: Record<string, unknown>) => Ctx) | undefined>();
 });
 
-test('options: a stage is a tool set; only / namespace are the tool set\'s; a misspelled key is refused', () => {
+test("options: a stage is a tool set; only / namespace are the tool set's; a misspelled key is refused", () => {
   createLangChainTools(client, discovery, { stage: toolSet.select(['get_note'], { stage: 'browse' }), only: ['get_note'], namespace: () => 'notes' });
   // @ts-expect-error a stage is a tool set (toolSet.select), not a list of names
   createLangChainTools(client, discovery, { stage: ['get_note'] });

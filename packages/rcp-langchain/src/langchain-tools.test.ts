@@ -33,10 +33,7 @@ describe('createLangChainTools', () => {
     });
     expect(JSON.stringify(tools.map((tool) => [tool.description, tool.schema]))).not.toContain('userId');
 
-    const message = await tools[1]!.invoke(
-      { name: 'get_note', args: { noteId: 'n-1' }, id: 'call_1', type: 'tool_call' },
-      { configurable: { userId: 'u-1' } },
-    );
+    const message = await tools[1]!.invoke({ name: 'get_note', args: { noteId: 'n-1' }, id: 'call_1', type: 'tool_call' }, { configurable: { userId: 'u-1' } });
     expect(message).toBeInstanceOf(ToolMessage);
     expect(message).toMatchObject({ tool_call_id: 'call_1', name: 'get_note', status: 'success' });
     expect(JSON.parse((message as ToolMessage).content as string)).toEqual({ ok: true, data: { id: 'n-1', title: 'Groceries', text: 'eggs' } });
@@ -54,7 +51,7 @@ describe('createLangChainTools', () => {
     expect(notes.requests.at(-1)).toMatchObject({ path: '/users/u-1/notes', rawQuery: 'tag=home' });
   });
 
-  it('a spoofed resolver-bound param comes back to the model as the client\'s RCP_INVALID_ARGUMENTS: nothing is sent', async () => {
+  it("a spoofed resolver-bound param comes back to the model as the client's RCP_INVALID_ARGUMENTS: nothing is sent", async () => {
     const client = notesClient();
     const tools = createLangChainTools(client, await client.discover(manifestUrl), { context: (configurable) => ({ userId: configurable.user as string }) });
     const spoofed = (await tools[1]!.invoke(
@@ -63,7 +60,10 @@ describe('createLangChainTools', () => {
     )) as ToolMessage;
     expect(spoofed).toMatchObject({ tool_call_id: 'call_3', name: 'get_note', status: 'error' });
     expect(spoofed.content).toBe(
-      toModelText({ ok: false, error: { code: 'RCP_INVALID_ARGUMENTS', message: 'Invalid arguments for tool "get_note": /userId is not a parameter of this tool' } }),
+      toModelText({
+        ok: false,
+        error: { code: 'RCP_INVALID_ARGUMENTS', message: 'Invalid arguments for tool "get_note": /userId is not a parameter of this tool' },
+      }),
     );
     expect(spoofed.artifact).toMatchObject({ ok: false, error: { code: 'RCP_INVALID_ARGUMENTS' } });
     expect(toolRequests()).toEqual([]);
@@ -76,7 +76,10 @@ describe('createLangChainTools', () => {
     const client = notesClient();
     const discovery = await client.discover(manifestUrl);
     const tools = createLangChainTools(client, discovery);
-    const wrongType = (await tools[1]!.invoke({ name: 'get_note', args: { noteId: 42 }, id: 'c1', type: 'tool_call' }, { configurable: { userId: 'u-1' } })) as ToolMessage;
+    const wrongType = (await tools[1]!.invoke(
+      { name: 'get_note', args: { noteId: 42 }, id: 'c1', type: 'tool_call' },
+      { configurable: { userId: 'u-1' } },
+    )) as ToolMessage;
     // What the core says for the same call, not a copy of its wording.
     const expected = toModelText(toModelResult(await client.call(discovery, { name: 'get_note', arguments: { noteId: 42 } }, { userId: 'u-1' })));
     expect(expected).toContain('RCP_INVALID_ARGUMENTS');
@@ -94,22 +97,33 @@ describe('createLangChainTools', () => {
   it('null for an optional argument is "not given" (as the client\'s rule says); null for a required one is "is required"', async () => {
     const client = notesClient();
     const tools = createLangChainTools(client, await client.discover(manifestUrl));
-    const listed = (await tools[0]!.invoke({ name: 'list_notes', args: { tag: null }, id: 'c1', type: 'tool_call' }, { configurable: { userId: 'u-1' } })) as ToolMessage;
+    const listed = (await tools[0]!.invoke(
+      { name: 'list_notes', args: { tag: null }, id: 'c1', type: 'tool_call' },
+      { configurable: { userId: 'u-1' } },
+    )) as ToolMessage;
     expect(listed).toMatchObject({ status: 'success' });
     expect(notes.requests.at(-1)).toMatchObject({ path: '/users/u-1/notes', rawQuery: '' });
-    const required = (await tools[1]!.invoke({ name: 'get_note', args: { noteId: null }, id: 'c2', type: 'tool_call' }, { configurable: { userId: 'u-1' } })) as ToolMessage;
+    const required = (await tools[1]!.invoke(
+      { name: 'get_note', args: { noteId: null }, id: 'c2', type: 'tool_call' },
+      { configurable: { userId: 'u-1' } },
+    )) as ToolMessage;
     expect(required).toMatchObject({ status: 'error' });
-    expect(JSON.parse(required.content as string)).toMatchObject({ error: { code: 'RCP_INVALID_ARGUMENTS', message: expect.stringContaining('/noteId is required') } });
+    expect(JSON.parse(required.content as string)).toMatchObject({
+      error: { code: 'RCP_INVALID_ARGUMENTS', message: expect.stringContaining('/noteId is required') },
+    });
     expect(toolRequests()).toEqual(['GET /users/u-1/notes']);
   });
 
-  it('stage: every tool for the model, each call through the stage — outside it, the client\'s RCP_TOOL_NOT_IN_STAGE sentence, nothing sent', async () => {
+  it("stage: every tool for the model, each call through the stage — outside it, the client's RCP_TOOL_NOT_IN_STAGE sentence, nothing sent", async () => {
     const client = notesClient();
     const whole = createToolSet(await client.discover(manifestUrl));
     const tools = createLangChainTools(client, whole, { stage: whole.select(['list_notes'], { stage: 'browse' }) });
     expect(tools.map((tool) => tool.name)).toEqual(whole.names);
     const deleteNote = tools.find((tool) => tool.name === 'delete_note')!;
-    const refused = (await deleteNote.invoke({ name: 'delete_note', args: { noteId: 'n-1' }, id: 'c1', type: 'tool_call' }, { configurable: { userId: 'u-1' } })) as ToolMessage;
+    const refused = (await deleteNote.invoke(
+      { name: 'delete_note', args: { noteId: 'n-1' }, id: 'c1', type: 'tool_call' },
+      { configurable: { userId: 'u-1' } },
+    )) as ToolMessage;
     expect(refused).toMatchObject({ status: 'error' });
     expect(JSON.parse(refused.content as string)).toEqual({
       ok: false,
@@ -120,13 +134,16 @@ describe('createLangChainTools', () => {
     expect(toolRequests()).toEqual(['GET /users/u-1/notes']);
   });
 
-  it('an aborted run\'s tool rejects, as every LangChain tool does; nothing is sent', async () => {
+  it("an aborted run's tool rejects, as every LangChain tool does; nothing is sent", async () => {
     const client = notesClient();
     const tools = createLangChainTools(client, await client.discover(manifestUrl));
     const controller = new AbortController();
     controller.abort();
     await expect(
-      tools[1]!.invoke({ name: 'get_note', args: { noteId: 'n-1' }, id: 'c1', type: 'tool_call' }, { configurable: { userId: 'u-1' }, signal: controller.signal }),
+      tools[1]!.invoke(
+        { name: 'get_note', args: { noteId: 'n-1' }, id: 'c1', type: 'tool_call' },
+        { configurable: { userId: 'u-1' }, signal: controller.signal },
+      ),
     ).rejects.toThrow();
     expect(toolRequests()).toEqual([]);
   });
@@ -163,11 +180,11 @@ describe('README', () => {
     expect(toolRequests()).toEqual(['GET /users/u-1/notes', 'GET /users/u-1/notes/n-1']);
   });
 
-  it('its TypeScript block compiles with the package\'s strict tsconfig', { timeout: SPAWN_TIMEOUT }, () => {
+  it("its TypeScript block compiles with the package's strict tsconfig", { timeout: SPAWN_TIMEOUT }, () => {
     expect(readmeTypeErrors(packageDir, 'snippet:tool-loop-ts')).toEqual([]);
   });
 
-  it('runs the tool selector as written: the model is bound the hits, and the found tool\'s one request is sent', { timeout: SPAWN_TIMEOUT }, async () => {
+  it("runs the tool selector as written: the model is bound the hits, and the found tool's one request is sent", { timeout: SPAWN_TIMEOUT }, async () => {
     const printed = await runReadmeSnippet(packageDir, 'snippet:tool-selector', { NOTES_TOKEN, NOTES_MANIFEST_URL: manifestUrl });
     const client = notesClient();
     const hits = await createToolSearch(createToolSet(await client.discover(manifestUrl))).search('Read my note n-1.', { limit: 2 });

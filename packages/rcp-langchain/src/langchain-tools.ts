@@ -74,11 +74,9 @@ export function createLangChainTools<Context = any>(
 }
 
 /** A tool call's id, from the config LangChain passes a tool invoked with a `ToolCall`. */
-const toolCallIdOf = (config: RunnableConfig | undefined): string | undefined =>
-  (config as { toolCall?: { id?: string } } | undefined)?.toolCall?.id;
+const toolCallIdOf = (config: RunnableConfig | undefined): string | undefined => (config as { toolCall?: { id?: string } } | undefined)?.toolCall?.id;
 
-const isToolCall = (input: unknown): input is ToolCall =>
-  typeof input === 'object' && input !== null && (input as { type?: unknown }).type === 'tool_call';
+const isToolCall = (input: unknown): input is ToolCall => typeof input === 'object' && input !== null && (input as { type?: unknown }).type === 'tool_call';
 
 /**
  * A LangChain tool whose arguments are the client's to judge. LangChain checks a tool's input

@@ -95,7 +95,7 @@ describe('media results as standard content blocks', () => {
     expect(received()).toEqual(['GET /chart.png', 'GET /report.pdf']);
   });
 
-  it('through LangGraph\'s ToolNode too, and invoked with plain arguments the tool returns the same blocks', async () => {
+  it("through LangGraph's ToolNode too, and invoked with plain arguments the tool returns the same blocks", async () => {
     const tools = await resultsTools();
     const asked = new AIMessage({ content: '', tool_calls: [{ id: 'c1', name: 'get_chart', args: {} }] });
     const { messages } = (await new ToolNode(tools).invoke({ messages: [asked] })) as { messages: ToolMessage[] };
@@ -108,7 +108,9 @@ describe('media results as standard content blocks', () => {
   });
 
   it('a binary larger than maxMediaBytes is a typed error the model reads, with no bytes', async () => {
-    const model = fakeModel().respondWithTools([{ id: 'c1', name: 'get_archive', args: {} }]).respond(new AIMessage('Too big.'));
+    const model = fakeModel()
+      .respondWithTools([{ id: 'c1', name: 'get_archive', args: {} }])
+      .respond(new AIMessage('Too big.'));
     await createAgent({ model, tools: await resultsTools() }).invoke({ messages: [new HumanMessage('Download the archive.')] });
     const [archive] = toolMessagesOf(model.calls[1]!.messages);
     expect(archive).toMatchObject({ status: 'error', content: expect.any(String) });
@@ -124,7 +126,9 @@ describe('media results as standard content blocks', () => {
 });
 
 it('a long Retry-After reaches the model as retryAfterSeconds (data) and in the sentence', async () => {
-  const model = fakeModel().respondWithTools([{ id: 'c1', name: 'get_busy', args: {} }]).respond(new AIMessage('Busy; later.'));
+  const model = fakeModel()
+    .respondWithTools([{ id: 'c1', name: 'get_busy', args: {} }])
+    .respond(new AIMessage('Busy; later.'));
   await createAgent({ model, tools: await resultsTools() }).invoke({ messages: [new HumanMessage('How is the queue?')] });
   const [busy] = toolMessagesOf(model.calls[1]!.messages);
   expect(busy!.status).toBe('error');
@@ -144,10 +148,15 @@ it('a scripted model walks list_records to its last page using only what each re
   /** The model's next turn, from the last tool message alone: its page's nextArguments, or the answer. */
   const readPage = (messages: BaseMessage[]) => {
     const result = modelJson(messages.at(-1) as ToolMessage);
-    if (result.page?.hasMore === true) return new AIMessage({ content: '', tool_calls: [{ id: `c${++turn}`, name: 'list_records', args: result.page.nextArguments }] });
+    if (result.page?.hasMore === true)
+      return new AIMessage({ content: '', tool_calls: [{ id: `c${++turn}`, name: 'list_records', args: result.page.nextArguments }] });
     return new AIMessage('That was every record.');
   };
-  const model = fakeModel().respondWithTools([{ id: 'c0', name: 'list_records', args: {} }]).respond(readPage).respond(readPage).respond(readPage);
+  const model = fakeModel()
+    .respondWithTools([{ id: 'c0', name: 'list_records', args: {} }])
+    .respond(readPage)
+    .respond(readPage)
+    .respond(readPage);
   const state = await createAgent({ model, tools: await resultsTools() }).invoke({ messages: [new HumanMessage('List every record.')] });
   const pages = toolMessagesOf(state.messages).map(modelJson);
   expect(pages.map((page) => page.page)).toEqual([

@@ -55,7 +55,7 @@ async function run(call: { id: string; name: string; args: Record<string, unknow
 }
 
 describe('createLangChainToolSelector (createAgent middleware)', () => {
-  it('each model call is bound only the found tools; the found tool\'s call reaches the server exactly', async () => {
+  it("each model call is bound only the found tools; the found tool's call reaches the server exactly", async () => {
     const { selector, bound, answer } = await run(REFUND);
     expect(selector.tools).toHaveLength(500);
     expect(bound).toHaveLength(2);
@@ -92,7 +92,7 @@ describe('createLangChainToolSelector (createAgent middleware)', () => {
     expect(toolRequestLines(server)).toEqual([]);
   });
 
-  it('keeps the agent\'s own tools bound; a middleware is what createAgent takes', async () => {
+  it("keeps the agent's own tools bound; a middleware is what createAgent takes", async () => {
     const selector = createLangChainToolSelector(client, search, { limit: 2 });
     const request = { messages: [new HumanMessage('delete a customer')], tools: [...selector.tools, { name: 'my_own_tool', description: 'Mine.' }] };
     const names = await selector.middleware.wrapModelCall(request, (changed) => changed.tools.map((tool) => tool.name));

@@ -62,7 +62,10 @@ export interface LangChainModelRequest {
  */
 export interface LangChainToolSelectorMiddleware {
   readonly name: string;
-  wrapModelCall<Request extends LangChainModelRequest, Response>(request: Request, handler: (request: Request) => Response | Promise<Response>): Promise<Response>;
+  wrapModelCall<Request extends LangChainModelRequest, Response>(
+    request: Request,
+    handler: (request: Request) => Response | Promise<Response>,
+  ): Promise<Response>;
 }
 
 /**

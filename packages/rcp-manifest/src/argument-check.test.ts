@@ -56,9 +56,7 @@ describe('compileArgumentCheck', () => {
   it('reads own keys only; a __proto__ key from JSON.parse is an unknown key', () => {
     const inherited = Object.create({ query: 'inherited' }) as object;
     expect(issuesOf(check(inherited))).toEqual([{ path: '/query', message: 'is required' }]);
-    expect(issuesOf(check('{"query":"x","__proto__":{"limit":1}}'))).toEqual([
-      { path: '/__proto__', message: 'is not a parameter of this tool' },
-    ]);
+    expect(issuesOf(check('{"query":"x","__proto__":{"limit":1}}'))).toEqual([{ path: '/__proto__', message: 'is not a parameter of this tool' }]);
   });
 
   it('uses a safe integer and a finite number', () => {

@@ -15,13 +15,26 @@ const RECORD_LOADS = `data:text/javascript,${encodeURIComponent(
 async function filesLoaded(specifier: string, cwd: string): Promise<string[]> {
   const run = await runNode(['--import', RECORD_LOADS, '--input-type=module', '-e', `await import(${JSON.stringify(specifier)});`], { cwd });
   expect(run.code, run.stderr).toBe(0);
-  return run.stderr.split('\n').filter((line) => line.startsWith('LOAD ')).map((line) => line.slice(5));
+  return run.stderr
+    .split('\n')
+    .filter((line) => line.startsWith('LOAD '))
+    .map((line) => line.slice(5));
 }
 
 describe('cold start (issue 26)', () => {
   it('the deprecated main-entry schema exports are the objects of rcp-manifest/schema', () => {
+    // biome-ignore lint/performance/noDynamicNamespaceImportAccess: the test compares every export of both namespaces
     for (const name of Object.keys(schema) as (keyof typeof schema)[]) expect(main[name]).toBe(schema[name]);
-    expect(Object.keys(schema).sort()).toEqual(['RcpAuthSchema', 'RcpEffectsSchema', 'RcpManifestSchema', 'RcpOAuthHintSchema', 'RcpPaginationSchema', 'RcpParamSchema', 'RcpToolSchema', 'RcpValueSchema']);
+    expect(Object.keys(schema).sort()).toEqual([
+      'RcpAuthSchema',
+      'RcpEffectsSchema',
+      'RcpManifestSchema',
+      'RcpOAuthHintSchema',
+      'RcpPaginationSchema',
+      'RcpParamSchema',
+      'RcpToolSchema',
+      'RcpValueSchema',
+    ]);
   });
 
   it('importing the built rcp-manifest loads no TypeBox module file (its builders are bundled)', { timeout: SPAWN_TIMEOUT }, async () => {
@@ -57,29 +70,32 @@ describe('cold start (issue 26)', () => {
     expect(loads.filter((line) => line.includes('jsonpath-rfc9535'))).toEqual([]);
   });
 
-  const filterManifest = "{ rcpVersion: '0.1', tools: [{ name: 'big', description: 'Big ones.', method: 'GET', url: 'https://api.example.com/x', responseMappings: { big: '@items[?@.x > 1].x' } }] }";
+  const filterManifest =
+    "{ rcpVersion: '0.1', tools: [{ name: 'big', description: 'Big ones.', method: 'GET', url: 'https://api.example.com/x', responseMappings: { big: '@items[?@.x > 1].x' } }] }";
 
   it('a manifest with a filter loads the library when it is parsed: synchronously on Node', { timeout: SPAWN_TIMEOUT }, async () => {
     const script = [
       "const { parseManifest, compileResponseMappings } = await import('rcp-manifest');",
       `const manifest = parseManifest(${filterManifest});`,
-      "console.log(JSON.stringify(compileResponseMappings(manifest.tools[0].responseMappings).apply({ items: [{ x: 1 }, { x: 2 }, { x: 3 }] })));",
+      'console.log(JSON.stringify(compileResponseMappings(manifest.tools[0].responseMappings).apply({ items: [{ x: 1 }, { x: 2 }, { x: 3 }] })));',
     ].join('\n');
     const run = await runNode(['--input-type=module', '-e', script], { cwd: packageDir });
     expect(run.stderr).toBe('');
     expect(run.stdout.trim()).toBe('{"big":[2,3]}');
   });
 
-  it('where nothing can be required synchronously, prepareManifest loads it first; without it the path is refused, naming it', { timeout: SPAWN_TIMEOUT }, async () => {
+  it('where nothing can be required synchronously, prepareManifest loads it first; without it the path is refused, naming it', {
+    timeout: SPAWN_TIMEOUT,
+  }, async () => {
     const script = [
       'delete process.getBuiltinModule;', // as in a browser or an edge runtime
       "const { safeParseManifest, prepareManifest, compileResponseMappings } = await import('rcp-manifest');",
       `const input = ${filterManifest};`,
       'const before = safeParseManifest(input);',
-      "console.log(before.ok, before.ok || JSON.stringify(before.error.issues.map((issue) => [issue.path, /await prepareManifest\\(manifest\\)/.test(issue.message)])));",
+      'console.log(before.ok, before.ok || JSON.stringify(before.error.issues.map((issue) => [issue.path, /await prepareManifest\\(manifest\\)/.test(issue.message)])));',
       'await prepareManifest(JSON.stringify(input));',
       'const after = safeParseManifest(input);',
-      "console.log(after.ok, JSON.stringify(compileResponseMappings(after.manifest.tools[0].responseMappings).apply({ items: [{ x: 1 }, { x: 2 }] })));",
+      'console.log(after.ok, JSON.stringify(compileResponseMappings(after.manifest.tools[0].responseMappings).apply({ items: [{ x: 1 }, { x: 2 }] })));',
     ].join('\n');
     const run = await runNode(['--input-type=module', '-e', script], { cwd: packageDir });
     expect(run.stderr).toBe('');

@@ -101,12 +101,7 @@ describe('compileResponseMappings', () => {
   });
 
   it('refuses every invalid entry at once, with pointers', () => {
-    expect(issuesOf({ '': '@a', ok: '@a', bad: 'data', worse: '@[', 'a/b': 5 }).map((issue) => issue.path)).toEqual([
-      '/',
-      '/bad',
-      '/worse',
-      '/a~1b',
-    ]);
+    expect(issuesOf({ '': '@a', ok: '@a', bad: 'data', worse: '@[', 'a/b': 5 }).map((issue) => issue.path)).toEqual(['/', '/bad', '/worse', '/a~1b']);
     const proto = JSON.parse('{"__proto__": "@a"}') as Record<string, unknown>;
     expect(issuesOf(proto)).toEqual([{ path: '/__proto__', message: '"__proto__" cannot be a mapping name' }]);
   });

@@ -92,9 +92,7 @@ describe('defineManifest', () => {
       rcpVersion: '0.1',
       tools: [{ name: 'get_note', description: 'Gets a note.', method: 'GET', url: '/notes/{{note}}', params: [{ name: 'noteId', requried: true }] }],
     };
-    expect(() => defineManifest(source as never as RcpManifest, { onWarning: (warning) => seen.push(warning.path) })).toThrow(
-      RcpManifestError,
-    );
+    expect(() => defineManifest(source as never as RcpManifest, { onWarning: (warning) => seen.push(warning.path) })).toThrow(RcpManifestError);
     expect(seen).toContain('/tools/0/params/0/requried');
   });
 });

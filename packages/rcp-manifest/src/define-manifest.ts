@@ -105,10 +105,7 @@ const printWarning = (warning: ManifestIssue): void => {
  * app.get('/rcp', (req, res) => res.json(manifest));
  * ```
  */
-export function defineManifest<const M extends RcpManifest>(
-  manifest: M & NoUnknownKeys<M, RcpManifest>,
-  options: DefineManifestOptions = {},
-): M {
+export function defineManifest<const M extends RcpManifest>(manifest: M & NoUnknownKeys<M, RcpManifest>, options: DefineManifestOptions = {}): M {
   const parsed = safeParseManifest(manifest);
   const onWarning = options.onWarning ?? printWarning;
   for (const warning of parsed.warnings) onWarning(warning);

@@ -1,7 +1,27 @@
 export { RCP_VERSIONS, isSupportedVersion } from './versions';
 export type { RcpVersion } from './versions';
-export { RcpManifestSchema, RcpToolSchema, RcpParamSchema, RcpAuthSchema, RcpValueSchema, RcpEffectsSchema, RcpOAuthHintSchema, RcpPaginationSchema } from './deprecated-schemas';
-export type { RcpManifest, RcpTool, RcpParam, RcpParamType, RcpValue, RcpAuth, RcpHttpMethod, RcpDeclaredEffects, RcpOAuthHint, RcpPagination } from './manifest-schema';
+export {
+  RcpManifestSchema,
+  RcpToolSchema,
+  RcpParamSchema,
+  RcpAuthSchema,
+  RcpValueSchema,
+  RcpEffectsSchema,
+  RcpOAuthHintSchema,
+  RcpPaginationSchema,
+} from './deprecated-schemas';
+export type {
+  RcpManifest,
+  RcpTool,
+  RcpParam,
+  RcpParamType,
+  RcpValue,
+  RcpAuth,
+  RcpHttpMethod,
+  RcpDeclaredEffects,
+  RcpOAuthHint,
+  RcpPagination,
+} from './manifest-schema';
 export { toolEffects } from './tool-effects';
 export type { RcpToolEffects } from './tool-effects';
 export { compileValueCheck, hasValueDetails, hasType, expectedType, kindOf, typeProblem, scalarFromText, PARAM_TYPES } from './value-check';

@@ -33,7 +33,9 @@ describe('rcp-manifest.schema.json', () => {
 
 describe('the shipped JSON Schema, read by a JSON Schema validator (ajv, draft-07)', () => {
   it('compiles, accepts 0.1 and 0.2 manifests with nested value details, refuses a wrong nested type', async () => {
-    const { default: Ajv } = (await import('ajv')) as unknown as { default: new (options: object) => { compile(schema: object): ((data: unknown) => boolean) & { errors?: unknown } } };
+    const { default: Ajv } = (await import('ajv')) as unknown as {
+      default: new (options: object) => { compile(schema: object): ((data: unknown) => boolean) & { errors?: unknown } };
+    };
     const validate = new Ajv({ strict: false }).compile(shipped);
     const tool = {
       name: 't',

@@ -56,7 +56,8 @@ export const RcpOAuthHintSchema = /* @__PURE__ */ TObject(
     ),
     issuer: /* @__PURE__ */ Optional(
       /* @__PURE__ */ TString({
-        description: "The authorization server's issuer identifier (RFC 8414: an https URL without query or fragment). Shown only: the client never fetches it.",
+        description:
+          "The authorization server's issuer identifier (RFC 8414: an https URL without query or fragment). Shown only: the client never fetches it.",
       }),
     ),
     grantTypes: /* @__PURE__ */ Optional(
@@ -82,12 +83,21 @@ export const RcpOAuthHintSchema = /* @__PURE__ */ TObject(
  */
 export const RcpEffectsSchema = /* @__PURE__ */ TObject(
   {
-    readOnly: /* @__PURE__ */ Optional(/* @__PURE__ */ TBoolean({ description: 'The call changes nothing. Not allowed on PUT, PATCH or DELETE, nor with destructive: true or idempotent: false.' })),
+    readOnly: /* @__PURE__ */ Optional(
+      /* @__PURE__ */ TBoolean({
+        description: 'The call changes nothing. Not allowed on PUT, PATCH or DELETE, nor with destructive: true or idempotent: false.',
+      }),
+    ),
     destructive: /* @__PURE__ */ Optional(/* @__PURE__ */ TBoolean({ description: 'The call may destroy or overwrite data.' })),
     idempotent: /* @__PURE__ */ Optional(/* @__PURE__ */ TBoolean({ description: 'Calling it again with the same arguments has no further effect.' })),
-    openWorld: /* @__PURE__ */ Optional(/* @__PURE__ */ TBoolean({ description: 'The call reaches entities outside the API (the web, other people). Default true.' })),
+    openWorld: /* @__PURE__ */ Optional(
+      /* @__PURE__ */ TBoolean({ description: 'The call reaches entities outside the API (the web, other people). Default true.' }),
+    ),
   },
-  { title: 'RCP tool effects', description: "What the tool does, by the server's own claim (RCP 0.3): hints for approval policy and hosts, never a reason to trust more." },
+  {
+    title: 'RCP tool effects',
+    description: "What the tool does, by the server's own claim (RCP 0.3): hints for approval policy and hosts, never a reason to trust more.",
+  },
 );
 
 /**
@@ -116,7 +126,8 @@ export const RcpPaginationSchema = /* @__PURE__ */ TObject(
     hasMore: /* @__PURE__ */ Optional(
       /* @__PURE__ */ TString({
         pattern: MAPPING_PATH_PATTERN,
-        description: 'Where the response says whether there is a next page (a singular "@" path to a boolean, e.g. "@has_more"); when given, only true means more.',
+        description:
+          'Where the response says whether there is a next page (a singular "@" path to a boolean, e.g. "@has_more"); when given, only true means more.',
       }),
     ),
   },
@@ -151,7 +162,8 @@ export const RcpAuthSchema = /* @__PURE__ */ Union(
         scheme: /* @__PURE__ */ Optional(
           /* @__PURE__ */ TString({
             pattern: HTTP_TOKEN_PATTERN,
-            description: 'Scheme written before the credential, e.g. "Bearer" sends "Authorization: Bearer <credential>". Omitted: the bare credential is sent.',
+            description:
+              'Scheme written before the credential, e.g. "Bearer" sends "Authorization: Bearer <credential>". Omitted: the bare credential is sent.',
           }),
         ),
         oauth: /* @__PURE__ */ Optional(RcpOAuthHintSchema),
@@ -202,13 +214,21 @@ function withDetails<F extends object, T extends TSchema>(fields: F, self: T) {
     ),
     items: /* @__PURE__ */ Optional(self),
     properties: /* @__PURE__ */ Optional(/* @__PURE__ */ TRecord(ANY_KEY, self, { description: 'For an object: its properties (no others are allowed).' })),
-    format: /* @__PURE__ */ Optional(/* @__PURE__ */ TString({ description: 'A JSON Schema format shown to the model (date-time, email, uri, uuid ...); not checked.' })),
+    format: /* @__PURE__ */ Optional(
+      /* @__PURE__ */ TString({ description: 'A JSON Schema format shown to the model (date-time, email, uri, uuid ...); not checked.' }),
+    ),
     minimum: /* @__PURE__ */ Optional(/* @__PURE__ */ TNumber()),
     maximum: /* @__PURE__ */ Optional(/* @__PURE__ */ TNumber()),
     minLength: /* @__PURE__ */ Optional(/* @__PURE__ */ TInteger({ minimum: 0 })),
     maxLength: /* @__PURE__ */ Optional(/* @__PURE__ */ TInteger({ minimum: 0 })),
-    pattern: /* @__PURE__ */ Optional(/* @__PURE__ */ TString({ description: 'An ECMAScript regular expression the string must contain a match of; refused when it could backtrack exponentially.' })),
-    default: /* @__PURE__ */ Optional(/* @__PURE__ */ Unknown({ description: 'The value the server uses when the argument is not given; shown to the model, never sent by the client.' })),
+    pattern: /* @__PURE__ */ Optional(
+      /* @__PURE__ */ TString({
+        description: 'An ECMAScript regular expression the string must contain a match of; refused when it could backtrack exponentially.',
+      }),
+    ),
+    default: /* @__PURE__ */ Optional(
+      /* @__PURE__ */ Unknown({ description: 'The value the server uses when the argument is not given; shown to the model, never sent by the client.' }),
+    ),
   };
 }
 
@@ -226,11 +246,18 @@ function withDetails<F extends object, T extends TSchema>(fields: F, self: T) {
  */
 export const RcpValueSchema = /* @__PURE__ */ Recursive(
   (Self) =>
-    /* @__PURE__ */ TObject(/* @__PURE__ */ withDetails({
-      type: PARAM_TYPE,
-      description: /* @__PURE__ */ Optional(/* @__PURE__ */ TString()),
-      required: /* @__PURE__ */ Optional(/* @__PURE__ */ TArray(/* @__PURE__ */ TString(), { description: "For an object: the properties that must be given." })),
-    }, Self)),
+    /* @__PURE__ */ TObject(
+      /* @__PURE__ */ withDetails(
+        {
+          type: PARAM_TYPE,
+          description: /* @__PURE__ */ Optional(/* @__PURE__ */ TString()),
+          required: /* @__PURE__ */ Optional(
+            /* @__PURE__ */ TArray(/* @__PURE__ */ TString(), { description: 'For an object: the properties that must be given.' }),
+          ),
+        },
+        Self,
+      ),
+    ),
   { $id: 'RcpValue', title: 'RCP value schema', description: 'What a nested value may be (a subset of JSON Schema).' },
 );
 
@@ -245,22 +272,25 @@ export const RcpValueSchema = /* @__PURE__ */ Recursive(
  * ```
  */
 export const RcpParamSchema = /* @__PURE__ */ TObject(
-  /* @__PURE__ */ withDetails({
-    name: /* @__PURE__ */ TString({
-      pattern: PARAM_NAME_PATTERN,
-      description: 'The {{token}} name ([A-Za-z_][A-Za-z0-9_]*), unique within the tool; not __proto__, constructor or prototype.',
-    }),
-    type: /* @__PURE__ */ Optional(PARAM_TYPE),
-    description: /* @__PURE__ */ Optional(/* @__PURE__ */ TString({ description: 'What the model is told about this argument.' })),
-    required: /* @__PURE__ */ Optional(
-      /* @__PURE__ */ TBoolean({ description: 'Whether the argument must be given. Default false; a param used in the URL path is always required.' }),
-    ),
-    requiredProperties: /* @__PURE__ */ Optional(
-      /* @__PURE__ */ TArray(/* @__PURE__ */ TString(), {
-        description: "For an object param: the properties that must be given (JSON Schema's `required`; a param's own `required` is a boolean).",
+  /* @__PURE__ */ withDetails(
+    {
+      name: /* @__PURE__ */ TString({
+        pattern: PARAM_NAME_PATTERN,
+        description: 'The {{token}} name ([A-Za-z_][A-Za-z0-9_]*), unique within the tool; not __proto__, constructor or prototype.',
       }),
-    ),
-  }, RcpValueSchema),
+      type: /* @__PURE__ */ Optional(PARAM_TYPE),
+      description: /* @__PURE__ */ Optional(/* @__PURE__ */ TString({ description: 'What the model is told about this argument.' })),
+      required: /* @__PURE__ */ Optional(
+        /* @__PURE__ */ TBoolean({ description: 'Whether the argument must be given. Default false; a param used in the URL path is always required.' }),
+      ),
+      requiredProperties: /* @__PURE__ */ Optional(
+        /* @__PURE__ */ TArray(/* @__PURE__ */ TString(), {
+          description: "For an object param: the properties that must be given (JSON Schema's `required`; a param's own `required` is a boolean).",
+        }),
+      ),
+    },
+    RcpValueSchema,
+  ),
   { title: 'RCP param', description: 'One argument of a tool: declares a {{token}} used in url, queryParams, headers or body.' },
 );
 
@@ -289,7 +319,13 @@ export const RcpToolSchema = /* @__PURE__ */ TObject(
       description: 'What the model sees when deciding whether to call the tool. Not blank.',
     }),
     method: /* @__PURE__ */ Union(
-      [/* @__PURE__ */ Literal('GET'), /* @__PURE__ */ Literal('POST'), /* @__PURE__ */ Literal('PUT'), /* @__PURE__ */ Literal('PATCH'), /* @__PURE__ */ Literal('DELETE')],
+      [
+        /* @__PURE__ */ Literal('GET'),
+        /* @__PURE__ */ Literal('POST'),
+        /* @__PURE__ */ Literal('PUT'),
+        /* @__PURE__ */ Literal('PATCH'),
+        /* @__PURE__ */ Literal('DELETE'),
+      ],
       { description: 'HTTP method, uppercase.' },
     ),
     url: /* @__PURE__ */ TString({
@@ -357,7 +393,8 @@ export const RcpToolSchema = /* @__PURE__ */ TObject(
 export const RcpManifestSchema = /* @__PURE__ */ TObject(
   {
     rcpVersion: /* @__PURE__ */ Union([/* @__PURE__ */ Literal('0.1'), /* @__PURE__ */ Literal('0.2'), /* @__PURE__ */ Literal('0.3')], {
-      description: 'Protocol version. A client refuses a version it does not support; a 0.1 manifest may not use what 0.2 added to the wire (form bodies, query auth), and only a 0.3 manifest may declare response media types and pagination. Effects and the OAuth hint (0.3) are informational and allowed in every version.',
+      description:
+        'Protocol version. A client refuses a version it does not support; a 0.1 manifest may not use what 0.2 added to the wire (form bodies, query auth), and only a 0.3 manifest may declare response media types and pagination. Effects and the OAuth hint (0.3) are informational and allowed in every version.',
     }),
     auth: /* @__PURE__ */ Optional(RcpAuthSchema),
     tools: /* @__PURE__ */ TArray(RcpToolSchema, { description: 'The tools this server offers.' }),
@@ -369,11 +406,7 @@ export const RcpManifestSchema = /* @__PURE__ */ TObject(
 );
 
 /** Recursively readonly view of a manifest type (manifests returned by the parser are deep-frozen). */
-type DeepReadonly<T> = T extends (infer E)[]
-  ? readonly DeepReadonly<E>[]
-  : T extends object
-    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
-    : T;
+type DeepReadonly<T> = T extends (infer E)[] ? readonly DeepReadonly<E>[] : T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
 
 /**
  * An `auth` object: `{ type: 'none' }` or `{ type: 'header', name, scheme? }`.

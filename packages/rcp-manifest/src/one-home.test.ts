@@ -28,7 +28,7 @@ describe('the tool-name rule', () => {
 });
 
 describe('the param types and their one wording', () => {
-  it('PARAM_TYPES lists the six types; typeProblem is the argument check\'s own message', () => {
+  it("PARAM_TYPES lists the six types; typeProblem is the argument check's own message", () => {
     expect(PARAM_TYPES).toEqual(['string', 'number', 'integer', 'boolean', 'array', 'object']);
     expect(Object.isFrozen(PARAM_TYPES)).toBe(true);
     expect(typeProblem('integer', 'seven')).toBe('must be a safe integer (got string)');

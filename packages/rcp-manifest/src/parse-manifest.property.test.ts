@@ -36,7 +36,16 @@ const toolLike = fc.record(
     headers: fc.oneof(fc.dictionary(fc.string({ maxLength: 6 }), fc.oneof(fc.string({ maxLength: 12 }), fieldValue)), fieldValue),
     body: fieldValue,
     auth: fc.oneof(fc.record({ type: fc.constantFrom('none', 'header', 'x'), name: fieldValue, scheme: fieldValue }, { requiredKeys: [] }), fieldValue),
-    responseMappings: fc.oneof(fc.dictionary(fc.string({ maxLength: 4 }), fc.oneof(fc.string({ maxLength: 12 }).map((s) => `@${s}`), fieldValue)), fieldValue),
+    responseMappings: fc.oneof(
+      fc.dictionary(
+        fc.string({ maxLength: 4 }),
+        fc.oneof(
+          fc.string({ maxLength: 12 }).map((s) => `@${s}`),
+          fieldValue,
+        ),
+      ),
+      fieldValue,
+    ),
   },
   { requiredKeys: [] },
 );
@@ -55,16 +64,20 @@ describe('parseManifest never throws anything but a manifest RcpError', () => {
 
   it('for tool-shaped objects', () => {
     fc.assert(
-      fc.property(fc.array(toolLike, { maxLength: 4 }), fieldValue, (tools, auth) =>
-        assertOnlyManifestErrors({ rcpVersion: '0.1', auth, tools }),
-      ),
+      fc.property(fc.array(toolLike, { maxLength: 4 }), fieldValue, (tools, auth) => assertOnlyManifestErrors({ rcpVersion: '0.1', auth, tools })),
       { numRuns: 300 },
     );
   });
 
   it('for arbitrary text and bytes', () => {
     fc.assert(fc.property(fc.string(), assertOnlyManifestErrors), { numRuns: 300 });
-    fc.assert(fc.property(fc.jsonValue().map((value) => JSON.stringify(value)), assertOnlyManifestErrors), { numRuns: 200 });
+    fc.assert(
+      fc.property(
+        fc.jsonValue().map((value) => JSON.stringify(value)),
+        assertOnlyManifestErrors,
+      ),
+      { numRuns: 200 },
+    );
     fc.assert(fc.property(fc.uint8Array({ maxLength: 64 }), assertOnlyManifestErrors), { numRuns: 200 });
   });
 

@@ -210,12 +210,7 @@ describe('rule: top-level structure', () => {
   });
 
   it('every required tool field is reported when missing', () => {
-    expect(pathsOf({ rcpVersion: '0.1', tools: [{}] })).toEqual([
-      '/tools/0/description',
-      '/tools/0/method',
-      '/tools/0/name',
-      '/tools/0/url',
-    ]);
+    expect(pathsOf({ rcpVersion: '0.1', tools: [{}] })).toEqual(['/tools/0/description', '/tools/0/method', '/tools/0/name', '/tools/0/url']);
   });
 });
 
@@ -312,9 +307,7 @@ describe('rule: url', () => {
 
 describe('rule: every token is declared in params (error at the template)', () => {
   it('in the url path', () => {
-    expect(messageAt(withTool({ url: '/users/{{userId}}' }), '/tools/0/url')).toBe(
-      'uses {{userId}}, which is not declared in params',
-    );
+    expect(messageAt(withTool({ url: '/users/{{userId}}' }), '/tools/0/url')).toBe('uses {{userId}}, which is not declared in params');
   });
 
   it("in the url's own query", () => {
@@ -439,9 +432,7 @@ describe('rule: header names', () => {
   it('a header that the effective auth sets is refused (server auth inherited, or tool auth)', () => {
     const auth = { type: 'header', name: 'Authorization', scheme: 'Bearer' };
     expect(pathsOf(withTool({ headers: { authorization: 'x' } }, { auth }))).toEqual(['/tools/0/headers/authorization']);
-    expect(pathsOf(withTool({ headers: { 'X-Key': 'x' }, auth: { type: 'header', name: 'x-key' } }))).toEqual([
-      '/tools/0/headers/X-Key',
-    ]);
+    expect(pathsOf(withTool({ headers: { 'X-Key': 'x' }, auth: { type: 'header', name: 'x-key' } }))).toEqual(['/tools/0/headers/X-Key']);
     // A tool that overrides the server auth with none may set that header itself.
     expect(() => parseManifest(withTool({ headers: { Authorization: 'x' }, auth: { type: 'none' } }, { auth }))).not.toThrow();
   });
@@ -489,9 +480,7 @@ describe('rule: body', () => {
 
 describe('rule: responseMappings', () => {
   it('an empty key', () => {
-    expect(messageAt(withTool({ responseMappings: { '': '@data' } }), '/tools/0/responseMappings/')).toBe(
-      'a mapping name cannot be empty',
-    );
+    expect(messageAt(withTool({ responseMappings: { '': '@data' } }), '/tools/0/responseMappings/')).toBe('a mapping name cannot be empty');
   });
 
   it('a "__proto__" key', () => {
@@ -500,17 +489,12 @@ describe('rule: responseMappings', () => {
   });
 
   it.each(['data.name', '$.data.name', '', 'name'])('value %j does not start with "@"', (value) => {
-    expect(messageAt(withTool({ responseMappings: { x: value } }), '/tools/0/responseMappings/x')).toBe(
-      'must start with "@" (for example "@data.name")',
-    );
+    expect(messageAt(withTool({ responseMappings: { x: value } }), '/tools/0/responseMappings/x')).toBe('must start with "@" (for example "@data.name")');
   });
 
-  it.each(['@[', '@data..', '@data[?]', '@$.x', '@data[01]', '@ ', '@[?length(@.a)]', '@[9007199254740992]'])(
-    'value %j is not an RFC 9535 query',
-    (value) => {
-      expect(messageAt(withTool({ responseMappings: { x: value } }), '/tools/0/responseMappings/x')).toMatch(/RFC 9535/);
-    },
-  );
+  it.each(['@[', '@data..', '@data[?]', '@$.x', '@data[01]', '@ ', '@[?length(@.a)]', '@[9007199254740992]'])('value %j is not an RFC 9535 query', (value) => {
+    expect(messageAt(withTool({ responseMappings: { x: value } }), '/tools/0/responseMappings/x')).toMatch(/RFC 9535/);
+  });
 
   it('a non-string value', () => {
     expect(messageAt(withTool({ responseMappings: { x: 1 } }), '/tools/0/responseMappings/x')).toBe('must be a string');
@@ -662,16 +646,13 @@ describe('limits', () => {
     expect(failure({ rcpVersion: '0.1', tools: [tool] })).toMatchObject({ code: 'RCP_MANIFEST_LIMIT', limit: 'depth' });
   });
 
-  it.each([
-    { maxBytes: 0 },
-    { maxTools: -1 },
-    { maxDepth: 1.5 },
-    { maxDepth: Number.POSITIVE_INFINITY },
-    { maxBytes: '100' as unknown as number },
-  ])('invalid options %j → RCP_INVALID_OPTIONS', (options) => {
-    expect(failure(seedManifest, options).code).toBe('RCP_INVALID_OPTIONS');
-    expect(() => parseManifest(seedManifest, options)).toThrow(expect.objectContaining({ code: 'RCP_INVALID_OPTIONS' }));
-  });
+  it.each([{ maxBytes: 0 }, { maxTools: -1 }, { maxDepth: 1.5 }, { maxDepth: Number.POSITIVE_INFINITY }, { maxBytes: '100' as unknown as number }])(
+    'invalid options %j → RCP_INVALID_OPTIONS',
+    (options) => {
+      expect(failure(seedManifest, options).code).toBe('RCP_INVALID_OPTIONS');
+      expect(() => parseManifest(seedManifest, options)).toThrow(expect.objectContaining({ code: 'RCP_INVALID_OPTIONS' }));
+    },
+  );
 });
 
 describe('safeParseManifest', () => {
@@ -714,13 +695,10 @@ describe('hardening', () => {
     expect(issuesOf({ rcpVersion: '0.1', auth: { type: 'header', name: 'Proxy-Authorization' }, tools: [] })).toEqual([
       { path: '/auth/name', message: expect.stringContaining('cannot carry a credential') },
     ]);
-    expect(issuesOf({ rcpVersion: '0.1', tools: [tool({ auth: { type: 'header', name: 'proxy-authorization' } })] })[0]!.path).toBe(
-      '/tools/0/auth/name',
+    expect(issuesOf({ rcpVersion: '0.1', tools: [tool({ auth: { type: 'header', name: 'proxy-authorization' } })] })[0]!.path).toBe('/tools/0/auth/name');
+    expect(issuesOf({ rcpVersion: '0.1', tools: [tool({ headers: { 'Proxy-Authorization': '{{token}}' }, params: [{ name: 'token' }] })] })[0]!.path).toBe(
+      '/tools/0/headers/Proxy-Authorization',
     );
-    expect(
-      issuesOf({ rcpVersion: '0.1', tools: [tool({ headers: { 'Proxy-Authorization': '{{token}}' }, params: [{ name: 'token' }] })] })[0]!
-        .path,
-    ).toBe('/tools/0/headers/Proxy-Authorization');
   });
 
   it('tool names must be unique regardless of case: the later one is the error, at its pointer', () => {

@@ -99,9 +99,7 @@ function resolveLimits(options: ParseManifestOptions | undefined): ManifestLimit
 }
 
 /** What {@link parse} found: the manifest, or the error; the warnings either way. */
-type Parsed =
-  | { ok: true; manifest: RcpManifest; warnings: ManifestIssue[] }
-  | { ok: false; error: RcpError; warnings: ManifestIssue[] };
+type Parsed = { ok: true; manifest: RcpManifest; warnings: ManifestIssue[] } | { ok: false; error: RcpError; warnings: ManifestIssue[] };
 
 /** Parses and validates; never throws, except RCP_INVALID_OPTIONS for bad options. */
 function parse(input: unknown, options: ParseManifestOptions | undefined): Parsed {
@@ -124,9 +122,7 @@ function parse(input: unknown, options: ParseManifestOptions | undefined): Parse
     return { ok: true, manifest: copyManifest(value), warnings };
   } catch (cause) {
     // Only exotic non-JSON input (throwing getters, proxies) throws anything else: report, never crash.
-    const error = isRcpError(cause)
-      ? cause
-      : new RcpManifestError([{ path: '', message: 'the manifest could not be read as JSON data' }], { cause });
+    const error = isRcpError(cause) ? cause : new RcpManifestError([{ path: '', message: 'the manifest could not be read as JSON data' }], { cause });
     return { ok: false, error, warnings };
   }
 }

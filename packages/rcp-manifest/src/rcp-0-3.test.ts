@@ -24,7 +24,10 @@ function parsed(input: Json) {
 describe('RCP 0.3: the version', () => {
   it('accepts rcpVersion "0.3" with everything 0.2 allows', () => {
     const result = parsed(
-      manifest('0.3', [tool({ method: 'POST', bodyEncoding: 'form', params: [{ name: 'a', type: 'string' }], body: { a: '{{a}}' } })], { type: 'query', name: 'key' }),
+      manifest('0.3', [tool({ method: 'POST', bodyEncoding: 'form', params: [{ name: 'a', type: 'string' }], body: { a: '{{a}}' } })], {
+        type: 'query',
+        name: 'key',
+      }),
     );
     expect(result.manifest.rcpVersion).toBe('0.3');
     expect(result.warnings).toEqual([]);
@@ -43,7 +46,9 @@ describe('RCP 0.3: effects (SPEC §25.1)', () => {
 
   it('must be an object of booleans', () => {
     expect(issuesOf(manifest('0.3', [tool({ effects: true })]))).toEqual([{ path: '/tools/0/effects', message: 'must be an object' }]);
-    expect(issuesOf(manifest('0.3', [tool({ effects: { readOnly: 'yes' } })]))).toEqual([{ path: '/tools/0/effects/readOnly', message: 'must be true or false' }]);
+    expect(issuesOf(manifest('0.3', [tool({ effects: { readOnly: 'yes' } })]))).toEqual([
+      { path: '/tools/0/effects/readOnly', message: 'must be true or false' },
+    ]);
   });
 
   it.each(['PUT', 'PATCH', 'DELETE'])('refuses a read-only %s', (method) => {
@@ -93,7 +98,11 @@ describe('toolEffects: the method gives the defaults, a claim only adds caution'
 });
 
 describe('RCP 0.3: the OAuth hint (SPEC §25.2)', () => {
-  const hint = { scopes: ['notes.read', 'notes:write'], issuer: 'https://login.example.com/tenant-1', grantTypes: ['authorization_code', 'client_credentials'] };
+  const hint = {
+    scopes: ['notes.read', 'notes:write'],
+    issuer: 'https://login.example.com/tenant-1',
+    grantTypes: ['authorization_code', 'client_credentials'],
+  };
 
   it('is kept on header auth, at the server and on a tool, in every version', () => {
     for (const version of ['0.1', '0.2', '0.3']) {
@@ -152,7 +161,11 @@ describe('the shipped JSON Schema covers 0.3', () => {
     const shipped = JSON.parse(readFileSync(new URL('../rcp-manifest.schema.json', import.meta.url), 'utf8')) as object;
     const { default: Ajv } = (await import('ajv')) as unknown as { default: new (options: object) => { compile(schema: object): (data: unknown) => boolean } };
     const validate = new Ajv({ strict: false }).compile(shipped);
-    expect(validate(manifest('0.3', [tool({ method: 'DELETE', effects: { destructive: true } })], bearer({ scopes: ['notes.read'], issuer: 'https://login.example.com' })))).toBe(true);
+    expect(
+      validate(
+        manifest('0.3', [tool({ method: 'DELETE', effects: { destructive: true } })], bearer({ scopes: ['notes.read'], issuer: 'https://login.example.com' })),
+      ),
+    ).toBe(true);
     expect(validate(manifest('0.3', [tool({ effects: { readOnly: 'yes' } })]))).toBe(false);
     expect(validate(manifest('0.3', [tool()], bearer({ scopes: ['a b'] })))).toBe(false);
   });
@@ -168,7 +181,10 @@ describe('RCP 0.3: responseMediaTypes (SPEC §25.3)', () => {
 
   it.each(['0.1', '0.2'])('need rcpVersion "0.3" (a %s client would decode the bytes as text)', (version) => {
     expect(issuesOf(manifest(version, [tool({ responseMediaTypes: ['image/png'] })]))).toEqual([
-      { path: '/tools/0/responseMediaTypes', message: `responseMediaTypes needs rcpVersion "0.3" (this manifest says "${version}", whose clients would ignore it)` },
+      {
+        path: '/tools/0/responseMediaTypes',
+        message: `responseMediaTypes needs rcpVersion "0.3" (this manifest says "${version}", whose clients would ignore it)`,
+      },
     ]);
   });
 
@@ -182,7 +198,9 @@ describe('RCP 0.3: responseMediaTypes (SPEC §25.3)', () => {
       { path: '/tools/0/responseMediaTypes/4', message: 'must be a string' },
     ]);
     expect(issuesOf(manifest('0.3', [tool({ responseMediaTypes: [] })]))).toEqual([{ path: '/tools/0/responseMediaTypes', message: 'must not be empty' }]);
-    expect(issuesOf(manifest('0.3', [tool({ responseMediaTypes: 'image/png' })]))).toEqual([{ path: '/tools/0/responseMediaTypes', message: 'must be an array' }]);
+    expect(issuesOf(manifest('0.3', [tool({ responseMediaTypes: 'image/png' })]))).toEqual([
+      { path: '/tools/0/responseMediaTypes', message: 'must be an array' },
+    ]);
   });
 });
 
@@ -239,7 +257,12 @@ describe('the shipped JSON Schema covers responseMediaTypes and pagination', () 
     const shipped = JSON.parse(readFileSync(new URL('../rcp-manifest.schema.json', import.meta.url), 'utf8')) as object;
     const { default: Ajv } = (await import('ajv')) as unknown as { default: new (options: object) => { compile(schema: object): (data: unknown) => boolean } };
     const validate = new Ajv({ strict: false }).compile(shipped);
-    const good = tool({ params: [{ name: 'cursor' }], queryParams: { cursor: '{{cursor}}' }, responseMediaTypes: ['image/*'], pagination: { nextCursor: '@next', param: 'cursor' } });
+    const good = tool({
+      params: [{ name: 'cursor' }],
+      queryParams: { cursor: '{{cursor}}' },
+      responseMediaTypes: ['image/*'],
+      pagination: { nextCursor: '@next', param: 'cursor' },
+    });
     expect(validate(manifest('0.3', [good]))).toBe(true);
     expect(validate(manifest('0.3', [tool({ responseMediaTypes: ['*/*'] })]))).toBe(false);
     expect(validate(manifest('0.3', [tool({ responseMediaTypes: [] })]))).toBe(false);

@@ -8,7 +8,7 @@ const KEYS = ['a', 'b', 'data', 'name', '0', 'toString', 'constructor', 'hasOwnP
 function reference(data: unknown, names: readonly string[]): { found: boolean; value?: unknown } {
   let current = data;
   for (const name of names) {
-    if (typeof current !== 'object' || current === null || Array.isArray(current) || !Object.prototype.hasOwnProperty.call(current, name)) return { found: false };
+    if (typeof current !== 'object' || current === null || Array.isArray(current) || !Object.hasOwn(current, name)) return { found: false };
     current = (current as Record<string, unknown>)[name];
   }
   return { found: true, value: current };
@@ -40,7 +40,10 @@ describe('singular name paths (1 to 3 names unrolled, longer ones walked): the s
   it('never reads an inherited property, at any depth', () => {
     const inherited = Object.create({ name: 'from the prototype' }) as Record<string, unknown>;
     for (const path of ['@name', '@data.name', '@data.data.name', '@data.data.data.name']) {
-      const data = path.split('.').length === 1 ? inherited : { data: path.split('.').length === 2 ? inherited : { data: path.split('.').length === 3 ? inherited : { data: inherited } } };
+      const data =
+        path.split('.').length === 1
+          ? inherited
+          : { data: path.split('.').length === 2 ? inherited : { data: path.split('.').length === 3 ? inherited : { data: inherited } } };
       expect(compileResponseMappings({ field: path }).apply(data)).toEqual({});
     }
   });

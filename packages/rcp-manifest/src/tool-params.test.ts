@@ -5,12 +5,8 @@ import { parseManifest, toolParams, type RcpTool } from './index';
 describe('toolParams', () => {
   it('defaults type to string and description to "", and forces path params to be required', () => {
     const [profile, search] = parseManifest(seedManifest).tools;
-    expect(toolParams(profile as RcpTool)).toEqual([
-      { name: 'learnerId', type: 'string', required: true, description: "The learner's id" },
-    ]);
-    expect(toolParams(search as RcpTool)).toEqual([
-      { name: 'query', type: 'string', required: true, description: 'Free-text search term' },
-    ]);
+    expect(toolParams(profile as RcpTool)).toEqual([{ name: 'learnerId', type: 'string', required: true, description: "The learner's id" }]);
+    expect(toolParams(search as RcpTool)).toEqual([{ name: 'query', type: 'string', required: true, description: 'Free-text search term' }]);
   });
 
   it('only path tokens are forced: query, header and body tokens keep their declared required', () => {

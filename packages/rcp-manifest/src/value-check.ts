@@ -25,7 +25,6 @@ export const EXPECTED_TYPE: Record<RcpParamType, string> = {
   object: 'an object',
 };
 
-
 /** The one type table: a precompiled test per param type (JSON semantics). */
 export const TYPE_TESTS: Record<RcpParamType, (value: unknown) => boolean> = {
   string: (value) => typeof value === 'string',

@@ -194,7 +194,10 @@ describe('streamable HTTP (stateless)', () => {
       if (typeof init?.body === 'string') posts.push({ headers: new Headers(init.headers), body: init.body });
       return fetch(input, init);
     };
-    const host = new ClientV2({ name: 'host-v2', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { elicitation: {} } });
+    const host = new ClientV2(
+      { name: 'host-v2', version: '1.0.0' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { elicitation: {} } },
+    );
     host.setRequestHandler('elicitation/create', () => ({ action: 'accept', content: { approve: true } }));
     await host.connect(new HttpTransportV2(url, { fetch: recording }));
     closers.push(() => host.close());

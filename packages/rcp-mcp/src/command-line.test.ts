@@ -9,7 +9,18 @@ import { StdioClientTransport as StdioTransportV1 } from '@modelcontextprotocol/
 import { StreamableHTTPClientTransport as HttpTransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRcpClient } from 'rcp-client';
-import { FAKE_DNS_PRELOAD, NOTES_TOKEN, SPAWN_TIMEOUT, notesManifest, runNode, sendJson, serveManifest, startNotesApi, toolRequestLines, type TestServer } from 'rcp-test-utils';
+import {
+  FAKE_DNS_PRELOAD,
+  NOTES_TOKEN,
+  SPAWN_TIMEOUT,
+  notesManifest,
+  runNode,
+  sendJson,
+  serveManifest,
+  startNotesApi,
+  toolRequestLines,
+  type TestServer,
+} from 'rcp-test-utils';
 import { createRcpMcpHttpHandler } from './index';
 
 /**
@@ -121,7 +132,7 @@ describe('a manifest file, served', { timeout: SPAWN_TIMEOUT }, () => {
 });
 
 describe('rcp-mcp --allow-private-network', { timeout: SPAWN_TIMEOUT }, () => {
-  it('a public manifest\'s loopback tool: refused for the model without the flag (nothing sent), called with it', async () => {
+  it("a public manifest's loopback tool: refused for the model without the flag (nothing sent), called with it", async () => {
     notes.route('GET /ping', (_request, res) => sendJson(res, 200, { pong: true }));
     const manifest = { rcpVersion: '0.1', tools: [{ name: 'ping', description: 'Pings.', method: 'GET', url: `${notes.origin}/ping` }] };
     const publicUrl = serveManifest(notes, manifest, '/public/manifest').replace('127.0.0.1', 'public.rcp-test');
@@ -148,7 +159,7 @@ describe('discovery warnings reach the host once, in the MCP instructions', { ti
     return serveManifest(notes, { ...notesManifest, tools }, '/warned/manifest');
   }
 
-  it('stdio: the served tools\' warnings are in the instructions, one escaped line each; a tool left out by --only is not', async () => {
+  it("stdio: the served tools' warnings are in the instructions, one escaped line each; a tool left out by --only is not", async () => {
     const client = await host([warnedManifest(), '--ctx', 'userId=u-1', '--token-env', 'NOTES_TOKEN', '--only', 'list_notes,get_note']);
     const instructions = client.getInstructions()!;
     const lines = instructions.split('\n');

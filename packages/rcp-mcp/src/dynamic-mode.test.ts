@@ -57,7 +57,13 @@ const clientOptions: RcpClientOptions = { resolvers: { userId: (ctx: { userId: s
 /** A dynamic gateway over HTTP on 127.0.0.1 for user u-1 (the API's log starts empty). */
 async function startGateway(extra: Partial<RcpMcpGatewayOptions> = {}, options: RcpClientOptions = clientOptions): Promise<URL> {
   const client = createRcpClient(options);
-  const handler = createRcpMcpHttpHandler({ client, source: await client.discover(manifestUrl), dynamic: true, authenticate: () => ({ userId: 'u-1' }), ...extra });
+  const handler = createRcpMcpHttpHandler({
+    client,
+    source: await client.discover(manifestUrl),
+    dynamic: true,
+    authenticate: () => ({ userId: 'u-1' }),
+    ...extra,
+  });
   const gateway: Server = createServer((req, res) => void handler(req, res));
   await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
   closers.push(() => new Promise((resolve) => gateway.close(resolve)));
@@ -104,7 +110,12 @@ async function checkDynamic(host: Host): Promise<void> {
     data: {
       name: 'get_note',
       description: 'Gets one note.',
-      inputSchema: { type: 'object', properties: { noteId: { type: 'string', description: 'A note id from list_notes' } }, required: ['noteId'], additionalProperties: false },
+      inputSchema: {
+        type: 'object',
+        properties: { noteId: { type: 'string', description: 'A note id from list_notes' } },
+        required: ['noteId'],
+        additionalProperties: false,
+      },
       annotations: { openWorldHint: true, readOnlyHint: true },
     },
   });
@@ -162,7 +173,7 @@ describe('found tools keep every rule of the tool set', () => {
     expect(toolRequestLines(notes)).toEqual([]);
   });
 
-  it("approval: a write through call_tool waits for a person; a host that cannot ask fails closed, nothing sent", async () => {
+  it('approval: a write through call_tool waits for a person; a host that cannot ask fails closed, nothing sent', async () => {
     const host = await hosts['the v1 SDK client'](await startGateway({}, { ...clientOptions, approval: 'writes' }));
     const result = await call(host, 'call_tool', { name: 'create_note', arguments: { title: 'Plan' } });
     expect(result.isError).toBe(true);
@@ -195,7 +206,9 @@ describe('past the host limit, the gateway suggests dynamic mode', () => {
         return host as unknown as Host;
       };
       const [listing, dynamic] = await Promise.all([start([]), start(['--dynamic'])]);
-      expect(listing.getInstructions()).toContain('select fewer (--only a,b); or serve them in dynamic mode (--dynamic: search_tools, describe_tool and call_tool');
+      expect(listing.getInstructions()).toContain(
+        'select fewer (--only a,b); or serve them in dynamic mode (--dynamic: search_tools, describe_tool and call_tool',
+      );
       expect(dynamic.getInstructions()).toBeUndefined();
       notes.reset();
       await checkDynamic(dynamic);

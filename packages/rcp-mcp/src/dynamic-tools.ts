@@ -78,7 +78,7 @@ export function metaTools(toolSet: RcpToolSet, searchOptions: RcpToolSearchOptio
       name: CALL_TOOL_NAME,
       description:
         'Call one tool by name (from search_tools) with its arguments, which must match its input schema ' +
-        '(from search_tools or describe_tool). The answer is the tool\'s own result.',
+        "(from search_tools or describe_tool). The answer is the tool's own result.",
       inputSchema: {
         type: 'object',
         properties: {

@@ -31,7 +31,14 @@ it('a real MCP client sees the declared effects as annotations, only adding caut
     rcpVersion: '0.3',
     tools: [
       { name: 'export_all', description: 'A GET that wipes a cache.', method: 'GET', url: '/export', effects: { destructive: true } },
-      { name: 'search', description: 'Search by POST.', method: 'POST', url: '/search', body: {}, effects: { readOnly: true, destructive: false, openWorld: false } },
+      {
+        name: 'search',
+        description: 'Search by POST.',
+        method: 'POST',
+        url: '/search',
+        body: {},
+        effects: { readOnly: true, destructive: false, openWorld: false },
+      },
       { name: 'ping', description: 'Ping.', method: 'GET', url: '/ping' },
     ],
   });

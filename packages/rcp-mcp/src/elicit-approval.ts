@@ -27,7 +27,10 @@ export const DECLINED_REASON = 'the person declined it in the MCP host';
 /** The tool result's text when the host cannot ask (nothing was sent), in `toModelText`'s form like every other result. */
 export const CANNOT_ASK_TEXT = toModelText({
   ok: false,
-  error: { code: 'RCP_APPROVAL_REQUIRED', message: "The call needs a person's approval; this MCP host cannot ask (no elicitation support), so it was not made." },
+  error: {
+    code: 'RCP_APPROVAL_REQUIRED',
+    message: "The call needs a person's approval; this MCP host cannot ask (no elicitation support), so it was not made.",
+  },
 });
 
 /**
@@ -71,7 +74,10 @@ export function askForApproval(review: RcpApprovalRequest): InputRequiredResult 
  * and ticked yes), or the error the model reads instead — a denial (declined, cancelled, no) or a
  * mismatch (a state this gateway did not make). `undefined` on a first round.
  */
-export function answerOf(mcp: ServerContext, tool: string): { approval: RcpApproval } | { error: RcpApprovalDeniedError | RcpApprovalMismatchError } | undefined {
+export function answerOf(
+  mcp: ServerContext,
+  tool: string,
+): { approval: RcpApproval } | { error: RcpApprovalDeniedError | RcpApprovalMismatchError } | undefined {
   const raw: unknown = mcp.mcpReq.requestState();
   if (raw === undefined) return undefined;
   let approval: RcpApproval;

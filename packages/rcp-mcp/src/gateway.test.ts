@@ -73,7 +73,10 @@ async function checkGateway(client: AnyClient): Promise<void> {
   expect(JSON.stringify(spoof)).not.toContain('userId'); // a resolver-bound param is named in no error text
   expect(notes.count).toBe(before); // nothing sent
   const missing = (await client.callTool({ name: 'get_note', arguments: { noteId: 'n-9' } })) as Record<string, unknown>;
-  expect(missing).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringMatching(/^\{"ok":false,"error":\{"code":"RCP_HTTP_ERROR","message":"[^"]*HTTP 404/) }] });
+  expect(missing).toMatchObject({
+    isError: true,
+    content: [{ type: 'text', text: expect.stringMatching(/^\{"ok":false,"error":\{"code":"RCP_HTTP_ERROR","message":"[^"]*HTTP 404/) }],
+  });
   // Resolver values came from the gateway's context, with the credential.
   expect(toolRequests()).toEqual(['GET /users/u-1/notes/n-1', 'GET /users/u-1/notes/n-9']);
   expect(notes.requests.at(-1)!.headers.authorization).toBe(`Bearer ${NOTES_TOKEN}`);
@@ -233,7 +236,21 @@ describe('streamable HTTP', () => {
 it('rcp-mcp --http --allow-origin: a listed site passes, any other Origin is 403', { timeout: SPAWN_TIMEOUT }, async () => {
   const child = spawn(
     process.execPath,
-    [bin, manifestUrl, '--http', '--port', '0', '--auth-token-env', 'MCP_TOKEN', '--allow-origin', 'app.example', '--ctx', 'userId=u-1', '--token-env', 'NOTES_TOKEN'],
+    [
+      bin,
+      manifestUrl,
+      '--http',
+      '--port',
+      '0',
+      '--auth-token-env',
+      'MCP_TOKEN',
+      '--allow-origin',
+      'app.example',
+      '--ctx',
+      'userId=u-1',
+      '--token-env',
+      'NOTES_TOKEN',
+    ],
     { env: { ...process.env, MCP_TOKEN: 'mcp-secret', NOTES_TOKEN }, stdio: ['ignore', 'ignore', 'pipe'] },
   );
   closers.push(async () => void child.kill('SIGTERM'));

@@ -72,9 +72,7 @@ function refuse(res: ServerResponse, status: number, message: string, headers: R
  * createServer(handler).listen(3000, '127.0.0.1');
  * ```
  */
-export function createRcpMcpHttpHandler<Context>(
-  options: RcpMcpHttpOptions<Context>,
-): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+export function createRcpMcpHttpHandler<Context>(options: RcpMcpHttpOptions<Context>): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const gateway = createRcpMcpGateway(options);
   const hosts = [...(options.allowedHosts ?? LOCAL_HOSTS)];
   const checkHost = hostHeaderValidation(hosts);

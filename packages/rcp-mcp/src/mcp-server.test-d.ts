@@ -2,14 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/server';
 import type { IncomingMessage } from 'node:http';
 import { expectTypeOf, test } from 'vitest';
 import type { RcpClient, RcpDiscovery, RcpToolSet } from 'rcp-client';
-import {
-  createRcpMcpGateway,
-  createRcpMcpHttpHandler,
-  createRcpMcpServer,
-  serveRcpMcpStdio,
-  type RcpMcpGateway,
-  type RcpMcpGatewayOptions,
-} from './index';
+import { createRcpMcpGateway, createRcpMcpHttpHandler, createRcpMcpServer, serveRcpMcpStdio, type RcpMcpGateway, type RcpMcpGatewayOptions } from './index';
 
 type Ctx = { userId: string };
 declare const client: RcpClient<Ctx>;
@@ -36,7 +29,11 @@ test('createRcpMcpServer and serveRcpMcpStdio take the context the client reads'
 });
 
 test('the HTTP gateway: authenticate returns the context (or nothing: 401), sync or async', () => {
-  createRcpMcpHttpHandler({ client, source: discovery, authenticate: (request: IncomingMessage) => (request.headers.authorization ? { userId: 'u-1' } : undefined) });
+  createRcpMcpHttpHandler({
+    client,
+    source: discovery,
+    authenticate: (request: IncomingMessage) => (request.headers.authorization ? { userId: 'u-1' } : undefined),
+  });
   createRcpMcpHttpHandler({ client, source: discovery, authenticate: async () => ({ userId: 'u-1' }) });
   // @ts-expect-error authenticate returns the client's context
   createRcpMcpHttpHandler({ client, source: discovery, authenticate: () => ({ user: 'u-1' }) });

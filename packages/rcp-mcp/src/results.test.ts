@@ -193,7 +193,11 @@ it('data that is not a JSON object is the text alone: an array, a string, null c
   for (const connect of Object.values(hosts)) {
     const host = await connect(url);
     closers.push(() => host.close());
-    for (const [name, data] of [['list_tags', ['a', 'b']], ['get_motd', 'hello'], ['get_nothing', null]] as const) {
+    for (const [name, data] of [
+      ['list_tags', ['a', 'b']],
+      ['get_motd', 'hello'],
+      ['get_nothing', null],
+    ] as const) {
       const result = (await host.callTool({ name, arguments: {} })) as ToolResult;
       expect(result).toEqual({ content: [{ type: 'text', text: JSON.stringify({ ok: true, data }) }] });
     }

@@ -101,7 +101,10 @@ async function main(argv: string[], program: string, state: { credentials: boole
     ...credentialOptions,
     ...networkOf(values),
   });
-  const only = values.only?.split(',').map((name) => name.trim()).filter(Boolean);
+  const only = values.only
+    ?.split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   const served = { client, source: discovery, dynamic: values.dynamic, ...(only !== undefined && { only }) };
   const { toolSet, warnings } = createRcpMcpGateway(served);
   // The warnings in the flags' words, on stderr and in the instructions hosts show.
@@ -127,9 +130,11 @@ async function main(argv: string[], program: string, state: { credentials: boole
   const authTokenEnv = values['auth-token-env'];
   if (authTokenEnv === undefined) throw new RcpUsageError('--http needs --auth-token-env NAME: the bearer token clients must send', { command: program });
   const expected = process.env[authTokenEnv];
-  if (expected === undefined || expected === '') throw new RcpUsageError(`--auth-token-env ${authTokenEnv}: the environment variable is not set`, { command: program });
+  if (expected === undefined || expected === '')
+    throw new RcpUsageError(`--auth-token-env ${authTokenEnv}: the environment variable is not set`, { command: program });
   const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new RcpUsageError(`--port takes a port number, got "${values.port.slice(0, 20)}"`, { command: program });
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new RcpUsageError(`--port takes a port number, got "${values.port.slice(0, 20)}"`, { command: program });
   const wanted = Buffer.from(`Bearer ${expected}`);
   const hosts = ['localhost', '127.0.0.1', '[::1]', values.host];
   const handler = createRcpMcpHttpHandler({

@@ -49,8 +49,8 @@ function invalid(message: string): RcpError<'RCP_INVALID_OPTIONS'> {
 }
 
 function isCryptoKey(value: unknown): value is CryptoKey {
-  const constructor = (globalThis as { CryptoKey?: abstract new () => unknown }).CryptoKey;
-  return typeof constructor === 'function' && value instanceof constructor;
+  const cryptoKeyClass = (globalThis as { CryptoKey?: abstract new () => unknown }).CryptoKey;
+  return typeof cryptoKeyClass === 'function' && value instanceof cryptoKeyClass;
 }
 
 /** Checks the client's options once, when the provider is created (`RCP_INVALID_OPTIONS`). */

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRcpClient, isRcpError, toModelResult, type RcpDiscovery, type RcpSpan, type RcpTracer } from 'rcp-client';
-import { startTestServer, type TestServer } from 'rcp-test-utils';
+import { startTestServer } from 'rcp-test-utils';
 import { clientCredentials, refreshTokenGrant, RcpTokenError } from './index';
 import { CLIENT_SECRETS, RESOURCE, startAuthorizationServer, type AuthorizationServer, notesManifest, startToolApi, type ToolApi } from 'rcp-test-utils/oauth';
 
@@ -76,7 +76,10 @@ describe('clientCredentials: the grant against a real authorization server', () 
     const { params, authorization } = as.tokenRequests[0]!;
     expect(authorization).toBeUndefined();
     expect(params.client_assertion_type).toBe('urn:ietf:params:oauth:client-assertion-type:jwt-bearer');
-    const [header, payload] = String(params.client_assertion).split('.').slice(0, 2).map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()));
+    const [header, payload] = String(params.client_assertion)
+      .split('.')
+      .slice(0, 2)
+      .map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()));
     expect(header).toMatchObject({ alg: 'ES256', kid: 'jwt-client-key' });
     expect(payload).toMatchObject({ iss: 'jwt-client', sub: 'jwt-client', aud: as.issuer });
   });
@@ -169,7 +172,13 @@ describe('clientCredentials: JWT access tokens (RFC 9068)', () => {
     const jwtApi = await startToolApi(jwtServer);
     try {
       const client = createRcpClient(
-        clientCredentials({ tokenEndpoint: jwtServer.tokenEndpoint, clientId: 'basic-client', clientSecret: CLIENT_SECRETS.basic, scope: 'notes:read', resource: RESOURCE }),
+        clientCredentials({
+          tokenEndpoint: jwtServer.tokenEndpoint,
+          clientId: 'basic-client',
+          clientSecret: CLIENT_SECRETS.basic,
+          scope: 'notes:read',
+          resource: RESOURCE,
+        }),
       );
       const discovery = await client.discover(jwtApi.manifestUrl);
       await client.call(discovery, listNotes);
@@ -256,8 +265,10 @@ describe('clientCredentials: failures are typed and hold no secret', () => {
 });
 
 describe('clientCredentials: the token endpoint is the operator’s, on the tools’ network rules', () => {
-  const options = (tokenEndpoint: string, extra: Record<string, unknown> = {}) => () =>
-    clientCredentials({ tokenEndpoint, clientId: 'c', clientSecret: 's', ...extra });
+  const options =
+    (tokenEndpoint: string, extra: Record<string, unknown> = {}) =>
+    () =>
+      clientCredentials({ tokenEndpoint, clientId: 'c', clientSecret: 's', ...extra });
   const invalidOptions = expect.objectContaining({ code: 'RCP_INVALID_OPTIONS' });
 
   it('https, or http to loopback only', () => {
@@ -281,7 +292,7 @@ describe('clientCredentials: the token endpoint is the operator’s, on the tool
     }
   });
 
-  it('the network boundary is rcp-client\'s own (classifyHost): metadata names and embedded IPv4 spellings, refused', () => {
+  it("the network boundary is rcp-client's own (classifyHost): metadata names and embedded IPv4 spellings, refused", () => {
     // rcp-oauth's own copy of the rule let these through: a metadata service's name, and the
     // metadata address inside NAT64 and 6to4 IPv6 spellings. Nothing is sent: the provider is refused when created.
     for (const url of [
@@ -310,11 +321,15 @@ describe('clientCredentials: the token endpoint is the operator’s, on the tool
     const endpoint = 'https://auth.example.com/token';
     expect(() => clientCredentials({ tokenEndpoint: endpoint, clientId: '' })).toThrow(invalidOptions);
     expect(() => clientCredentials({ tokenEndpoint: endpoint, clientId: 'c' })).toThrow(/clientSecret/);
-    expect(() => clientCredentials({ tokenEndpoint: endpoint, clientId: 'c', clientAuthentication: 'private_key_jwt', clientSecret: 's' })).toThrow(/privateKey/);
+    expect(() => clientCredentials({ tokenEndpoint: endpoint, clientId: 'c', clientAuthentication: 'private_key_jwt', clientSecret: 's' })).toThrow(
+      /privateKey/,
+    );
     expect(() => clientCredentials({ tokenEndpoint: 'https://user:pw@auth.example.com/token', clientId: 'c', clientSecret: 's' })).toThrow(invalidOptions);
     expect(() => clientCredentials({ tokenEndpoint: endpoint, clientId: 'c', clientSecret: 's', resource: 'not a uri' })).toThrow(invalidOptions);
     expect(() => clientCredentials({ tokenEndpoint: endpoint, clientId: 'c', clientSecret: 's', scope: 'a b' })).toThrow(invalidOptions);
-    expect(() => clientCredentials({ tokenEndpoint: endpoint, clientId: 'c', clientSecret: 's', origins: ['https://api.example.com/path'] })).toThrow(invalidOptions);
+    expect(() => clientCredentials({ tokenEndpoint: endpoint, clientId: 'c', clientSecret: 's', origins: ['https://api.example.com/path'] })).toThrow(
+      invalidOptions,
+    );
   });
 
   it('a manifest that names a token URL or asks for credentials elsewhere changes nothing sent', async () => {

@@ -27,11 +27,7 @@ export function optionalFunction<F>(name: string, value: unknown): F | undefined
 export type PerCall<Context> = string | readonly string[] | ((info: RcpOAuthCallInfo<Context>) => string | readonly string[] | undefined);
 
 /** The values of a per-call option for one call, checked (`RCP_INVALID_OPTIONS` when the function returns something else). */
-export function valuesOf<Context>(
-  name: string,
-  option: PerCall<Context> | undefined,
-  info: RcpOAuthCallInfo<Context>,
-): readonly string[] {
+export function valuesOf<Context>(name: string, option: PerCall<Context> | undefined, info: RcpOAuthCallInfo<Context>): readonly string[] {
   return checkValues(name, typeof option === 'function' ? option(info) : option);
 }
 

@@ -79,10 +79,7 @@ export class RcpTokenError extends RcpError<'RCP_MISSING_CREDENTIALS'> {
         : details.reason === undefined
           ? ''
           : `: ${shown(details.reason, secrets)}`;
-    super(
-      'RCP_MISSING_CREDENTIALS',
-      `The token endpoint ${details.tokenEndpoint} gave no access token for the ${details.grant} grant${status}${why}`,
-    );
+    super('RCP_MISSING_CREDENTIALS', `The token endpoint ${details.tokenEndpoint} gave no access token for the ${details.grant} grant${status}${why}`);
     this.tokenEndpoint = details.tokenEndpoint;
     this.grant = details.grant;
     this.status = details.status;

@@ -16,7 +16,7 @@ test('the tools are what an Agent takes, whatever its context, with no casts', (
   new Agent({ name: 'Any', tools: rcp.tools });
 });
 
-test('a review is the client\'s review with a callId; approve and reject take the run\'s state', async () => {
+test("a review is the client's review with a callId; approve and reject take the run's state", async () => {
   const review = await rcp.review(result.interruptions[0]!, result.runContext.context);
   expectTypeOf(review).toEqualTypeOf<OpenAIAgentsApprovalRequest>();
   expectTypeOf(review).toMatchTypeOf<RcpApprovalRequest>();
@@ -32,7 +32,7 @@ test('a review is the client\'s review with a callId; approve and reject take th
   rcp.approve(state, result.interruptions[0]!);
 });
 
-test('options: a misspelled key is an error; ctx is the client\'s context type', () => {
+test("options: a misspelled key is an error; ctx is the client's context type", () => {
   createOpenAIAgentsTools(client, discovery, { stages: { browse: ['list_notes'] }, ctx: { userId: 'u-1' }, strict: false });
   // @ts-expect-error "stage" is not an option ("stages" is)
   createOpenAIAgentsTools(client, discovery, { stage: { browse: ['list_notes'] } });

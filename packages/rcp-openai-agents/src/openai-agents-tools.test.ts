@@ -7,15 +7,7 @@ import OpenAI from 'openai';
 import { Agent, OpenAIProvider, RunContext, RunState, Runner } from '@openai/agents';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRcpClient, isRcpError, type RcpApprovalPolicy } from 'rcp-client';
-import {
-  NOTES_TOKEN,
-  sendJson,
-  startNotesApi,
-  startTestServer,
-  toolRequestLines,
-  type RecordedRequest,
-  type TestServer,
-} from 'rcp-test-utils';
+import { NOTES_TOKEN, sendJson, startNotesApi, startTestServer, toolRequestLines, type RecordedRequest, type TestServer } from 'rcp-test-utils';
 import { createOpenAIAgentsTools, type OpenAIAgentsApprovalRequest, type OpenAIAgentsTurn } from './index';
 
 type Ctx = { userId?: string };
@@ -31,12 +23,36 @@ afterEach(async () => {
   await Promise.all([notes.close(), fake.close()]);
 });
 
-const usage = { input_tokens: 1, output_tokens: 1, total_tokens: 2, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } };
-const response = (output: unknown[]) => ({ id: `resp_${fake.count}`, object: 'response', created_at: 0, status: 'completed', model: 'gpt-test', output, usage });
+const usage = {
+  input_tokens: 1,
+  output_tokens: 1,
+  total_tokens: 2,
+  input_tokens_details: { cached_tokens: 0 },
+  output_tokens_details: { reasoning_tokens: 0 },
+};
+const response = (output: unknown[]) => ({
+  id: `resp_${fake.count}`,
+  object: 'response',
+  created_at: 0,
+  status: 'completed',
+  model: 'gpt-test',
+  output,
+  usage,
+});
 /** A model turn that calls tools: `[callId, name, arguments]` each. */
 const calls = (...list: [string, string, Record<string, unknown>][]) =>
-  response(list.map(([callId, name, args]) => ({ type: 'function_call', id: `fc_${callId}`, call_id: callId, name, arguments: JSON.stringify(args), status: 'completed' })));
-const says = (text: string) => response([{ type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text, annotations: [] }] }]);
+  response(
+    list.map(([callId, name, args]) => ({
+      type: 'function_call',
+      id: `fc_${callId}`,
+      call_id: callId,
+      name,
+      arguments: JSON.stringify(args),
+      status: 'completed',
+    })),
+  );
+const says = (text: string) =>
+  response([{ type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text, annotations: [] }] }]);
 
 /** Scripts the fake Responses API: one answer per request, in order (the last one repeats). */
 function script(...answers: unknown[]): void {
@@ -112,7 +128,10 @@ describe('tools', () => {
     const { agent } = await setUp('writes');
     const result = await runner().run(agent, 'delete n-1 of u-7', { context: { userId: 'u-1' } });
     expect(result.interruptions).toEqual([]);
-    expect(sentBack('call_1')).toMatchObject({ ok: false, error: { code: 'RCP_INVALID_ARGUMENTS', message: expect.stringContaining('/userId is not a parameter') } });
+    expect(sentBack('call_1')).toMatchObject({
+      ok: false,
+      error: { code: 'RCP_INVALID_ARGUMENTS', message: expect.stringContaining('/userId is not a parameter') },
+    });
     expect(sentBack('call_2')).toMatchObject({ ok: false, error: { code: 'RCP_INVALID_ARGUMENTS' } });
     expect(toolRequests()).toEqual([]);
   });
@@ -142,7 +161,12 @@ describe('approval: the client decides, the run pauses, a person approves the ex
       tool: 'create_note',
       decision: 'user-approval',
       reason: 'the call changes data (approval: "writes")',
-      request: { method: 'POST', url: notes.url('/users/u-1/notes'), headers: { Authorization: 'Bearer [redacted]' }, body: { title: 'Call mum', pinned: true } },
+      request: {
+        method: 'POST',
+        url: notes.url('/users/u-1/notes'),
+        headers: { Authorization: 'Bearer [redacted]' },
+        body: { title: 'Call mum', pinned: true },
+      },
       digest: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
     // Plain JSON: it survives storage as it is.
@@ -170,7 +194,7 @@ describe('approval: the client decides, the run pauses, a person approves the ex
     expect(sentBack('call_1')).toEqual({ ok: true, data: { id: 'n-2', title: 'Call mum', pinned: true } });
   });
 
-  it('a reject → nothing sent, and the model reads the person\'s reason as the tool result', async () => {
+  it("a reject → nothing sent, and the model reads the person's reason as the tool result", async () => {
     script(calls(['call_1', 'delete_note', { noteId: 'n-1' }]), says('I did not delete it.'));
     const { rcp, agent } = await setUp('writes');
     const paused = await runner().run(agent, 'delete n-1', { context: { userId: 'u-1' } });
@@ -247,7 +271,7 @@ describe('an approval replayed for anything else than the reviewed request is re
     expect(toolRequests()).toEqual([]);
   });
 
-  it('changed arguments: one call\'s review given for another call', async () => {
+  it("changed arguments: one call's review given for another call", async () => {
     script(calls(['call_1', 'delete_note', { noteId: 'n-1' }], ['call_2', 'delete_note', { noteId: 'n-9' }]), says('ok'));
     const { rcp, agent } = await setUp('writes');
     const paused = await runner().run(agent, 'delete n-1 and n-9', { context: { userId: 'u-1' } });
@@ -297,7 +321,7 @@ describe('an approval replayed for anything else than the reviewed request is re
 });
 
 describe('durable: a paused run resumed from its serialised RunState by a new client', () => {
-  it('binds to the stored review\'s digest, not to memory: exactly the reviewed request is sent', async () => {
+  it("binds to the stored review's digest, not to memory: exactly the reviewed request is sent", async () => {
     script(calls(['call_1', 'delete_note', { noteId: 'n-1' }]), says('Deleted.'));
     // Process A pauses and stores the state and the review as text.
     const a = await setUp('writes');
@@ -330,7 +354,7 @@ describe('durable: a paused run resumed from its serialised RunState by a new cl
 });
 
 describe('stages', () => {
-  it('a call outside the turn\'s stage: the model reads RCP_TOOL_NOT_IN_STAGE, no pause, nothing sent', async () => {
+  it("a call outside the turn's stage: the model reads RCP_TOOL_NOT_IN_STAGE, no pause, nothing sent", async () => {
     script(calls(['call_1', 'delete_note', { noteId: 'n-1' }]), says('ok'));
     const { agent } = await setUp('writes', {
       stages: { browse: ['list_notes', 'get_note'] },
@@ -338,7 +362,10 @@ describe('stages', () => {
     });
     const result = await runner().run(agent, 'delete n-1', { context: { ctx: { userId: 'u-1' }, stage: 'browse' } });
     expect(result.interruptions).toEqual([]);
-    expect(sentBack('call_1')).toEqual({ ok: false, error: { code: 'RCP_TOOL_NOT_IN_STAGE', message: 'Tool "delete_note" is not available in stage "browse".' } });
+    expect(sentBack('call_1')).toEqual({
+      ok: false,
+      error: { code: 'RCP_TOOL_NOT_IN_STAGE', message: 'Tool "delete_note" is not available in stage "browse".' },
+    });
     expect(toolRequests()).toEqual([]);
   });
 
@@ -362,7 +389,9 @@ describe('stages', () => {
     expect(rcp.stageTools('browse')[0]).toBe(rcp.stageTools('browse')[0]);
     expect(rcp.tools[0]).toBe(rcp.tools[0]);
     expect(rcp.stageTools('browse')[0]).not.toBe(rcp.tools[0]);
-    expect(() => rcp.stageTools('act')).toThrow(expect.objectContaining({ code: 'RCP_INVALID_OPTIONS', message: 'No stage "act" in this tool set (its stages: browse)' }));
+    expect(() => rcp.stageTools('act')).toThrow(
+      expect.objectContaining({ code: 'RCP_INVALID_OPTIONS', message: 'No stage "act" in this tool set (its stages: browse)' }),
+    );
   });
 });
 

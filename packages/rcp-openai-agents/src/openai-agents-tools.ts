@@ -101,7 +101,7 @@ export interface OpenAIAgentsApprovalRequest extends RcpApprovalRequest {
  * const agent = new Agent({ name: 'Notes', instructions: 'Help with notes.', tools: rcp.tools });
  * ```
  */
-export interface OpenAIAgentsTools<Context = any> {
+export interface OpenAIAgentsTools<_Context = any> {
   /**
    * For `new Agent({ tools })`: one function tool per RCP tool (a new list on every read, of the
    * same tools). A call runs in the turn's stage (from `turn`), if it names one.

@@ -36,10 +36,26 @@ afterEach(async () => {
   await Promise.all([notes.close(), fake.close()]);
 });
 
-const usage = { input_tokens: 1, output_tokens: 1, total_tokens: 2, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } };
+const usage = {
+  input_tokens: 1,
+  output_tokens: 1,
+  total_tokens: 2,
+  input_tokens_details: { cached_tokens: 0 },
+  output_tokens_details: { reasoning_tokens: 0 },
+};
 const answers = [
   { output: [{ type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'delete_note', arguments: '{"noteId":"n-1"}', status: 'completed' }] },
-  { output: [{ type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Your groceries note is deleted.', annotations: [] }] }] },
+  {
+    output: [
+      {
+        type: 'message',
+        id: 'msg_1',
+        role: 'assistant',
+        status: 'completed',
+        content: [{ type: 'output_text', text: 'Your groceries note is deleted.', annotations: [] }],
+      },
+    ],
+  },
 ].map((answer, index) => ({ id: `resp_${index}`, object: 'response', created_at: 0, status: 'completed', model: 'gpt-test', usage, ...answer }));
 
 it('pauses in one process and resumes in another: exactly the reviewed request is sent, once', { timeout: SPAWN_TIMEOUT }, async () => {
@@ -78,7 +94,11 @@ it('the results snippet: the PDF reaches the model API as input_file with its by
   try {
     const turns = [
       { output: [{ type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'get_report', arguments: '{}', status: 'completed' }] },
-      { output: [{ type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Sales rose.', annotations: [] }] }] },
+      {
+        output: [
+          { type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Sales rose.', annotations: [] }] },
+        ],
+      },
     ].map((answer, index) => ({ id: `resp_${index}`, object: 'response', created_at: 0, status: 'completed', model: 'gpt-test', usage, ...answer }));
     let index = 0;
     fake.route('POST /v1/responses', (_request, res) => sendJson(res, 200, turns[Math.min(index++, turns.length - 1)]));
@@ -103,12 +123,33 @@ it('the tool-search snippet: the model searches, the found tool is loaded and ca
     const input = (request.json as { input: { type?: string; tools?: { name: string }[] }[] }).input;
     const loaded = input.find((item) => item.type === 'tool_search_output');
     if (loaded === undefined) {
-      return sendJson(res, 200, reply([{ type: 'tool_search_call', id: 'ts_1', call_id: 'ts_1', execution: 'client', arguments: { query: 'remove one of my notes', limit: 2 }, status: 'completed' }]));
+      return sendJson(
+        res,
+        200,
+        reply([
+          {
+            type: 'tool_search_call',
+            id: 'ts_1',
+            call_id: 'ts_1',
+            execution: 'client',
+            arguments: { query: 'remove one of my notes', limit: 2 },
+            status: 'completed',
+          },
+        ]),
+      );
     }
     if (!input.some((item) => item.type === 'function_call_output')) {
-      return sendJson(res, 200, reply([{ type: 'function_call', id: 'fc_1', call_id: 'call_1', name: loaded.tools![0]!.name, arguments: '{"noteId":"n-1"}', status: 'completed' }]));
+      return sendJson(
+        res,
+        200,
+        reply([{ type: 'function_call', id: 'fc_1', call_id: 'call_1', name: loaded.tools![0]!.name, arguments: '{"noteId":"n-1"}', status: 'completed' }]),
+      );
     }
-    return sendJson(res, 200, reply([{ type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Deleted.', annotations: [] }] }]));
+    return sendJson(
+      res,
+      200,
+      reply([{ type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Deleted.', annotations: [] }] }]),
+    );
   });
   const packageDir = fileURLToPath(new URL('..', import.meta.url));
   const env = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.url('/v1'), OPENAI_AGENTS_DISABLE_TRACING: '1', NOTES_TOKEN, NOTES_MANIFEST_URL: manifestUrl };

@@ -61,7 +61,10 @@ export function createRunStateApprovals<Context>(
       const approval = approve(review);
       const { interruption, entry } = pendingCall(toolSet, state, review.callId, 'approve');
       if (entry?.tool.name !== approval.tool) {
-        throw new RcpError('RCP_INVALID_OPTIONS', `approve(): the review is for tool "${approval.tool.slice(0, 64)}", not for the call "${review.callId.slice(0, 64)}" names`);
+        throw new RcpError(
+          'RCP_INVALID_OPTIONS',
+          `approve(): the review is for tool "${approval.tool.slice(0, 64)}", not for the call "${review.callId.slice(0, 64)}" names`,
+        );
       }
       approvals.set(review.callId, approval);
       state.approve(interruption);
@@ -69,7 +72,12 @@ export function createRunStateApprovals<Context>(
     reject(state: RunState<any, any>, call: OpenAIAgentsApprovalRequest | RunToolApprovalItem, rejectOptions: { readonly reason?: string } = {}) {
       // A review names its call; an interruption is its call.
       const named = (call as { callId?: unknown } | null)?.callId;
-      const { interruption, entry, callId } = pendingCall(toolSet, state, named !== undefined ? named : functionCallOf(call as RunToolApprovalItem)?.callId, 'reject');
+      const { interruption, entry, callId } = pendingCall(
+        toolSet,
+        state,
+        named !== undefined ? named : functionCallOf(call as RunToolApprovalItem)?.callId,
+        'reject',
+      );
       const reason = rejectOptions.reason;
       if (reason !== undefined && typeof reason !== 'string') throw new RcpError('RCP_INVALID_OPTIONS', 'reject(): "reason" must be a string');
       approvals.delete(callId);

@@ -38,13 +38,28 @@ beforeEach(() => {
 
 type InputItem = { type?: string; call_id?: string; output?: unknown; tools?: { name: string }[] };
 type SentTool = { type: string; name?: string; defer_loading?: boolean; execution?: string };
-const usage = { input_tokens: 1, output_tokens: 1, total_tokens: 2, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } };
-const response = (output: unknown[]) => ({ id: `resp_${fake.count}`, object: 'response', created_at: 0, status: 'completed', model: 'gpt-test', output, usage });
+const usage = {
+  input_tokens: 1,
+  output_tokens: 1,
+  total_tokens: 2,
+  input_tokens_details: { cached_tokens: 0 },
+  output_tokens_details: { reasoning_tokens: 0 },
+};
+const response = (output: unknown[]) => ({
+  id: `resp_${fake.count}`,
+  object: 'response',
+  created_at: 0,
+  status: 'completed',
+  model: 'gpt-test',
+  output,
+  usage,
+});
 const call = (callId: string, name: string, args: Record<string, unknown>) =>
   response([{ type: 'function_call', id: `fc_${callId}`, call_id: callId, name, arguments: JSON.stringify(args), status: 'completed' }]);
 const searches = (query: string) =>
   response([{ type: 'tool_search_call', id: 'ts_1', call_id: 'ts_1', execution: 'client', arguments: { query, limit: 3 }, status: 'completed' }]);
-const says = (text: string) => response([{ type: 'message', id: `msg_${fake.count}`, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text, annotations: [] }] }]);
+const says = (text: string) =>
+  response([{ type: 'message', id: `msg_${fake.count}`, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text, annotations: [] }] }]);
 
 /** The scripted model: searches, calls the first tool the tool_search_output it was sent names, then repeats what it got back. */
 function searchingModel(query: string, args: Record<string, unknown>): void {

@@ -48,7 +48,8 @@ const completion = (message: Record<string, unknown>) => ({
   model: 'gpt-test',
   choices: [{ index: 0, finish_reason: message.tool_calls ? 'tool_calls' : 'stop', message: { role: 'assistant', content: null, ...message } }],
 });
-const done = () => response([{ type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Done.', annotations: [] }] }]);
+const done = () =>
+  response([{ type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Done.', annotations: [] }] }]);
 
 async function setup() {
   const client = createRcpClient({ retry: 0, maxMediaBytes: RESULTS_MAX_MEDIA_BYTES });
@@ -77,7 +78,10 @@ describe('Responses: an image and a PDF reach the API as input_image and input_f
     const [chart, report] = sentInput();
     expect(chart).toMatchObject({ type: 'function_call_output', call_id: 'call_1' });
     const [chartText, image] = chart!.output as Part[];
-    expect(chartText).toEqual({ type: 'input_text', text: JSON.stringify({ ok: true, data: null, media: { mediaType: 'image/png', size: pngBytes().byteLength } }) });
+    expect(chartText).toEqual({
+      type: 'input_text',
+      text: JSON.stringify({ ok: true, data: null, media: { mediaType: 'image/png', size: pngBytes().byteLength } }),
+    });
     expect(image!.type).toBe('input_image');
     expect(sha256({ base64: dataUrlBytes(image!.image_url!, 'image/png') })).toBe(sha256(pngBytes()));
 
@@ -135,7 +139,8 @@ describe('Chat Completions: a tool message takes text only, so media is the text
     fake.route('POST /v1/chat/completions', (request, res) => {
       const { messages } = request.json as { messages: { role: string; content: string }[] };
       const last = messages.at(-1)!;
-      const call = (name: string, args: unknown) => completion({ tool_calls: [{ id: `call_${++turn}`, type: 'function', function: { name, arguments: JSON.stringify(args) } }] });
+      const call = (name: string, args: unknown) =>
+        completion({ tool_calls: [{ id: `call_${++turn}`, type: 'function', function: { name, arguments: JSON.stringify(args) } }] });
       if (last.role === 'user') return sendJson(res, 200, call('get_chart', {}));
       const said = JSON.parse(last.content) as { media?: unknown; page?: { hasMore: boolean; nextArguments: unknown } };
       if (said.media !== undefined) return sendJson(res, 200, call('list_records', {}));

@@ -35,14 +35,26 @@ function scriptModel(query: string, args: Record<string, unknown>): void {
   fake.route('POST /v1/responses', (request, res) => {
     const { input } = request.json as Sent;
     if (typeof input === 'string') {
-      return sendJson(res, 200, response([{ type: 'tool_search_call', id: 'tsc_1', call_id: 'ts_1', execution: 'client', status: 'completed', arguments: { query, limit: 3 } }]));
+      return sendJson(
+        res,
+        200,
+        response([{ type: 'tool_search_call', id: 'tsc_1', call_id: 'ts_1', execution: 'client', status: 'completed', arguments: { query, limit: 3 } }]),
+      );
     }
     const last = input.at(-1)!;
     if (last.type === 'tool_search_output' && last.tools!.length > 0) {
       const name = last.tools![0]!.name;
-      return sendJson(res, 200, response([{ type: 'function_call', id: 'fc_1', call_id: 'call_1', name, arguments: JSON.stringify(args), status: 'completed' }]));
+      return sendJson(
+        res,
+        200,
+        response([{ type: 'function_call', id: 'fc_1', call_id: 'call_1', name, arguments: JSON.stringify(args), status: 'completed' }]),
+      );
     }
-    return sendJson(res, 200, response([{ type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Done.', annotations: [] }] }]));
+    return sendJson(
+      res,
+      200,
+      response([{ type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Done.', annotations: [] }] }]),
+    );
   });
 }
 
@@ -89,7 +101,9 @@ describe('client-executed tool search: 500 tools, one tool_search tool, found de
       ok: false,
       error: { code: 'RCP_TOOL_NOT_IN_STAGE', message: `Tool "${found}" is not available in stage "support".` },
     });
-    const [stageSearch] = await stage.runOutput([{ type: 'tool_search_call', call_id: 'ts_2', arguments: { query: 'create a refund' } }], { userId: 'u-verified' });
+    const [stageSearch] = await stage.runOutput([{ type: 'tool_search_call', call_id: 'ts_2', arguments: { query: 'create a refund' } }], {
+      userId: 'u-verified',
+    });
     expect((stageSearch as { tools: { name: string }[] }).tools.every((tool) => ['listCustomer', 'getCustomer'].includes(tool.name))).toBe(true);
     expect(api.requests).toEqual([]);
   });
@@ -104,7 +118,9 @@ describe('client-executed tool search: 500 tools, one tool_search tool, found de
   });
 
   it('bad search input finds no tools', async () => {
-    const [bad] = await createOpenAIToolSearch(client, toolSet).runOutput([{ type: 'tool_search_call', call_id: 'ts_1', arguments: { q: 'refund' } }], { userId: 'u-verified' });
+    const [bad] = await createOpenAIToolSearch(client, toolSet).runOutput([{ type: 'tool_search_call', call_id: 'ts_1', arguments: { q: 'refund' } }], {
+      userId: 'u-verified',
+    });
     expect(bad).toEqual({ type: 'tool_search_output', call_id: 'ts_1', execution: 'client', tools: [] });
   });
 });

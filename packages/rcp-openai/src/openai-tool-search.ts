@@ -111,14 +111,19 @@ export function createOpenAIToolSearch<Context = any>(
   async function answerSearch(callId: string, args: unknown): Promise<OpenAIToolSearchOutput> {
     // Bad search input (RCP_INVALID_ARGUMENTS) finds no tools: the item has no error field, and
     // the search tool's schema says what it takes.
-    const hits = await search.handleCall(args).then(({ tools }) => tools.map((tool) => tool.name), () => []);
+    const hits = await search.handleCall(args).then(
+      ({ tools }) => tools.map((tool) => tool.name),
+      () => [],
+    );
     const found = new Set(hits);
     return { type: 'tool_search_output', call_id: callId, execution: 'client', tools: base.responsesTools.filter((tool) => found.has(tool.name)) };
   }
 
   return Object.freeze({
     get responsesTools(): OpenAIToolSearchTool[] {
-      return [{ type: 'tool_search' as const, execution: 'client' as const, description: definition.description, parameters: jsonSchemaCopy(definition.inputSchema) }];
+      return [
+        { type: 'tool_search' as const, execution: 'client' as const, description: definition.description, parameters: jsonSchemaCopy(definition.inputSchema) },
+      ];
     },
     toolSet,
     search,

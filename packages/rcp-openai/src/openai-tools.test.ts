@@ -52,8 +52,7 @@ const response = (output: unknown[]) => ({
   output,
 });
 
-const notesClient = () =>
-  createRcpClient({ resolvers: { userId: (ctx: { userId?: string }) => ctx.userId }, credentials: () => NOTES_TOKEN });
+const notesClient = () => createRcpClient({ resolvers: { userId: (ctx: { userId?: string }) => ctx.userId }, credentials: () => NOTES_TOKEN });
 const openai = () => new OpenAI({ apiKey: 'sk-test', baseURL: openaiFake.url('/v1'), maxRetries: 0 });
 const toolRequests = () => toolRequestLines(notes);
 const sentTools = (request: RecordedRequest) => (request.json as { tools: unknown[] }).tools;
@@ -116,7 +115,14 @@ describe('Responses API', () => {
     script('/v1/responses', [
       response([
         { type: 'reasoning', id: 'rs_1', summary: [] },
-        { type: 'function_call', id: 'fc_1', call_id: 'call_9', name: 'create_note', arguments: '{"title":"Call mum","text":null,"pinned":true}', status: 'completed' },
+        {
+          type: 'function_call',
+          id: 'fc_1',
+          call_id: 'call_9',
+          name: 'create_note',
+          arguments: '{"title":"Call mum","text":null,"pinned":true}',
+          status: 'completed',
+        },
       ]),
     ]);
     const client = notesClient();
@@ -141,27 +147,46 @@ describe('README', () => {
   const packageDir = fileURLToPath(new URL('..', import.meta.url));
   const env = () => ({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openaiFake.url('/v1'), NOTES_TOKEN, NOTES_MANIFEST_URL: manifestUrl });
 
-  it.each(['snippet:chat-loop', 'snippet:chat-loop-ts'])('runs the %s agent loop as written, against the fake OpenAI and the notes API', { timeout: SPAWN_TIMEOUT }, async (marker) => {
-    script('/v1/chat/completions', [
-      completion({ tool_calls: [toolCall('call_1', 'list_notes', '{"tag":null}')] }),
-      completion({ tool_calls: [toolCall('call_2', 'get_note', '{"noteId":"n-1"}')] }),
-      completion({ content: 'Your groceries note says: eggs.' }),
-    ]);
-    const printed = await runReadmeSnippet(packageDir, marker, env());
-    expect(printed).toBe('Your groceries note says: eggs.\n');
-    expect(toolRequests()).toEqual(['GET /users/u-1/notes', 'GET /users/u-1/notes/n-1']);
-    expect(notes.requests.slice(1).every((request) => request.headers.authorization === `Bearer ${NOTES_TOKEN}`)).toBe(true);
-    // The third request carried both tool answers back to the model.
-    const lastMessages = (openaiFake.requests[2]!.json as { messages: { role: string; content: string }[] }).messages;
-    expect(lastMessages.filter((message) => message.role === 'tool').map((message) => JSON.parse(message.content).ok)).toEqual([true, true]);
-  });
+  it.each(['snippet:chat-loop', 'snippet:chat-loop-ts'])(
+    'runs the %s agent loop as written, against the fake OpenAI and the notes API',
+    { timeout: SPAWN_TIMEOUT },
+    async (marker) => {
+      script('/v1/chat/completions', [
+        completion({ tool_calls: [toolCall('call_1', 'list_notes', '{"tag":null}')] }),
+        completion({ tool_calls: [toolCall('call_2', 'get_note', '{"noteId":"n-1"}')] }),
+        completion({ content: 'Your groceries note says: eggs.' }),
+      ]);
+      const printed = await runReadmeSnippet(packageDir, marker, env());
+      expect(printed).toBe('Your groceries note says: eggs.\n');
+      expect(toolRequests()).toEqual(['GET /users/u-1/notes', 'GET /users/u-1/notes/n-1']);
+      expect(notes.requests.slice(1).every((request) => request.headers.authorization === `Bearer ${NOTES_TOKEN}`)).toBe(true);
+      // The third request carried both tool answers back to the model.
+      const lastMessages = (openaiFake.requests[2]!.json as { messages: { role: string; content: string }[] }).messages;
+      expect(lastMessages.filter((message) => message.role === 'tool').map((message) => JSON.parse(message.content).ok)).toEqual([true, true]);
+    },
+  );
 
   it('runs the Responses loop as written: each turn sends the function_call_output items after the previous response', { timeout: SPAWN_TIMEOUT }, async () => {
-    const functionCall = (callId: string, name: string, args: string) => ({ type: 'function_call', id: `fc_${callId}`, call_id: callId, name, arguments: args, status: 'completed' });
+    const functionCall = (callId: string, name: string, args: string) => ({
+      type: 'function_call',
+      id: `fc_${callId}`,
+      call_id: callId,
+      name,
+      arguments: args,
+      status: 'completed',
+    });
     script('/v1/responses', [
       response([functionCall('call_1', 'list_notes', '{"tag":null}')]),
       response([functionCall('call_2', 'get_note', '{"noteId":"n-1"}')]),
-      response([{ type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Your groceries note says: eggs.', annotations: [] }] }]),
+      response([
+        {
+          type: 'message',
+          id: 'msg_1',
+          role: 'assistant',
+          status: 'completed',
+          content: [{ type: 'output_text', text: 'Your groceries note says: eggs.', annotations: [] }],
+        },
+      ]),
     ]);
     const printed = await runReadmeSnippet(packageDir, 'snippet:responses-loop', env());
     expect(printed).toBe('Your groceries note says: eggs.\n');
@@ -172,7 +197,7 @@ describe('README', () => {
     expect(JSON.parse((sent[2]!.input as { output: string }[])[0]!.output)).toMatchObject({ ok: true, data: { text: 'eggs' } });
   });
 
-  it('its TypeScript blocks compile with the package\'s strict tsconfig', { timeout: SPAWN_TIMEOUT }, () => {
+  it("its TypeScript blocks compile with the package's strict tsconfig", { timeout: SPAWN_TIMEOUT }, () => {
     expect(readmeTypeErrors(packageDir, 'snippet:chat-loop-ts', 'snippet:responses-loop')).toEqual([]);
   });
 });
@@ -192,7 +217,11 @@ describe('the OpenAI table (SPEC §18): what strict mode keeps, sent by the real
       completion({
         tool_calls: [
           toolCall('call_1', 'search_items', JSON.stringify({ q: 'x'.repeat(41), site: null, since: null, code: null, limit: null, status: null, size: null })),
-          toolCall('call_2', 'search_items', JSON.stringify({ q: 'lamps', site: 'https://a.example', since: null, code: 'ABC', limit: 5, status: 'open', size: null })),
+          toolCall(
+            'call_2',
+            'search_items',
+            JSON.stringify({ q: 'lamps', site: 'https://a.example', since: null, code: 'ABC', limit: 5, status: 'open', size: null }),
+          ),
         ],
       }),
     ]);

@@ -133,9 +133,16 @@ function toFunctionOutput(result: ModelResult, toolName: string): OpenAIFunction
   const media = result.ok ? result.media : undefined;
   if (media === undefined) return text;
   const url = `data:${media.mediaType};base64,${media.data}`;
-  if (IMAGE_TYPES.has(media.mediaType)) return [{ type: 'input_text', text }, { type: 'input_image', image_url: url }];
+  if (IMAGE_TYPES.has(media.mediaType))
+    return [
+      { type: 'input_text', text },
+      { type: 'input_image', image_url: url },
+    ];
   if (media.mediaType === 'application/pdf') {
-    return [{ type: 'input_text', text }, { type: 'input_file', filename: `${toolName || 'result'}.pdf`, file_data: url }];
+    return [
+      { type: 'input_text', text },
+      { type: 'input_file', filename: `${toolName || 'result'}.pdf`, file_data: url },
+    ];
   }
   return text;
 }

@@ -44,7 +44,7 @@ export function baseOf(document: Json, option: string | undefined): Base {
   } else {
     const servers = Array.isArray(document['servers']) ? document['servers'] : [];
     text = isRecord(servers[0]) ? serverVariablesApplied(servers[0]) : '';
-    source = 'The document\'s servers[0].url';
+    source = "The document's servers[0].url";
   }
   const absolute = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(text);
   if (!absolute && text !== '' && !text.startsWith('/')) text = `/${text}`;

@@ -51,7 +51,15 @@ function authFor(document: Json, operation: Json, context: BuildContext): { auth
 }
 
 /** The tool's fields in the manifest's order (the Content-Type header only when a body is sent). */
-function assembleTool(method: string, url: string, params: Json[], placed: PlacedParams, body: unknown, contentType: string | undefined, usesForm: boolean): Json {
+function assembleTool(
+  method: string,
+  url: string,
+  params: Json[],
+  placed: PlacedParams,
+  body: unknown,
+  contentType: string | undefined,
+  usesForm: boolean,
+): Json {
   const tool: Json = { method: method.toUpperCase(), url };
   if (params.length > 0) tool['params'] = params;
   if (Object.keys(placed.queryParams).length > 0) tool['queryParams'] = placed.queryParams;
@@ -143,4 +151,3 @@ function cursorCandidates(tool: Json, resolveNames: ReadonlySet<string>): [origi
   }
   return candidates;
 }
-

@@ -7,7 +7,9 @@ import { expandedSize } from './expanded-size';
 type Json = Record<string, unknown>;
 
 const dataDir = new URL('../test-data/', import.meta.url);
-const realDocuments = readdirSync(dataDir).filter((name) => /\.(ya?ml|json)$/.test(name)).sort();
+const realDocuments = readdirSync(dataDir)
+  .filter((name) => /\.(ya?ml|json)$/.test(name))
+  .sort();
 
 /** Values in a tree, counted plainly: what a walk of the dereferencer's output visits. */
 function treeValues(value: unknown): number {
@@ -35,7 +37,9 @@ function doubling(levels: number, back = false): Json {
   for (let i = 0; i < levels; i++) {
     const next = { $ref: `#/components/schemas/Level${i + 1}` };
     schemas[`Level${i}`] =
-      i === levels - 1 ? { type: 'object', properties: { name: { type: 'string' } } } : { allOf: back ? [next, next, { $ref: '#/components/schemas/Level0' }] : [next, next] };
+      i === levels - 1
+        ? { type: 'object', properties: { name: { type: 'string' } } }
+        : { allOf: back ? [next, next, { $ref: '#/components/schemas/Level0' }] : [next, next] };
   }
   return openapi(schemas);
 }
@@ -56,15 +60,21 @@ describe('expandedSize counts what the dereferencer makes of a document', () => 
     ['doubling levels that also name the first (a cycle: every ref above it stays a ref)', doubling(30, true), 2],
     [
       'a recursive schema, and one that uses it',
-      openapi({ Level0: { type: 'object', properties: { tree: { $ref: '#/components/schemas/Node' } } }, Node: { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } } } }),
+      openapi({
+        Level0: { type: 'object', properties: { tree: { $ref: '#/components/schemas/Node' } } },
+        Node: { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } } },
+      }),
       2,
     ],
-  ])('%s: at least the values in the dereferencer\'s output walked as a tree, at most a tenth more (twice as many where a cycle is)', async (_name, document, factor) => {
-    const counted = expandedSize(document, Number.MAX_SAFE_INTEGER).values;
-    const walked = treeValues(await dereferenced(document));
-    expect(counted).toBeGreaterThanOrEqual(walked);
-    expect(counted).toBeLessThanOrEqual(walked * factor + 10);
-  });
+  ])(
+    "%s: at least the values in the dereferencer's output walked as a tree, at most a tenth more (twice as many where a cycle is)",
+    async (_name, document, factor) => {
+      const counted = expandedSize(document, Number.MAX_SAFE_INTEGER).values;
+      const walked = treeValues(await dereferenced(document));
+      expect(counted).toBeGreaterThanOrEqual(walked);
+      expect(counted).toBeLessThanOrEqual(walked * factor + 10);
+    },
+  );
 
   it('an object used in several places counts wherever it is used (an object input can share them)', () => {
     let shared: Json = { type: 'string' };

@@ -40,7 +40,7 @@ describe('tool names', () => {
 });
 
 describe('params', () => {
-  it('merges path-item params with the operation\'s (the operation wins) and carries details', async () => {
+  it("merges path-item params with the operation's (the operation wins) and carries details", async () => {
     const [tool] = await tools(
       doc({
         '/pets/{petId}': {
@@ -77,15 +77,24 @@ describe('params', () => {
   it('resolve: the params stay declared, described as set by the client, and never appear in the tool description', async () => {
     const result = await fromOpenApi(
       doc({
-        '/accounts/{AccountSid}/calls': { get: { summary: 'Calls', parameters: [{ name: 'AccountSid', in: 'path', required: true, description: 'Your account SID' }], ...ok } },
+        '/accounts/{AccountSid}/calls': {
+          get: { summary: 'Calls', parameters: [{ name: 'AccountSid', in: 'path', required: true, description: 'Your account SID' }], ...ok },
+        },
         '/accounts/{AccountSid}/messages': { get: { summary: 'Messages', parameters: [{ name: 'AccountSid', in: 'path', required: true }], ...ok } },
       }),
       { resolve: ['AccountSid'] },
     );
     const tool = result.manifest.tools[0]!;
-    expect(tool.params![0]).toEqual({ name: 'AccountSid', type: 'string', description: 'Set by the client (resolver-bound), not by the model.', required: true });
+    expect(tool.params![0]).toEqual({
+      name: 'AccountSid',
+      type: 'string',
+      description: 'Set by the client (resolver-bound), not by the model.',
+      required: true,
+    });
     expect(tool.description).toBe('Calls');
-    const suggested = await fromOpenApi(doc({ '/accounts/{AccountSid}/calls': { get: ok }, '/accounts/{AccountSid}/messages': { get: ok }, '/status': { get: ok } }));
+    const suggested = await fromOpenApi(
+      doc({ '/accounts/{AccountSid}/calls': { get: ok }, '/accounts/{AccountSid}/messages': { get: ok }, '/status': { get: ok } }),
+    );
     expect(suggested.report.resolverCandidates).toEqual([{ param: 'AccountSid', operations: 2, of: 3 }]);
   });
 });
@@ -126,7 +135,11 @@ describe('bodies', () => {
 
   it('a oneOf body becomes one required object param — never an empty body — and the report says so', async () => {
     const result = await fromOpenApi(
-      doc({ '/x': { post: { operationId: 'x', requestBody: { content: { 'application/json': { schema: { oneOf: [{ type: 'object' }, { type: 'object' }] } } } }, ...ok } } }),
+      doc({
+        '/x': {
+          post: { operationId: 'x', requestBody: { content: { 'application/json': { schema: { oneOf: [{ type: 'object' }, { type: 'object' }] } } } }, ...ok },
+        },
+      }),
     );
     const tool = result.manifest.tools[0]!;
     expect(tool.body).toBe('{{body}}');
@@ -136,7 +149,15 @@ describe('bodies', () => {
 
   it('a form body makes an RCP 0.2 manifest with bodyEncoding "form"; a JSON-only document stays 0.1', async () => {
     const form = await fromOpenApi(
-      doc({ '/msg': { post: { operationId: 'send', requestBody: { content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { To: { type: 'string' } } } } } }, ...ok } } }),
+      doc({
+        '/msg': {
+          post: {
+            operationId: 'send',
+            requestBody: { content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { To: { type: 'string' } } } } } },
+            ...ok,
+          },
+        },
+      }),
     );
     expect(form.manifest.rcpVersion).toBe('0.2');
     expect(form.manifest.tools[0]).toMatchObject({ bodyEncoding: 'form', body: { To: '{{To}}' } });
@@ -146,7 +167,9 @@ describe('bodies', () => {
   it('skips multipart bodies, required cookie params and methods RCP has not, each with its reason', async () => {
     const result = await fromOpenApi(
       doc({
-        '/upload': { post: { operationId: 'upload', requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object' } } } }, ...ok } },
+        '/upload': {
+          post: { operationId: 'upload', requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object' } } } }, ...ok },
+        },
         '/session': { get: { operationId: 'session', parameters: [{ name: 'sid', in: 'cookie', required: true }], ...ok } },
         '/ping': { head: { operationId: 'ping', ...ok } },
         '/xml': { post: { operationId: 'xml', requestBody: { required: true, content: { 'application/xml': { schema: { type: 'object' } } } }, ...ok } },
@@ -165,7 +188,10 @@ describe('bodies', () => {
 
 describe('auth from securitySchemes', () => {
   const secured = (scheme: Json, security: unknown[] = [{ s: [] }]) =>
-    doc({ '/a': { get: { operationId: 'a', ...ok } }, '/open': { get: { operationId: 'open', security: [], ...ok } } }, { components: { securitySchemes: { s: scheme } }, security });
+    doc(
+      { '/a': { get: { operationId: 'a', ...ok } }, '/open': { get: { operationId: 'open', security: [], ...ok } } },
+      { components: { securitySchemes: { s: scheme } }, security },
+    );
 
   it.each([
     [{ type: 'apiKey', in: 'header', name: 'X-Api-Key' }, { type: 'header', name: 'X-Api-Key' }, '0.1'],
@@ -187,10 +213,19 @@ describe('auth from securitySchemes', () => {
 });
 
 describe('base URL, filters and limits', () => {
-  it('takes servers[0] with its variables at their defaults, Swagger\'s schemes + host + basePath, or the option', async () => {
-    const vars = await tools(doc({ '/a': { get: ok } }, { servers: [{ url: '{scheme}://api.example.com/{v}', variables: { scheme: { default: 'https' }, v: { default: 'v2' } } }] }));
+  it("takes servers[0] with its variables at their defaults, Swagger's schemes + host + basePath, or the option", async () => {
+    const vars = await tools(
+      doc({ '/a': { get: ok } }, { servers: [{ url: '{scheme}://api.example.com/{v}', variables: { scheme: { default: 'https' }, v: { default: 'v2' } } }] }),
+    );
     expect(vars[0]!.url).toBe('https://api.example.com/v2/a');
-    const swagger = await tools({ swagger: '2.0', info: { title: 'S', version: '1' }, host: 'api.example.com', basePath: '/base', schemes: ['http', 'https'], paths: { '/a': { get: ok } } });
+    const swagger = await tools({
+      swagger: '2.0',
+      info: { title: 'S', version: '1' },
+      host: 'api.example.com',
+      basePath: '/base',
+      schemes: ['http', 'https'],
+      paths: { '/a': { get: ok } },
+    });
     expect(swagger[0]!.url).toBe('https://api.example.com/base/a');
     expect((await tools(doc({ '/a': { get: ok } }), { baseUrl: 'http://127.0.0.1:8080/api/' }))[0]!.url).toBe('http://127.0.0.1:8080/api/a');
     expect((await tools(doc({ '/a': { get: ok } }, { servers: [{ url: '/v3' }] })))[0]!.url).toBe('/v3/a');
@@ -238,11 +273,15 @@ describe('references and input', () => {
   });
 
   it('takes YAML or JSON text, and never changes the object it is given', async () => {
-    const document = doc({ '/a': { get: { operationId: 'a', parameters: [{ $ref: '#/components/parameters/q' }], ...ok } } }, { components: { parameters: { q: { name: 'q', in: 'query', schema: { type: 'string' } } } } });
+    const document = doc(
+      { '/a': { get: { operationId: 'a', parameters: [{ $ref: '#/components/parameters/q' }], ...ok } } },
+      { components: { parameters: { q: { name: 'q', in: 'query', schema: { type: 'string' } } } } },
+    );
     const before = JSON.stringify(document);
     expect((await tools(document))[0]!.queryParams).toEqual({ q: '{{q}}' });
     expect(JSON.stringify(document)).toBe(before);
-    const yaml = 'openapi: 3.0.0\ninfo: { title: Y, version: "1" }\npaths:\n  /y:\n    get:\n      operationId: y\n      responses: { "200": { description: ok } }\n';
+    const yaml =
+      'openapi: 3.0.0\ninfo: { title: Y, version: "1" }\npaths:\n  /y:\n    get:\n      operationId: y\n      responses: { "200": { description: ok } }\n';
     expect((await tools(yaml as never))[0]!.name).toBe('y');
   });
 

@@ -1,14 +1,6 @@
 import { dereference, validate } from '@readme/openapi-parser';
 import type { OpenAPI } from 'openapi-types';
-import {
-  DEFAULT_MANIFEST_LIMITS,
-  isRcpError,
-  parseManifest,
-  safeParseManifest,
-  type RcpAuth,
-  type RcpManifest,
-  type RcpManifestError,
-} from 'rcp-manifest';
+import { DEFAULT_MANIFEST_LIMITS, isRcpError, parseManifest, safeParseManifest, type RcpAuth, type RcpManifest, type RcpManifestError } from 'rcp-manifest';
 import { isRecord } from 'rcp-template';
 import { baseOf, pathProblem, type Base } from './base-url';
 import { buildTool, type DraftTool } from './build-tool';
@@ -104,7 +96,11 @@ const MAX_DESCRIPTION = 1_024;
 type Json = Record<string, unknown>;
 
 function globToRegExp(pattern: string): RegExp {
-  const escaped = pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*\*/g, '\u0000').replace(/\*/g, '[^/]*').replace(/\u0000/g, '.*');
+  const escaped = pattern
+    .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*\*/g, '\u0000')
+    .replace(/\*/g, '[^/]*')
+    .replace(/\u0000/g, '.*');
   return new RegExp(`^${escaped}$`);
 }
 
@@ -226,9 +222,11 @@ function checkedOptions(options: FromOpenApiOptions): DocumentLimits & { maxTool
 async function loadDocument(input: string | object, limits: DocumentLimits): Promise<{ document: Json; warnings: string[] }> {
   const raw = readDocument(input, limits);
   const warnings: string[] = [];
-  const validated = await validate(structuredClone(raw) as OpenAPI.Document, { resolve: { external: false, file: false } }).catch(
-    (error: unknown) => ({ valid: false, errors: [{ message: String((error as Error).message ?? error) }], warnings: [] }),
-  );
+  const validated = await validate(structuredClone(raw) as OpenAPI.Document, { resolve: { external: false, file: false } }).catch((error: unknown) => ({
+    valid: false,
+    errors: [{ message: String((error as Error).message ?? error) }],
+    warnings: [],
+  }));
   if (!validated.valid) for (const error of validated.errors ?? []) warnings.push(String(error.message).split('\n')[0]!.slice(0, 300));
   try {
     const document = await dereference(raw as unknown as OpenAPI.Document, {
@@ -259,7 +257,9 @@ function documentSetup(document: Json, baseUrl: string | undefined): DocumentSet
   const title = typeof info['title'] === 'string' ? info['title'] : 'API';
   const base = baseOf(document, baseUrl);
   const schemes: Json = swagger
-    ? (isRecord(document['securityDefinitions']) ? document['securityDefinitions'] : {})
+    ? isRecord(document['securityDefinitions'])
+      ? document['securityDefinitions']
+      : {}
     : isRecord(document['components']) && isRecord((document['components'] as Json)['securitySchemes'])
       ? ((document['components'] as Json)['securitySchemes'] as Json)
       : {};
@@ -279,7 +279,10 @@ interface ImportState {
   readonly usedNames: Set<string>;
 }
 
-type OperationOptions = Pick<FromOpenApiOptions, 'include' | 'exclude' | 'includeDeprecated'> & { readonly maxTools: number; readonly resolveNames: ReadonlySet<string> };
+type OperationOptions = Pick<FromOpenApiOptions, 'include' | 'exclude' | 'includeDeprecated'> & {
+  readonly maxTools: number;
+  readonly resolveNames: ReadonlySet<string>;
+};
 
 /** Why the operation is not imported before its tool is built (the filters, deprecation, method, the tool limit, its path), or undefined. */
 function skipReason({ path, method, operation }: OperationEntry, options: OperationOptions, tools: number): string | undefined {
@@ -377,7 +380,8 @@ function pagingWarnings(drafts: readonly DraftTool[]): string[] {
   const counts = new Map<string, number>();
   for (const draft of drafts) if (draft.pagingRule !== undefined) counts.set(draft.pagingRule, (counts.get(draft.pagingRule) ?? 0) + 1);
   return [...counts].map(
-    ([rule, count]) => `pagination was read from names for ${count} operation(s) (${rule}): check that the API pages this way (a client tells the model the next call from it)`,
+    ([rule, count]) =>
+      `pagination was read from names for ${count} operation(s) (${rule}): check that the API pages this way (a client tells the model the next call from it)`,
   );
 }
 
@@ -396,4 +400,3 @@ function refusal(tool: Json, serverAuth: RcpAuth): { pointer: string; reason: st
   const where = issue === undefined ? '' : `${pointer || '/'}: `;
   return { pointer, reason: `RCP refuses the tool (${where}${(issue?.message ?? checked.error.message).slice(0, 200)})` };
 }
-

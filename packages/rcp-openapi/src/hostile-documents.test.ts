@@ -96,9 +96,9 @@ describe('a path never moves a tool to another host, port or base path', () => {
 describe('hostile documents are an RcpError, and the process lives', () => {
   const deepJson = (depth: number): string =>
     `{"openapi":"3.0.3","info":{"title":"t","version":"1"},"paths":{},"x-deep":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}`;
-  const deepFlowYaml = (depth: number): string => `openapi: 3.0.3\ninfo: {title: t, version: "1"}\npaths: {}\nx-deep: ${'['.repeat(depth)}1${']'.repeat(depth)}\n`;
-  const deepBlockYaml = (depth: number): string =>
-    `openapi: 3.0.3\ninfo: {title: t, version: "1"}\npaths: {}\nx-deep:\n${'- '.repeat(depth)}1\n`;
+  const deepFlowYaml = (depth: number): string =>
+    `openapi: 3.0.3\ninfo: {title: t, version: "1"}\npaths: {}\nx-deep: ${'['.repeat(depth)}1${']'.repeat(depth)}\n`;
+  const deepBlockYaml = (depth: number): string => `openapi: 3.0.3\ninfo: {title: t, version: "1"}\npaths: {}\nx-deep:\n${'- '.repeat(depth)}1\n`;
 
   it('documents 2,000 deep (JSON, YAML flow, YAML block), several times in one process', async () => {
     for (let round = 0; round < 4; round++) {
@@ -177,7 +177,9 @@ describe('a document that expands to too much is refused before the validator an
 
   // The old importer spent about a minute in the third-party validator and dereferencer on this
   // document (the time doubles with each level); the limit refuses it before either runs.
-  it('twenty schemas that each name the next twice (3 KB of text): RCP_INVALID_OPTIONS saying where, in well under the timeout', { timeout: 15_000 }, async () => {
+  it('twenty schemas that each name the next twice (3 KB of text): RCP_INVALID_OPTIONS saying where, in well under the timeout', {
+    timeout: 15_000,
+  }, async () => {
     const text = JSON.stringify(doubling(20));
     expect(text.length).toBeLessThan(3_000);
     const error = await fromOpenApi(text).catch((caught: unknown) => caught);
@@ -188,7 +190,9 @@ describe('a document that expands to too much is refused before the validator an
     );
   });
 
-  it('an object input that shares one object forty levels over (no $ref, no text): refused the same way, and the depth check is not fooled into walking it', { timeout: 15_000 }, async () => {
+  it('an object input that shares one object forty levels over (no $ref, no text): refused the same way, and the depth check is not fooled into walking it', {
+    timeout: 15_000,
+  }, async () => {
     let shared: Json = { type: 'object', properties: { name: { type: 'string' } } };
     for (let i = 0; i < 40; i++) shared = { allOf: [shared, shared] };
     const body = { content: { 'application/json': { schema: shared } } };
@@ -260,7 +264,11 @@ describe('one operation RCP cannot carry is one skip with its reason, never a fa
       doc({ '/z': { get: { operationId: renamed, ...ok } }, '/c': { post: { operationId: 'x', ...ok } }, '/b': { get: { operationId: 'x', ...ok } } }),
     );
     expect(manifest.tools.map((tool) => tool.name)).toEqual([renamed, 'x']);
-    expect(report.operations[2]).toMatchObject({ path: '/b', status: 'skipped', reason: `the tool name "${renamed}" is taken by another operation, also after renaming` });
+    expect(report.operations[2]).toMatchObject({
+      path: '/b',
+      status: 'skipped',
+      reason: `the tool name "${renamed}" is taken by another operation, also after renaming`,
+    });
   });
 });
 
@@ -279,7 +287,11 @@ describe('params named __proto__ are carried end to end', () => {
           "type": "object", "required": ["__proto__"], "properties": { "__proto__": { "type": "string" } } } } } },
         "responses": { "200": { "description": "ok" } } } } }
     }`) as Json;
-    const { manifest, outcome, requests } = await callThroughClient(document, 'echo', { __proto___: 'in-query', __proto____2: 'in-header', body___proto__: 'in-body' });
+    const { manifest, outcome, requests } = await callThroughClient(document, 'echo', {
+      __proto___: 'in-query',
+      __proto____2: 'in-header',
+      body___proto__: 'in-body',
+    });
     expect(manifest.tools[0]!.params!.map((param) => [param.name, param.required])).toEqual([
       ['__proto___', true],
       ['__proto____2', true],
@@ -346,7 +358,15 @@ describe('nullable unions keep their type', () => {
 
   it('a union of several types is its first typed branch, and the report says so', async () => {
     const { manifest, report } = await fromOpenApi(
-      doc({ '/a': { get: { operationId: 'a', parameters: [{ name: 'id', in: 'query', schema: { oneOf: [{ description: 'untyped' }, { type: 'integer' }, { type: 'string' }] } }], ...ok } } }),
+      doc({
+        '/a': {
+          get: {
+            operationId: 'a',
+            parameters: [{ name: 'id', in: 'query', schema: { oneOf: [{ description: 'untyped' }, { type: 'integer' }, { type: 'string' }] } }],
+            ...ok,
+          },
+        },
+      }),
     );
     expect(manifest.tools[0]!.params).toEqual([{ name: 'id', type: 'integer' }]);
     expect(report.lossy.map((step) => step.message)).toEqual(['"id" is a oneOf of 3 schemas: narrowed to branch 2 (integer)']);
@@ -362,7 +382,12 @@ describe('nullable unions keep their type', () => {
     const operation = ((document['paths'] as Json)['/echo'] as Json)['post'] as Json;
     const spec = { parameters: operation['parameters'] as never, requestBody: operation['requestBody'] as never };
     // The query value as a number (the coercer does not read anyOf).
-    const sent = { headers: { 'content-type': 'application/json' }, body: request!.json, query: { limit: Number(Object.fromEntries(request!.query)['limit']) }, params: {} };
+    const sent = {
+      headers: { 'content-type': 'application/json' },
+      body: request!.json,
+      query: { limit: Number(Object.fromEntries(request!.query)['limit']) },
+      params: {},
+    };
     expect(new OpenAPIRequestValidator(spec).validateRequest(sent)).toBeUndefined();
     // The validator is live: the string the old importer let the model send for metadata is refused.
     const old = { headers: { 'content-type': 'application/json' }, body: { model: 'm-1', metadata: 'x1' }, query: {}, params: {} };
@@ -372,9 +397,11 @@ describe('nullable unions keep their type', () => {
 
 describe('oneOf bodies become one branch, never an empty body', () => {
   const union = (keyword: 'oneOf' | 'anyOf', branches: unknown[]): Json =>
-    doc({ '/echo': { post: { operationId: 'send', requestBody: { required: true, content: { 'application/json': { schema: { [keyword]: branches } } } }, ...ok } } });
+    doc({
+      '/echo': { post: { operationId: 'send', requestBody: { required: true, content: { 'application/json': { schema: { [keyword]: branches } } } }, ...ok } },
+    });
 
-  it('the first object branch\'s fields, its required ones required; the report names the branch', async () => {
+  it("the first object branch's fields, its required ones required; the report names the branch", async () => {
     const document = union('oneOf', [
       { type: 'object', required: ['email'], properties: { email: { type: 'string' }, note: { type: 'string' } } },
       { type: 'object', required: ['phone'], properties: { phone: { type: 'string' } } },
@@ -392,8 +419,12 @@ describe('oneOf bodies become one branch, never an empty body', () => {
     ]);
   });
 
-  it('a call without the branch\'s required field is refused before anything is sent', async () => {
-    const document = union('anyOf', [{ type: 'null' }, { type: 'object', required: ['phone'], properties: { phone: { type: 'string' } } }, { type: 'object', required: ['email'], properties: { email: { type: 'string' } } }]);
+  it("a call without the branch's required field is refused before anything is sent", async () => {
+    const document = union('anyOf', [
+      { type: 'null' },
+      { type: 'object', required: ['phone'], properties: { phone: { type: 'string' } } },
+      { type: 'object', required: ['email'], properties: { email: { type: 'string' } } },
+    ]);
     const { outcome, requests, report } = await callThroughClient(document, 'send', {});
     expect(outcome.ok).toBe(false);
     expect(isRcpError(outcome.ok ? undefined : outcome.error, 'RCP_INVALID_ARGUMENTS')).toBe(true);
@@ -413,7 +444,12 @@ describe('oneOf bodies become one branch, never an empty body', () => {
             required: true,
             content: {
               'application/json': {
-                schema: { type: 'object', required: ['kind'], properties: { kind: { type: 'string' } }, oneOf: [{ required: ['a'], properties: { a: { type: 'integer' } } }, { properties: { b: { type: 'integer' } } }] },
+                schema: {
+                  type: 'object',
+                  required: ['kind'],
+                  properties: { kind: { type: 'string' } },
+                  oneOf: [{ required: ['a'], properties: { a: { type: 'integer' } } }, { properties: { b: { type: 'integer' } } }],
+                },
               },
             },
           },

@@ -85,9 +85,7 @@ const MAX_WARNING_LINES = 5;
  */
 export function formatSummary(report: ImportReport): string {
   const skipped = Object.values(report.summary.skipped).reduce((sum, count) => sum + count, 0);
-  const lines = [
-    `${report.title} (${report.specVersion}): ${report.summary.operations} operations, ${report.summary.imported} imported, ${skipped} skipped`,
-  ];
+  const lines = [`${report.title} (${report.specVersion}): ${report.summary.operations} operations, ${report.summary.imported} imported, ${skipped} skipped`];
   for (const [reason, count] of Object.entries(report.summary.skipped)) lines.push(`  skipped ${count}: ${reason}`);
   if (report.lossy.length > 0) lines.push(`  ${report.lossy.length} lossy step(s), e.g. ${report.lossy[0]!.tool}: ${report.lossy[0]!.message}`);
   for (const warning of report.documentWarnings.slice(0, MAX_WARNING_LINES)) lines.push(`  document warning: ${warning}`);

@@ -69,12 +69,19 @@ describe('oauth2 and openIdConnect schemes become the OAuth hint', () => {
     const { manifest } = await fromOpenApi(
       document({ notesAuth: { type: 'openIdConnect', openIdConnectUrl: 'https://login.example.com/realm/.well-known/openid-configuration' } }),
     );
-    expect(manifest.auth).toEqual({ type: 'header', name: 'Authorization', scheme: 'Bearer', oauth: { scopes: ['notes.read'], issuer: 'https://login.example.com/realm' } });
+    expect(manifest.auth).toEqual({
+      type: 'header',
+      name: 'Authorization',
+      scheme: 'Bearer',
+      oauth: { scopes: ['notes.read'], issuer: 'https://login.example.com/realm' },
+    });
   });
 
   it('what rcp-manifest refuses is left out and reported: a scope with a space, an http issuer', async () => {
     const { manifest, report } = await fromOpenApi(
-      document({ notesAuth: { type: 'openIdConnect', openIdConnectUrl: 'http://login.example.com/.well-known/openid-configuration' } }, [{ notesAuth: ['ok', 'two words'] }]),
+      document({ notesAuth: { type: 'openIdConnect', openIdConnectUrl: 'http://login.example.com/.well-known/openid-configuration' } }, [
+        { notesAuth: ['ok', 'two words'] },
+      ]),
     );
     expect(manifest.auth).toEqual({ type: 'header', name: 'Authorization', scheme: 'Bearer', oauth: { scopes: ['ok'] } });
     expect(report.lossy.map((step) => step.message)).toContainEqual(

@@ -15,7 +15,6 @@ const GRANT_TYPES: Readonly<Record<string, string>> = {
 
 const WELL_KNOWN = '/.well-known/openid-configuration';
 
-
 /** The grant types an `oauth2` scheme offers (OpenAPI 3 `flows`, Swagger 2 `flow`), in the document's order. */
 function grantTypesOf(scheme: Json): string[] {
   const names = isRecord(scheme['flows']) ? Object.keys(scheme['flows']) : typeof scheme['flow'] === 'string' ? [scheme['flow']] : [];
@@ -71,13 +70,19 @@ export function oauthSetupNotes(schemes: Json): string[] {
     if (!isRecord(scheme)) continue;
     const label = `security scheme "${name.slice(0, 80)}"`;
     if (scheme['type'] === 'openIdConnect' && typeof scheme['openIdConnectUrl'] === 'string') {
-      notes.push(`${label} is OpenID Connect (discovery: ${scheme['openIdConnectUrl'].slice(0, 200)}); configure the token endpoint in rcp-oauth, the manifest only hints the issuer and scopes`);
+      notes.push(
+        `${label} is OpenID Connect (discovery: ${scheme['openIdConnectUrl'].slice(0, 200)}); configure the token endpoint in rcp-oauth, the manifest only hints the issuer and scopes`,
+      );
     } else if (scheme['type'] === 'oauth2') {
       const flows = isRecord(scheme['flows']) ? scheme['flows'] : { [String(scheme['flow'] ?? '')]: scheme };
       const urls = Object.values(flows).flatMap((flow) =>
-        isRecord(flow) ? (['tokenUrl', 'authorizationUrl'] as const).flatMap((key) => (typeof flow[key] === 'string' ? [`${key} ${flow[key].slice(0, 200)}`] : [])) : [],
+        isRecord(flow)
+          ? (['tokenUrl', 'authorizationUrl'] as const).flatMap((key) => (typeof flow[key] === 'string' ? [`${key} ${flow[key].slice(0, 200)}`] : []))
+          : [],
       );
-      notes.push(`${label} is OAuth 2${urls.length > 0 ? ` (${[...new Set(urls)].join(', ')})` : ''}; configure it in rcp-oauth, a manifest never carries token URLs`);
+      notes.push(
+        `${label} is OAuth 2${urls.length > 0 ? ` (${[...new Set(urls)].join(', ')})` : ''}; configure it in rcp-oauth, a manifest never carries token URLs`,
+      );
     }
   }
   return notes;

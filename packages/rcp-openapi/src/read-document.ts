@@ -21,7 +21,6 @@ const MAX_ALIASES = 100;
 
 type Json = Record<string, unknown>;
 
-
 function tooDeep(): RcpError<'RCP_INVALID_OPTIONS'> {
   return fail(`The OpenAPI document is nested deeper than ${MAX_DOCUMENT_DEPTH} levels`);
 }

@@ -14,7 +14,9 @@ import { fromOpenApi, formatSummary } from './index';
  * of query, path and header values) — code that is not ours.
  */
 const dataDir = new URL('../test-data/', import.meta.url);
-const documents = readdirSync(dataDir).filter((file) => /\.(ya?ml|json)$/.test(file)).sort();
+const documents = readdirSync(dataDir)
+  .filter((file) => /\.(ya?ml|json)$/.test(file))
+  .sort();
 
 type Json = Record<string, unknown>;
 
@@ -31,7 +33,13 @@ function sample(schema: RcpInputSchemaProperty): unknown {
   if (schema.enum !== undefined) return schema.enum[0];
   switch (schema.type) {
     case 'string': {
-      const byFormat: Record<string, string> = { 'date-time': '2024-01-02T03:04:05Z', date: '2024-01-02', email: 'ada@example.com', uri: 'https://example.com/x', uuid: '0b9f6e2c-3d4a-4b5c-8d6e-7f8a9b0c1d2e' };
+      const byFormat: Record<string, string> = {
+        'date-time': '2024-01-02T03:04:05Z',
+        date: '2024-01-02',
+        email: 'ada@example.com',
+        uri: 'https://example.com/x',
+        uuid: '0b9f6e2c-3d4a-4b5c-8d6e-7f8a9b0c1d2e',
+      };
       const text = byFormat[schema.format ?? ''] ?? 'sample';
       return schema.minLength !== undefined && text.length < schema.minLength ? text.padEnd(schema.minLength, 'x') : text;
     }
@@ -82,7 +90,9 @@ function serverPath(server: Json | undefined): string {
 const WHOLE_DOCUMENT = 120_000;
 
 describe.each(documents)('%s', (file) => {
-  it('imports every operation it can, and each request prepare() builds passes an independent OpenAPI request validator', { timeout: WHOLE_DOCUMENT }, async () => {
+  it('imports every operation it can, and each request prepare() builds passes an independent OpenAPI request validator', {
+    timeout: WHOLE_DOCUMENT,
+  }, async () => {
     const text = readFileSync(new URL(file, dataDir), 'utf8');
     const { manifest, report } = await fromOpenApi(text);
     console.log(`${file}: ${formatSummary(report)}`);
@@ -91,9 +101,10 @@ describe.each(documents)('%s', (file) => {
     expect(manifest.rcpVersion).not.toBe('0.3');
     expect(manifest.tools.filter((tool) => tool.responseMediaTypes !== undefined || tool.pagination !== undefined)).toEqual([]);
 
-    const document = (await dereference(structuredClone(JSON.parse(JSON.stringify(
-      file.endsWith('.json') ? JSON.parse(text) : (await import('yaml')).parse(text),
-    ))), { resolve: { external: false, file: false }, dereference: { circular: 'ignore' } })) as unknown as Json;
+    const document = (await dereference(
+      structuredClone(JSON.parse(JSON.stringify(file.endsWith('.json') ? JSON.parse(text) : (await import('yaml')).parse(text)))),
+      { resolve: { external: false, file: false }, dereference: { circular: 'ignore' } },
+    )) as unknown as Json;
     const swagger = document['swagger'] === '2.0';
     const origins = [...new Set(manifest.tools.map((tool) => (tool.url.startsWith('/') ? server.origin : new URL(tool.url).origin)))];
     const client = createRcpClient({ credentials: () => 'token-123', trustedOrigins: origins });
@@ -124,11 +135,16 @@ describe.each(documents)('%s', (file) => {
       if (typeof prepared.body === 'string') body = Object.fromEntries(new URLSearchParams(prepared.body));
       const request = { method: prepared.method, path: url.pathname, headers, params, query, body };
       new OpenAPIRequestCoercer({ parameters: parameters as never, ...(requestBody !== undefined && { requestBody }) }).coerce(request);
-      const errors = new OpenAPIRequestValidator({ parameters: parameters as never, ...(requestBody !== undefined && { requestBody }) }).validateRequest(request);
+      const errors = new OpenAPIRequestValidator({ parameters: parameters as never, ...(requestBody !== undefined && { requestBody }) }).validateRequest(
+        request,
+      );
       expect(errors, `${operation.tool} (${contentType}): ${JSON.stringify(errors)}`).toBeUndefined();
       if (requestBody !== undefined && prepared.body !== undefined) {
         const types = Object.keys(((requestBody as Json)['content'] as Json) ?? {});
-        expect(types.some((type) => contentType.startsWith(type.split(';')[0]!)), `${operation.tool}: ${contentType}`).toBe(true);
+        expect(
+          types.some((type) => contentType.startsWith(type.split(';')[0]!)),
+          `${operation.tool}: ${contentType}`,
+        ).toBe(true);
       }
     }
   });

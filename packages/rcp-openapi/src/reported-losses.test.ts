@@ -53,13 +53,27 @@ async function callThroughClient(document: Json, tool: string, args: Json, optio
 
 describe('a JSON body other than application/json is sent with its own Content-Type', () => {
   const patch = (type: string, schema: Json): Json =>
-    doc({ '/pets/{petId}': { patch: { operationId: 'updatePet', parameters: [{ name: 'petId', in: 'path', required: true, schema: { type: 'string' } }], requestBody: { required: true, content: { [type]: { schema } } }, ...ok } } });
+    doc({
+      '/pets/{petId}': {
+        patch: {
+          operationId: 'updatePet',
+          parameters: [{ name: 'petId', in: 'path', required: true, schema: { type: 'string' } }],
+          requestBody: { required: true, content: { [type]: { schema } } },
+          ...ok,
+        },
+      },
+    });
   const object = { type: 'object', properties: { name: { type: 'string' } } };
   const operations = { type: 'array', items: { type: 'object', properties: { op: { type: 'string' }, path: { type: 'string' }, value: { type: 'string' } } } };
 
   it.each([
     ['application/merge-patch+json', object, { petId: '1', name: 'Rex' }, { name: 'Rex' }],
-    ['application/json-patch+json', operations, { petId: '1', body: [{ op: 'replace', path: '/name', value: 'Rex' }] }, [{ op: 'replace', path: '/name', value: 'Rex' }]],
+    [
+      'application/json-patch+json',
+      operations,
+      { petId: '1', body: [{ op: 'replace', path: '/name', value: 'Rex' }] },
+      [{ op: 'replace', path: '/name', value: 'Rex' }],
+    ],
     ['application/vnd.api+json', object, { petId: '1', name: 'Rex' }, { name: 'Rex' }],
     ['application/problem+json', object, { petId: '1', name: 'Rex' }, { name: 'Rex' }],
     ['application/vnd.api+json; ext=bulk', object, { petId: '1', name: 'Rex' }, { name: 'Rex' }],
@@ -76,16 +90,38 @@ describe('a JSON body other than application/json is sent with its own Content-T
   });
 
   it('application/json, when the operation also lists it, is chosen and needs no header', async () => {
-    const document = doc({ '/pets/{petId}': { patch: { operationId: 'updatePet', parameters: [{ name: 'petId', in: 'path', required: true, schema: { type: 'string' } }], requestBody: { content: { 'application/merge-patch+json': { schema: object }, 'application/json; charset=utf-8': { schema: object } } }, ...ok } } });
+    const document = doc({
+      '/pets/{petId}': {
+        patch: {
+          operationId: 'updatePet',
+          parameters: [{ name: 'petId', in: 'path', required: true, schema: { type: 'string' } }],
+          requestBody: { content: { 'application/merge-patch+json': { schema: object }, 'application/json; charset=utf-8': { schema: object } } },
+          ...ok,
+        },
+      },
+    });
     const { manifest, outcome, requests } = await callThroughClient(document, 'updatePet', { petId: '1', name: 'Rex' });
     expect(manifest.tools[0]!.headers).toBeUndefined();
     expect(outcome.ok).toBe(true);
     expect(requests[0]!.headers['content-type']).toBe('application/json');
   });
 
-  it('a header param named Content-Type is still dropped, and the body\'s type is the one sent', async () => {
+  it("a header param named Content-Type is still dropped, and the body's type is the one sent", async () => {
     accepted = 'application/merge-patch+json';
-    const document = doc({ '/pets/{petId}': { patch: { operationId: 'updatePet', parameters: [{ name: 'petId', in: 'path', required: true, schema: { type: 'string' } }, { name: 'Content-Type', in: 'header', schema: { type: 'string' } }, { name: 'X-Trace', in: 'header', schema: { type: 'string' } }], requestBody: { content: { 'application/merge-patch+json': { schema: object } } }, ...ok } } });
+    const document = doc({
+      '/pets/{petId}': {
+        patch: {
+          operationId: 'updatePet',
+          parameters: [
+            { name: 'petId', in: 'path', required: true, schema: { type: 'string' } },
+            { name: 'Content-Type', in: 'header', schema: { type: 'string' } },
+            { name: 'X-Trace', in: 'header', schema: { type: 'string' } },
+          ],
+          requestBody: { content: { 'application/merge-patch+json': { schema: object } } },
+          ...ok,
+        },
+      },
+    });
     const { manifest, report, requests } = await callThroughClient(document, 'updatePet', { petId: '1', name: 'Rex', X_Trace: 't-1' });
     expect(manifest.tools[0]!.headers).toEqual({ 'X-Trace': '{{X_Trace}}', 'Content-Type': 'application/merge-patch+json' });
     expect(report.lossy).toEqual([{ tool: 'updatePet', message: 'header param "Content-Type" was dropped (the client or auth sets it)' }]);
@@ -136,7 +172,11 @@ describe('a JSON body other than application/json is sent with its own Content-T
         '/c': { put: { operationId: 'multipart', consumes: ['multipart/form-data'], parameters: [swaggerBody], ...ok } },
       }),
     );
-    expect(reasons(old.report.operations)).toEqual({ required: 'an unsupported body type (application/octet-stream)', optional: 'imported', multipart: 'multipart body' });
+    expect(reasons(old.report.operations)).toEqual({
+      required: 'an unsupported body type (application/octet-stream)',
+      optional: 'imported',
+      multipart: 'multipart body',
+    });
     expect(old.manifest.tools[0]!.body).toBeUndefined();
     expect(old.report.lossy).toEqual([{ tool: 'optional', message: 'the optional body (application/octet-stream) was left out' }]);
   });
@@ -160,13 +200,18 @@ describe('exclusive bounds stay exclusive, or the report says they could not', (
   });
 
   it('OpenAPI 3.0 numbers: the bound is kept inclusive and a lossy step says so — never a silent minimum: 0', async () => {
-    const { manifest, report } = await fromOpenApi(list([query('price', { type: 'number', minimum: 0, exclusiveMinimum: true }), query('ratio', { type: 'number', maximum: 1, exclusiveMaximum: true })]));
+    const { manifest, report } = await fromOpenApi(
+      list([query('price', { type: 'number', minimum: 0, exclusiveMinimum: true }), query('ratio', { type: 'number', maximum: 1, exclusiveMaximum: true })]),
+    );
     expect(manifest.tools[0]!.params).toEqual([
       { name: 'price', type: 'number', minimum: 0 },
       { name: 'ratio', type: 'number', maximum: 1 },
     ]);
     expect(report.lossy).toEqual([
-      { tool: 'listPets', message: '"price" must be greater than 0: kept as minimum 0 (RCP bounds are inclusive, so 0 itself is not refused before the request)' },
+      {
+        tool: 'listPets',
+        message: '"price" must be greater than 0: kept as minimum 0 (RCP bounds are inclusive, so 0 itself is not refused before the request)',
+      },
       { tool: 'listPets', message: '"ratio" must be less than 1: kept as maximum 1 (RCP bounds are inclusive, so 1 itself is not refused before the request)' },
     ]);
   });
@@ -195,13 +240,39 @@ describe('exclusive bounds stay exclusive, or the report says they could not', (
   });
 
   it('exclusiveMinimum false or without a minimum adds nothing; Swagger 2 and nested body properties read the same rule', async () => {
-    const plain = await fromOpenApi(list([query('a', { type: 'integer', minimum: 0, exclusiveMinimum: false }), query('b', { type: 'integer', exclusiveMinimum: true })]));
-    expect(plain.manifest.tools[0]!.params).toEqual([{ name: 'a', type: 'integer', minimum: 0 }, { name: 'b', type: 'integer' }]);
+    const plain = await fromOpenApi(
+      list([query('a', { type: 'integer', minimum: 0, exclusiveMinimum: false }), query('b', { type: 'integer', exclusiveMinimum: true })]),
+    );
+    expect(plain.manifest.tools[0]!.params).toEqual([
+      { name: 'a', type: 'integer', minimum: 0 },
+      { name: 'b', type: 'integer' },
+    ]);
     expect(plain.report.lossy).toEqual([]);
-    const old = await fromOpenApi(swagger({ '/pets': { get: { operationId: 'listPets', parameters: [{ name: 'limit', in: 'query', type: 'integer', minimum: 0, exclusiveMinimum: true }], ...ok } } }));
+    const old = await fromOpenApi(
+      swagger({
+        '/pets': { get: { operationId: 'listPets', parameters: [{ name: 'limit', in: 'query', type: 'integer', minimum: 0, exclusiveMinimum: true }], ...ok } },
+      }),
+    );
     expect(old.manifest.tools[0]!.params).toEqual([{ name: 'limit', type: 'integer', minimum: 1 }]);
     const nested = await fromOpenApi(
-      doc({ '/pets': { post: { operationId: 'createPet', requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { size: { type: 'object', properties: { weight: { type: 'number', minimum: 0, exclusiveMinimum: true } } } } } } } }, ...ok } } }),
+      doc({
+        '/pets': {
+          post: {
+            operationId: 'createPet',
+            requestBody: {
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    properties: { size: { type: 'object', properties: { weight: { type: 'number', minimum: 0, exclusiveMinimum: true } } } },
+                  },
+                },
+              },
+            },
+            ...ok,
+          },
+        },
+      }),
     );
     expect(nested.manifest.tools[0]!.params).toEqual([{ name: 'size', type: 'object', properties: { weight: { type: 'number', minimum: 0 } } }]);
     expect(nested.report.lossy.map((step) => step.message)).toEqual([
@@ -210,7 +281,9 @@ describe('exclusive bounds stay exclusive, or the report says they could not', (
   });
 
   it('bounds that leave no value (an integer > 0 and < 1) are reported, not dropped in silence', async () => {
-    const { manifest, report } = await fromOpenApi(list([query('n', { type: 'integer', minimum: 0, exclusiveMinimum: true, maximum: 1, exclusiveMaximum: true })]));
+    const { manifest, report } = await fromOpenApi(
+      list([query('n', { type: 'integer', minimum: 0, exclusiveMinimum: true, maximum: 1, exclusiveMaximum: true })]),
+    );
     expect(manifest.tools[0]!.params).toEqual([{ name: 'n', type: 'integer', maximum: 0 }]);
     expect(report.lossy.map((step) => step.message)).toEqual(['"n" has a minimum above its maximum (no value fits): the minimum was dropped']);
   });
@@ -221,7 +294,13 @@ describe('deprecated operations', () => {
   const document = doc({
     '/pets': { get: { operationId: 'listPets', summary: 'List pets', ...ok } },
     '/owners/{ownerId}': {
-      delete: { operationId: 'purgeOwner', summary: 'Delete an owner and all their pets', deprecated: true, parameters: [{ name: 'ownerId', in: 'path', required: true, schema: { type: 'string' } }], ...ok },
+      delete: {
+        operationId: 'purgeOwner',
+        summary: 'Delete an owner and all their pets',
+        deprecated: true,
+        parameters: [{ name: 'ownerId', in: 'path', required: true, schema: { type: 'string' } }],
+        ...ok,
+      },
       get: { operationId: 'getOwner', deprecated: false, ...ok },
     },
   });
@@ -246,7 +325,9 @@ describe('deprecated operations', () => {
     expect(requests.map((request) => [request.method, request.path])).toEqual([['DELETE', '/owners/o-1']]);
     const swaggerResult = await fromOpenApi(swagger({ '/old': { get: { operationId: 'old', deprecated: true, ...ok } } }), { includeDeprecated: true });
     expect(swaggerResult.manifest.tools[0]!.description).toBe('Deprecated: GET /old');
-    expect(reasons((await fromOpenApi(swagger({ '/old': { get: { operationId: 'old', deprecated: true, ...ok } } }))).report.operations)).toEqual({ old: 'deprecated' });
+    expect(reasons((await fromOpenApi(swagger({ '/old': { get: { operationId: 'old', deprecated: true, ...ok } } }))).report.operations)).toEqual({
+      old: 'deprecated',
+    });
   });
 
   it('an includeDeprecated that is not a boolean is RCP_INVALID_OPTIONS', async () => {
@@ -296,7 +377,11 @@ describe('a security scheme the document never defines', () => {
       'the security scheme "gone" is not defined in components.securitySchemes, but the document\'s security names it (an operation with no other way to authenticate is skipped)',
     ]);
     expect(unused.manifest.tools).toHaveLength(1);
-    const proto = await fromOpenApi(JSON.parse('{"openapi":"3.0.3","info":{"title":"T","version":"1"},"servers":[{"url":"https://api.example.com"}],"paths":{"/a":{"get":{"operationId":"a","security":[{"__proto__":[]}],"responses":{"200":{"description":"ok"}}}}}}') as Json);
+    const proto = await fromOpenApi(
+      JSON.parse(
+        '{"openapi":"3.0.3","info":{"title":"T","version":"1"},"servers":[{"url":"https://api.example.com"}],"paths":{"/a":{"get":{"operationId":"a","security":[{"__proto__":[]}],"responses":{"200":{"description":"ok"}}}}}}',
+      ) as Json,
+    );
     expect(reasons(proto.report.operations)).toEqual({ a: 'the security scheme "__proto__" is not defined' });
     expect(proto.report.documentWarnings).toHaveLength(1);
   });
@@ -304,13 +389,29 @@ describe('a security scheme the document never defines', () => {
 
 describe('format is an annotation: shown to the model, not checked', () => {
   it('a value that does not match its format is sent as given (the README says so)', async () => {
-    const document = doc({ '/pets': { get: { operationId: 'listPets', parameters: [{ name: 'email', in: 'query', schema: { type: 'string', format: 'email' } }, { name: 'since', in: 'query', schema: { type: 'string', format: 'date-time' } }], ...ok } } });
+    const document = doc({
+      '/pets': {
+        get: {
+          operationId: 'listPets',
+          parameters: [
+            { name: 'email', in: 'query', schema: { type: 'string', format: 'email' } },
+            { name: 'since', in: 'query', schema: { type: 'string', format: 'date-time' } },
+          ],
+          ...ok,
+        },
+      },
+    });
     const { manifest, outcome, requests } = await callThroughClient(document, 'listPets', { email: 'not an email', since: 'yesterday' });
     expect(manifest.tools[0]!.params).toEqual([
       { name: 'email', type: 'string', format: 'email' },
       { name: 'since', type: 'string', format: 'date-time' },
     ]);
     expect(outcome.ok).toBe(true);
-    expect(requests.map((request) => request.query)).toEqual([[['email', 'not an email'], ['since', 'yesterday']]]);
+    expect(requests.map((request) => request.query)).toEqual([
+      [
+        ['email', 'not an email'],
+        ['since', 'yesterday'],
+      ],
+    ]);
   });
 });

@@ -32,7 +32,13 @@ function bodyNotSent(types: readonly string[], required: boolean, lose: Lose): s
 }
 
 /** Swagger 2: `formData` params are a form body, a `body` param is JSON unless `consumes` says otherwise; or why the operation is skipped. */
-export function swaggerBody(document: Json, operation: Json, formFields: readonly Json[] | undefined, bodyParam: Json | undefined, lose: Lose): DeclaredBody | { skip: string } {
+export function swaggerBody(
+  document: Json,
+  operation: Json,
+  formFields: readonly Json[] | undefined,
+  bodyParam: Json | undefined,
+  lose: Lose,
+): DeclaredBody | { skip: string } {
   const listed = Array.isArray(operation['consumes']) ? operation['consumes'] : Array.isArray(document['consumes']) ? document['consumes'] : [];
   const consumes = listed.filter((type): type is string => typeof type === 'string');
   if (formFields !== undefined) {

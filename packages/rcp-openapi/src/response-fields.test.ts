@@ -33,7 +33,14 @@ const resultsDocument = (): Json => ({
   info: { title: 'Results', version: '1' },
   servers: [{ url: api.origin }],
   paths: {
-    '/chart': { get: op('getChart', { responses: { ...ok({ 'image/PNG': {}, 'application/json': { schema: { type: 'object' } } }), '404': { description: 'no', content: { 'application/pdf': {} } } } }) },
+    '/chart': {
+      get: op('getChart', {
+        responses: {
+          ...ok({ 'image/PNG': {}, 'application/json': { schema: { type: 'object' } } }),
+          '404': { description: 'no', content: { 'application/pdf': {} } },
+        },
+      }),
+    },
     '/sheet': { get: op('getSheet', { responses: ok({ 'application/vnd.ms-excel; charset=binary': {} }) }) },
     '/file': { get: op('getFile', { responses: { '2XX': { description: 'ok', content: { 'application/octet-stream': {}, 'image/*': {} } } } }) },
     '/logo': { get: op('getLogo', { responses: ok({ 'image/svg+xml': {}, 'text/csv': {}, '*/*': {}, 'application/xml': {} }) }) },
@@ -41,13 +48,18 @@ const resultsDocument = (): Json => ({
     '/items': {
       get: op('listItems', {
         parameters: [cursorQuery('cursor'), { name: 'limit', in: 'query', schema: { type: 'integer' } }],
-        responses: json({ type: 'object', properties: { items: { type: 'array', items: { type: 'string' } }, next_cursor: { type: ['string', 'null'] }, has_more: { type: 'boolean' } } }),
+        responses: json({
+          type: 'object',
+          properties: { items: { type: 'array', items: { type: 'string' } }, next_cursor: { type: ['string', 'null'] }, has_more: { type: 'boolean' } },
+        }),
       }),
     },
     '/docs': {
       get: op('listDocs', {
         parameters: [cursorQuery('pageToken')],
-        responses: json({ allOf: [{ properties: { docs: { type: 'array' } } }, { properties: { nextPageToken: { anyOf: [{ type: 'string' }, { type: 'null' }] } } }] }),
+        responses: json({
+          allOf: [{ properties: { docs: { type: 'array' } } }, { properties: { nextPageToken: { anyOf: [{ type: 'string' }, { type: 'null' }] } } }],
+        }),
       }),
     },
     '/charges': {
@@ -61,14 +73,23 @@ const resultsDocument = (): Json => ({
     },
     '/search': {
       post: op('searchPages', {
-        requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { query: { type: 'string' }, start_cursor: { type: 'string' } } } } } },
+        requestBody: {
+          content: { 'application/json': { schema: { type: 'object', properties: { query: { type: 'string' }, start_cursor: { type: 'string' } } } } },
+        },
         responses: json({ type: 'object', properties: { results: { type: 'array' }, next_cursor: { type: 'string' }, has_more: { type: 'boolean' } } }),
       }),
     },
     // Not pagination by the rule:
     '/no-next': { get: op('noNext', { parameters: [cursorQuery('cursor')], responses: json({ type: 'object', properties: { items: { type: 'array' } } }) }) },
-    '/object-next': { get: op('objectNext', { parameters: [cursorQuery('cursor')], responses: json({ type: 'object', properties: { next_cursor: { type: 'object' } } }) }) },
-    '/pages': { get: op('numberedPages', { parameters: [cursorQuery('page', 'integer')], responses: json({ type: 'object', properties: { next_page: { type: 'integer' } } }) }) },
+    '/object-next': {
+      get: op('objectNext', { parameters: [cursorQuery('cursor')], responses: json({ type: 'object', properties: { next_cursor: { type: 'object' } } }) }),
+    },
+    '/pages': {
+      get: op('numberedPages', {
+        parameters: [cursorQuery('page', 'integer')],
+        responses: json({ type: 'object', properties: { next_page: { type: 'integer' } } }),
+      }),
+    },
     '/two-ways': {
       get: op('twoWays', {
         parameters: [cursorQuery('cursor'), cursorQuery('page_token')],
@@ -76,11 +97,24 @@ const resultsDocument = (): Json => ({
       }),
     },
     '/header-cursor': {
-      get: op('headerCursor', { parameters: [{ name: 'cursor', in: 'header', schema: { type: 'string' } }], responses: json({ type: 'object', properties: { next_cursor: { type: 'string' } } }) }),
+      get: op('headerCursor', {
+        parameters: [{ name: 'cursor', in: 'header', schema: { type: 'string' } }],
+        responses: json({ type: 'object', properties: { next_cursor: { type: 'string' } } }),
+      }),
     },
-    '/text-next': { get: op('textNext', { parameters: [cursorQuery('cursor')], responses: ok({ 'text/plain': { schema: { type: 'object', properties: { next_cursor: { type: 'string' } } } } }) }) },
+    '/text-next': {
+      get: op('textNext', {
+        parameters: [cursorQuery('cursor')],
+        responses: ok({ 'text/plain': { schema: { type: 'object', properties: { next_cursor: { type: 'string' } } } } }),
+      }),
+    },
     // A cursor param RCP refuses (a boolean): the pagination is left out, the operation kept.
-    '/flag-cursor': { get: op('flagCursor', { parameters: [cursorQuery('cursor', 'boolean')], responses: json({ type: 'object', properties: { next_cursor: { type: 'string' } } }) }) },
+    '/flag-cursor': {
+      get: op('flagCursor', {
+        parameters: [cursorQuery('cursor', 'boolean')],
+        responses: json({ type: 'object', properties: { next_cursor: { type: 'string' } } }),
+      }),
+    },
   },
 });
 
@@ -162,7 +196,12 @@ describe('2xx responses become RCP 0.3 result fields', () => {
       paths: {
         '/notes': {
           get: op('listNotes', { parameters: [cursorQuery('cursor')], responses: json({ type: 'object', properties: { next: { type: 'string' } } }) }),
-          ...(form && { post: op('addNote', { requestBody: { content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { title: { type: 'string' } } } } } }, responses: ok({ 'text/html': {} }) }) }),
+          ...(form && {
+            post: op('addNote', {
+              requestBody: { content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { title: { type: 'string' } } } } } },
+              responses: ok({ 'text/html': {} }),
+            }),
+          }),
         },
       },
     });
@@ -193,7 +232,11 @@ describe('the imported manifest, end to end with rcp-client on loopback', () => 
     });
     api.route('GET /items', (request, res) => {
       const start = Number(new URLSearchParams(request.rawQuery).get('cursor') ?? '0');
-      sendJson(res, 200, { items: ITEMS.slice(start, start + 2), next_cursor: start + 2 < ITEMS.length ? String(start + 2) : null, has_more: start + 2 < ITEMS.length });
+      sendJson(res, 200, {
+        items: ITEMS.slice(start, start + 2),
+        next_cursor: start + 2 < ITEMS.length ? String(start + 2) : null,
+        has_more: start + 2 < ITEMS.length,
+      });
     });
     api.route('GET /charges', (request, res) => {
       const after = new URLSearchParams(request.rawQuery).get('starting_after');

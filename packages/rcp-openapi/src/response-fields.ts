@@ -10,7 +10,6 @@ import { mergeAllOf, nonNullBranches, typeOf, unionOf, type Schema } from './sch
 
 type Json = Record<string, unknown>;
 
-
 /**
  * Binary types, lower-case and without parameters: images (not SVG, which is XML text), audio,
  * video, fonts, PDF, a file of bytes, archives and office documents. *Decision:* a list of what
@@ -128,7 +127,11 @@ function convention(param: string, properties: Json): { nextCursor: string; hasM
   if (param === 'cursor' || param === 'start_cursor') {
     const next = propertyOf(properties, ['next_cursor', 'nextCursor'], CURSOR_TYPES);
     if (next === undefined) return undefined;
-    return { nextCursor: `@${next}`, ...(hasMore !== undefined && { hasMore: `@${hasMore}` }), rule: `"${param}" → "${next}"${hasMore === undefined ? '' : ` and "${hasMore}"`}` };
+    return {
+      nextCursor: `@${next}`,
+      ...(hasMore !== undefined && { hasMore: `@${hasMore}` }),
+      rule: `"${param}" → "${next}"${hasMore === undefined ? '' : ` and "${hasMore}"`}`,
+    };
   }
   if (param === 'page_token' || param === 'pageToken') {
     const next = propertyOf(properties, ['next_page_token', 'nextPageToken'], CURSOR_TYPES);

@@ -9,7 +9,6 @@ const MAX_DEPTH = 8;
 /** The same limit as rcp-manifest's for patterns: a long or exotic pattern is dropped, not sent. */
 const MAX_PATTERN = 256;
 
-
 /** Sets an own, enumerable property, even one named `__proto__` (plain assignment would set the prototype). */
 export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });

@@ -34,7 +34,7 @@ export function undefinedSchemeWarnings(document: Json, schemes: Json, swagger: 
   }
   return [...operations].map(
     ([name, count]) =>
-      `the security scheme "${name.slice(0, 80)}" is not defined in ${where}, ${count === 0 ? 'but the document\'s security names it' : `but ${count} operation(s) name it`} (an operation with no other way to authenticate is skipped)`,
+      `the security scheme "${name.slice(0, 80)}" is not defined in ${where}, ${count === 0 ? "but the document's security names it" : `but ${count} operation(s) name it`} (an operation with no other way to authenticate is skipped)`,
   );
 }
 

@@ -15,7 +15,11 @@ export function shortHash(text: string): string {
 
 /** `[A-Za-z0-9_-]`, at most 64 characters; a long name keeps its start and gets a hash. */
 export function toolNameOf(source: string): string {
-  const clean = source.replace(NOT_TOOL_NAME_CHARS, '_').replace(/_{2,}/g, '_').replace(/^_+|_+$/g, '') || 'operation';
+  const clean =
+    source
+      .replace(NOT_TOOL_NAME_CHARS, '_')
+      .replace(/_{2,}/g, '_')
+      .replace(/^_+|_+$/g, '') || 'operation';
   return clean.length <= MAX_NAME ? clean : `${clean.slice(0, MAX_NAME - 7)}_${shortHash(source)}`;
 }
 

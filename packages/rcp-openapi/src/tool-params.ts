@@ -95,7 +95,8 @@ function placeParam(param: Json, placed: PlacedParams, params: ToolParams, conte
     params.declare(token, original, schema, param['required'] === true, param['description']);
     const style = param['style'] ?? (context.swagger ? undefined : 'form');
     if (param['explode'] === false || (context.swagger && param['collectionFormat'] !== undefined && param['collectionFormat'] !== 'multi')) {
-      if (schema['type'] === 'array') context.lose(`query array "${original}" is sent as repeated keys, not ${context.swagger ? String(param['collectionFormat']) : String(style)}-joined`);
+      if (schema['type'] === 'array')
+        context.lose(`query array "${original}" is sent as repeated keys, not ${context.swagger ? String(param['collectionFormat']) : String(style)}-joined`);
     }
   } else if (where === 'header') {
     if (SKIPPED_HEADERS.has(original.toLowerCase()) || !isHttpToken(original)) {

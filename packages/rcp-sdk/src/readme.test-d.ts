@@ -12,9 +12,13 @@ test('root README: discover, describe, call, toModelResult', async () => {
   });
   const discovery = await client.discover('https://learn.example.com/rcp/manifest');
   console.log(describeManifest(discovery.manifest, discovery.tools));
-  const outcome = await client.call(discovery, { name: 'search_courses', arguments: '{"query":"algebra"}' }, {
-    currentUserId: 'learner-42',
-  });
+  const outcome = await client.call(
+    discovery,
+    { name: 'search_courses', arguments: '{"query":"algebra"}' },
+    {
+      currentUserId: 'learner-42',
+    },
+  );
   const forModel = toModelResult(outcome);
   expectTypeOf(forModel).toEqualTypeOf<ModelResult>();
 });

@@ -24,7 +24,12 @@ function exportedNames(source: string): { values: string[]; types: string[] } {
       .split(',')
       .map((name) => name.trim())
       .filter(Boolean)
-      .map((name) => name.split(/\s+as\s+/).pop()!.replace(/^type\s+/, ''));
+      .map((name) =>
+        name
+          .split(/\s+as\s+/)
+          .pop()!
+          .replace(/^type\s+/, ''),
+      );
     (match[1] ? types : values).push(...names);
   }
   return { values: values.sort(), types: types.sort() };

@@ -8,17 +8,22 @@ let server: TestServer;
 let repo: RcpDiscovery;
 beforeAll(async () => {
   server = await startTestServer();
-  repo = await discoverManifest(server, {
-    rcpVersion: '0.1',
-    tools: [
-      tool('listPullRequests', 'Lists the open change proposals of a project.'),
-      tool('deleteNote', 'Deletes a note.'),
-      tool('getRepository', 'Returns one repository.'),
-      tool('createLabel', 'Creates a label.'),
-      tool('exportData', 'Starts an export.', [{ name: 'format', type: 'string', description: 'spreadsheet or archive' }]),
-      tool('getInvoice', 'Returns an invoice.', [{ name: 'userId', type: 'string', description: 'whose invoice: the verified customer' }]),
-    ],
-  }, '/rcp/manifest', { resolvers: { userId: () => 'u-1' } });
+  repo = await discoverManifest(
+    server,
+    {
+      rcpVersion: '0.1',
+      tools: [
+        tool('listPullRequests', 'Lists the open change proposals of a project.'),
+        tool('deleteNote', 'Deletes a note.'),
+        tool('getRepository', 'Returns one repository.'),
+        tool('createLabel', 'Creates a label.'),
+        tool('exportData', 'Starts an export.', [{ name: 'format', type: 'string', description: 'spreadsheet or archive' }]),
+        tool('getInvoice', 'Returns an invoice.', [{ name: 'userId', type: 'string', description: 'whose invoice: the verified customer' }]),
+      ],
+    },
+    '/rcp/manifest',
+    { resolvers: { userId: () => 'u-1' } },
+  );
 });
 afterAll(async () => {
   await server.close();
@@ -38,11 +43,15 @@ describe('createToolSearch: what is indexed', () => {
     expect((await names(search, 'repositories'))[0]).toBe('getRepository');
     expect(await names(search, 'remove')).toEqual(['deleteNote']);
     expect(await names(createToolSearch(repo, { synonyms: false }), 'remove')).toEqual([]);
-    expect((await names(createToolSearch(repo, { stemming: false, prefix: false }), 'repositories'))).toEqual([]);
+    expect(await names(createToolSearch(repo, { stemming: false, prefix: false }), 'repositories')).toEqual([]);
   });
 
   it('answers a question word with what it asks about (who → user, member, collaborator)', async () => {
-    const team = await discoverManifest(server, { rcpVersion: '0.1', tools: [tool('listCollaborators', 'Lists the collaborators of a project.'), tool('getBuild', 'Returns one build.')] }, '/rcp/team');
+    const team = await discoverManifest(
+      server,
+      { rcpVersion: '0.1', tools: [tool('listCollaborators', 'Lists the collaborators of a project.'), tool('getBuild', 'Returns one build.')] },
+      '/rcp/team',
+    );
     expect(await names(createToolSearch(team), 'who works on this project')).toEqual(['listCollaborators']);
     expect(await names(createToolSearch(team, { synonyms: false }), 'who works')).toEqual([]);
   });
@@ -93,16 +102,20 @@ describe('createToolSearch: what is indexed', () => {
 });
 
 describe('createToolSearch: name coverage', () => {
-  it('multiplies each candidate\'s score by 1 + the share of its name\'s words that the query says', async () => {
-    const files = await discoverManifest(server, {
-      rcpVersion: '0.1',
-      tools: [
-        tool('deleteRepositoryFile', 'Deletes a file from a repository.'),
-        tool('deleteRepository', 'For good.'),
-        tool('getNote', 'Returns a note.'),
-        tool('listUsers', 'Lists the users.'),
-      ],
-    }, '/files/manifest');
+  it("multiplies each candidate's score by 1 + the share of its name's words that the query says", async () => {
+    const files = await discoverManifest(
+      server,
+      {
+        rcpVersion: '0.1',
+        tools: [
+          tool('deleteRepositoryFile', 'Deletes a file from a repository.'),
+          tool('deleteRepository', 'For good.'),
+          tool('getNote', 'Returns a note.'),
+          tool('listUsers', 'Lists the users.'),
+        ],
+      },
+      '/files/manifest',
+    );
     const plain = await createToolSearch(files, { nameCoverage: false }).search('remove a repository');
     const covered = await createToolSearch(files).search('remove a repository');
     const scoreOf = (hits: typeof plain, name: string) => hits.find((hit) => hit.name === name)!.score;

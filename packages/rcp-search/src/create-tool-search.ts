@@ -182,7 +182,6 @@ interface IndexedTool {
   readonly method: string;
 }
 
-
 /** The options, checked once, with their defaults. */
 interface SearchSettings {
   readonly boost: Record<RcpToolSearchField, number>;
@@ -221,7 +220,8 @@ export function createToolSearch(source: RcpToolSet | RcpDiscovery | readonly Rc
     if (typeof query !== 'string') throw new RcpError('RCP_INVALID_OPTIONS', 'the search query must be a string');
     if (typeof searchOptions !== 'object' || searchOptions === null) throw new RcpError('RCP_INVALID_OPTIONS', 'search options must be an object');
     const limit = searchOptions.limit ?? 5;
-    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) throw new RcpError('RCP_INVALID_OPTIONS', `limit must be an integer from 1 to ${MAX_LIMIT}`);
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT)
+      throw new RcpError('RCP_INVALID_OPTIONS', `limit must be an integer from 1 to ${MAX_LIMIT}`);
     if (rank === undefined) return Object.freeze(lexical(query, limit));
     const found = lexical(query, Math.max(candidates, limit));
     const names = await rank(query, Object.freeze(found), Object.freeze({ toolSet, limit }));
@@ -240,9 +240,11 @@ function settingsOf(options: RcpToolSearchOptions): SearchSettings {
   const stemming = options.stemming !== false;
   const synonyms = synonymMap(options.synonyms ?? DEFAULT_SYNONYMS, stemming);
   const { rank } = options;
-  if (rank !== undefined && typeof rank !== 'function') throw new RcpError('RCP_INVALID_OPTIONS', 'rank must be a function (query, candidates, context) => names');
+  if (rank !== undefined && typeof rank !== 'function')
+    throw new RcpError('RCP_INVALID_OPTIONS', 'rank must be a function (query, candidates, context) => names');
   const commonWords = options.commonWords ?? 0.1;
-  if (typeof commonWords !== 'number' || !(commonWords > 0 && commonWords <= 1)) throw new RcpError('RCP_INVALID_OPTIONS', 'commonWords must be a share of the tools, above 0 and at most 1');
+  if (typeof commonWords !== 'number' || !(commonWords > 0 && commonWords <= 1))
+    throw new RcpError('RCP_INVALID_OPTIONS', 'commonWords must be a share of the tools, above 0 and at most 1');
   const candidates = options.candidates ?? 50;
   if (!Number.isInteger(candidates) || candidates < 1) throw new RcpError('RCP_INVALID_OPTIONS', 'candidates must be a positive integer');
   const processTerm = (word: string): string | null => {
@@ -380,7 +382,8 @@ function boostOf(given: RcpToolSearchOptions['boost']): Record<RcpToolSearchFiel
   if (!isRecord(given)) throw new RcpError('RCP_INVALID_OPTIONS', 'boost must be an object of field weights');
   const boost = { ...DEFAULT_BOOST };
   for (const [field, weight] of Object.entries(given)) {
-    if (!FIELDS.includes(field as RcpToolSearchField)) throw new RcpError('RCP_INVALID_OPTIONS', `boost: unknown field ${JSON.stringify(field)} (${FIELDS.join(', ')})`);
+    if (!FIELDS.includes(field as RcpToolSearchField))
+      throw new RcpError('RCP_INVALID_OPTIONS', `boost: unknown field ${JSON.stringify(field)} (${FIELDS.join(', ')})`);
     if (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0) throw new RcpError('RCP_INVALID_OPTIONS', `boost.${field} must be a number ≥ 0`);
     boost[field as RcpToolSearchField] = weight;
   }

@@ -9,11 +9,56 @@ import { createToolSearch, type RcpToolSearch } from './index';
  * through the same tool set: search never changes what a call may do.
  */
 const RESOURCES = [
-  'customer', 'invoice', 'payment', 'refund', 'subscription', 'product', 'price', 'coupon', 'order', 'shipment',
-  'warehouse', 'supplier', 'employee', 'team', 'project', 'task', 'comment', 'attachment', 'label', 'milestone',
-  'repository', 'branch', 'release', 'webhook', 'event', 'notification', 'message', 'conversation', 'contact', 'account',
-  'domain', 'certificate', 'volume', 'snapshot', 'backup', 'cluster', 'database', 'firewall', 'region', 'report',
-  'dashboard', 'alert', 'incident', 'schedule', 'calendar', 'meeting', 'room', 'ticket', 'article', 'document',
+  'customer',
+  'invoice',
+  'payment',
+  'refund',
+  'subscription',
+  'product',
+  'price',
+  'coupon',
+  'order',
+  'shipment',
+  'warehouse',
+  'supplier',
+  'employee',
+  'team',
+  'project',
+  'task',
+  'comment',
+  'attachment',
+  'label',
+  'milestone',
+  'repository',
+  'branch',
+  'release',
+  'webhook',
+  'event',
+  'notification',
+  'message',
+  'conversation',
+  'contact',
+  'account',
+  'domain',
+  'certificate',
+  'volume',
+  'snapshot',
+  'backup',
+  'cluster',
+  'database',
+  'firewall',
+  'region',
+  'report',
+  'dashboard',
+  'alert',
+  'incident',
+  'schedule',
+  'calendar',
+  'meeting',
+  'room',
+  'ticket',
+  'article',
+  'document',
 ];
 const VERBS = [
   ['get', 'list', 'Lists every'],
@@ -33,9 +78,19 @@ function largeDocument(origin: string): Record<string, unknown> {
   for (const resource of RESOURCES) {
     for (const [method, verb, summary] of VERBS) {
       const path = `/users/{userId}/${resource}s/${verb}`;
-      const body = method === 'post' || method === 'patch'
-        ? { requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['note'], properties: { note: { type: 'string', description: `Text kept with the ${resource}` } } } } } } }
-        : {};
+      const body =
+        method === 'post' || method === 'patch'
+          ? {
+              requestBody: {
+                required: true,
+                content: {
+                  'application/json': {
+                    schema: { type: 'object', required: ['note'], properties: { note: { type: 'string', description: `Text kept with the ${resource}` } } },
+                  },
+                },
+              },
+            }
+          : {};
       paths[path] = {
         [method]: {
           operationId: `${verb}${resource[0]!.toUpperCase()}${resource.slice(1)}`,
@@ -111,7 +166,7 @@ describe('a found tool is called through the same tool set', () => {
     expect(server.requests).toHaveLength(0);
   });
 
-  it('searching a stage subset finds only the stage\'s tools', async () => {
+  it("searching a stage subset finds only the stage's tools", async () => {
     const stage = toolSet.select((tool) => tool.method === 'GET');
     const staged = createToolSearch(stage);
     const hits = await staged.search('give a customer their money back refund', { limit: 50 });

@@ -13,7 +13,9 @@ afterAll(async () => {
 });
 
 describe('README', () => {
-  it('the search-then-call snippet prints what the README shows, and the API receives the one call (run against the built package)', { timeout: SPAWN_TIMEOUT }, async () => {
+  it('the search-then-call snippet prints what the README shows, and the API receives the one call (run against the built package)', {
+    timeout: SPAWN_TIMEOUT,
+  }, async () => {
     const printed = await runReadmeSnippet(packageDir, 'snippet:search-then-call', { NOTES_TOKEN, NOTES_MANIFEST_URL: manifestUrl });
     expect(printed).toBe(readmeBlock(`${packageDir}README.md`, 'output:search-then-call'));
     expect(toolRequestLines(server)).toEqual(['DELETE /users/u-1/notes/n-1']);

@@ -71,7 +71,15 @@ describe('stem', () => {
 
   it('keeps short words apart from the shorter words they would become without their e', () => {
     // A Twilio SID is not a side, CORS is not a core, a note is not `not`.
-    const pairs: [string, string][] = [['side', 'sid'], ['note', 'not'], ['core', 'cors'], ['mode', 'mod'], ['done', 'don'], ['come', 'com'], ['late', 'lat']];
+    const pairs: [string, string][] = [
+      ['side', 'sid'],
+      ['note', 'not'],
+      ['core', 'cors'],
+      ['mode', 'mod'],
+      ['done', 'don'],
+      ['come', 'com'],
+      ['late', 'lat'],
+    ];
     for (const [word, other] of pairs) expect([word, stem(word)]).not.toEqual([word, stem(other)]);
     expect(['hopped', 'fixed', 'keyed'].map((word) => stem(word))).toEqual(['hop', 'fix', 'key']);
     expect(stem('hoped')).toBe(stem('hope'));

@@ -122,7 +122,9 @@ export const DEFAULT_SYNONYMS: readonly (readonly string[])[] = Object.freeze(
 
 /** Words that carry no meaning for finding a tool. */
 export const STOP_WORDS: ReadonlySet<string> = new Set(
-  ('a an the of for to in on at by with from into onto about as and or is are be been being it its ' +
+  (
+    'a an the of for to in on at by with from into onto about as and or is are be been being it its ' +
     'this that these those my me our us your you we i he she they them their his her which what how ' +
-    'some any please can could would should do does did want need let there here via per so just also api').split(' '),
+    'some any please can could would should do does did want need let there here via per so just also api'
+  ).split(' '),
 );

@@ -3,7 +3,12 @@ import type { RcpManifest } from 'rcp-manifest';
 import { serveManifest, type TestServer } from 'rcp-test-utils';
 
 /** Serves `manifest` on the test server and discovers it with a real client. */
-export async function discoverManifest(server: TestServer, manifest: RcpManifest, path = '/rcp/manifest', options: RcpClientOptions = {}): Promise<RcpDiscovery> {
+export async function discoverManifest(
+  server: TestServer,
+  manifest: RcpManifest,
+  path = '/rcp/manifest',
+  options: RcpClientOptions = {},
+): Promise<RcpDiscovery> {
   const url = serveManifest(server, manifest, path);
   return createRcpClient(options).discover(url);
 }

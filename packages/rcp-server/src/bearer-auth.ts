@@ -58,12 +58,9 @@ export function bearerToken(request: Request): string | undefined {
  * ```
  */
 export function bearerAuth<Principal>(
-  tokens:
-    | readonly { readonly token: string; readonly principal: Principal }[]
-    | ((token: string) => Principal | undefined | Promise<Principal | undefined>),
+  tokens: readonly { readonly token: string; readonly principal: Principal }[] | ((token: string) => Principal | undefined | Promise<Principal | undefined>),
 ): VerifyHook<Principal> {
-  const unauthorized = (detail: string) =>
-    problemResponse(401, 'RCP_MISSING_CREDENTIALS', detail, { headers: { 'www-authenticate': 'Bearer' } });
+  const unauthorized = (detail: string) => problemResponse(401, 'RCP_MISSING_CREDENTIALS', detail, { headers: { 'www-authenticate': 'Bearer' } });
   return async (request) => {
     const token = bearerToken(request);
     if (token === undefined) return unauthorized('A bearer token is required');

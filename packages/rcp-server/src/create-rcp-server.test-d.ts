@@ -33,7 +33,7 @@ test('bearerAuth is a verify hook of its principal; the server is a fetch handle
   defineTool({ name: 't', description: 'A tool.', method: 'GET', path: '/' });
 });
 
-test("a pagination param names a declared param (when defineTool infers the names)", () => {
+test('a pagination param names a declared param (when defineTool infers the names)', () => {
   const listed = defineTool({
     name: 'list_records',
     description: 'Lists records.',

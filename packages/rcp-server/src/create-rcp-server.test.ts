@@ -48,7 +48,11 @@ describe.each(frameworks)('rcp-server on $name (a real loopback server)', (frame
     const discovery = await client.discover(url('/rcp/manifest'));
     const note = await client.call(discovery, { name: 'get_note', arguments: '{"noteId":"n-1"}' }, { userId: 'u-1' });
     expect(note).toMatchObject({ ok: true, result: { status: 200, data: { id: 'n-1', owner: 'u-1' } } });
-    const created = await client.call(discovery, { name: 'create_note', arguments: { title: 'Eggs', priority: 'high', meta: { color: 'red' } } }, { userId: 'u-1' });
+    const created = await client.call(
+      discovery,
+      { name: 'create_note', arguments: { title: 'Eggs', priority: 'high', meta: { color: 'red' } } },
+      { userId: 'u-1' },
+    );
     expect(created).toMatchObject({ ok: true, result: { status: 201, data: { id: 'n-9', title: 'Eggs' } } });
     await client.call(discovery, { name: 'search_notes', arguments: { query: 'eggs', limit: 5, tags: ['home', 'work'], pinned: false } }, { userId: 'u-1' });
     await client.call(discovery, { name: 'pay', arguments: { amount: 12, to: ['+1', '+2'], metadata: { order: 'o&1' } } }, { userId: 'u-1' });

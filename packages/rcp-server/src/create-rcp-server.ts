@@ -16,9 +16,7 @@ import { problemResponse } from './problem';
  *   request.headers.get('authorization') === 'Bearer demo' ? { learnerId: 'learner-42' } : undefined;
  * ```
  */
-export type VerifyHook<Principal> = (
-  request: Request,
-) => Principal | Response | undefined | null | Promise<Principal | Response | undefined | null>;
+export type VerifyHook<Principal> = (request: Request) => Principal | Response | undefined | null | Promise<Principal | Response | undefined | null>;
 
 /**
  * Options of {@link createRcpServer}.
@@ -161,16 +159,14 @@ export function createRcpServer<Principal = unknown>(options: RcpServerOptions<P
     manifest,
     manifestPath,
     handle,
-    fetch: async (request: Request) =>
-      (await handle(request)) ?? problemResponse(404, 'RCP_UNKNOWN_TOOL', 'Nothing is served at this path'),
+    fetch: async (request: Request) => (await handle(request)) ?? problemResponse(404, 'RCP_UNKNOWN_TOOL', 'Nothing is served at this path'),
   });
 }
 
 /** The manifest built from the definitions (its version the lowest the tools need unless given), validated by `parseManifest`. */
 function buildManifest<Principal>(options: RcpServerOptions<Principal>): RcpManifest {
   const serverAuth = options.auth ?? NO_AUTH;
-  const usesWire02 =
-    serverAuth.type === 'query' || options.tools.some((tool) => tool.bodyEncoding === 'form' || tool.auth?.type === 'query');
+  const usesWire02 = serverAuth.type === 'query' || options.tools.some((tool) => tool.bodyEncoding === 'form' || tool.auth?.type === 'query');
   const usesResults03 = options.tools.some((tool) => tool.responseMediaTypes !== undefined || tool.pagination !== undefined);
   return parseManifest({
     rcpVersion: options.rcpVersion ?? (usesResults03 ? '0.3' : usesWire02 ? '0.2' : '0.1'),

@@ -94,7 +94,7 @@ export interface ServerTool<Principal = unknown, ParamName extends string = stri
   /**
    * Media types the tool answers with besides JSON and text (RCP 0.3, SPEC §25.3):
    * `['image/png']`, `['application/pdf', 'image/*']`. A client passes such an answer to the model
-     * as a media part (the exact bytes). The handler answers with the bytes (typed with the one
+   * as a media part (the exact bytes). The handler answers with the bytes (typed with the one
    * declared type when there is exactly one, not a range) or a `Response` carrying the bytes and
    * the type. Using it makes the manifest `"0.3"`.
    */

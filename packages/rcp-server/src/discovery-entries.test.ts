@@ -2,9 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { apiCatalog, createRcpServer, defineTool, llmsTxtLine } from './index';
 
 const server = createRcpServer({
-  tools: ['search_courses', 'get_course'].map((name) =>
-    defineTool({ name, description: 'A tool.', method: 'GET', path: `/api/${name}`, handler: () => ({}) }),
-  ),
+  tools: ['search_courses', 'get_course'].map((name) => defineTool({ name, description: 'A tool.', method: 'GET', path: `/api/${name}`, handler: () => ({}) })),
 });
 
 describe('outputs from the same definitions', () => {

@@ -92,10 +92,7 @@ export interface NodeListenerOptions {
  * createServer(toNodeListener(server)).listen(8080, '127.0.0.1');
  * ```
  */
-export function toNodeListener(
-  server: RcpServer,
-  options: NodeListenerOptions = {},
-): (request: IncomingMessage, response: ServerResponse) => void {
+export function toNodeListener(server: RcpServer, options: NodeListenerOptions = {}): (request: IncomingMessage, response: ServerResponse) => void {
   return (request, response) => {
     void (async () => {
       const answer = await server.handle(toWebRequest(request));

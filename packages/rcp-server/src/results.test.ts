@@ -68,7 +68,9 @@ describe('a manifest with response media types or pagination is RCP 0.3', () => 
     expect(server.manifest.rcpVersion).toBe('0.3');
     expect(server.manifest.tools[1]).toMatchObject({ responseMediaTypes: ['application/pdf'] });
     expect(server.manifest.tools[2]).toMatchObject({ pagination: { nextCursor: '@next', param: 'cursor' } });
-    const plain = createRcpServer({ tools: [defineTool({ name: 'ping', description: 'Pings.', method: 'GET', path: '/ping', handler: () => bytesResponse(pngBytes(), 'image/png') })] });
+    const plain = createRcpServer({
+      tools: [defineTool({ name: 'ping', description: 'Pings.', method: 'GET', path: '/ping', handler: () => bytesResponse(pngBytes(), 'image/png') })],
+    });
     expect(plain.manifest.rcpVersion).toBe('0.1');
   });
 
@@ -171,7 +173,10 @@ function bytesServer(): RcpServer {
       tool('arraybuffer_declared', () => pngBytes().slice().buffer, ['image/png']),
       // A small Buffer is a view into Node's shared pool: only its own bytes may be sent.
       tool('buffer_undeclared', () => Buffer.from(pngBytes())),
-      tool('dataview_range', () => { const bytes = pngBytes(); return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength); }, ['image/*']),
+      tool('dataview_range', () => {
+        const bytes = pngBytes();
+        return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      }, ['image/*']),
       tool('blob_typed', () => new Blob([pngBytes()], { type: 'image/png' })),
       tool('two_declared', () => pngBytes(), ['image/png', 'application/pdf']),
     ],

@@ -121,20 +121,16 @@ describe('compileRequest properties', () => {
 
   it('keeps arbitrary literal query keys intact', () => {
     fc.assert(
-      fc.property(
-        fc.uniqueArray(fc.string({ unit: 'grapheme', minLength: 1 }), { maxLength: 5 }),
-        anyString,
-        (keys, value) => {
-          fc.pre(isWellFormed(value));
-          const queryParams: Record<string, string> = {};
-          for (const key of keys) {
-            Object.defineProperty(queryParams, key, { value: '{{v}}', enumerable: true, writable: true, configurable: true });
-          }
-          const url = new URL(compileRequest({ method: 'GET', url: `${ORIGIN}/`, queryParams }).render({ v: value }).url);
-          expect(url.origin).toBe(ORIGIN);
-          expect([...url.searchParams]).toEqual(keys.map((key) => [key, value]));
-        },
-      ),
+      fc.property(fc.uniqueArray(fc.string({ unit: 'grapheme', minLength: 1 }), { maxLength: 5 }), anyString, (keys, value) => {
+        fc.pre(isWellFormed(value));
+        const queryParams: Record<string, string> = {};
+        for (const key of keys) {
+          Object.defineProperty(queryParams, key, { value: '{{v}}', enumerable: true, writable: true, configurable: true });
+        }
+        const url = new URL(compileRequest({ method: 'GET', url: `${ORIGIN}/`, queryParams }).render({ v: value }).url);
+        expect(url.origin).toBe(ORIGIN);
+        expect([...url.searchParams]).toEqual(keys.map((key) => [key, value]));
+      }),
       { numRuns: 200 },
     );
   });
@@ -188,7 +184,7 @@ describe('parseTemplate properties', () => {
   it('never fails with anything but RCP_TEMPLATE_SYNTAX, and round-trips the text when valid', () => {
     fc.assert(
       fc.property(templateText, (text) => {
-        let parsed;
+        let parsed: ReturnType<typeof parseTemplate>;
         try {
           parsed = parseTemplate(text);
         } catch (error) {
@@ -227,7 +223,7 @@ describe('parseTemplate properties', () => {
           fc.webUrl({ withQueryParameters: true, withFragments: true }),
         ),
         (url) => {
-          let compiled;
+          let compiled: ReturnType<typeof compileRequest>;
           try {
             compiled = compileRequest({ method: 'GET', url });
           } catch (error) {

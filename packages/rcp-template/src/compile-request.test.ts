@@ -45,10 +45,7 @@ describe('compileRequest: the URL template', () => {
   });
 
   it('resolves a relative URL against the origin of baseUrl', () => {
-    const compiled = compileRequest(
-      { method: 'GET', url: '/items/{{id}}?q=1' },
-      { baseUrl: 'https://api.example.com/.well-known/rcp.json?x=1' },
-    );
+    const compiled = compileRequest({ method: 'GET', url: '/items/{{id}}?q=1' }, { baseUrl: 'https://api.example.com/.well-known/rcp.json?x=1' });
     expect(compiled.origin).toBe('https://api.example.com');
     expect(compiled.render({ id: 'a b' }).url).toBe('https://api.example.com/items/a%20b?q=1');
   });
@@ -267,9 +264,7 @@ describe('compileRequest: query encoding', () => {
   });
 
   it('repeats the key for an array value, in order', () => {
-    expect(urlOf('/s', { tags: ['x', 'y z', 3, true] }, { queryParams: { tag: '{{tags}}', after: '1' } })).toBe(
-      '/s?tag=x&tag=y%20z&tag=3&tag=true&after=1',
-    );
+    expect(urlOf('/s', { tags: ['x', 'y z', 3, true] }, { queryParams: { tag: '{{tags}}', after: '1' } })).toBe('/s?tag=x&tag=y%20z&tag=3&tag=true&after=1');
   });
 
   it('drops an entry whose array is empty', () => {

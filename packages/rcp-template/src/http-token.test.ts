@@ -3,7 +3,10 @@ import { HTTP_TOKEN_PROBLEM, HTTP_TOKEN_SOURCE, isHttpToken, isTokenChar } from 
 
 describe('the RFC 9110 token rule', () => {
   it('accepts letters, digits and the tchar symbols, nothing else', () => {
-    const tchar = [...Array(128).keys()].filter(isTokenChar).map((code) => String.fromCharCode(code)).join('');
+    const tchar = [...Array(128).keys()]
+      .filter(isTokenChar)
+      .map((code) => String.fromCharCode(code))
+      .join('');
     expect(tchar).toBe("!#$%&'*+-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ^_`abcdefghijklmnopqrstuvwxyz|~");
     expect([0xe9, 0x2028, 0x1f].some(isTokenChar)).toBe(false);
     expect(['Authorization', 'X-Api-Key', "a!#$%&'*+-.^_`|~"].every(isHttpToken)).toBe(true);

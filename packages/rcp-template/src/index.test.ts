@@ -4,7 +4,30 @@ import * as api from './index';
 describe('rcp-template public surface', () => {
   it('exports exactly the documented values', () => {
     expect(Object.keys(api).sort()).toEqual(
-      ['RcpError', 'RcpTemplateError', 'collectTemplateTokens', 'compileRequest', 'encodeFormBody', 'isHttpToken', 'isRcpError', 'isTokenChar', 'parseTemplate', 'percentEncode', 'TOKEN_NAME_SOURCE', 'isTokenName', 'isTokenNameChar', 'isTokenNameStart', 'isHeaderValue', 'isHeaderValueChar', 'escapePointerToken', 'unescapePointerToken', 'isPlainObject', 'isRecord', 'HTTP_TOKEN_SOURCE', 'HTTP_TOKEN_PROBLEM'].sort(),
+      [
+        'RcpError',
+        'RcpTemplateError',
+        'collectTemplateTokens',
+        'compileRequest',
+        'encodeFormBody',
+        'isHttpToken',
+        'isRcpError',
+        'isTokenChar',
+        'parseTemplate',
+        'percentEncode',
+        'TOKEN_NAME_SOURCE',
+        'isTokenName',
+        'isTokenNameChar',
+        'isTokenNameStart',
+        'isHeaderValue',
+        'isHeaderValueChar',
+        'escapePointerToken',
+        'unescapePointerToken',
+        'isPlainObject',
+        'isRecord',
+        'HTTP_TOKEN_SOURCE',
+        'HTTP_TOKEN_PROBLEM',
+      ].sort(),
     );
   });
 

@@ -48,14 +48,11 @@ describe('parseTemplate', () => {
     expect(parseTemplate('plain').parts).toEqual([{ kind: 'text', text: 'plain' }]);
   });
 
-  it.each(['{', '}', '}}', 'a { b } c', '{x}', '{ {x} }', '}}{x}', 'json: {"a": 1}', 'x}}}'])(
-    'treats lone braces as literal text: %s',
-    (text) => {
-      const parsed = parseTemplate(text);
-      expect(parsed.tokens).toEqual([]);
-      expect(parsed.parts).toEqual([{ kind: 'text', text }]);
-    },
-  );
+  it.each(['{', '}', '}}', 'a { b } c', '{x}', '{ {x} }', '}}{x}', 'json: {"a": 1}', 'x}}}'])('treats lone braces as literal text: %s', (text) => {
+    const parsed = parseTemplate(text);
+    expect(parsed.tokens).toEqual([]);
+    expect(parsed.parts).toEqual([{ kind: 'text', text }]);
+  });
 
   it('keeps a literal "}" right after a token', () => {
     expect(parseTemplate('{{x}}}').parts).toEqual([

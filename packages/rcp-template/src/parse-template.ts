@@ -11,7 +11,7 @@ import { isTokenNameChar, isTokenNameStart } from './token-name';
  */
 export type TemplatePart =
   | { readonly kind: 'text'; readonly text: string }
-  | { readonly kind: 'token'; readonly name: string; /** Offset of the token's `{{` in the template text. */ readonly offset: number };
+  | { readonly kind: 'token'; readonly name: string /** Offset of the token's `{{` in the template text. */; readonly offset: number };
 
 /**
  * A template parsed by {@link parseTemplate}. Frozen.
@@ -80,7 +80,12 @@ export function parseTemplate(text: string): ParsedTemplate {
     if (nameStart >= length) throw syntaxError(text, index, 'unterminated token (missing "}}")');
     const first = text.charCodeAt(nameStart);
     if (!isTokenNameStart(first)) {
-      const what = first === CLOSE ? 'empty token name' : first === OPEN ? '"{{" cannot be followed by "{" (there is no escape for "{{")' : 'a token name must start with a letter or "_", with no spaces or operators';
+      const what =
+        first === CLOSE
+          ? 'empty token name'
+          : first === OPEN
+            ? '"{{" cannot be followed by "{" (there is no escape for "{{")'
+            : 'a token name must start with a letter or "_", with no spaces or operators';
       throw syntaxError(text, nameStart, what);
     }
     let cursor = nameStart + 1;

@@ -4,15 +4,7 @@
  * code does not compile.
  */
 import { expectTypeOf, test } from 'vitest';
-import {
-  isRcpError,
-  RcpError,
-  RcpTemplateError,
-  type RcpErrorCode,
-  type RcpErrorOf,
-  type RcpTemplateErrorCode,
-  type TemplatePosition,
-} from './index';
+import { isRcpError, type RcpError, RcpTemplateError, type RcpErrorCode, type RcpErrorOf, type RcpTemplateErrorCode, type TemplatePosition } from './index';
 
 declare const error: unknown;
 

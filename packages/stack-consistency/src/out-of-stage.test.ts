@@ -174,9 +174,14 @@ const rows: Row[] = [
     stack: 'OpenAI Responses (openai SDK, stage subset as the tool set)',
     async run() {
       script('POST /v1/responses', [
-        { id: 'resp_1', object: 'response', created_at: 0, status: 'completed', model: 'gpt-test', output: [
-          { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: CALL.name, arguments: JSON.stringify(CALL.arguments), status: 'completed' },
-        ] },
+        {
+          id: 'resp_1',
+          object: 'response',
+          created_at: 0,
+          status: 'completed',
+          model: 'gpt-test',
+          output: [{ type: 'function_call', id: 'fc_1', call_id: 'call_1', name: CALL.name, arguments: JSON.stringify(CALL.arguments), status: 'completed' }],
+        },
       ]);
       const rcp = createOpenAITools(client, browse);
       const openai = new OpenAI({ apiKey: 'sk-test', baseURL: fake.url('/v1'), maxRetries: 0 });
@@ -194,11 +199,33 @@ const rows: Row[] = [
     // tool the agent lacks (ModelBehaviorError), as the AI SDK does with activeTools.
     stack: 'OpenAI Agents JS (@openai/agents Runner, stages + turn)',
     async run() {
-      const tokens = { input_tokens: 1, output_tokens: 1, total_tokens: 2, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } };
-      const answer = (output: unknown[]) => ({ id: 'resp_1', object: 'response', created_at: 0, status: 'completed', model: 'gpt-test', output, usage: tokens });
+      const tokens = {
+        input_tokens: 1,
+        output_tokens: 1,
+        total_tokens: 2,
+        input_tokens_details: { cached_tokens: 0 },
+        output_tokens_details: { reasoning_tokens: 0 },
+      };
+      const answer = (output: unknown[]) => ({
+        id: 'resp_1',
+        object: 'response',
+        created_at: 0,
+        status: 'completed',
+        model: 'gpt-test',
+        output,
+        usage: tokens,
+      });
       script('POST /v1/responses', [
         answer([{ type: 'function_call', id: 'fc_1', call_id: 'call_1', name: CALL.name, arguments: JSON.stringify(CALL.arguments), status: 'completed' }]),
-        answer([{ type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'I could not delete it.', annotations: [] }] }]),
+        answer([
+          {
+            type: 'message',
+            id: 'msg_1',
+            role: 'assistant',
+            status: 'completed',
+            content: [{ type: 'output_text', text: 'I could not delete it.', annotations: [] }],
+          },
+        ]),
       ]);
       const rcp = createOpenAIAgentsTools(client, whole, { stages: { browse: ['list_notes'] }, turn: (context) => context as OpenAIAgentsTurn<Ctx> });
       const agent = new Agent({ name: 'Notes', model: 'gpt-test', tools: rcp.tools });
@@ -247,17 +274,15 @@ const rows: Row[] = [
       const contents: Content[] = [{ role: 'user', parts: [{ text: 'delete my groceries note' }] }];
       const config = { tools: [{ functionDeclarations: rcp.functionDeclarations }] };
       const response = await ai.models.generateContent({ model: 'gemini-2.5-flash', contents, config });
-      expect(sentTo<{ tools: { functionDeclarations: { name: string }[] }[] }>(0).tools[0]!.functionDeclarations.map((d) => d.name)).toEqual([
-        'list_notes',
-      ]);
+      expect(sentTo<{ tools: { functionDeclarations: { name: string }[] }[] }>(0).tools[0]!.functionDeclarations.map((d) => d.name)).toEqual(['list_notes']);
       const parts = await rcp.runFunctionCalls(response.functionCalls, ctx);
       contents.push(response.candidates![0]!.content!, { role: 'user', parts });
       await ai.models.generateContent({ model: 'gemini-2.5-flash', contents, config });
       // The SDK sent only these two requests, to the fake, with the key in its header.
       expect(fake.requests.map((request) => `${request.method} ${request.url}`)).toEqual([endpoint, endpoint]);
       expect(fake.requests.map((request) => request.headers['x-goog-api-key'])).toEqual(['k', 'k']);
-      const sentBack = sentTo<{ contents: { parts: { functionResponse: { name: string; response: ModelResult } }[] }[] }>(1).contents.at(-1)!
-        .parts[0]!.functionResponse;
+      const sentBack = sentTo<{ contents: { parts: { functionResponse: { name: string; response: ModelResult } }[] }[] }>(1).contents.at(-1)!.parts[0]!
+        .functionResponse;
       expect(sentBack.name).toBe(CALL.name);
       return { surfaced: outcomeOf(parts[0]!.functionResponse.response), received: outcomeOf(sentBack.response) };
     },
@@ -284,7 +309,7 @@ describe('an out-of-stage call: one code, one sentence for the model, nothing se
     expect(toolRequestLines(notes)).toEqual([]);
   });
 
-  it('the sentence is the core\'s own (RcpToolNotInStageError), not a copy', () => {
+  it("the sentence is the core's own (RcpToolNotInStageError), not a copy", () => {
     expect(new RcpToolNotInStageError('delete_note', 'browse')).toMatchObject({ code: CODE, message: SENTENCE });
   });
 });

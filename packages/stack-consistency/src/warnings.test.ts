@@ -55,7 +55,7 @@ describe('discovery warnings, the same lines on every stack', () => {
     expect(api.count).toBe(0);
   });
 
-  it("a stage or `only` leaves out the warnings of the tools it does not serve, on every stack", () => {
+  it('a stage or `only` leaves out the warnings of the tools it does not serve, on every stack', () => {
     const onlyGet = { only: ['get_note'] };
     const surfaced: Record<string, readonly string[]> = {
       OpenAI: createOpenAITools(client, discovery, onlyGet).warnings,
@@ -64,6 +64,7 @@ describe('discovery warnings, the same lines on every stack', () => {
       'MCP gateway': createRcpMcpGateway({ client, source: discovery, only: ['get_note'] }).warnings,
       'AI SDK stage': createAISDKTools(client, discovery, { stages: { read: ['get_note'] } }).toolSet.select(['get_note']).warnings,
     };
-    for (const [stack, warnings] of Object.entries(surfaced)) expect({ stack, paths: warnings.map((line) => line.split(':')[0]) }).toEqual({ stack, paths: ['/extra'] });
+    for (const [stack, warnings] of Object.entries(surfaced))
+      expect({ stack, paths: warnings.map((line) => line.split(':')[0]) }).toEqual({ stack, paths: ['/extra'] });
   });
 });

@@ -6,9 +6,9 @@ describe('the large catalog', () => {
     const { tools } = largeCatalogManifest();
     expect(LARGE_CATALOG_SIZE).toBe(500);
     expect(new Set(tools.map((tool) => tool.name)).size).toBe(500);
-    const operations = Object.values(largeCatalogOpenApi('http://127.0.0.1:1').paths as Record<string, Record<string, { operationId: string; summary: string }>>).flatMap(
-      (item) => Object.entries(item).map(([method, { operationId, summary }]) => `${method.toUpperCase()} ${operationId} ${summary}`),
-    );
+    const operations = Object.values(
+      largeCatalogOpenApi('http://127.0.0.1:1').paths as Record<string, Record<string, { operationId: string; summary: string }>>,
+    ).flatMap((item) => Object.entries(item).map(([method, { operationId, summary }]) => `${method.toUpperCase()} ${operationId} ${summary}`));
     expect(operations).toEqual(tools.map((tool) => `${tool.method} ${tool.name} ${tool.description}`));
   });
 
@@ -19,7 +19,10 @@ describe('the large catalog', () => {
       description: 'Creates a refund',
       method: 'POST',
       url: '/v1/users/{{userId}}/refunds/create',
-      params: [{ name: 'userId', required: true }, { name: 'note', required: true, description: 'Text kept with the refund' }],
+      params: [
+        { name: 'userId', required: true },
+        { name: 'note', required: true, description: 'Text kept with the refund' },
+      ],
       body: { note: '{{note}}' },
     });
   });

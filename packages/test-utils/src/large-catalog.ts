@@ -12,11 +12,56 @@
 
 /** The catalog's 50 resources. */
 const RESOURCES = [
-  'customer', 'invoice', 'payment', 'refund', 'subscription', 'product', 'price', 'coupon', 'order', 'shipment',
-  'warehouse', 'supplier', 'employee', 'team', 'project', 'task', 'comment', 'attachment', 'label', 'milestone',
-  'repository', 'branch', 'release', 'webhook', 'event', 'notification', 'message', 'conversation', 'contact', 'account',
-  'domain', 'certificate', 'volume', 'snapshot', 'backup', 'cluster', 'database', 'firewall', 'region', 'report',
-  'dashboard', 'alert', 'incident', 'schedule', 'calendar', 'meeting', 'room', 'ticket', 'article', 'document',
+  'customer',
+  'invoice',
+  'payment',
+  'refund',
+  'subscription',
+  'product',
+  'price',
+  'coupon',
+  'order',
+  'shipment',
+  'warehouse',
+  'supplier',
+  'employee',
+  'team',
+  'project',
+  'task',
+  'comment',
+  'attachment',
+  'label',
+  'milestone',
+  'repository',
+  'branch',
+  'release',
+  'webhook',
+  'event',
+  'notification',
+  'message',
+  'conversation',
+  'contact',
+  'account',
+  'domain',
+  'certificate',
+  'volume',
+  'snapshot',
+  'backup',
+  'cluster',
+  'database',
+  'firewall',
+  'region',
+  'report',
+  'dashboard',
+  'alert',
+  'incident',
+  'schedule',
+  'calendar',
+  'meeting',
+  'room',
+  'ticket',
+  'article',
+  'document',
 ] as const;
 
 /** The catalog's 10 verbs: HTTP method, name prefix, summary. */
@@ -96,7 +141,16 @@ export function largeCatalogOpenApi(origin: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const { name, description, method, path, resource, takesNote } of entries()) {
     const body = takesNote
-      ? { requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['note'], properties: { note: { type: 'string', description: `Text kept with the ${resource}` } } } } } } }
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: { type: 'object', required: ['note'], properties: { note: { type: 'string', description: `Text kept with the ${resource}` } } },
+              },
+            },
+          },
+        }
       : {};
     paths[path.slice('/v1'.length)] = {
       [method.toLowerCase()]: {

@@ -36,11 +36,7 @@ export function readmeBlock(readmePath: string, marker: string): string {
  * Returns what it printed; a non-zero exit rejects with its stderr. A test calling it needs
  * `{ timeout: SPAWN_TIMEOUT }`.
  */
-export async function runReadmeSnippet(
-  packageDir: string,
-  marker: string,
-  env: Record<string, string> = {},
-): Promise<string> {
+export async function runReadmeSnippet(packageDir: string, marker: string, env: Record<string, string> = {}): Promise<string> {
   const block = findReadmeBlock(join(packageDir, 'README.md'), marker);
   const source =
     block.language === 'ts'

@@ -10,7 +10,10 @@ import { SPAWN_TIMEOUT } from './spawn-node';
 let dir: string;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'readme-ts-'));
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, module: 'ESNext', target: 'ES2022', moduleResolution: 'Bundler', types: [] } }));
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions: { strict: true, module: 'ESNext', target: 'ES2022', moduleResolution: 'Bundler', types: [] } }),
+  );
   writeFileSync(
     join(dir, 'README.md'),
     [
@@ -71,7 +74,7 @@ describe('the packages whose tests type-check their README', () => {
     expect(callers.length).toBeGreaterThan(0);
   });
 
-  it.each(callers)("%s: its tests wait for its build:types (turbo.json)", (name) => {
+  it.each(callers)('%s: its tests wait for its build:types (turbo.json)', (name) => {
     const config = join(packagesDir, name, 'turbo.json');
     const tasks = existsSync(config) ? (JSON.parse(readFileSync(config, 'utf8')) as { tasks?: { test?: { dependsOn?: string[] } } }).tasks : undefined;
     expect(tasks?.test?.dependsOn ?? []).toContain('build:types');

@@ -32,12 +32,16 @@ export function readmeTypeErrors(packageDir: string, ...markers: string[]): stri
     else errors.push(`README.md:${block.line - 1} the block after "<!-- ${marker}" is tagged "${block.language}", not "ts"`);
   }
   const configPath = join(packageDir, 'tsconfig.json');
-  const config = ts.getParsedCommandLineOfConfigFile(configPath, {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-      throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+  const config = ts.getParsedCommandLineOfConfigFile(
+    configPath,
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+      },
     },
-  });
+  );
   if (config === undefined) throw new Error(`cannot read ${configPath}`);
   // Each block is a module of its own, as the .mjs file runReadmeSnippet writes is.
   const options: ts.CompilerOptions = { ...config.options, noEmit: true, moduleDetection: ts.ModuleDetectionKind.Force };

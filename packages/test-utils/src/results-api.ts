@@ -87,9 +87,7 @@ export async function startResultsApi(): Promise<{ server: TestServer; manifestU
     const end = start + 2;
     sendJson(res, 200, { items: RESULTS_RECORDS.slice(start, end), next: end < RESULTS_RECORDS.length ? `c${end}` : null });
   });
-  server.route('GET /busy', (_request, res) =>
-    sendJson(res, 429, { error: 'slow down' }, { 'retry-after': String(RESULTS_RETRY_AFTER_SECONDS) }),
-  );
+  server.route('GET /busy', (_request, res) => sendJson(res, 429, { error: 'slow down' }, { 'retry-after': String(RESULTS_RETRY_AFTER_SECONDS) }));
   for (const record of RESULTS_RECORDS) {
     server.route(`GET /records/${record.id}`, (_request, res) => sendJson(res, 200, { ...record, internal: 'x' }));
   }

@@ -28,10 +28,7 @@ export interface NodeRun {
  * });
  * ```
  */
-export function runNode(
-  args: readonly string[],
-  options: { cwd?: string; env?: Record<string, string | undefined> } = {},
-): Promise<NodeRun> {
+export function runNode(args: readonly string[], options: { cwd?: string; env?: Record<string, string | undefined> } = {}): Promise<NodeRun> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,

@@ -17,7 +17,11 @@ describe('startTestServer', () => {
     const [r] = server.requests;
     expect(r?.path).toBe('/x');
     expect(r?.rawQuery).toBe('a=1&a=2&b=%2F');
-    expect(r?.query).toEqual([['a', '1'], ['a', '2'], ['b', '/']]);
+    expect(r?.query).toEqual([
+      ['a', '1'],
+      ['a', '2'],
+      ['b', '/'],
+    ]);
     expect(r?.headers['x-test']).toBe('yes');
     expect(r?.json).toEqual({ k: 1 });
     expect(server.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);

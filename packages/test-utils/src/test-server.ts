@@ -22,11 +22,7 @@ export interface RecordedRequest {
 }
 
 /** What a route handler gets: the recorded request plus the raw node objects. */
-export type TestRouteHandler = (
-  request: RecordedRequest,
-  res: ServerResponse,
-  req: IncomingMessage,
-) => void | Promise<void>;
+export type TestRouteHandler = (request: RecordedRequest, res: ServerResponse, req: IncomingMessage) => void | Promise<void>;
 
 export interface TestServer {
   /** `http://127.0.0.1:<port>` */

@@ -48,4 +48,3 @@ export function toRcpModelTool<Context>(
   };
   return Object.freeze(definition);
 }
-

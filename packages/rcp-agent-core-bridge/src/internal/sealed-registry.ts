@@ -1,11 +1,6 @@
 import { RcpError, isRcpError } from 'rcp-errors';
 import { RcpInvalidArgumentsError, RcpToolNotInStageError, RcpUnknownToolError } from 'rcp-client';
-import type {
-  ModelToolContext,
-  ModelToolSelection,
-  RegisteredModelTool,
-  SealedModelToolRegistry,
-} from '../model-tool';
+import type { ModelToolContext, ModelToolSelection, RegisteredModelTool, SealedModelToolRegistry } from '../model-tool';
 import { messageOf, quote } from './quote';
 import { isThenable, silence } from './thenable';
 
@@ -68,18 +63,12 @@ export function createSealedRegistry<Output>(
       }
       if (isThenable(input)) {
         silence(input);
-        throw new RcpError(
-          'RCP_INVALID_TOOL',
-          `The schema adapter of tool ${quote(tool.id)} returned a promise; parse must be synchronous.`,
-        );
+        throw new RcpError('RCP_INVALID_TOOL', `The schema adapter of tool ${quote(tool.id)} returned a promise; parse must be synchronous.`);
       }
       const output = tool.resolve(input, Object.freeze({ stageId }));
       if (isThenable(output)) {
         silence(output);
-        throw new RcpError(
-          'RCP_INVALID_TOOL',
-          `Tool ${quote(tool.id)} returned a promise from resolve; resolve must be synchronous.`,
-        );
+        throw new RcpError('RCP_INVALID_TOOL', `Tool ${quote(tool.id)} returned a promise from resolve; resolve must be synchronous.`);
       }
       return output;
     },

@@ -8,10 +8,7 @@ import { isRcpError, type RcpErrorCode, type RcpErrorOf } from 'rcp-errors';
 export { serveManifest } from 'rcp-test-utils';
 
 /** Awaits `action`, expects it to fail with an RCP error of `code`, and returns the error. */
-export async function rejectsWith<Code extends RcpErrorCode>(
-  action: Promise<unknown> | (() => unknown),
-  code: Code,
-): Promise<RcpErrorOf<Code>> {
+export async function rejectsWith<Code extends RcpErrorCode>(action: Promise<unknown> | (() => unknown), code: Code): Promise<RcpErrorOf<Code>> {
   let outcome: unknown;
   try {
     await (typeof action === 'function' ? action() : action);

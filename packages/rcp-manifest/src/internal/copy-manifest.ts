@@ -32,7 +32,6 @@ function copyKnown(value: unknown, fields: readonly string[]): unknown {
   return Object.freeze(out);
 }
 
-
 /** A param or a nested value schema with only its known fields, nested values copied the same way. */
 function copySchema(schema: unknown, fields: readonly string[]): unknown {
   const source = schema as JsonObject;
@@ -55,7 +54,6 @@ function copySchema(schema: unknown, fields: readonly string[]): unknown {
 function copyParam(param: unknown): unknown {
   return copySchema(param, PARAM_FIELDS);
 }
-
 
 /** A deep-frozen copy of one validated tool holding only the fields RCP defines, in that order. */
 export function copyTool(tool: unknown): RcpTool {

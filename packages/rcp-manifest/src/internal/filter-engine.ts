@@ -59,7 +59,10 @@ function requireFilterEngine(): FilterEngine | undefined {
   if (typeof getBuiltinModule !== 'function') return undefined;
   try {
     const require = getBuiltinModule('module').createRequire(import.meta.url);
-    return engineOf({ library: require('jsonpath-rfc9535') as LibraryModules['library'], parser: require('jsonpath-rfc9535/parser') as LibraryModules['parser'] });
+    return engineOf({
+      library: require('jsonpath-rfc9535') as LibraryModules['library'],
+      parser: require('jsonpath-rfc9535/parser') as LibraryModules['parser'],
+    });
   } catch {
     return undefined; // e.g. a bundle without node_modules: prepareManifest loads the bundled copy
   }

@@ -1,7 +1,6 @@
 import { isForbiddenHeaderName } from '../forbidden-headers';
 import { HTTP_TOKEN_PROBLEM, isHttpToken } from 'rcp-template';
 
-
 /** Why `name` cannot be a header name, or undefined when it can. */
 export function headerNameProblem(name: string): string | undefined {
   if (name === '') return 'a header name cannot be empty';

@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { parseManifest } from '../parse-manifest';
-import { compileResponseMappings } from '../compile-response-mappings';
 import { compileResponsePath, toRfc9535Query, type CompiledPath } from './json-path';
 
 function compiled(expression: string): CompiledPath {
@@ -30,7 +28,13 @@ describe('response paths', () => {
     const data = { a: { b: [{ c: 1 }, { c: 2 }] }, _x9: 'y', '0': 'zero' };
     for (const expression of ['@', '@a', '@.a', '@a.b', '@a.b[1].c', '@a.b[2]', '@_x9', '@[0]', '@a.b[0]', '@nope.deeper']) {
       const plain = compileResponsePath(expression);
-      const parsed = compileResponsePath(expression.replace(/^@\.?/, "@['").replace(/^@\['$/, '@').replace(/^@\['(\w+)/, "@['$1']").replace(/^@\['\[/, '@['));
+      const parsed = compileResponsePath(
+        expression
+          .replace(/^@\.?/, "@['")
+          .replace(/^@\['$/, '@')
+          .replace(/^@\['(\w+)/, "@['$1']")
+          .replace(/^@\['\[/, '@['),
+      );
       expect(plain.ok && parsed.ok).toBe(true);
       if (plain.ok && parsed.ok) expect(plain.path.select(data)).toEqual(parsed.path.select(data));
     }
@@ -77,7 +81,12 @@ describe('response paths', () => {
 
   it('refuses ungrouped chains of three "&&" (the engine would evaluate them wrongly), accepts grouped ones', () => {
     expect(refusal('@[?@.a && @.b && @.c]')).toMatch(/parentheses/);
-    expect(compiled('@[?@.a && (@.b && @.c)]').select([{ a: 1, b: 1, c: 1 }, { a: 1, b: 1 }])).toEqual([{ a: 1, b: 1, c: 1 }]);
+    expect(
+      compiled('@[?@.a && (@.b && @.c)]').select([
+        { a: 1, b: 1, c: 1 },
+        { a: 1, b: 1 },
+      ]),
+    ).toEqual([{ a: 1, b: 1, c: 1 }]);
     expect(compiled('@[?@.a == "&& && &&" && @.b]').usesFilter).toBe(true);
     expect(compiled('@[?@.a && @.b || @.c && @.d]').usesFilter).toBe(true);
   });

@@ -391,7 +391,6 @@ function singularPath(segments: readonly AnySegment[]): Step[] | undefined {
   return steps;
 }
 
-
 /**
  * A singular query of one to three name steps (`@data.name`, the common case), unrolled: each
  * depth is its own code, so the engine's property caches see the keys of the paths of that depth

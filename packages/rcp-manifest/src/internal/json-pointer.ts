@@ -12,10 +12,7 @@ export function joinPointer(base: string, ...tokens: (string | number)[]): strin
 /** Splits a JSON Pointer into unescaped reference tokens. */
 export function splitPointer(pointer: string): string[] {
   if (pointer === '') return [];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map(unescapePointerToken);
+  return pointer.slice(1).split('/').map(unescapePointerToken);
 }
 
 /**

@@ -1,7 +1,6 @@
 import { isPlainObject } from 'rcp-template';
 import { joinPointer } from './json-pointer';
 
-
 function describeNonJson(value: unknown): string | undefined {
   switch (typeof value) {
     case 'string':

@@ -53,15 +53,62 @@ function hasNegativeSliceBound(text: string): boolean {
   const parsed = parseFilterFreeQuery(text);
   if (parsed.kind !== 'query') return false;
   return parsed.segments.some(
-    ({ node }) => node.type === 'BracketedSelection' && node.selectors.some((selector) => selector.type === 'SliceSelector' && ((selector.start ?? 0) < 0 || (selector.end ?? 0) < 0)),
+    ({ node }) =>
+      node.type === 'BracketedSelection' &&
+      node.selectors.some((selector) => selector.type === 'SliceSelector' && ((selector.start ?? 0) < 0 || (selector.end ?? 0) < 0)),
   );
 }
 
 /** Pieces of the grammar and near misses: blanks, quotes, escapes, surrogates, signs, big integers. */
 const piece = fc.constantFrom(
-  '.', '..', '[', ']', ',', ':', '*', '-', '0', '1', '7', '00', '-0', '9007199254740991', '9007199254740992', ' ', '\t', '\n', '\u000b',
-  "'", '"', '\\', '\\u', 'D800', 'dc00', '0041', 'u', 'b', 'n', '/', "\\'", '\\"', 'a', 'Z', '_', '9', 'é', '\u{1F600}', '\ud800', '\u0001',
-  '\u007f', '\u0080', '$', '@', '?', 'true', '(', ')',
+  '.',
+  '..',
+  '[',
+  ']',
+  ',',
+  ':',
+  '*',
+  '-',
+  '0',
+  '1',
+  '7',
+  '00',
+  '-0',
+  '9007199254740991',
+  '9007199254740992',
+  ' ',
+  '\t',
+  '\n',
+  '\u000b',
+  "'",
+  '"',
+  '\\',
+  '\\u',
+  'D800',
+  'dc00',
+  '0041',
+  'u',
+  'b',
+  'n',
+  '/',
+  "\\'",
+  '\\"',
+  'a',
+  'Z',
+  '_',
+  '9',
+  'é',
+  '\u{1F600}',
+  '\ud800',
+  '\u0001',
+  '\u007f',
+  '\u0080',
+  '$',
+  '@',
+  '?',
+  'true',
+  '(',
+  ')',
 );
 
 const name = fc.stringMatching(/^[A-Za-z_é][A-Za-z0-9_]{0,3}$/);
@@ -73,10 +120,17 @@ const quoted = fc.oneof(
   fc.constantFrom(String.raw`'\u00e9'`, String.raw`"\uD83D\uDE00"`, String.raw`'\t'`, String.raw`"\/"`, String.raw`'\uD800'`, String.raw`'\q'`),
 );
 const slice = fc
-  .tuple(fc.option(integer, { nil: undefined }), blank, fc.option(integer, { nil: undefined }), fc.option(fc.option(integer, { nil: undefined }), { nil: undefined }))
+  .tuple(
+    fc.option(integer, { nil: undefined }),
+    blank,
+    fc.option(integer, { nil: undefined }),
+    fc.option(fc.option(integer, { nil: undefined }), { nil: undefined }),
+  )
   .map(([start, space, end, step]) => `${start ?? ''}${space}:${space}${end ?? ''}${step === undefined ? '' : `:${step ?? ''}`}`);
 const selector = fc.oneof(quoted, fc.constant('*'), integer.map(String), slice);
-const bracketed = fc.tuple(blank, fc.array(selector, { minLength: 1, maxLength: 3 }), blank).map(([space, selectors, after]) => `[${space}${selectors.join(`${space},${after}`)}${after}]`);
+const bracketed = fc
+  .tuple(blank, fc.array(selector, { minLength: 1, maxLength: 3 }), blank)
+  .map(([space, selectors, after]) => `[${space}${selectors.join(`${space},${after}`)}${after}]`);
 const segment = fc.oneof(
   name.map((value) => `.${value}`),
   name.map((value) => `..${value}`),
@@ -85,7 +139,9 @@ const segment = fc.oneof(
   bracketed.map((value) => `..${value}`),
 );
 /** Mostly valid queries (with blanks between segments), so that the ASTs are compared often. */
-const query = fc.tuple(fc.array(fc.tuple(blank, segment), { maxLength: 4 })).map(([segments]) => `$${segments.map(([space, value]) => space + value).join('')}`);
+const query = fc
+  .tuple(fc.array(fc.tuple(blank, segment), { maxLength: 4 }))
+  .map(([segments]) => `$${segments.map(([space, value]) => space + value).join('')}`);
 
 describe('the filter-free JSONPath reader against jsonpath-rfc9535 (issue 26)', () => {
   it('agrees with the library on valid queries, to the AST', () => {
@@ -93,8 +149,17 @@ describe('the filter-free JSONPath reader against jsonpath-rfc9535 (issue 26)', 
   });
 
   it('agrees with the library on arbitrary text made of grammar pieces and near misses', () => {
-    fc.assert(fc.property(fc.array(piece, { maxLength: 8 }).map((pieces) => `$${pieces.join('')}`), checkAgainstLibrary), { numRuns: 5000 });
-    fc.assert(fc.property(fc.string({ maxLength: 8 }), (text) => checkAgainstLibrary(text)), { numRuns: 1000 });
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 8 }).map((pieces) => `$${pieces.join('')}`),
+        checkAgainstLibrary,
+      ),
+      { numRuns: 5000 },
+    );
+    fc.assert(
+      fc.property(fc.string({ maxLength: 8 }), (text) => checkAgainstLibrary(text)),
+      { numRuns: 1000 },
+    );
   });
 
   it('selects what the library selects, on any JSON document', () => {

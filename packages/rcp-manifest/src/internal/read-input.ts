@@ -38,7 +38,8 @@ export function jsonTextDepth(text: string, max: number): number {
   for (let i = 0; i < length; i++) {
     const code = text.charCodeAt(i);
     if (inString) {
-      if (code === 0x5c) i++; // backslash: skip the escaped character
+      if (code === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (code === 0x22) inString = false;
       continue;
     }

@@ -17,7 +17,14 @@ const scalar = fc.oneof(
 );
 const loose = fc.oneof(scalar, fc.array(scalar, { maxLength: 2 }), fc.dictionary(fc.string({ maxLength: 2 }), scalar, { maxKeys: 2 }));
 const auth = fc.oneof(
-  fc.record({ type: fc.constantFrom('none', 'header', 'query', 'basic', undefined), name: fc.oneof(fc.constantFrom('X-Key', 'bad name'), loose), scheme: fc.oneof(fc.constantFrom('Bearer', 'a b'), loose) }, { requiredKeys: [] }),
+  fc.record(
+    {
+      type: fc.constantFrom('none', 'header', 'query', 'basic', undefined),
+      name: fc.oneof(fc.constantFrom('X-Key', 'bad name'), loose),
+      scheme: fc.oneof(fc.constantFrom('Bearer', 'a b'), loose),
+    },
+    { requiredKeys: [] },
+  ),
   loose,
 );
 const stringMap = fc.oneof(fc.dictionary(fc.string({ maxLength: 3 }), fc.oneof(fc.string({ maxLength: 3 }), scalar), { maxKeys: 3 }), loose);
@@ -74,10 +81,7 @@ const tool = fc.oneof(
       body: loose,
       bodyEncoding: fc.oneof(fc.constantFrom('json', 'form', 'xml'), loose),
       auth,
-      responseMappings: fc.oneof(
-        fc.dictionary(fc.string({ maxLength: 2 }), fc.oneof(fc.constantFrom('@', '@a.b', 'a', ''), scalar), { maxKeys: 2 }),
-        loose,
-      ),
+      responseMappings: fc.oneof(fc.dictionary(fc.string({ maxLength: 2 }), fc.oneof(fc.constantFrom('@', '@a.b', 'a', ''), scalar), { maxKeys: 2 }), loose),
       responseMediaTypes: fc.oneof(fc.array(fc.constantFrom('image/png', 'image/*', '*/*', 'png', 'text/csv; q=1'), { maxLength: 2 }), loose),
       pagination: fc.oneof(
         fc.record(
@@ -162,5 +166,4 @@ describe('structuralIssues', () => {
     const paths = structuralIssues({ rcpVersion: '0.1', tools: [{ name: 1 }] }).map((issue) => issue.path);
     expect(new Set(paths)).toEqual(new Set(['/tools/0/name', '/tools/0/description', '/tools/0/method', '/tools/0/url']));
   });
-
 });

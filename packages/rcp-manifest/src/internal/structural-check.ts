@@ -38,7 +38,6 @@ const BODY_ENCODINGS: readonly unknown[] = ['json', 'form'];
 type Fields = Record<string, unknown>;
 type Issues = ManifestIssue[];
 
-
 function listOf(values: readonly unknown[]): string {
   return values.map((value) => JSON.stringify(value)).join(', ');
 }
@@ -108,10 +107,17 @@ function checkOAuthHint(hint: unknown, path: string, issues: Issues): void {
     return;
   }
   if (hint['scopes'] !== undefined) {
-    checkStringList(hint['scopes'], joinPointer(path, 'scopes'), issues, SCOPE_TOKEN, () => 'must be an OAuth scope token (RFC 6749): printable ASCII without spaces, " or \\');
+    checkStringList(
+      hint['scopes'],
+      joinPointer(path, 'scopes'),
+      issues,
+      SCOPE_TOKEN,
+      () => 'must be an OAuth scope token (RFC 6749): printable ASCII without spaces, " or \\',
+    );
   }
   if (hint['issuer'] !== undefined) checkString(hint['issuer'], joinPointer(path, 'issuer'), issues);
-  if (hint['grantTypes'] !== undefined) checkStringList(hint['grantTypes'], joinPointer(path, 'grantTypes'), issues, NON_BLANK, () => 'must not be empty or blank');
+  if (hint['grantTypes'] !== undefined)
+    checkStringList(hint['grantTypes'], joinPointer(path, 'grantTypes'), issues, NON_BLANK, () => 'must not be empty or blank');
 }
 
 function checkEffects(effects: unknown, path: string, issues: Issues): void {

@@ -225,7 +225,6 @@ function checkParams(tool: JsonObject, context: ToolContext): void {
   });
 }
 
-
 /**
  * The rules of a param's (or a nested value's) details that the structure alone cannot say:
  * each detail on a type it applies to, enum entries of that type, bounds in order, a pattern
@@ -516,7 +515,7 @@ function checkTool(tool: unknown, pointer: string, serverAuth: unknown, report: 
   if (own(tool, 'responseMediaTypes') !== undefined) needsVersion03(report, joinPointer(pointer, 'responseMediaTypes'), 'responseMediaTypes');
   checkPagination(tool, context);
   const tokens = wholeRequestTokens(tool, effectiveAuth);
-  if (tokens !== undefined && tokens.every((token) => context.declared.has(token))) {
+  if (tokens?.every((token) => context.declared.has(token))) {
     for (const token of tokens) context.used.add(token);
   } else {
     // Something is wrong in url, queryParams or headers: each position on its own says what and where.
@@ -528,10 +527,7 @@ function checkTool(tool: unknown, pointer: string, serverAuth: unknown, report: 
   checkResponseMappings(tool, context);
   for (const [name, index] of context.declared) {
     if (!context.used.has(name)) {
-      report.warn(
-        joinPointer(pointer, 'params', index),
-        `param "${name}" is declared but not used in url, queryParams, headers or body`,
-      );
+      report.warn(joinPointer(pointer, 'params', index), `param "${name}" is declared but not used in url, queryParams, headers or body`);
     }
   }
 }

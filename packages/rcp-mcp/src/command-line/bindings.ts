@@ -71,7 +71,10 @@ export interface CommandLineBindings {
 }
 
 const listOf = (entries: readonly string[]): string[] =>
-  entries.flatMap((entry) => entry.split(',')).map((name) => name.trim()).filter((name) => name !== '');
+  entries
+    .flatMap((entry) => entry.split(','))
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
 
 const quoted = (names: readonly string[]): string => names.map((name) => `"${name}"`).join(', ');
 

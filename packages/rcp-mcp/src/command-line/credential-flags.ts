@@ -70,10 +70,10 @@ export const NETWORK_OPTIONS = {
  * // { allowPrivateNetwork: true, trustedOrigins: ['http://127.0.0.1:3000'] }
  * ```
  */
-export function networkOf(values: {
-  readonly 'allow-private-network': boolean;
-  readonly 'trusted-origin': readonly string[];
-}): { allowPrivateNetwork?: true; trustedOrigins?: string[] } {
+export function networkOf(values: { readonly 'allow-private-network': boolean; readonly 'trusted-origin': readonly string[] }): {
+  allowPrivateNetwork?: true;
+  trustedOrigins?: string[];
+} {
   return {
     ...(values['allow-private-network'] && { allowPrivateNetwork: true as const }),
     ...(values['trusted-origin'].length > 0 && { trustedOrigins: [...values['trusted-origin']] }),

@@ -29,11 +29,7 @@ interface Collected {
 const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(?:;|$)/i;
 
 /** Reads and checks a matched request's arguments: the validated values, or the 400/413/415 response. */
-export async function collectArguments(
-  plan: ArgumentPlan,
-  request: Request,
-  pathValues: Map<string, string>,
-): Promise<Record<string, unknown> | Response> {
+export async function collectArguments(plan: ArgumentPlan, request: Request, pathValues: Map<string, string>): Promise<Record<string, unknown> | Response> {
   const collected = startCollecting();
   collectPath(plan, pathValues, collected);
   if (plan.query.length > 0) collectQuery(plan, new URL(request.url).searchParams, collected);

@@ -19,10 +19,7 @@ function noneMatch(header: string, tag: string): boolean {
  * `Cache-Control`; `304` when `If-None-Match` names the tag or (without `If-None-Match`)
  * `If-Modified-Since` is not before `Last-Modified`; `405` for a method other than GET / HEAD.
  */
-export function serveManifest(
-  manifest: RcpManifest,
-  options: { cacheControl: string; lastModified: Date },
-): (request: Request) => Promise<Response> {
+export function serveManifest(manifest: RcpManifest, options: { cacheControl: string; lastModified: Date }): (request: Request) => Promise<Response> {
   const text = JSON.stringify(manifest);
   const seconds = Math.floor(options.lastModified.getTime() / 1000);
   const lastModified = new Date(seconds * 1000).toUTCString();

@@ -15,7 +15,7 @@ export type PathMatcher = (pathname: string) => Map<string, string> | undefined;
  */
 function normalise(text: string): string {
   if (text === '') return '';
-  return new URL(`/${text}`, 'http://rcp.invalid').pathname.slice(1).replace(/%[0-9a-f]{2}/gi, (escape) => escape.toUpperCase());
+  return new URL(`/${text}`, 'http://rcp.invalid').pathname.slice(1).replace(/%[0-9a-f]{2}/gi, (sequence) => sequence.toUpperCase());
 }
 
 /**

@@ -134,7 +134,10 @@ export function compileBodyReader(tool: string, template: unknown, params: Reado
     }
     if (Array.isArray(node)) {
       if (node.some((element) => JSON.stringify(element).includes('{{'))) {
-        throw new RcpError('RCP_INVALID_OPTIONS', `Tool "${tool}": a {{token}} inside a body array (${where}) cannot be read back; use a whole-token array param`);
+        throw new RcpError(
+          'RCP_INVALID_OPTIONS',
+          `Tool "${tool}": a {{token}} inside a body array (${where}) cannot be read back; use a whole-token array param`,
+        );
       }
       return () => {};
     }

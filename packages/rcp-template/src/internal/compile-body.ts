@@ -29,7 +29,6 @@ export interface BodyNode {
 /** Returned by {@link renderNode} for a value that must be left out. */
 const MISSING: unique symbol = Symbol('missing');
 
-
 function node(kind: number): BodyNode {
   return { kind, value: undefined, texts: NONE, names: NONE, keys: NONE, children: NONE, protoKey: false };
 }

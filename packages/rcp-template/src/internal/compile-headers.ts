@@ -42,12 +42,7 @@ export function compileHeaders(headers: unknown, tokens: string[]): HeaderEntry[
     }
     const unsafe = findUnsafeHeaderChar(template);
     if (unsafe !== -1) {
-      throw structureError(
-        `header "${name}"`,
-        template,
-        unsafe,
-        'header values cannot contain control characters or characters above U+00FF',
-      );
+      throw structureError(`header "${name}"`, template, unsafe, 'header values cannot contain control characters or characters above U+00FF');
     }
     if (template !== '' && !isHeaderValue(template.charAt(0) + template.charAt(template.length - 1))) {
       const at = isHeaderValue(template.charAt(0)) ? template.length - 1 : 0;

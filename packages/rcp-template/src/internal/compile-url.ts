@@ -30,12 +30,7 @@ export interface CompiledUrl {
  * as written: the path is what comes before the first `?`, its segments are separated by `/`,
  * query entries by `&`, and an entry's key from its value by the first `=`.
  */
-export function compileUrl(
-  url: unknown,
-  queryParams: unknown,
-  baseUrl: string | undefined,
-  tokens: string[],
-): CompiledUrl {
+export function compileUrl(url: unknown, queryParams: unknown, baseUrl: string | undefined, tokens: string[]): CompiledUrl {
   assertUrlSyntax(url);
   const { origin, pathStart } = locatePath(url, baseUrl);
   const queryMark = url.indexOf('?', pathStart);
@@ -101,14 +96,7 @@ interface CompiledPath {
  * segments between literal `/`, constant ones folded into the statics (starting with `prefix`,
  * the origin). The tokens used are appended to `tokens` and `pathTokens`, each once.
  */
-function compilePath(
-  url: string,
-  pathStart: number,
-  pathEnd: number,
-  prefix: string,
-  tokens: string[],
-  pathTokens: string[],
-): CompiledPath {
+function compilePath(url: string, pathStart: number, pathEnd: number, prefix: string, tokens: string[], pathTokens: string[]): CompiledPath {
   const normalize = (piece: string, offset: number): string => normalizeLiteral(normalizePathLiteral, piece, offset, url);
   const statics: string[] = [];
   const segments: PathSegment[] = [];
@@ -207,11 +195,7 @@ function renderSegment(segment: PathSegment, values: TemplateValues): string {
     out += encodeScalar(value, name, 'path') + (texts[index + 1] as string);
   }
   if (isDotOrEmptySegment(out)) {
-    throw valueError(
-      names[0] as string,
-      'path',
-      'the path segment would be empty, "." or "..", which URL parsers remove or collapse',
-    );
+    throw valueError(names[0] as string, 'path', 'the path segment would be empty, "." or "..", which URL parsers remove or collapse');
   }
   return out;
 }
@@ -227,7 +211,7 @@ function renderEntry(entry: QueryEntry, values: TemplateValues): string {
       let out = '';
       for (let index = 0; index < value.length; index++) {
         const element: unknown = value[index];
-        if (Array.isArray(element) || typeof element !== 'string' && typeof element !== 'number' && typeof element !== 'boolean') {
+        if (Array.isArray(element) || (typeof element !== 'string' && typeof element !== 'number' && typeof element !== 'boolean')) {
           throw valueError(name, 'query', 'array elements must be strings, finite numbers or booleans');
         }
         const piece = prefix + encodeScalar(element, name, 'query');

@@ -31,12 +31,7 @@ export function structureError(where: string, template: string, offset: number, 
  * Normalises one literal piece of the URL template `url` that starts at `offset` (`normalize`
  * returns the offset of a lone surrogate instead of text); a lone surrogate is a syntax error there.
  */
-export function normalizeLiteral(
-  normalize: (text: string) => string | number,
-  piece: string,
-  offset: number,
-  url: string,
-): string {
+export function normalizeLiteral(normalize: (text: string) => string | number, piece: string, offset: number, url: string): string {
   if (piece === '') return piece;
   const normalized = normalize(piece);
   if (typeof normalized === 'number') {

@@ -18,11 +18,14 @@ function parses(template: string): boolean {
 
 describe('scan-template', () => {
   it('isValidTemplate accepts exactly what parseTemplate accepts', () => {
-    fc.assert(fc.property(fc.oneof(text, fc.string()), (template) => {
+    fc.assert(
+      fc.property(fc.oneof(text, fc.string()), (template) => {
         expect(isValidTemplate(template)).toBe(parses(template));
-      }), {
-      numRuns: 3000,
-    });
+      }),
+      {
+        numRuns: 3000,
+      },
+    );
   });
 
   it('splitTemplate gives the pieces and tokens of parseTemplate, with exact-size lists', () => {
@@ -31,7 +34,9 @@ describe('scan-template', () => {
         if (!parses(template)) return;
         const { texts, names } = splitTemplate(template, 0, template.length);
         expect(texts.length).toBe(names.length + 1);
-        const expected = parseTemplate(template).parts.filter((part) => part.kind === 'token').map((part) => part.name);
+        const expected = parseTemplate(template)
+          .parts.filter((part) => part.kind === 'token')
+          .map((part) => part.name);
         expect(names).toEqual(expected);
         let joined = texts[0];
         names.forEach((name, index) => {

@@ -45,12 +45,7 @@ export interface TemplatePieces {
  * empty). `onText(piece, offset)` may transform each literal piece (`offset`: where it starts
  * in `text`). The lists are allocated at their exact size: compiled templates keep them.
  */
-export function splitTemplate(
-  text: string,
-  start: number,
-  end: number,
-  onText?: (piece: string, offset: number) => string,
-): TemplatePieces {
+export function splitTemplate(text: string, start: number, end: number, onText?: (piece: string, offset: number) => string): TemplatePieces {
   let count = 0;
   for (let index = text.indexOf('{{', start); index !== -1 && index < end; index = text.indexOf('{{', tokenEnd(text, index))) {
     count++;

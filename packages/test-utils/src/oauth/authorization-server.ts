@@ -47,9 +47,7 @@ export const CLIENT_SECRETS = {
   user: 'user-secret-99887766554433221100ffeeddccbbaa',
 } as const;
 
-export async function startAuthorizationServer(
-  options: { accessTokenFormat?: 'opaque' | 'jwt' } = {},
-): Promise<AuthorizationServer> {
+export async function startAuthorizationServer(options: { accessTokenFormat?: 'opaque' | 'jwt' } = {}): Promise<AuthorizationServer> {
   const loopback = await listenLoopback();
   const issuer = loopback.origin;
   const keys = await generateKeys();
@@ -137,8 +135,20 @@ async function generateKeys(): Promise<TestKeys> {
 function clients(clientJwk: Record<string, unknown>) {
   const common = { redirect_uris: [], response_types: [], scope: SCOPES };
   return [
-    { ...common, client_id: 'basic-client', client_secret: CLIENT_SECRETS.basic, grant_types: ['client_credentials'], token_endpoint_auth_method: 'client_secret_basic' },
-    { ...common, client_id: 'post-client', client_secret: CLIENT_SECRETS.post, grant_types: ['client_credentials'], token_endpoint_auth_method: 'client_secret_post' },
+    {
+      ...common,
+      client_id: 'basic-client',
+      client_secret: CLIENT_SECRETS.basic,
+      grant_types: ['client_credentials'],
+      token_endpoint_auth_method: 'client_secret_basic',
+    },
+    {
+      ...common,
+      client_id: 'post-client',
+      client_secret: CLIENT_SECRETS.post,
+      grant_types: ['client_credentials'],
+      token_endpoint_auth_method: 'client_secret_post',
+    },
     {
       ...common,
       client_id: 'jwt-client',

@@ -49,7 +49,6 @@ class CallSecrets {
   };
 }
 
-
 /** The forms in which a resolver value can appear in a URL, a header or an echoed body. */
 function addSecretForms(value: unknown, secrets: string[]): void {
   if (Array.isArray(value)) {
@@ -67,11 +66,7 @@ function addSecretForms(value: unknown, secrets: string[]): void {
 type Settled = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    (typeof value === 'object' || typeof value === 'function') &&
-    value !== null &&
-    typeof (value as { then?: unknown }).then === 'function'
-  );
+  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
 
 function resolverFailed(tool: RcpClientTool, entry: ResolvedParam, cause: unknown, ctx: unknown): RcpResolverError {
@@ -79,8 +74,7 @@ function resolverFailed(tool: RcpClientTool, entry: ResolvedParam, cause: unknow
     // A resolver reading a context the call did not pass: nothing to resolve from.
     return new RcpResolverError(
       'RCP_UNRESOLVED',
-      `Param "${entry.name}" of tool "${tool.name}" could not be resolved: the call was given no context ` +
-        '(pass ctx to execute, prepare or call)',
+      `Param "${entry.name}" of tool "${tool.name}" could not be resolved: the call was given no context (pass ctx to execute, prepare or call)`,
       { tool: tool.name, param: entry.name, cause },
     );
   }
@@ -91,25 +85,17 @@ function resolverFailed(tool: RcpClientTool, entry: ResolvedParam, cause: unknow
   });
 }
 
-function accept(
-  tool: RcpClientTool,
-  entry: ResolvedParam,
-  value: unknown,
-  values: Record<string, unknown>,
-  secrets: CallSecrets,
-): void {
+function accept(tool: RcpClientTool, entry: ResolvedParam, value: unknown, values: Record<string, unknown>, secrets: CallSecrets): void {
   if (value === undefined || value === null) {
-    throw new RcpResolverError(
-      'RCP_UNRESOLVED',
-      `Param "${entry.name}" of tool "${tool.name}" could not be resolved: its resolver returned no value`,
-      { tool: tool.name, param: entry.name },
-    );
+    throw new RcpResolverError('RCP_UNRESOLVED', `Param "${entry.name}" of tool "${tool.name}" could not be resolved: its resolver returned no value`, {
+      tool: tool.name,
+      param: entry.name,
+    });
   }
   if (!entry.check(value)) {
     throw new RcpResolverError(
       'RCP_RESOLVER_FAILED',
-      `The resolver for param "${entry.name}" of tool "${tool.name}" returned ${kindOf(value)}, ` +
-        `but the param must be ${expectedType(entry.type)}`,
+      `The resolver for param "${entry.name}" of tool "${tool.name}" returned ${kindOf(value)}, ` + `but the param must be ${expectedType(entry.type)}`,
       { tool: tool.name, param: entry.name },
     );
   }
@@ -176,8 +162,7 @@ function checkedCredential(value: unknown, what: string, prefix: string): string
   if (prefix !== '' && value.slice(0, prefix.length).toLowerCase() === prefix.toLowerCase()) {
     // Sending it would double the scheme ("Bearer Bearer ..."): refused, never guessed at.
     throw missingCredentials(
-      `${what}; the credentials provider returned a value that already starts with "${prefix.trim()}": ` +
-        'return the bare token, the client adds the scheme',
+      `${what}; the credentials provider returned a value that already starts with "${prefix.trim()}": return the bare token, the client adds the scheme`,
     );
   }
   return value;
@@ -216,12 +201,7 @@ function originRefused(message: string): RcpError<'RCP_ORIGIN_NOT_ALLOWED'> {
  * provider answer synchronously, so does this (no promise is created); otherwise it returns a
  * promise. Either way a problem is thrown (or rejected) at the same step.
  */
-export function buildRequest(
-  compiled: CompiledTool,
-  tool: RcpClientTool,
-  args: unknown,
-  ctx: unknown,
-): BuiltRequest | Promise<BuiltRequest> {
+export function buildRequest(compiled: CompiledTool, tool: RcpClientTool, args: unknown, ctx: unknown): BuiltRequest | Promise<BuiltRequest> {
   // 1. Arguments: own keys only, declared params only, types checked; a fresh null-prototype copy.
   const values = checkArguments(compiled, args);
   // The destination is fixed at discovery: refuse before any secret is even fetched.
@@ -311,9 +291,7 @@ function renderChecked(
     }
   }
   const request: SendRequest =
-    body === undefined
-      ? { method: rendered.method, url, headers, origin: tool.origin }
-      : { method: rendered.method, url, headers, body, origin: tool.origin };
+    body === undefined ? { method: rendered.method, url, headers, origin: tool.origin } : { method: rendered.method, url, headers, body, origin: tool.origin };
   return {
     request,
     shownUrl,

@@ -59,8 +59,7 @@ export function checkUnboundParam(site: ParamSite, rules: BindingRules): string 
   if (resolver !== undefined) {
     throw new RcpBindingError(
       'RCP_RESOLVER_MISMATCH',
-      `Resolver "${resolver}" nearly matches ${where} but does not fill it, so the model would. ` +
-        `Register the resolver as "${param}", or ${ESCAPE_HATCH}`,
+      `Resolver "${resolver}" nearly matches ${where} but does not fill it, so the model would. ` + `Register the resolver as "${param}", or ${ESCAPE_HATCH}`,
       { tool, param, path, resolver },
     );
   }
@@ -75,8 +74,7 @@ export function checkUnboundParam(site: ParamSite, rules: BindingRules): string 
   if (reason !== undefined) {
     throw new RcpBindingError(
       'RCP_UNBOUND_PARAM',
-      `No resolver fills ${where}, which the client must fill: ${reason}. ` +
-        `Register a resolver named "${param}", or ${ESCAPE_HATCH}`,
+      `No resolver fills ${where}, which the client must fill: ${reason}. ` + `Register a resolver named "${param}", or ${ESCAPE_HATCH}`,
       { tool, param, path },
     );
   }

@@ -63,9 +63,7 @@ export function compileTool(source: RcpTool, index: number, context: ToolCompila
   const origin = located.origin ?? new URL(url).origin;
   const { params, fillable, inputSchema } = paramsOf(source, located.pathTokens, context, toolPath, warnings);
   const mappings =
-    source.responseMappings === undefined || Object.keys(source.responseMappings).length === 0
-      ? undefined
-      : compileResponseMappings(source.responseMappings);
+    source.responseMappings === undefined || Object.keys(source.responseMappings).length === 0 ? undefined : compileResponseMappings(source.responseMappings);
   const pagination = paginationOf(source, params);
   if (pagination?.resolved === true) {
     warnings.push({
@@ -200,7 +198,14 @@ function authOf(auth: RcpAuth, templateHeaders: readonly string[], context: Tool
  * Why the tool may not be called (the private-network boundary) or may not carry its secrets (its
  * origin is not trusted), with a discovery warning; an `allowOrigin` refusal only warns.
  */
-function trustOf(tool: RcpClientTool, sendsCredential: boolean, sendsResolved: boolean, context: ToolCompilationContext, toolPath: string, warnings: Warning[]): string | undefined {
+function trustOf(
+  tool: RcpClientTool,
+  sendsCredential: boolean,
+  sendsResolved: boolean,
+  context: ToolCompilationContext,
+  toolPath: string,
+  warnings: Warning[],
+): string | undefined {
   const { trusted, allowed, refusal } = context.decide(tool.origin);
   let untrustedMessage: string | undefined;
   if (refusal !== undefined) {
@@ -252,7 +257,9 @@ function paginationOf(source: RcpTool, params: readonly RcpClientToolParam[]): C
   const declared = source.pagination;
   if (declared === undefined) return undefined;
   const param = params.find((entry) => entry.name === declared.param)!;
-  const paths = compileResponseMappings(declared.hasMore === undefined ? { nextCursor: declared.nextCursor } : { nextCursor: declared.nextCursor, hasMore: declared.hasMore });
+  const paths = compileResponseMappings(
+    declared.hasMore === undefined ? { nextCursor: declared.nextCursor } : { nextCursor: declared.nextCursor, hasMore: declared.hasMore },
+  );
   return { paths, param: param.name, type: param.type, resolved: param.resolved };
 }
 

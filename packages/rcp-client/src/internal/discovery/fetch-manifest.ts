@@ -4,7 +4,6 @@ import type { Sender } from '../send/send';
 import type { ResponseHeaders } from '../send/transport-types';
 import { isJsonMediaType } from '../respond/media-type';
 
-
 function discoveryFailed(message: string, cause?: unknown): RcpError<'RCP_DISCOVERY_FAILED'> {
   return new RcpError('RCP_DISCOVERY_FAILED', message, cause === undefined ? {} : { cause });
 }
@@ -119,10 +118,7 @@ export async function fetchManifestJson(
     try {
       return { json: JSON.parse(decoded.data) as unknown, cache };
     } catch (error) {
-      throw discoveryFailed(
-        `The manifest at ${shown(url)} is not JSON (content type ${decoded.contentType || 'missing'})`,
-        error,
-      );
+      throw discoveryFailed(`The manifest at ${shown(url)} is not JSON (content type ${decoded.contentType || 'missing'})`, error);
     }
   }
   throw discoveryFailed(`The manifest at ${shown(url)} is not JSON (content type ${decoded.contentType || 'missing'})`);

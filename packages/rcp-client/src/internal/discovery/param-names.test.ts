@@ -28,10 +28,22 @@ describe('isNearMiss', () => {
 });
 
 describe('looksLikeIdentity', () => {
-  it.each(['userId', 'user_id', 'UserID', 'tenantId', 'accountId', 'orgId', 'ownerId', 'customer_id', 'learnerId', 'workspace-uuid', 'uid', 'email', 'email_address', 'customerEmail'])(
-    '%s looks like an identity',
-    (name) => expect(looksLikeIdentity(name)).toBe(true),
-  );
+  it.each([
+    'userId',
+    'user_id',
+    'UserID',
+    'tenantId',
+    'accountId',
+    'orgId',
+    'ownerId',
+    'customer_id',
+    'learnerId',
+    'workspace-uuid',
+    'uid',
+    'email',
+    'email_address',
+    'customerEmail',
+  ])('%s looks like an identity', (name) => expect(looksLikeIdentity(name)).toBe(true));
   it.each(['courseId', 'id', 'query', 'userName', 'noteId', 'users', 'emails', 'emailSubject', 'fromUid'])('%s does not', (name) =>
     expect(looksLikeIdentity(name)).toBe(false),
   );

@@ -125,15 +125,11 @@ export function compiledToolOf(tool: unknown, owner?: object): CompiledTool {
   if (compiled === undefined && (tool === undefined || tool === null)) {
     throw new RcpError(
       'RCP_INVALID_TOOL',
-      `No tool was given (got ${tool}): a look-up found nothing? discovery.tool(name) names the available tools ` +
-        'when a name is wrong',
+      `No tool was given (got ${tool}): a look-up found nothing? discovery.tool(name) names the available tools when a name is wrong`,
     );
   }
   if (compiled === undefined) {
-    throw new RcpError(
-      'RCP_INVALID_TOOL',
-      'Not a tool returned by client.discover(): pass the tool object itself, not a copy',
-    );
+    throw new RcpError('RCP_INVALID_TOOL', 'Not a tool returned by client.discover(): pass the tool object itself, not a copy');
   }
   if (owner !== undefined && compiled.owner !== owner) {
     throw new RcpError('RCP_INVALID_TOOL', 'This tool was discovered by another client: execute it with that client');

@@ -36,7 +36,10 @@ export function checkApprovalPolicy(value: unknown): RcpApprovalPolicy | undefin
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
     for (const [tool, entry] of Object.entries(value)) {
       if (verdictOf(entry) === undefined) {
-        throw new RcpError('RCP_INVALID_OPTIONS', `Option "approval": tool "${tool.slice(0, 64)}" needs a decision (not-applicable, approved, denied, user-approval) or { decision, reason }`);
+        throw new RcpError(
+          'RCP_INVALID_OPTIONS',
+          `Option "approval": tool "${tool.slice(0, 64)}" needs a decision (not-applicable, approved, denied, user-approval) or { decision, reason }`,
+        );
       }
     }
     return value as RcpApprovalPolicy;
@@ -92,7 +95,12 @@ function createDigest(secret: Uint8Array | undefined): Digest {
 }
 
 /** The operator's policy on one call (failing closed: a throw or no decision is a denial). */
-async function decideByPolicy(policy: RcpApprovalPolicy | undefined, tool: RcpClientTool, args: Readonly<Record<string, unknown>>, ctx: unknown): Promise<RcpApprovalVerdict> {
+async function decideByPolicy(
+  policy: RcpApprovalPolicy | undefined,
+  tool: RcpClientTool,
+  args: Readonly<Record<string, unknown>>,
+  ctx: unknown,
+): Promise<RcpApprovalVerdict> {
   if (policy === undefined) return { decision: 'not-applicable' };
   const effects = tool.effects;
   if (policy === 'writes') return effects.readOnly ? { decision: 'not-applicable' } : { decision: 'user-approval', reason: WRITES_REASON };
@@ -116,7 +124,13 @@ async function decideByPolicy(policy: RcpApprovalPolicy | undefined, tool: RcpCl
  * Takes an approval given with a call: `RCP_APPROVAL_MISMATCH` unless it is one `approve()` made,
  * for this tool, not used yet, and its digest is this request's. Consumed once it passes.
  */
-async function consumeApproval(consumed: Set<string>, digest: Digest, tool: RcpClientTool, request: () => RcpPreparedRequest, approval: RcpApproval): Promise<void> {
+async function consumeApproval(
+  consumed: Set<string>,
+  digest: Digest,
+  tool: RcpClientTool,
+  request: () => RcpPreparedRequest,
+  approval: RcpApproval,
+): Promise<void> {
   if (typeof approval !== 'object' || approval === null || typeof approval.digest !== 'string' || typeof approval.id !== 'string') {
     throw new RcpApprovalMismatchError(tool.name, 'the approval is not one approve() made');
   }

@@ -19,10 +19,7 @@ function entriesOfSource(source: RcpDiscovery | readonly RcpClientTool[]): reado
   if (Array.isArray(source)) return entriesOf(source);
   const tools = typeof source === 'object' && source !== null ? (source as RcpDiscovery).tools : undefined;
   if (!Array.isArray(tools)) {
-    throw new RcpError(
-      'RCP_INVALID_OPTIONS',
-      'client.call() needs a discovery (from client.discover), a list of its tools, or a tool set',
-    );
+    throw new RcpError('RCP_INVALID_OPTIONS', 'client.call() needs a discovery (from client.discover), a list of its tools, or a tool set');
   }
   return entriesOf(tools);
 }

@@ -41,11 +41,22 @@ export function buildWithin<Context>(
 ): BuiltRequest | Promise<BuiltRequest> {
   const building = buildRequest(compiled, tool, args, ctx);
   if (!(building instanceof Promise)) return building;
-  return withinDeadline(building, deadline, signal, () => `Tool "${tool.name}": the resolvers and the credentials provider did not answer within ${deadline.timeout} ms; nothing was sent`);
+  return withinDeadline(
+    building,
+    deadline,
+    signal,
+    () => `Tool "${tool.name}": the resolvers and the credentials provider did not answer within ${deadline.timeout} ms; nothing was sent`,
+  );
 }
 
 /** Steps 1–4 under a deadline of their own (`prepare`, `review`: nothing is sent after them). */
-export async function buildOnly<Context>(timeout: number, compiled: CompiledTool, tool: RcpClientTool, args: unknown, ctx: Context | undefined): Promise<BuiltRequest> {
+export async function buildOnly<Context>(
+  timeout: number,
+  compiled: CompiledTool,
+  tool: RcpClientTool,
+  args: unknown,
+  ctx: Context | undefined,
+): Promise<BuiltRequest> {
   const deadline = startDeadline(timeout, undefined);
   try {
     return await buildWithin(compiled, tool, args, ctx, deadline, undefined);
@@ -110,7 +121,11 @@ async function attempt<Context>(context: ExecutionContext, call: CallState<Conte
     const options = context.options;
     return await inspected(options.inspectResult, tool, respond(tool, compiled, result, built, options.allowHtmlResponses), ctx, deadline, signal);
   } catch (error) {
-    if (!retried && built !== undefined && (await retriesAfterUnauthorized(context.options.onUnauthorized, error, compiled, tool, ctx, built.credential, deadline))) {
+    if (
+      !retried &&
+      built !== undefined &&
+      (await retriesAfterUnauthorized(context.options.onUnauthorized, error, compiled, tool, ctx, built.credential, deadline))
+    ) {
       return attempt(context, call, true);
     }
     // Everything built from server-controlled text leaves through the one redaction routine.

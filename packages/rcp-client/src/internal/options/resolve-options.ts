@@ -14,13 +14,7 @@ import { printWarning } from './report-warnings';
 import { isSecretHeaderName } from '../redaction/secret-headers';
 import { resolveResultOptions, type ResolvedResultOptions } from './result-options';
 import type { RcpHooks, RcpTracer } from '../../hooks';
-import {
-  DEFAULT_RETRY_METHODS,
-  DEFAULT_RETRY_STATUS_CODES,
-  createRetryPolicy,
-  type RcpRetryOptions,
-  type RetryPolicy,
-} from '../send/retry-policy';
+import { DEFAULT_RETRY_METHODS, DEFAULT_RETRY_STATUS_CODES, createRetryPolicy, type RcpRetryOptions, type RetryPolicy } from '../send/retry-policy';
 
 /** Defaults of every numeric option (documented with `@default` on {@link RcpClientOptions}). */
 export const DEFAULT_TIMEOUT = 30_000;
@@ -62,7 +56,6 @@ function invalid(message: string): RcpError<'RCP_INVALID_OPTIONS'> {
   return new RcpError('RCP_INVALID_OPTIONS', message);
 }
 
-
 function positiveInteger(name: string, value: unknown, fallback: number): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) {
@@ -72,10 +65,7 @@ function positiveInteger(name: string, value: unknown, fallback: number): number
 }
 
 /** `requireResolved`: `true`, `false`, or a list of param names. */
-export function checkRequireResolved(
-  value: unknown,
-  fallback: boolean | readonly string[] | undefined,
-): boolean | readonly string[] | undefined {
+export function checkRequireResolved(value: unknown, fallback: boolean | readonly string[] | undefined): boolean | readonly string[] | undefined {
   if (value === undefined) return fallback;
   if (typeof value === 'boolean') return value;
   return Object.freeze(nameList('requireResolved', value));
@@ -120,10 +110,7 @@ function checkRetry(value: unknown): RetryPolicy {
   if (methods !== undefined && (!Array.isArray(methods) || !methods.every((method) => typeof method === 'string' && HTTP_METHOD.test(method)))) {
     throw invalid('Option "retry.methods" must be a list of upper-case HTTP methods');
   }
-  if (
-    statusCodes !== undefined &&
-    (!Array.isArray(statusCodes) || !statusCodes.every((code) => Number.isInteger(code) && code >= 400 && code <= 599))
-  ) {
+  if (statusCodes !== undefined && (!Array.isArray(statusCodes) || !statusCodes.every((code) => Number.isInteger(code) && code >= 400 && code <= 599))) {
     throw invalid('Option "retry.statusCodes" must be a list of HTTP error statuses (400-599)');
   }
   return createRetryPolicy({
@@ -211,9 +198,7 @@ export function resolveClientOptions(options: RcpClientOptions | undefined): Res
       if (!isHttpToken(name)) throw invalid(`Header name "${name.slice(0, 64)}" in option "headers" is not valid`);
       const lower = name.toLowerCase();
       if (isSecretHeaderName(lower)) {
-        throw invalid(
-          `Header "${name}" cannot be set in option "headers": it would be sent to every origin. Use the "credentials" option`,
-        );
+        throw invalid(`Header "${name}" cannot be set in option "headers": it would be sent to every origin. Use the "credentials" option`);
       }
       if (isForbiddenHeaderName(lower)) throw invalid(`Header "${name}" cannot be set in option "headers"`);
       if (typeof value !== 'string' || !isHeaderValue(value)) {

@@ -14,10 +14,16 @@ describe('nextLinkTarget (RFC 8288)', () => {
     expect(nextLinkTarget(header)).toBe(expected);
   });
 
-  it.each([null, '', '<https://a.example/i?p=1>; rel="prev"', 'https://a.example/i; rel=next', '<https://a.example/i; rel=next', '<a>; rel="nextpage"', '<a>; =next', 'x'.repeat(20_000)])(
-    'finds no next link in %j',
-    (header) => {
-      expect(nextLinkTarget(header as string | null)).toBeUndefined();
-    },
-  );
+  it.each([
+    null,
+    '',
+    '<https://a.example/i?p=1>; rel="prev"',
+    'https://a.example/i; rel=next',
+    '<https://a.example/i; rel=next',
+    '<a>; rel="nextpage"',
+    '<a>; =next',
+    'x'.repeat(20_000),
+  ])('finds no next link in %j', (header) => {
+    expect(nextLinkTarget(header as string | null)).toBeUndefined();
+  });
 });

@@ -60,7 +60,14 @@ export function nextLinkTarget(header: string | null): string | undefined {
         value = header[i] === '"' ? quoted() : token();
       }
       if (name === '') return undefined;
-      if (name === 'rel' && value.toLowerCase().split(/[ \t]+/).includes('next')) next = true;
+      if (
+        name === 'rel' &&
+        value
+          .toLowerCase()
+          .split(/[ \t]+/)
+          .includes('next')
+      )
+        next = true;
     }
     if (next) return target;
     skipSpace();

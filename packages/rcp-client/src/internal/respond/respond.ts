@@ -42,10 +42,14 @@ export function respond(tool: RcpClientTool, compiled: CompiledTool, result: Sen
   }
   const { kind, mediaType } = responseKind(contentType, result.body, compiled.mediaRanges);
   if (kind === 'refused') {
-    throw new RcpResponseError('media-not-allowed', `Tool "${tool.name}" was answered with ${mediaTypeLabel(mediaType)}, which the client does not pass on (option "mediaTypes", or the tool's "responseMediaTypes")`, {
-      tool: tool.name,
-      mediaType,
-    });
+    throw new RcpResponseError(
+      'media-not-allowed',
+      `Tool "${tool.name}" was answered with ${mediaTypeLabel(mediaType)}, which the client does not pass on (option "mediaTypes", or the tool's "responseMediaTypes")`,
+      {
+        tool: tool.name,
+        mediaType,
+      },
+    );
   }
   if (kind === 'media') return withPage(mediaResult(tool, compiled, result, mediaType, contentType), page(undefined), credential);
   const decoded = decodeResponse(result.truncated === true ? { ...result, body: withoutPartialCharacter(result.body, contentType) } : result);
@@ -67,7 +71,7 @@ export function respond(tool: RcpClientTool, compiled: CompiledTool, result: Sen
   // A server that echoes the credential in its answer does not hand it to the model (SPEC §14):
   // looked for in the body as sent (every encoding), taken out of the data only when found there.
   const redactor = credential === undefined ? undefined : createRedactor([credential]);
-  if (redactor !== undefined && redactor.test(text)) data = redactor.redactData(data);
+  if (redactor?.test(text)) data = redactor.redactData(data);
   const out: RcpExecuteResult = { status: result.status, data, contentType: decoded.contentType };
   if (result.truncated === true) out.truncated = true;
   return withPage(out, page(kind === 'json' ? decoded.data : undefined), credential);
@@ -80,12 +84,16 @@ function mediaResult(tool: RcpClientTool, compiled: CompiledTool, result: SendRe
   }
   const size = result.body.byteLength;
   if (size > compiled.maxMediaBytes) {
-    throw new RcpResponseError('media-too-large', `Tool "${tool.name}" was answered with ${mediaTypeLabel(mediaType)} of ${size} bytes, more than the ${compiled.maxMediaBytes} the client passes on (maxMediaBytes)`, {
-      tool: tool.name,
-      mediaType,
-      size,
-      limit: compiled.maxMediaBytes,
-    });
+    throw new RcpResponseError(
+      'media-too-large',
+      `Tool "${tool.name}" was answered with ${mediaTypeLabel(mediaType)} of ${size} bytes, more than the ${compiled.maxMediaBytes} the client passes on (maxMediaBytes)`,
+      {
+        tool: tool.name,
+        mediaType,
+        size,
+        limit: compiled.maxMediaBytes,
+      },
+    );
   }
   const media: RcpMedia = Object.freeze({ mediaType, bytes: result.body });
   return { status: result.status, data: null, contentType, media };
@@ -95,7 +103,8 @@ function mediaResult(tool: RcpClientTool, compiled: CompiledTool, result: SendRe
 function withPage(result: RcpExecuteResult, page: RcpPage | undefined, credential: string | undefined): RcpExecuteResult {
   if (page === undefined) return result;
   const redactor = credential === undefined ? undefined : createRedactor([credential]);
-  const safe = page.nextArguments !== null && redactor?.test(JSON.stringify(page.nextArguments)) === true ? Object.freeze({ hasMore: true, nextArguments: null }) : page;
+  const safe =
+    page.nextArguments !== null && redactor?.test(JSON.stringify(page.nextArguments)) === true ? Object.freeze({ hasMore: true, nextArguments: null }) : page;
   result.page = safe;
   return result;
 }

@@ -6,8 +6,7 @@ import { fromFetchResponse } from './fetch-transport';
 
 // The reader works on the transport's response; these tests build it from fetch Responses.
 const readBody = (response: Response, max: number) => readBodyOf(fromFetchResponse(response), max);
-const readBodyPrefix = (response: Response, max: number, signal?: AbortSignal) =>
-  readBodyPrefixOf(fromFetchResponse(response), max, signal);
+const readBodyPrefix = (response: Response, max: number, signal?: AbortSignal) => readBodyPrefixOf(fromFetchResponse(response), max, signal);
 
 let server: TestServer | undefined;
 afterEach(async () => server?.close());

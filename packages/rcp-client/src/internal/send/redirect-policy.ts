@@ -6,13 +6,7 @@ export const MAX_REDIRECTS = 5;
 
 const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 /** Headers that describe a request body; dropped when a redirect turns the request into a GET. */
-const BODY_HEADERS: ReadonlySet<string> = new Set([
-  'content-type',
-  'content-length',
-  'content-encoding',
-  'content-language',
-  'content-location',
-]);
+const BODY_HEADERS: ReadonlySet<string> = new Set(['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location']);
 
 /** What one hop sends. */
 export interface Hop {

@@ -73,9 +73,7 @@ describe('the retry option as an object, through a client', () => {
 
   it('bad values are RCP_INVALID_OPTIONS', () => {
     for (const retry of [-1, 1.5, { limit: -1 }, { methods: ['get'] }, { statusCodes: [200] }, { delay: 5 }, 'twice']) {
-      expect(() => createRcpClient({ retry: retry as never }), JSON.stringify(retry)).toThrow(
-        expect.objectContaining({ code: 'RCP_INVALID_OPTIONS' }),
-      );
+      expect(() => createRcpClient({ retry: retry as never }), JSON.stringify(retry)).toThrow(expect.objectContaining({ code: 'RCP_INVALID_OPTIONS' }));
     }
   });
 });

@@ -6,12 +6,7 @@ import { RcpHttpError } from '../../http-error';
 import { redact } from '../redaction/redact';
 import { createRetryPolicy, parseRetryAfter, retryBackoff, DEFAULT_RETRY_METHODS, DEFAULT_RETRY_STATUS_CODES } from './retry-policy';
 import { rejectsWith } from '../testing';
-import {
-  BODY_EXCERPT_CHARS,
-  MAX_REDIRECTS,
-  createSender,
-  type SenderOptions,
-} from './send';
+import { BODY_EXCERPT_CHARS, MAX_REDIRECTS, createSender, type SenderOptions } from './send';
 import { createFetchTransport } from './fetch-transport';
 import { createPlatformTransport } from '#transport';
 
@@ -164,7 +159,7 @@ describe('createSender: redirects', () => {
     }
   });
 
-  it('turns PUT, PATCH and DELETE into a GET without body on 303 only; 301/302 keep them (fetch\'s rule)', async () => {
+  it("turns PUT, PATCH and DELETE into a GET without body on 303 only; 301/302 keep them (fetch's rule)", async () => {
     const server = await serve({ '* /target': (r, res) => sendJson(res, 200, { method: r.method }) });
     for (const status of [301, 302, 303]) server.route(`* /r${status}`, (_r, res) => redirect(res, status, '/target'));
     const send = sender();
@@ -186,9 +181,7 @@ describe('createSender: redirects', () => {
     for (const method of ['GET', 'HEAD']) {
       for (const status of [301, 302, 303]) await sender()({ method, url: server.url(`/r${status}`), headers: {} });
     }
-    expect(server.requests.filter((r) => r.path === '/target').map((r) => r.method)).toEqual([
-      'GET', 'GET', 'GET', 'HEAD', 'HEAD', 'HEAD',
-    ]);
+    expect(server.requests.filter((r) => r.path === '/target').map((r) => r.method)).toEqual(['GET', 'GET', 'GET', 'HEAD', 'HEAD', 'HEAD']);
   });
 
   it('keeps method and body on 307 and 308', async () => {
@@ -257,7 +250,14 @@ describe('createSender: redirects', () => {
     const server = await serve({ 'GET /a': (_r, res) => redirect(res, 302, '/b'), 'GET /b': (_r, res) => sendJson(res, 200, {}) });
     const boom = new Error('policy bug');
     const error = await rejectsWith(
-      sender()({ method: 'GET', url: server.url('/a'), headers: {} }, { isRedirectAllowed: () => { throw boom; } }),
+      sender()(
+        { method: 'GET', url: server.url('/a'), headers: {} },
+        {
+          isRedirectAllowed: () => {
+            throw boom;
+          },
+        },
+      ),
       'RCP_ORIGIN_NOT_ALLOWED',
     );
     expect(error.cause).toBe(boom);
@@ -336,10 +336,7 @@ describe('createSender: the caller signal', () => {
   it('fails with RCP_ABORTED and sends nothing when the signal is already aborted', async () => {
     const server = await serve({ 'GET /x': (_r, res) => sendJson(res, 200, {}) });
     const reason = new Error('user left');
-    const error = await rejectsWith(
-      sender()({ method: 'GET', url: server.url('/x'), headers: {} }, { signal: AbortSignal.abort(reason) }),
-      'RCP_ABORTED',
-    );
+    const error = await rejectsWith(sender()({ method: 'GET', url: server.url('/x'), headers: {} }, { signal: AbortSignal.abort(reason) }), 'RCP_ABORTED');
     expect(error.cause).toBe(reason);
     expect(server.count).toBe(0);
   });
@@ -347,10 +344,7 @@ describe('createSender: the caller signal', () => {
   it('fails with RCP_ABORTED when aborted while waiting for the server', async () => {
     const controller = new AbortController();
     const server = await serve({ 'GET /stall': () => controller.abort(new Error('stop')) });
-    const error = await rejectsWith(
-      sender()({ method: 'GET', url: server.url('/stall'), headers: {} }, { signal: controller.signal }),
-      'RCP_ABORTED',
-    );
+    const error = await rejectsWith(sender()({ method: 'GET', url: server.url('/stall'), headers: {} }, { signal: controller.signal }), 'RCP_ABORTED');
     expect((error.cause as Error).message).toBe('stop');
     expect(server.count).toBe(1);
   });
@@ -503,8 +497,7 @@ describe('createSender: the request origin', () => {
 describe('createSender: HTTP errors', () => {
   it('turns a non-2xx into RcpHttpError with status, URL without query and a redacted excerpt', async () => {
     const server = await serve({
-      'GET /learners/l-42': (r, res) =>
-        sendJson(res, 404, { error: `no learner for key ${String(r.headers.authorization)} and tenant l-42` }),
+      'GET /learners/l-42': (r, res) => sendJson(res, 404, { error: `no learner for key ${String(r.headers.authorization)} and tenant l-42` }),
     });
     const error = await rejectsWith(
       sender()(
@@ -545,10 +538,7 @@ describe('createSender: HTTP errors', () => {
     const secret = 'S3CRET-VALUE-0123456789';
     const body = `${'a'.repeat(BODY_EXCERPT_CHARS - 5)}${secret}${'b'.repeat(5000)}`;
     const server = await serve({ 'GET /e': (_r, res) => void res.writeHead(500, { 'content-type': 'text/plain' }).end(body) });
-    const error = (await rejectsWith(
-      sender()({ method: 'GET', url: server.url('/e'), headers: {} }, { secrets: [secret] }),
-      'RCP_HTTP_ERROR',
-    )) as RcpHttpError;
+    const error = (await rejectsWith(sender()({ method: 'GET', url: server.url('/e'), headers: {} }, { secrets: [secret] }), 'RCP_HTTP_ERROR')) as RcpHttpError;
     expect(error.bodyExcerpt).toHaveLength(BODY_EXCERPT_CHARS);
     expect(error.bodyExcerpt.endsWith('a[reda')).toBe(true);
     expect(error.bodyExcerpt).not.toContain('S3C');
@@ -675,7 +665,10 @@ describe('createSender: retries', () => {
 
   it(`does not retry when Retry-After asks for more than 10 s`, async () => {
     const server = await serve({ 'GET /later': statusSequence([503, 200], { 'retry-after': '3600' }) });
-    const error = (await rejectsWith(sender({ retry: 2, timeout: 30_000 })({ method: 'GET', url: server.url('/later'), headers: {} }), 'RCP_HTTP_ERROR')) as RcpHttpError;
+    const error = (await rejectsWith(
+      sender({ retry: 2, timeout: 30_000 })({ method: 'GET', url: server.url('/later'), headers: {} }),
+      'RCP_HTTP_ERROR',
+    )) as RcpHttpError;
     expect(error.status).toBe(503);
     expect(server.count).toBe(1);
   });

@@ -217,7 +217,9 @@ export function createSender(options: SenderOptions): Sender {
 }
 
 /** The client-wide default headers under a request's own, and `accept` over the defaults' Accept (names compared case-insensitively). */
-function createHeaderMerger(defaults: Record<string, string> | undefined): (request: Record<string, string>, accept: string | undefined) => Record<string, string> {
+function createHeaderMerger(
+  defaults: Record<string, string> | undefined,
+): (request: Record<string, string>, accept: string | undefined) => Record<string, string> {
   const defaultHeaders = Object.entries(defaults ?? {}).map(([name, value]) => [name, name.toLowerCase(), value] as const);
   return (request, accept) => {
     if (defaultHeaders.length === 0 && accept === undefined) return request;
@@ -290,7 +292,14 @@ async function attemptHop(exchange: Exchange, hop: Hop): Promise<TransportRespon
 }
 
 /** The final response of a call: a 304 result, an {@link RcpHttpError}, or a 2xx with its body read under the cap. */
-async function finalResult(response: TransportResponse, hop: Hop, redirects: number, call: SendCallOptions, maxBytes: number, deadline: Deadline): Promise<SendResult> {
+async function finalResult(
+  response: TransportResponse,
+  hop: Hop,
+  redirects: number,
+  call: SendCallOptions,
+  maxBytes: number,
+  deadline: Deadline,
+): Promise<SendResult> {
   const status = response.status;
   const observe = call.observe;
   if (status === 304 && call.notModified === true) {

@@ -290,9 +290,7 @@ export function createPlatformTransport(check?: AddressCheck): PlatformTransport
     (loading ??= import('undici').then(({ Agent }) => (agent = new Agent(check === undefined ? {} : { connect: { lookup: checkedLookup(check) } }))));
   const send: Transport = async (request) => {
     const dispatcher = agent ?? (await agentOf());
-    const headers = hasHeader(request.headers, 'accept-encoding')
-      ? request.headers
-      : { ...request.headers, 'accept-encoding': ACCEPT_ENCODING };
+    const headers = hasHeader(request.headers, 'accept-encoding') ? request.headers : { ...request.headers, 'accept-encoding': ACCEPT_ENCODING };
     return dispatchRequest(dispatcher, request, headers);
   };
   // Closing before any request: nothing was opened (and a request still loading undici gets its agent closed).

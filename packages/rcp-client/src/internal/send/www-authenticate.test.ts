@@ -36,7 +36,7 @@ describe('WWW-Authenticate', () => {
     const challenge = readChallenge(`Bearer error_description="line1\r\nline2 secret-123 ${'x'.repeat(2_000)}"`, (text) =>
       text.split('secret-123').join('[redacted]'),
     );
-    expect(challenge!.errorDescription).toMatch(/^line1  line2 \[redacted\] x+$/);
+    expect(challenge!.errorDescription).toMatch(/^line1 {2}line2 \[redacted\] x+$/);
     expect(challenge!.errorDescription!.length).toBe(512);
     expect(readChallenge('', same)).toBeUndefined();
     expect(readChallenge(null, same)).toBeUndefined();

@@ -67,7 +67,7 @@ describe('classifyHost', () => {
 });
 
 describe('classifyHost, exported (rcp-oauth checks its token endpoint with it)', () => {
-  it('is the boundary\'s own classifier, as its example says', async () => {
+  it("is the boundary's own classifier, as its example says", async () => {
     const { classifyHost: exported } = await import('../../index');
     expect(exported).toBe(classifyHost);
     expect(exported(new URL('http://[::ffff:169.254.169.254]/').hostname)).toBe('link-local');

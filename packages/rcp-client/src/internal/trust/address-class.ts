@@ -42,13 +42,7 @@ function classOf(address: ipaddr.IPv4 | ipaddr.IPv6): AddressClass {
  * Names that cloud metadata services answer on (GCP's and AWS's): link-local in
  * effect, whatever they resolve to, so no manifest reaches them unless the operator lists them.
  */
-const METADATA_NAMES: ReadonlySet<string> = new Set([
-  'metadata',
-  'metadata.google.internal',
-  'metadata.goog',
-  'instance-data',
-  'instance-data.ec2.internal',
-]);
+const METADATA_NAMES: ReadonlySet<string> = new Set(['metadata', 'metadata.google.internal', 'metadata.goog', 'instance-data', 'instance-data.ec2.internal']);
 
 /**
  * Suffixes of names that are private by definition (RFC 6761 `.localhost`, RFC 6762 `.local`

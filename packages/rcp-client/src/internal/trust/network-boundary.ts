@@ -39,8 +39,7 @@ export function createNetworkBoundary(manifestUrl: URL, options: NetworkBoundary
   const classify = (hostname: string): AddressClass => options.classifyAddress?.(hostname) ?? classifyHost(hostname);
   const manifestClass = options.manifestClass ?? classify(manifestUrl.hostname);
   const { allowPrivateNetwork } = options;
-  const listedHosts =
-    allowPrivateNetwork instanceof Set ? new Set([...allowPrivateNetwork].map((origin) => new URL(origin).hostname)) : undefined;
+  const listedHosts = allowPrivateNetwork instanceof Set ? new Set([...allowPrivateNetwork].map((origin) => new URL(origin).hostname)) : undefined;
   const rule = (what: string, targetClass: AddressClass): string | undefined => {
     if (targetClass === 'link-local') {
       return `${what} is ${WHAT[targetClass]}: refused for every manifest unless the client's "allowPrivateNetwork" lists it`;

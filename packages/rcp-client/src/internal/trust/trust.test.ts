@@ -130,9 +130,10 @@ describe('createTrustPolicy: isAllowed', () => {
 
 describe('normalizeOrigins', () => {
   it('normalises origins and drops duplicates', () => {
-    expect(
-      normalizeOrigins(['https://API.Example.com', 'https://api.example.com/', 'https://api.example.com:443', 'http://localhost:8080']),
-    ).toEqual(['https://api.example.com', 'http://localhost:8080']);
+    expect(normalizeOrigins(['https://API.Example.com', 'https://api.example.com/', 'https://api.example.com:443', 'http://localhost:8080'])).toEqual([
+      'https://api.example.com',
+      'http://localhost:8080',
+    ]);
     expect(normalizeOrigins(['https://bücher.example'])).toEqual(['https://xn--bcher-kva.example']);
     expect(normalizeOrigins([])).toEqual([]);
   });

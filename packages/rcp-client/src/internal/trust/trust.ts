@@ -57,7 +57,6 @@ function isHttp(url: URL): boolean {
   return url.protocol === 'https:' || url.protocol === 'http:';
 }
 
-
 function invalidOrigin(option: string, index: number, entry: unknown, reason: string, cause?: unknown): RcpError<'RCP_INVALID_OPTIONS'> {
   // Never quote user info (a password in the URL): `https://u:pw@host` is shown as `https://host`.
   const safe = typeof entry === 'string' ? entry.replace(/^([^:/?#]*:\/\/)[^/?#]*@/, '$1') : entry;
