@@ -47,6 +47,10 @@ VERSION_FEATURES: dict[str, frozenset[str]] = {
     "0.3": frozenset({"form-body", "query-auth", "response-media-types", "pagination"}),
 }
 
+#: What relative tool URLs resolve against when a manifest is parsed without its URL: checked, never called
+#: (``.invalid`` never resolves, RFC 2606). The client always passes the manifest's URL.
+UNRESOLVED_ORIGIN = "http://manifest-url.invalid"
+
 DEFAULT_MAX_BYTES = 5 * 1024 * 1024
 DEFAULT_MAX_TOOLS = 5000
 MAX_DEPTH = 64
@@ -174,11 +178,15 @@ def tool_effects(method: str, declared: dict[str, bool]) -> dict[str, bool]:
 
 
 def mapping_query(path: str) -> str:
-    """The RFC 9535 query of a mapping path: ``@`` is ``$``; ``@data`` is ``$.data`` (SPEC §9)."""
+    """The RFC 9535 query of a mapping path: ``@`` is ``$``; ``@data`` is ``$.data`` (SPEC §9).
+
+    A ``.`` is inserted only before a member name or ``*``: ``@ .a`` stays ``$ .a`` (blank space before a
+    segment is RFC 9535 syntax).
+    """
     rest = path[1:]
-    if rest == "" or rest[0] in (".", "["):
-        return "$" + rest
-    return "$." + rest
+    if rest and (rest[0] == "*" or rest[0] == "_" or (rest[0].isascii() and rest[0].isalpha()) or ord(rest[0]) >= 0x80):
+        return "$." + rest
+    return "$" + rest
 
 
 def _decode_text(data: bytes) -> str:
@@ -302,7 +310,8 @@ def parse_manifest(
     """Validate a manifest (text, bytes or parsed JSON) and compile its tools; raises the first of
     ``RCP_MANIFEST_LIMIT``, ``RCP_INVALID_MANIFEST``, ``RCP_UNSUPPORTED_VERSION`` that applies (SPEC §3).
 
-    ``manifest_url`` is what relative tool URLs resolve against (its origin).
+    ``manifest_url`` is what relative tool URLs resolve against (its origin); without it they are checked
+    against :data:`UNRESOLVED_ORIGIN`.
 
     >>> parsed = parse_manifest({"rcpVersion": "0.1", "tools": []})
     >>> parsed.tools, parsed.warnings
@@ -335,12 +344,12 @@ def safe_parse_manifest(
     except (RcpManifestLimitError, RcpInvalidManifestError, RcpUnsupportedVersionError) as error:
         return SafeParseResult(False, None, error, ())
     validator = _Validator(version)
-    base_origin = None
+    base_origin = UNRESOLVED_ORIGIN
     if manifest_url is not None:
         try:
             base_origin = parse_absolute_url(manifest_url).origin
         except UrlError:
-            base_origin = None
+            base_origin = UNRESOLVED_ORIGIN
     parsed = _validate(value, validator, base_origin)
     warnings = tuple(sorted(_dedupe_warnings(validator.warnings), key=lambda w: pointer_sort_key(w.path)))
     if validator.issues:

@@ -54,6 +54,7 @@ def _secret_pattern(secret: str) -> str:
     forms = [plain, json_once, json_twice, re.escape(secret.lower())]
     try:
         forms.append(_percent_pattern(percent_encode(secret)))
+        forms.append(_percent_pattern(percent_encode(secret.lower())))
     except UnicodeEncodeError:
         pass
     return "|".join(f"(?:{form})" for form in sorted(set(forms), key=len, reverse=True))

@@ -167,6 +167,11 @@ class RcpTool:
     pagination: Mapping[str, Json] | None
     _input_schema: dict[str, Json] = field(repr=False)
     _output_schema: dict[str, Json] | None = field(repr=False)
+    _manifest: Mapping[str, Json] = field(repr=False)
+
+    def from_manifest(self, manifest: Mapping[str, Json]) -> bool:
+        """Whether this tool came from the discovery that returned exactly this ``manifest`` object."""
+        return self._manifest is manifest
 
     @property
     def input_schema(self) -> dict[str, Json]:
@@ -292,15 +297,15 @@ class RcpClient:
         self._credentials = credentials
         self._trusted_origins = trusted_origins
         self._allow_origin = allow_origin
-        self.timeout = timeout
+        self._timeout = timeout
         self._retry = retry
-        self.max_response_bytes = max_response_bytes
+        self._max_response_bytes = max_response_bytes
         self._max_manifest_bytes = max_manifest_bytes
         self._max_manifest_tools = max_manifest_tools
         self._headers = headers
-        self.media_types = media_types
-        self.max_media_bytes = max_media_bytes
-        self.mark_untrusted_text = mark_untrusted_text
+        self._media_types = media_types
+        self._max_media_bytes = max_media_bytes
+        self._mark_untrusted_text = mark_untrusted_text
         self._allow_html = allow_html_responses
         self._allow_private_network = allow_private_network
         self._classify_address = classify_address
@@ -315,6 +320,16 @@ class RcpClient:
         self._lock = threading.Lock()
         self._tools: "weakref.WeakKeyDictionary[RcpTool, _Compiled]" = weakref.WeakKeyDictionary()
         self._reported: set[tuple[str, str | None, str, str]] = set()
+
+    @property
+    def timeout(self) -> float:
+        """The one deadline of each call, in seconds."""
+        return self._timeout
+
+    @property
+    def mark_untrusted_text(self) -> bool:
+        """Whether model results of this client's calls are marked as untrusted text (SPEC §14)."""
+        return self._mark_untrusted_text
 
     # --- discovery ---------------------------------------------------------------------------------
 
@@ -338,7 +353,7 @@ class RcpClient:
         shown = url.origin + url.path
         trusted = self._check_origins(trusted_origins) if trusted_origins is not None else self._trusted_origins
         options = SendOptions(retry=self._retry, resolve=self._resolve, allow_origin=self._allow_origin, clock=self._clock, sleep=self._sleep)
-        deadline = Deadline(self.timeout, self._clock, signal)
+        deadline = Deadline(self._timeout, self._clock, signal)
         request = Request("GET", url, (("Accept", "application/json"),), None)
         try:
             response = send(request, options, deadline)
@@ -422,7 +437,7 @@ class RcpClient:
                 warnings.append(RcpWarning(f"/tools/{definition.index}", f"needs secrets but points at {tool_url.origin}, which is not trusted for this manifest; calling it fails", definition.name))
             if definition.pagination is not None and definition.pagination.param in resolved:
                 warnings.append(RcpWarning(f"/tools/{definition.index}/pagination/param", "is filled by a resolver, so the model cannot ask for the next page", definition.name))
-            tool = self._public_tool(definition, url, resolved)
+            tool = self._public_tool(definition, url, resolved, parsed.manifest)
             tools.append(tool)
             compiled.append(_Compiled(definition, url, trust, boundary, resolved, carries_secrets, refusal, self))
         with self._lock:
@@ -470,7 +485,7 @@ class RcpClient:
                 if identity:
                     warnings.append(RcpWarning(path, f'"{param.name}" looks like an identity, but no resolver fills it: the model chooses it', definition.name))
 
-    def _public_tool(self, definition: ToolDefinition, manifest_url: Url, resolved: tuple[str, ...]) -> RcpTool:
+    def _public_tool(self, definition: ToolDefinition, manifest_url: Url, resolved: tuple[str, ...], manifest: Mapping[str, Json]) -> RcpTool:
         model_params = [param for param in definition.params if param.name not in resolved]
         input_schema: dict[str, Json] = {
             "type": "object",
@@ -516,6 +531,7 @@ class RcpClient:
             pagination=deep_copy(pagination) if isinstance(pagination, dict) else None,
             _input_schema=input_schema,
             _output_schema=output_schema,
+            _manifest=manifest,
         )
 
     def _report(self, warnings: tuple[RcpWarning, ...], manifest_url: str) -> None:
@@ -734,14 +750,14 @@ class RcpClient:
 
     def prepare(self, tool: RcpTool, args: object = None, ctx: Any = None) -> PreparedRequest:
         """Steps 1–4 of ``execute``: the request it would send, the credential ``[redacted]``; nothing is sent."""
-        deadline = Deadline(self.timeout, self._clock)
+        deadline = Deadline(self._timeout, self._clock)
         _, rendered = self._build(tool, args, ctx, deadline)
         return rendered.prepared
 
     def execute(self, tool: RcpTool, args: object = None, ctx: Any = None, *, signal: AbortSignal | None = None) -> RcpResult:
         """Run a model's call (SPEC §11): ``args`` may be a dict or the JSON text of one. Raises an
         :class:`~rcp.errors.RcpError`; nothing is sent before every check has passed."""
-        deadline = Deadline(self.timeout, self._clock, signal)
+        deadline = Deadline(self._timeout, self._clock, signal)
         inner, rendered = self._build(tool, args, ctx, deadline)
         redactor = rendered.redactor
         definition = inner.definition
@@ -779,13 +795,13 @@ class RcpClient:
         definition = inner.definition
         content_type = response.header("content-type")
         media_type = media_type_of(content_type)
-        kind = kind_of(media_type, media_types=self.media_types, tool_media_types=definition.response_media_types)
+        kind = kind_of(media_type, media_types=self._media_types, tool_media_types=definition.response_media_types)
         if kind == "html" and self._allow_html:
             kind = "text"
         if kind == "html":
             response.close()
             raise RcpResponseError("RCP_INVALID_RESPONSE", f"The tool answered with {media_type}, an HTML page, not data.", problem="html", media_type=media_type)
-        limit = self.max_response_bytes
+        limit = self._max_response_bytes
         length = response.content_length()
         cut_allowed = kind == "text"
         if length is not None and length > limit and not cut_allowed:
@@ -799,7 +815,7 @@ class RcpClient:
             else:
                 if media_type is None:
                     media_type = "application/octet-stream"
-                    kind = kind_of(media_type, media_types=self.media_types, tool_media_types=definition.response_media_types)
+                    kind = kind_of(media_type, media_types=self._media_types, tool_media_types=definition.response_media_types)
                 if kind != "media":
                     raise RcpResponseError(
                         "RCP_INVALID_RESPONSE",
@@ -814,14 +830,14 @@ class RcpClient:
             assert media_type is not None
             if definition.mappings is not None:
                 raise RcpResponseError("RCP_INVALID_RESPONSE", "The tool has response mappings but answered with media, not JSON.", problem="mapping-not-json", media_type=media_type)
-            if len(data_bytes) > self.max_media_bytes:
+            if len(data_bytes) > self._max_media_bytes:
                 raise RcpResponseError(
                     "RCP_RESPONSE_TOO_LARGE",
-                    f"The tool answered with {media_type} of {len(data_bytes)} bytes, more than the {self.max_media_bytes} bytes the client passes on.",
+                    f"The tool answered with {media_type} of {len(data_bytes)} bytes, more than the {self._max_media_bytes} bytes the client passes on.",
                     problem="media-too-large",
                     media_type=media_type,
                     size=len(data_bytes),
-                    limit=self.max_media_bytes,
+                    limit=self._max_media_bytes,
                 )
             return self._finish(inner, rendered, response, media_type, None, MediaPart(media_type, data_bytes), False, document=None, json_answer=False)
         if kind == "json":
@@ -905,7 +921,7 @@ class RcpClient:
         Never raises for an RCP error: the outcome carries it. ``RCP_INVALID_OPTIONS`` (a source that is
         none of those) and errors that are not RCP errors (bugs) are raised.
         """
-        marked = self.mark_untrusted_text
+        marked = self._mark_untrusted_text
         try:
             tool = _look_up(source, name)
         except RcpError as error:

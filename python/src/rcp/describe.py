@@ -14,6 +14,7 @@ import re
 from typing import Mapping, Sequence
 
 from ._json import Json
+from ._manifest import tool_effects
 from ._values import describe_scalar
 from .client import RcpTool
 
@@ -93,7 +94,7 @@ def describe_manifest(manifest: Mapping[str, Json], tools: Sequence[RcpTool] | N
     1 tool(s):
     - t (GET) — A tool.
     """
-    by_name = {tool.name: tool for tool in tools or ()}
+    by_name = {tool.name: tool for tool in tools or () if tool.from_manifest(manifest)}
     raw_tools = manifest.get("tools")
     entries = raw_tools if isinstance(raw_tools, list) else []
     auth = manifest.get("auth")
@@ -107,12 +108,11 @@ def describe_manifest(manifest: Mapping[str, Json], tools: Sequence[RcpTool] | N
         name = terminal_text(str(entry.get("name", "")))
         method = terminal_text(str(entry.get("method", "")))
         own = entry.get("auth")
-        head = f"- {name} ({method}" + (f", auth: {describe_auth(own)}" if isinstance(own, dict) else "") + f") — {terminal_text(str(entry.get('description', '')))}"
-        lines.append(head)
-        tool = by_name.get(str(entry.get("name")))
         declared = entry.get("effects")
-        if isinstance(declared, dict) and declared and tool is not None:
-            lines.append("    " + _effects_line(tool))
+        effects = f", effects: {_effects(str(entry.get('method', '')), declared)}" if isinstance(declared, dict) and declared else ""
+        auth_text = f", auth: {describe_auth(own)}" if isinstance(own, dict) else ""
+        lines.append(f"- {name} ({method}{effects}{auth_text}) — {terminal_text(str(entry.get('description', '')))}")
+        tool = by_name.get(str(entry.get("name")))
         media = entry.get("responseMediaTypes")
         if isinstance(media, list) and media:
             lines.append("    [media: " + ", ".join(terminal_text(str(item)) for item in media) + "]")
@@ -145,16 +145,25 @@ def describe_manifest(manifest: Mapping[str, Json], tools: Sequence[RcpTool] | N
     return "\n".join(lines)
 
 
-def _effects_line(tool: RcpTool) -> str:
-    effects = tool.effects
-    words = ["read-only" if effects.get("readOnly") else "writes"]
-    if effects.get("destructive"):
+def _effects(method: str, declared: Mapping[str, Json]) -> str:
+    """``writes, destructive, idempotent``, ``closed world``, and the claims the method rule set aside (SPEC §25.1)."""
+    claims = {key: value for key, value in declared.items() if isinstance(value, bool)}
+    effects = tool_effects(method, claims)
+    words = ["read-only" if effects["readOnly"] else "writes"]
+    if effects["destructive"]:
         words.append("destructive")
-    if effects.get("idempotent") and not effects.get("readOnly"):
+    if effects["idempotent"] and not effects["readOnly"]:
         words.append("idempotent")
-    if effects.get("openWorld") is False:
+    if not effects["openWorld"]:
         words.append("closed world")
-    text = "[effects: " + ", ".join(words)
-    if tool.declared_effects.get("readOnly") is True and not effects.get("readOnly"):
-        text += f"; claims read-only: not taken for a {tool.method}"
-    return text + "]"
+    set_aside: list[str] = []
+    if claims.get("readOnly") is True and not effects["readOnly"]:
+        set_aside.append("read-only")
+    if claims.get("destructive") is False and effects["destructive"]:
+        set_aside.append("not destructive")
+    if claims.get("idempotent") is True and not effects["idempotent"]:
+        set_aside.append("idempotent")
+    text = ", ".join(words)
+    if set_aside:
+        text += f" (claims {' and '.join(set_aside)}: not taken for a {method})"
+    return text
