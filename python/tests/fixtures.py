@@ -160,3 +160,70 @@ def serve_manifest(server: LoopbackServer, manifest: dict[str, Any], answer: Han
     """Serve ``manifest`` at /rcp/manifest and ``answer`` (default ``{}``) to anything else."""
     server.handler = lambda request: json_answer(200, manifest) if request.path == "/rcp/manifest" else (answer(request) if answer else json_answer(200, {}))
     return server.url("/rcp/manifest")
+
+
+NOTES_TOKEN = "notes-token-123"
+
+NOTES_MANIFEST: dict[str, Any] = {
+    "rcpVersion": "0.1",
+    "auth": {"type": "header", "name": "Authorization", "scheme": "Bearer"},
+    "tools": [
+        {
+            "name": "list_notes",
+            "description": "Lists the user's notes.",
+            "method": "GET",
+            "url": "/users/{{userId}}/notes",
+            "queryParams": {"tag": "{{tag}}"},
+            "params": [{"name": "userId", "required": True, "description": "Whose notes"}, {"name": "tag", "description": "Only notes with this tag"}],
+        },
+        {
+            "name": "get_note",
+            "description": "Gets one note.",
+            "method": "GET",
+            "url": "/users/{{userId}}/notes/{{noteId}}",
+            "params": [{"name": "userId", "required": True}, {"name": "noteId", "required": True, "description": "A note id from list_notes"}],
+        },
+        {
+            "name": "create_note",
+            "description": "Creates a note.",
+            "method": "POST",
+            "url": "/users/{{userId}}/notes",
+            "body": {"title": "{{title}}", "text": "{{text}}", "pinned": "{{pinned}}"},
+            "params": [
+                {"name": "userId", "required": True},
+                {"name": "title", "required": True, "description": "The title"},
+                {"name": "text", "description": "The body text"},
+                {"name": "pinned", "type": "boolean", "description": "Keep it on top"},
+            ],
+        },
+        {
+            "name": "delete_note",
+            "description": "Deletes a note.",
+            "method": "DELETE",
+            "url": "/users/{{userId}}/notes/{{noteId}}",
+            "params": [{"name": "userId", "required": True}, {"name": "noteId", "required": True}],
+        },
+    ],
+}
+
+
+def serve_notes_api(server: LoopbackServer) -> str:
+    """The notes API (packages/test-utils notes-api.ts): user u-1, note n-1, bearer NOTES_TOKEN."""
+
+    def handle(request: Received) -> Answer:
+        authorised = request.headers.get("authorization") == f"Bearer {NOTES_TOKEN}"
+        route = f"{request.method} {request.path}"
+        if route == "GET /rcp/manifest":
+            return json_answer(200, NOTES_MANIFEST)
+        if route == "GET /users/u-1/notes":
+            return json_answer(200, [{"id": "n-1", "title": "Groceries"}]) if authorised else json_answer(401, {"error": "unauthorised"})
+        if route == "GET /users/u-1/notes/n-1":
+            return json_answer(200, {"id": "n-1", "title": "Groceries", "text": "eggs"}) if authorised else json_answer(401, {})
+        if route == "POST /users/u-1/notes":
+            return json_answer(201, {"id": "n-2", **json.loads(request.body or b"{}")})
+        if route == "DELETE /users/u-1/notes/n-1":
+            return Answer(204, [], b"")
+        return json_answer(404, {"error": "not found"})
+
+    server.handler = handle
+    return server.url("/rcp/manifest")
