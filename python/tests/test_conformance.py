@@ -18,7 +18,6 @@ import pytest
 from loopback import Answer, LoopbackServer, Received
 from rcp import RcpError, create_rcp_client
 from rcp._json import json_equal
-from rcp.client import CredentialRequest, ResolverInfo
 
 CASES_DIR = Path(__file__).resolve().parents[2] / "conformance" / "cases"
 
@@ -208,5 +207,3 @@ def test_every_case_is_run() -> None:
     assert len(ids) == len(set(ids))
     assert len(ids) == 330
 
-
-_ = (CredentialRequest, ResolverInfo)

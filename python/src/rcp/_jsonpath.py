@@ -7,10 +7,11 @@ regular-expression safety rule (:mod:`rcp._regex`); a pattern taken from the doc
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Callable, Literal, Union
 
-from ._json import Json, is_number, json_equal, strict_equal
+from ._json import Json, is_number, json_equal
 from ._regex import RegexRefused, compile_pattern
 
 MAX_INDEX = 2**53 - 1
@@ -534,10 +535,6 @@ class _Parser:
         raise self.fail(f"an argument of {name}() of the wrong type")
 
 
-def _literal_or_bare(parser: _Parser) -> None:  # pragma: no cover - kept for symmetry of the grammar
-    return None
-
-
 # --- evaluation ----------------------------------------------------------------------------------
 
 
@@ -647,8 +644,6 @@ def _call(function: FunctionCall, current: Json, root: Json) -> object:
     if not isinstance(subject, str):
         return False
     pattern = function.pattern
-    import re
-
     assert isinstance(pattern, re.Pattern)
     if name == "match":
         return pattern.fullmatch(subject) is not None
@@ -728,7 +723,3 @@ def parse_json_path(text: str) -> JsonPath:
 
     return JsonPath(text, query, query.singular, select)
 
-
-def strict_equal_values(a: object, b: object) -> bool:
-    """``===`` on two JSON scalars (used by callers that compare a selected value)."""
-    return strict_equal(a, b)

@@ -18,7 +18,6 @@ from ._template import (
     QueryEntry,
     Template,
     UrlTemplate,
-    body_tokens,
     check_header_literal,
     compile_body,
     compile_query_params,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import http.client
 import socket
+import time
 import ssl
 import zlib
 from dataclasses import dataclass, field
@@ -16,7 +17,7 @@ from typing import Callable, Sequence
 
 from ._deadline import Clock, Deadline, Sleep
 from ._retry import ErrorReason, RetryPolicy, StatusReason, parse_retry_after, retry_wait
-from ._url import DEFAULT_PORTS, Url, UrlError, resolve_reference
+from ._url import Url, UrlError, resolve_reference
 from .errors import RcpAbortedError, RcpError, RcpNetworkError, RcpOriginNotAllowedError, RcpResponseError
 
 #: ``resolve(host, port)`` → the IP addresses to connect to, in order (the operator may pass their own DNS).
@@ -323,9 +324,7 @@ def send(request: Request, options: SendOptions, deadline: Deadline, *, on_retry
 
     Returns the final answer (any status) with its body unread.
     """
-    import time as _time
-
-    sleep: Sleep = options.sleep or _time.sleep
+    sleep: Sleep = options.sleep or time.sleep
     origin = request.url.origin
     attempt = 0
     while True:
@@ -362,6 +361,3 @@ def _wait(seconds: float, deadline: Deadline, sleep: Sleep) -> None:
         return
     sleep(seconds)
 
-
-def default_port(scheme: str) -> int:
-    return DEFAULT_PORTS[scheme]

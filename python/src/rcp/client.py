@@ -23,7 +23,7 @@ import threading
 import time
 import weakref
 from dataclasses import dataclass, field
-from typing import Any, Callable, Literal, Mapping, Sequence, Union
+from typing import Any, Callable, Mapping, Sequence, Union
 
 from ._binding import fold, is_near_miss, looks_like_identity
 from ._deadline import AbortSignal, Clock, Deadline, Sleep
@@ -85,13 +85,10 @@ from .errors import (
     RcpResolverFailedError,
     RcpResolverMismatchError,
     RcpResponseError,
-    RcpTemplateError,
     RcpTimeoutError,
-    RcpToolNotInStageError,
     RcpUnboundParamError,
     RcpUnknownToolError,
     RcpUnresolvedError,
-    is_rcp_error,
 )
 
 DEFAULT_TIMEOUT = 30.0
@@ -260,6 +257,8 @@ class _Rendered:
     redactor: Redactor
     arguments: dict[str, Json]
     resolved_values: dict[str, Json]
+    #: The credential alone: what is taken out of a 2xx answer (resolver values are legitimate data there).
+    credential_redactor: Redactor | None
 
 
 class RcpClient:
@@ -732,7 +731,8 @@ class RcpClient:
             headers={name: value for name, value in shown_headers.values()},
             body=body_value,
         )
-        return _Rendered(request, prepared, credential, redactor, arguments, resolved_values)
+        credential_redactor = Redactor([credential]) if credential is not None else None
+        return _Rendered(request, prepared, credential, redactor, arguments, resolved_values, credential_redactor)
 
     def _build(self, tool: RcpTool, args: object, ctx: Any, deadline: Deadline) -> tuple[_Compiled, _Rendered]:
         inner = self._compiled(tool)
@@ -796,13 +796,16 @@ class RcpClient:
         content_type = response.header("content-type")
         media_type = media_type_of(content_type)
         kind = kind_of(media_type, media_types=self._media_types, tool_media_types=definition.response_media_types)
+        limit = self._max_response_bytes
+        length = response.content_length()
+        if response.status in (204, 205) or length == 0:
+            response.close()
+            return self._finish(inner, rendered, response, media_type, None, None, False, document=None, json_answer=False)
         if kind == "html" and self._allow_html:
             kind = "text"
         if kind == "html":
             response.close()
             raise RcpResponseError("RCP_INVALID_RESPONSE", f"The tool answered with {media_type}, an HTML page, not data.", problem="html", media_type=media_type)
-        limit = self._max_response_bytes
-        length = response.content_length()
         cut_allowed = kind == "text"
         if length is not None and length > limit and not cut_allowed:
             response.close()
@@ -824,7 +827,6 @@ class RcpClient:
                         media_type=media_type,
                     )
         if len(data_bytes) == 0:
-            data: Json = None
             return self._finish(inner, rendered, response, media_type, None, None, False, document=None, json_answer=False)
         if kind == "media":
             assert media_type is not None
@@ -852,16 +854,16 @@ class RcpClient:
             if definition.mappings is not None:
                 data = {name: _map(path, document) for name, path in definition.mappings}
                 data = {name: value for name, value in data.items() if value is not _LEFT_OUT}
-            if rendered.credential is not None and rendered.redactor and Redactor([rendered.credential]).found_in(text):
-                data = Redactor([rendered.credential]).data(data)
+            if rendered.credential_redactor is not None and rendered.credential_redactor.found_in(text):
+                data = rendered.credential_redactor.data(data)
             return self._finish(inner, rendered, response, media_type, data, None, False, document=document, json_answer=True)
         text = decode_text(data_bytes, charset_of(content_type), cut=body.cut)
         if body.cut and rendered.credential is not None:
             text = text[: max(0, len(text) - 12 * len(rendered.credential))]
         if definition.mappings is not None:
             raise RcpResponseError("RCP_INVALID_RESPONSE", "The tool has response mappings but did not answer with JSON.", problem="mapping-not-json", media_type=media_type)
-        if rendered.credential is not None:
-            text = Redactor([rendered.credential]).text(text)
+        if rendered.credential_redactor is not None:
+            text = rendered.credential_redactor.text(text)
         return self._finish(inner, rendered, response, media_type, text, None, body.cut, document=None, json_answer=False)
 
     def _finish(
@@ -883,7 +885,7 @@ class RcpClient:
     def _page(self, inner: _Compiled, rendered: _Rendered, response: LiveResponse, document: Json, json_answer: bool) -> Page | None:
         definition = inner.definition
         resolved = frozenset(inner.resolved)
-        credential_check = Redactor([rendered.credential]) if rendered.credential else None
+        credential_check = rendered.credential_redactor
 
         def check(arguments: dict[str, Json]) -> dict[str, Json] | None:
             try:
@@ -1143,6 +1145,3 @@ def create_rcp_client(
         sleep=sleep or time.sleep,
     )
 
-
-Source = Union[Discovery, ToolSource, Sequence[RcpTool]]
-_ = Literal  # re-exported names stay explicit in rcp/__init__.py

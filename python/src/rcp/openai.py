@@ -15,7 +15,7 @@ Example (Chat Completions)::
 
 from __future__ import annotations
 
-from typing import Any, Literal, Mapping, Sequence, Union
+from typing import Any, Literal, Mapping, Union
 
 from ._json import Json, deep_copy
 from .client import CallOutcome, Discovery, RcpClient, RcpTool
@@ -157,5 +157,3 @@ def tool_count_warning(source: Source, limit: int = 128) -> str | None:
         return None
     return f"{count} tools is more than the {limit} OpenAI accepts in one request: select a stage's tools (tool_set.select) for each request."
 
-
-_ = Sequence
