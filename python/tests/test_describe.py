@@ -102,4 +102,4 @@ def test_value_details_follow_the_type() -> None:
     manifest = parse_manifest(
         {"rcpVersion": "0.2", "tools": [{"name": "charge", "description": "Charges.", "method": "POST", "url": "/c", "body": {"a": "{{amount}}", "c": "{{currency}}"}, "params": [{"name": "amount", "type": "integer", "minimum": 1, "required": True}, {"name": "currency", "enum": ["usd", "eur"]}]}]}
     ).manifest
-    assert describe_manifest(manifest).split("\n")[3:] == ["    amount: integer, ≥ 1, required", '    currency: string, one of "usd", "eur", optional']
+    assert describe_manifest(manifest).split("\n")[3:] == ["    amount: integer, required, ≥ 1", '    currency: string, optional, one of "usd", "eur"']

@@ -248,3 +248,18 @@ def test_a_manifest_url_with_user_info_or_another_scheme_sends_nothing_and_is_ne
     with pytest.raises(RcpError) as options:
         create_rcp_client(trusted_origins=["https://u:s3cret@a.example"])
     assert options.value.code == "RCP_INVALID_OPTIONS" and "s3cret" not in str(options.value)
+
+
+def test_the_manifest_follows_same_origin_redirects_only() -> None:
+    with loopback_server() as api, loopback_server() as other:
+        manifest: dict[str, Any] = _manifest(auth=False)
+        api.handler = lambda request: (
+            _redirecting("/rcp/manifest")(request) if request.path == "/same" else _redirecting(other.url("/rcp/manifest"))(request) if request.path == "/cross" else json_answer(200, manifest)
+        )
+        other.handler = lambda request: json_answer(200, manifest)
+        client = create_rcp_client(**NO_WARNINGS)
+        assert client.discover(api.url("/same")).manifest_url == api.url("/same")
+        with pytest.raises(RcpError) as caught:
+            client.discover(api.url("/cross"))
+        assert caught.value.code == "RCP_DISCOVERY_FAILED"
+        assert other.requests == []

@@ -18,10 +18,7 @@ _TEXT_APPLICATION_TYPES = frozenset(
         "application/xml",
         "application/javascript",
         "application/ecmascript",
-        "application/x-javascript",
         "application/x-ndjson",
-        "application/ndjson",
-        "application/jsonl",
         "application/x-www-form-urlencoded",
         "application/yaml",
         "application/x-yaml",
@@ -29,10 +26,10 @@ _TEXT_APPLICATION_TYPES = frozenset(
         "application/graphql",
         "application/sql",
         "application/toml",
-        "application/x-sh",
     }
 )
-_BINARY_CONTROL = re.compile(rb"[\x00-\x08\x0e-\x1a\x1c-\x1f]")
+#: Control bytes that mark binary data: all C0 controls but tab, line feed, form feed and carriage return.
+_BINARY_CONTROL = re.compile(rb"[\x00-\x08\x0b\x0e-\x1f]")
 
 Kind = Literal["json", "text", "html", "media", "unknown"]
 

@@ -35,7 +35,7 @@ from ._decode import (
     looks_like_text,
     media_type_of,
 )
-from ._json import Json, deep_copy, json_error_position, parse_json, pointer_sort_key, stringify
+from ._json import Json, deep_copy, json_error_position, json_type_name, parse_json, pointer_sort_key, stringify
 from ._manifest import (
     DEFAULT_MAX_BYTES,
     DEFAULT_MAX_TOOLS,
@@ -366,7 +366,8 @@ class RcpClient:
                     f"The manifest has more than {self._max_manifest_bytes} bytes.", limit="bytes", max=self._max_manifest_bytes
                 ) from None
         except RcpError as error:
-            if error.code in ("RCP_ORIGIN_NOT_ALLOWED", "RCP_ABORTED", "RCP_MANIFEST_LIMIT", "RCP_DISCOVERY_FAILED"):
+            redirected_away = isinstance(error, RcpOriginNotAllowedError) and error.origin != url.origin
+            if error.code in ("RCP_ORIGIN_NOT_ALLOWED", "RCP_ABORTED", "RCP_MANIFEST_LIMIT", "RCP_DISCOVERY_FAILED") and not redirected_away:
                 raise
             raise RcpDiscoveryError(f"The manifest at {shown} could not be fetched: {error.message}", cause=_value_free(error)) from None
         try:
@@ -576,10 +577,10 @@ class RcpClient:
                 try:
                     args = parse_json(text)
                 except (ValueError, RecursionError):
-                    issue = Issue("", "the arguments are not valid JSON")
+                    issue = Issue("", "are not valid JSON")
                     raise RcpInvalidArgumentsError(_arguments_message(definition.name, (issue,)), issues=(issue,), tool=definition.name) from None
         if not isinstance(args, dict):
-            issue = Issue("", "the arguments must be a JSON object")
+            issue = Issue("", f"must be an object (got {json_type_name(args)})")
             raise RcpInvalidArgumentsError(_arguments_message(definition.name, (issue,)), issues=(issue,), tool=definition.name)
         issues: list[Issue] = []
         params = {param.name: param for param in definition.params if param.name not in inner.resolved}
@@ -715,7 +716,7 @@ class RcpClient:
                 try:
                     body_bytes = stringify(body_value).encode("utf-8")
                 except (ValueError, UnicodeEncodeError):
-                    issue = Issue("", "the request body cannot be serialised as JSON")
+                    issue = Issue("", "cannot be serialised as a JSON request body")
                     raise RcpInvalidArgumentsError(_arguments_message(definition.name, (issue,)), issues=(issue,), tool=definition.name) from None
                 content_type = "application/json"
             for target in (headers, shown_headers):
@@ -988,7 +989,7 @@ def _article(kind: str) -> str:
 
 
 def _arguments_message(tool: str, issues: tuple[Issue, ...]) -> str:
-    shown = "; ".join(str(issue).strip() for issue in issues[:5])
+    shown = "; ".join(str(issue) if issue.path else f"the arguments {issue.message}" for issue in issues[:5])
     more = f" (and {len(issues) - 5} more)" if len(issues) > 5 else ""
     return f'Invalid arguments for tool "{tool}": {shown}{more}'
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Mapping, Sequence
 
-from ._json import Json
+from ._json import Json, stringify
 from ._manifest import tool_effects
 from ._values import describe_scalar
 from .client import RcpTool
@@ -59,17 +59,19 @@ def describe_auth(auth: Mapping[str, Json] | None) -> str:
 
 
 def _details(details: Mapping[str, Json]) -> list[str]:
+    """The value details of SPEC §19.2 as ``describe_manifest`` lists them, in this order."""
     out: list[str] = []
-    if "enum" in details and isinstance(details["enum"], list):
-        out.append("one of " + ", ".join(terminal_text(describe_scalar(entry)) for entry in details["enum"]))
-    if "items" in details and isinstance(details["items"], dict):
-        item = details["items"]
-        nested = " ".join([str(item.get("type", ""))] + _details({key: value for key, value in item.items() if key not in ("type", "description")}))
-        out.append(f"items: {nested}")
-    if "properties" in details and isinstance(details["properties"], dict):
-        out.append("properties: " + ", ".join(terminal_text(name) for name in details["properties"]))
-    if "format" in details:
-        out.append(f"format {terminal_text(str(details['format']))}")
+    if isinstance(details.get("enum"), list):
+        out.append("one of " + ", ".join(describe_scalar(entry) for entry in details["enum"]))
+    items = details.get("items")
+    if isinstance(items, dict):
+        nested = _details({key: value for key, value in items.items() if key not in ("type", "description")})
+        out.append(f"items: {items.get('type', '')}" + (" " + ", ".join(nested) if nested else ""))
+    properties = details.get("properties")
+    if isinstance(properties, dict):
+        listed = details.get("required")
+        required = listed if isinstance(listed, list) else []
+        out.append("properties: " + ", ".join(name + (" (required)" if name in required else "") for name in properties))
     if "minimum" in details:
         out.append(f"≥ {describe_scalar(details['minimum'])}")
     if "maximum" in details:
@@ -79,9 +81,11 @@ def _details(details: Mapping[str, Json]) -> list[str]:
     if "maxLength" in details:
         out.append(f"at most {details['maxLength']} characters")
     if "pattern" in details:
-        out.append(f"pattern {terminal_text(describe_scalar(details['pattern']))}")
+        out.append(f"pattern {describe_scalar(details['pattern'])}")
+    if "format" in details:
+        out.append(f"format {details['format']}")
     if "default" in details:
-        out.append(f"default {terminal_text(describe_scalar(details['default']) if not isinstance(details['default'], (list, dict)) else str(details['default']))}")
+        out.append(f"default {stringify(details['default'])}")
     return out
 
 
@@ -131,9 +135,9 @@ def describe_manifest(manifest: Mapping[str, Json], tools: Sequence[RcpTool] | N
             info = infos.get(param_name)
             kind = str(param.get("type", "string"))
             required = info.required if info is not None else param.get("required") is True or f"{{{{{param_name}}}}}" in str(entry.get("url", "")).split("?")[0]
-            detail_source = info.details if info is not None else {key: value for key, value in param.items() if key not in ("name", "type", "description", "required")}
+            detail_source = info.details if info is not None else _param_details(param)
             details = _details(detail_source)
-            text = f"    {terminal_text(param_name)}: {terminal_text(kind)}" + "".join(f", {detail}" for detail in details) + f", {'required' if required else 'optional'}"
+            text = terminal_text(f"    {param_name}: {kind}, {'required' if required else 'optional'}" + "".join(f", {detail}" for detail in details))
             if info is not None and info.resolved:
                 text += " [resolved by client, hidden from model]"
             elif info is not None and info.looks_like_identity:
@@ -145,6 +149,13 @@ def describe_manifest(manifest: Mapping[str, Json], tools: Sequence[RcpTool] | N
     return "\n".join(lines)
 
 
+def _param_details(param: Mapping[str, Json]) -> dict[str, Json]:
+    details = {key: value for key, value in param.items() if key not in ("name", "type", "description", "required", "requiredProperties")}
+    if "requiredProperties" in param:
+        details["required"] = param["requiredProperties"]
+    return details
+
+
 def _effects(method: str, declared: Mapping[str, Json]) -> str:
     """``writes, destructive, idempotent``, ``closed world``, and the claims the method rule set aside (SPEC §25.1)."""
     claims = {key: value for key, value in declared.items() if isinstance(value, bool)}
@@ -152,7 +163,7 @@ def _effects(method: str, declared: Mapping[str, Json]) -> str:
     words = ["read-only" if effects["readOnly"] else "writes"]
     if effects["destructive"]:
         words.append("destructive")
-    if effects["idempotent"] and not effects["readOnly"]:
+    if effects["idempotent"]:
         words.append("idempotent")
     if not effects["openWorld"]:
         words.append("closed world")
@@ -165,5 +176,5 @@ def _effects(method: str, declared: Mapping[str, Json]) -> str:
         set_aside.append("idempotent")
     text = ", ".join(words)
     if set_aside:
-        text += f" (claims {' and '.join(set_aside)}: not taken for a {method})"
+        text += f" (claims {', '.join(set_aside)}: not taken for a {method})"
     return text
