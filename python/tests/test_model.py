@@ -54,7 +54,7 @@ def test_a_template_error_about_a_resolver_bound_token_is_a_fixed_sentence() -> 
         client = _client()
         discovery = client.discover(serve_manifest(api, MANIFEST))
         result = to_model_result(client.call(discovery, "get_note", {"noteId": "n"}, {"user": ".."}))
-        assert result["error"] == {"code": "RCP_TEMPLATE_VALUE", "message": "A value could not be placed safely in the request."}
+        assert result["error"] == {"code": "RCP_TEMPLATE_VALUE", "message": "A value could not be placed in the request."}
 
 
 def test_a_stage_never_reaches_another_tool() -> None:

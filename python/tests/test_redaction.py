@@ -95,11 +95,28 @@ def test_prepare_hides_the_credential_and_shows_resolver_values() -> None:
         client, tool = _setup(api, lambda request: json_answer(200, {}))
         prepared = client.prepare(tool, {"q": "x y"}, {})
         assert prepared.url == f"{api.origin}/t/{TENANT}/items?q=x%20y"
-        assert prepared.headers["Authorization"] == "Bearer [redacted]"
+        assert dict(prepared.headers) == {"Authorization": "Bearer [redacted]"}
         assert "SECRET" not in repr(prepared)
         assert api.tool_requests() == []
         query, query_tool = _setup(api, lambda request: json_answer(200, {}), auth={"type": "query", "name": "api_key"})
         assert query.prepare(query_tool, {}, {}).url == f"{api.origin}/t/{TENANT}/items?api_key=[redacted]"
+
+
+def test_prepare_lists_the_tools_headers_the_body_type_and_the_auth_header_in_that_order() -> None:
+    with loopback_server() as api:
+        manifest = {
+            "rcpVersion": "0.1",
+            "auth": {"type": "header", "name": "Authorization", "scheme": "Bearer"},
+            "tools": [{"name": "t", "description": "d", "method": "POST", "url": "/x", "headers": {"X-Tag": "v", "Accept": "text/csv"}, "body": {"a": 1}}],
+        }
+        api.handler = lambda request: json_answer(200, manifest) if request.path == "/rcp/manifest" else json_answer(200, {})
+        client = create_rcp_client(retry=0, credentials=lambda request: TOKEN, headers={"X-Client": "c"})
+        tool = client.discover(api.url("/rcp/manifest")).tools[0]
+        prepared = client.prepare(tool)
+        assert list(prepared.headers.items()) == [("X-Tag", "v"), ("Accept", "text/csv"), ("content-type", "application/json"), ("Authorization", "Bearer [redacted]")]
+        client.execute(tool)
+        sent = api.tool_requests()[0].headers
+        assert (sent["x-client"], sent["accept"], sent["accept-encoding"], sent["authorization"]) == ("c", "text/csv", "gzip, deflate", f"Bearer {TOKEN}")
 
 
 def test_a_reason_phrase_is_cleaned_and_redacted() -> None:

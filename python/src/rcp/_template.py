@@ -136,7 +136,8 @@ def _is_scalar(value: object) -> bool:
 
 def _scalar_text(value: object, name: str, where: str) -> str:
     if isinstance(value, (list, dict)):
-        raise RcpTemplateError("RCP_TEMPLATE_VALUE", f'Token "{name}" in the {where}: an array or object cannot be placed here.', token=name)
+        kind = "an array" if isinstance(value, list) else "an object"
+        raise RcpTemplateError("RCP_TEMPLATE_VALUE", f'Token "{name}" in the {where}: {kind} is not allowed here (only a string, a finite number or a boolean)', token=name)
     if not _is_scalar(value):
         raise RcpTemplateError("RCP_TEMPLATE_VALUE", f'Token "{name}" in the {where}: the value is not a string, a finite number or a boolean.', token=name)
     text = js_string(value)

@@ -692,19 +692,13 @@ class RcpClient:
         headers: dict[str, tuple[str, str]] = {}
         for name, value in self._headers:
             headers[name.lower()] = (name, value)
+        shown_headers: dict[str, tuple[str, str]] = {}
         for name, template in definition.headers:
             rendered = render_header(name, template, values)
             if rendered is not None:
-                headers[name.lower()] = (name, rendered)
-        shown_headers = dict(headers)
-        if auth.get("type") == "header" and credential is not None:
-            scheme = auth.get("scheme")
-            name = str(auth["name"])
-            headers[name.lower()] = (name, f"{scheme} {credential}" if isinstance(scheme, str) else credential)
-            shown_headers[name.lower()] = (name, f"{scheme} {REDACTED}" if isinstance(scheme, str) else REDACTED)
-        for target in (headers, shown_headers):
-            target.setdefault("accept", ("Accept", DEFAULT_ACCEPT))
-            target.setdefault("accept-encoding", ("Accept-Encoding", "gzip, deflate"))
+                headers[name.lower()] = shown_headers[name.lower()] = (name, rendered)
+        headers.setdefault("accept", ("Accept", DEFAULT_ACCEPT))
+        headers.setdefault("accept-encoding", ("Accept-Encoding", "gzip, deflate"))
         body_value: Json = None
         body_bytes: bytes | None = None
         if definition.body is not None:
@@ -720,7 +714,12 @@ class RcpClient:
                     raise RcpInvalidArgumentsError(_arguments_message(definition.name, (issue,)), issues=(issue,), tool=definition.name) from None
                 content_type = "application/json"
             for target in (headers, shown_headers):
-                target.setdefault("content-type", ("Content-Type", content_type))
+                target.setdefault("content-type", ("content-type", content_type))
+        if auth.get("type") == "header" and credential is not None:
+            scheme = auth.get("scheme")
+            name = str(auth["name"])
+            headers[name.lower()] = (name, f"{scheme} {credential}" if isinstance(scheme, str) else credential)
+            shown_headers[name.lower()] = (name, f"{scheme} {REDACTED}" if isinstance(scheme, str) else REDACTED)
         secrets: list[str] = [] if credential is None else [credential]
         for value in resolved_values.values():
             secrets.extend(secret_strings(value))

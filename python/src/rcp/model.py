@@ -23,15 +23,15 @@ from .errors import RcpError, RcpHttpError, RcpResponseError, RcpTemplateError, 
 FIXED_SENTENCES: Mapping[str, str] = {
     "RCP_UNRESOLVED": "A value the client must supply is unavailable.",
     "RCP_RESOLVER_FAILED": "A value the client must supply could not be obtained.",
-    "RCP_MISSING_CREDENTIALS": "The client has no usable credential for this tool.",
+    "RCP_MISSING_CREDENTIALS": "The client has no credentials for this tool.",
     "RCP_ORIGIN_NOT_ALLOWED": "The client does not allow calls to this tool's destination.",
     "RCP_TIMEOUT": "The tool did not answer in time.",
-    "RCP_ABORTED": "The call was cancelled.",
+    "RCP_ABORTED": "The tool call was cancelled.",
     "RCP_NETWORK_ERROR": "The tool's server could not be reached.",
-    "RCP_RESPONSE_TOO_LARGE": "The tool's answer was larger than the client accepts.",
-    "RCP_INVALID_RESPONSE": "The tool's answer could not be read.",
-    "RCP_TEMPLATE_VALUE": "A value could not be placed safely in the request.",
-    "RCP_TEMPLATE_MISSING": "A value the request needs is missing.",
+    "RCP_RESPONSE_TOO_LARGE": "The tool's response was too large.",
+    "RCP_INVALID_RESPONSE": "The tool's response could not be read.",
+    "RCP_TEMPLATE_VALUE": "A value could not be placed in the request.",
+    "RCP_TEMPLATE_MISSING": "A value could not be placed in the request.",
 }
 _PASSED_THROUGH = frozenset({"RCP_INVALID_ARGUMENTS", "RCP_UNKNOWN_TOOL", "RCP_TOOL_NOT_IN_STAGE"})
 GENERIC = "The tool could not be called."
