@@ -145,3 +145,10 @@ def test_a_credential_that_already_carries_its_scheme_is_refused_without_being_q
                 assert caught.value.code == "RCP_MISSING_CREDENTIALS"
                 assert "abc-123" not in _everything(caught.value)
         assert api.tool_requests() == []
+
+
+def test_prepare_shows_a_form_body_as_its_encoded_text() -> None:
+    manifest = {"rcpVersion": "0.2", "tools": [{"name": "t", "description": "d", "method": "POST", "url": "/x", "bodyEncoding": "form", "body": {"To": "{{to}}"}, "params": [{"name": "to", "type": "array"}]}]}
+    client = create_rcp_client()
+    tool = client.load(manifest, manifest_url="http://127.0.0.1:9/rcp").tools[0]
+    assert client.prepare(tool, {"to": ["+1", None, "+2"]}).body == "To=%2B1&To=%2B2"

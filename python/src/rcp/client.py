@@ -217,7 +217,8 @@ class RcpResult:
 
 @dataclass(frozen=True)
 class PreparedRequest:
-    """The request ``execute`` would send, the credential replaced by ``[redacted]`` (resolver values shown)."""
+    """The request ``execute`` would send, the credential replaced by ``[redacted]`` (resolver values shown);
+    ``body`` is the JSON value, or a form body's encoded text."""
 
     method: str
     url: str
@@ -704,7 +705,8 @@ class RcpClient:
         if definition.body is not None:
             body_value = render_body(definition.body, values)
             if definition.body_encoding == "form":
-                body_bytes = encode_form_body(body_value).encode("ascii")
+                body_value = encode_form_body(body_value)
+                body_bytes = body_value.encode("ascii")
                 content_type = "application/x-www-form-urlencoded"
             else:
                 try:
