@@ -444,7 +444,7 @@ class RcpClient:
         with self._lock:
             for tool, inner in zip(tools, compiled):
                 self._tools[tool] = inner
-        ordered = tuple(sorted(warnings, key=lambda warning: pointer_sort_key(warning.path)))
+        ordered = tuple(warnings)
         self._report(ordered, url.href)
         return Discovery(url.href, parsed.manifest, tuple(tools), ordered)
 
