@@ -97,3 +97,35 @@ def test_marked_text_cannot_close_or_forge_its_block() -> None:
         assert lines[0] == f"<untrusted-{first['boundary']}>" and lines[2] == f"</untrusted-{first['boundary']}>"
         assert "<" not in lines[1] and ">" not in lines[1]
         assert json.loads(lines[1])["data"]["text"] == evil
+
+
+TEMPLATES = {
+    "rcpVersion": "0.2",
+    "tools": [
+        {"name": "get_note", "description": "d", "method": "GET", "url": "http://127.0.0.1:9/n/{{id}}?q={{q}}", "headers": {"X-H": "{{h}}"}, "params": [{"name": "id"}, {"name": "q", "type": "array"}, {"name": "h"}]},
+        {"name": "f", "description": "d", "method": "POST", "url": "http://127.0.0.1:9/f", "bodyEncoding": "form", "body": {"m": "{{m}}"}, "params": [{"name": "m", "type": "object"}]},
+        {"name": "w", "description": "d", "method": "POST", "url": "http://127.0.0.1:9/w", "body": "{{b}}", "params": [{"name": "b", "type": "object"}]},
+        {"name": "i", "description": "d", "method": "POST", "url": "http://127.0.0.1:9/i", "body": {"s": "x{{o}}"}, "params": [{"name": "o", "type": "array"}]},
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    ("name", "arguments", "message"),
+    [
+        ("get_notes", {}, 'Unknown tool "get_notes". Did you mean "get_note"? Available tools: get_note, f, w, i.'),
+        ("get_note", {"id": ".."}, 'Token "id" in the path: the path segment would be empty, "." or "..", which URL parsers remove or collapse'),
+        ("get_note", {"id": "a", "q": ["a", None]}, 'Token "q" in the query: array elements must be strings, finite numbers or booleans'),
+        ("get_note", {"id": "a", "h": "a\nb"}, 'Token "h" in the header: the value contains a control character (CR, LF, NUL, ...) or a character above U+00FF'),
+        ("get_note", {"id": "\ud800"}, 'Token "id" in the path: the text is not well-formed Unicode (lone surrogate)'),
+        ("f", {"m": {"a]": 1}}, "A value could not be placed in the request."),
+        ("w", {}, 'Token "b" in the body has no value: the whole body is this token, so it cannot be left out'),
+        ("i", {"o": [1]}, 'Token "o" in the body: an array is not allowed here (only a string, a finite number or a boolean)'),
+    ],
+)
+def test_what_the_model_reads_is_the_same_text_as_the_typescript_client_gives(name: str, arguments: dict[str, Any], message: str) -> None:
+    """Sentences compared black-box with the built TypeScript client (SPEC-GAPS.md, "model-facing text")."""
+    client = create_rcp_client(on_warning=lambda warning, url: None)
+    discovery = client.load(TEMPLATES, manifest_url="http://127.0.0.1:9/rcp")
+    assert to_model_result(client.call(discovery, name, arguments, {}))["error"]["message"] == message
+    assert client.call(discovery, name, arguments, {}).result is None

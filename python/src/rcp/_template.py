@@ -139,10 +139,10 @@ def _scalar_text(value: object, name: str, where: str) -> str:
         kind = "an array" if isinstance(value, list) else "an object"
         raise RcpTemplateError("RCP_TEMPLATE_VALUE", f'Token "{name}" in the {where}: {kind} is not allowed here (only a string, a finite number or a boolean)', token=name)
     if not _is_scalar(value):
-        raise RcpTemplateError("RCP_TEMPLATE_VALUE", f'Token "{name}" in the {where}: the value is not a string, a finite number or a boolean.', token=name)
+        raise RcpTemplateError("RCP_TEMPLATE_VALUE", f'Token "{name}" in the {where}: the value is not a string, a finite number or a boolean', token=name)
     text = js_string(value)
     if re.search("[\ud800-\udfff]", text):
-        raise RcpTemplateError("RCP_TEMPLATE_VALUE", f'Token "{name}" in the {where}: the string has a lone surrogate, which has no UTF-8 form.', token=name)
+        raise RcpTemplateError("RCP_TEMPLATE_VALUE", f'Token "{name}" in the {where}: the text is not well-formed Unicode (lone surrogate)', token=name)
     return text
 
 
@@ -334,13 +334,13 @@ def render_path(url: UrlTemplate, args: Args) -> str:
             names.append(part.name)
             value = read_value(args, part.name)
             if value is MISSING:
-                raise RcpTemplateError("RCP_TEMPLATE_MISSING", f'Token "{part.name}" in the path has no value.', token=part.name)
+                raise RcpTemplateError("RCP_TEMPLATE_MISSING", f'Token "{part.name}" in the path has no value', token=part.name)
             parts.append(percent_encode(_scalar_text(value, part.name, "path")))
         text = "".join(parts)
         if names and _DOT_SEGMENT.match(text):
             raise RcpTemplateError(
                 "RCP_TEMPLATE_VALUE",
-                f'Token "{names[0]}" in the path: the path segment would be empty, "." or "..", which URL parsers remove or collapse.',
+                f'Token "{names[0]}" in the path: the path segment would be empty, "." or "..", which URL parsers remove or collapse',
                 token=names[0],
             )
         rendered.append(text)
@@ -362,7 +362,7 @@ def render_query_entry(entry: QueryEntry, args: Args) -> list[str]:
             out: list[str] = []
             for element in value:
                 if element is None or isinstance(element, (list, dict)) or not _is_scalar(element):
-                    raise RcpTemplateError("RCP_TEMPLATE_VALUE", f'Token "{name}" in the query: each element of the array must be a string, a finite number or a boolean.', token=name)
+                    raise RcpTemplateError("RCP_TEMPLATE_VALUE", f'Token "{name}" in the query: array elements must be strings, finite numbers or booleans', token=name)
                 out.append(f"{key}={percent_encode(_scalar_text(element, name, 'query'))}")
             return out
         return [f"{key}={percent_encode(_scalar_text(value, name, 'query'))}"]
@@ -392,7 +392,7 @@ def render_header(name: str, template: Template, args: Args) -> str | None:
         if _HEADER_FORBIDDEN.search(text):
             raise RcpTemplateError(
                 "RCP_TEMPLATE_VALUE",
-                f'Token "{part.name}" in header "{name}": a header value may not hold a control character or a character above U+00FF.',
+                f'Token "{part.name}" in the header: the value contains a control character (CR, LF, NUL, ...) or a character above U+00FF',
                 token=part.name,
             )
         texts.append(text)
@@ -471,7 +471,7 @@ def body_tokens(node: BodyNode) -> list[str]:
 def _typed(value: object, name: str) -> Json:
     if isinstance(value, (str, bool, list, dict)) or is_finite_number(value):
         return _fresh(value)
-    raise RcpTemplateError("RCP_TEMPLATE_VALUE", f'Token "{name}" in the body: the value is not JSON.', token=name)
+    raise RcpTemplateError("RCP_TEMPLATE_VALUE", f'Token "{name}" in the body: the value is not JSON', token=name)
 
 
 def _fresh(value: object) -> Json:
@@ -520,7 +520,7 @@ def render_body(node: BodyNode, args: Args) -> Json:
     if rendered is MISSING:
         names = body_tokens(node)
         name = names[0] if names else None
-        raise RcpTemplateError("RCP_TEMPLATE_MISSING", f'Token "{name}" is the whole body and has no value.', token=name)
+        raise RcpTemplateError("RCP_TEMPLATE_MISSING", f'Token "{name}" in the body has no value: the whole body is this token, so it cannot be left out', token=name)
     return rendered
 
 

@@ -976,8 +976,7 @@ def find_tool(tools: Sequence[RcpTool], name: str) -> RcpTool:
         return found[0]
     available = tuple(tool.name for tool in tools)
     if len(found) > 1:
-        shown = stringify(name[:64])
-        raise RcpUnknownToolError(f"The tool name {shown} is ambiguous: several tools carry it; nothing was sent.", tool=name, available=available)
+        raise RcpUnknownToolError(f"Tool {stringify(name[:64])} is ambiguous: more than one tool has this name.", tool=name, available=available)
     raise unknown_tool(name, available)
 
 

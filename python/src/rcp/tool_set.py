@@ -96,11 +96,14 @@ class ToolSet(ToolSource):
 
 def unknown_tool(name: str, available: Sequence[str]) -> RcpUnknownToolError:
     """``RCP_UNKNOWN_TOOL`` for ``name``, naming the closest available name and at most 20 of them."""
-    shown = stringify(name[:64]) if isinstance(name, str) else "(not a string)"
-    closest = next((candidate for candidate in available if isinstance(name, str) and (fold(candidate) == fold(name) or is_near_miss(candidate, name))), None)
+    text = name if isinstance(name, str) else str(name)
+    shown = stringify(text[:64] + "…") if len(text) > 64 else stringify(text)
+    closest = next((candidate for candidate in available if fold(candidate) == fold(text) or is_near_miss(candidate, text)), None)
     hint = f" Did you mean {stringify(closest)}?" if closest else ""
-    listed = ", ".join(available[:20]) + (f" and {len(available) - 20} more" if len(available) > 20 else "")
-    return RcpUnknownToolError(f"No tool named {shown}.{hint} Available: {listed or '(none)'}.", tool=name, available=tuple(available))
+    if not available:
+        return RcpUnknownToolError(f"Unknown tool {shown}.{hint} No tools are available.", tool=text, available=())
+    listed = ", ".join(available[:20]) + (f" (and {len(available) - 20} more)" if len(available) > 20 else "")
+    return RcpUnknownToolError(f"Unknown tool {shown}.{hint} Available tools: {listed}.", tool=text, available=tuple(available))
 
 
 def create_tool_set(discoveries: Sequence[Discovery], *, namespace: Namespace | None = None) -> ToolSet:
