@@ -225,3 +225,23 @@ def test_an_html_page_is_refused_unless_the_operator_allows_it() -> None:
         assert caught.value.code == "RCP_INVALID_RESPONSE"
         allowing = create_rcp_client(retry=0, allow_html_responses=True, on_warning=lambda warning, url: None)
         assert allowing.execute(allowing.discover(url).tools[0]).data == "<p>Sign in</p>"
+
+
+def test_a_network_failure_is_retried_for_a_read_and_a_redirect_loop_never() -> None:
+    clock = FakeClock()
+    with loopback_server() as api:
+        url = _serve(api, {}, _statuses(200))
+        client = _client(clock)
+        discovery = client.discover(url)
+    # The server is gone: every attempt fails to connect, and the call is retried twice before it fails.
+    with pytest.raises(RcpError) as caught:
+        client.execute(discovery.tools[0])
+    assert caught.value.code == "RCP_NETWORK_ERROR"
+    assert clock.slept == [0.1, 0.2]
+    with loopback_server() as api:
+        hops = iter(range(100))
+        url = _serve(api, {}, lambda request: Answer(302, [("Location", f"/r{next(hops)}")], b""))
+        looping = _client(clock)
+        with pytest.raises(RcpError):
+            looping.execute(looping.discover(url).tools[0])
+        assert len(api.tool_requests()) == 6 and clock.slept == [0.1, 0.2]

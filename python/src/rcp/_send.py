@@ -28,6 +28,12 @@ CheckAddress = Callable[[Url, str], bool]
 MAX_REDIRECTS = 5
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 _CHUNK = 64 * 1024
+#: Compressed input is decoded this much at a time, so one step of a bomb expands to about a megabyte at most.
+_DECODE_SLICE = 1024
+
+
+class _RedirectFailure(RcpNetworkError):
+    """A redirect that is not followed (a sixth one, an unreadable target): never retried."""
 
 
 def system_resolve(host: str, port: int) -> list[str]:
@@ -143,9 +149,12 @@ class LiveResponse:
                 chunk = self._response.read1(_CHUNK) if hasattr(self._response, "read1") else self._response.read(_CHUNK)
                 if not chunk:
                     break
-                data = decoder.feed(chunk)
-                parts.append(data)
-                size += len(data)
+                for start in range(0, len(chunk), _DECODE_SLICE):
+                    data = decoder.feed(chunk[start : start + _DECODE_SLICE])
+                    parts.append(data)
+                    size += len(data)
+                    if size > limit:
+                        break
                 if size > limit:
                     if cut:
                         return Body(b"".join(parts)[:limit], True)
@@ -292,11 +301,11 @@ def _follow(request: Request, options: SendOptions, deadline: Deadline, origin: 
             return response
         response.close()
         if hop == MAX_REDIRECTS:
-            raise RcpNetworkError(f"More than {MAX_REDIRECTS} redirects; the next one was not requested.")
+            raise _RedirectFailure(f"More than {MAX_REDIRECTS} redirects; the next one was not requested.")
         try:
             target = resolve_reference(current.url, location)
         except UrlError:
-            raise RcpNetworkError("A redirect pointed at a URL that cannot be parsed; it was not requested.") from None
+            raise _RedirectFailure("A redirect pointed at a URL that cannot be parsed; it was not requested.") from None
         if target.has_userinfo:
             raise RcpOriginNotAllowedError("A redirect pointed at a URL with user info; nothing was sent to it.", origin=target.origin)
         if target.origin != origin:
@@ -332,7 +341,7 @@ def send(request: Request, options: SendOptions, deadline: Deadline, *, on_retry
         try:
             response = _follow(request, options, deadline, origin)
         except RcpError as error:
-            if error.code != "RCP_NETWORK_ERROR" or "redirect" in error.message:
+            if error.code != "RCP_NETWORK_ERROR" or isinstance(error, _RedirectFailure):
                 raise
             wait = retry_wait(options.retry, request.method, attempt, ErrorReason(error))
             if wait is None or not deadline.fits(wait):
