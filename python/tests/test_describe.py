@@ -103,3 +103,18 @@ def test_value_details_follow_the_type() -> None:
         {"rcpVersion": "0.2", "tools": [{"name": "charge", "description": "Charges.", "method": "POST", "url": "/c", "body": {"a": "{{amount}}", "c": "{{currency}}"}, "params": [{"name": "amount", "type": "integer", "minimum": 1, "required": True}, {"name": "currency", "enum": ["usd", "eur"]}]}]}
     ).manifest
     assert describe_manifest(manifest).split("\n")[3:] == ["    amount: integer, required, ≥ 1", '    currency: string, optional, one of "usd", "eur"']
+
+
+def test_query_auth_and_an_oauth_hint_with_grants_only() -> None:
+    manifest = parse_manifest(
+        {
+            "rcpVersion": "0.3",
+            "auth": {"type": "query", "name": "api_key"},
+            "tools": [{"name": "t", "description": "d", "method": "GET", "url": "/t", "auth": {"type": "header", "name": "Authorization", "scheme": "Bearer", "oauth": {"grantTypes": ["client_credentials", "authorization_code"], "scopes": []}}}],
+        }
+    ).manifest
+    assert describe_manifest(manifest).split("\n") == [
+        'RCP manifest v0.3 — auth: query "api_key"',
+        "1 tool(s):",
+        '- t (GET, auth: header "Authorization" (scheme: Bearer), OAuth 2 (grants client_credentials, authorization_code)) — d',
+    ]

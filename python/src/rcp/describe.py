@@ -53,7 +53,7 @@ def describe_auth(auth: Mapping[str, Json] | None) -> str:
             parts.append("issuer " + terminal_text(str(hint["issuer"])))
         grants = hint.get("grantTypes")
         if isinstance(grants, list) and grants:
-            parts.append("grants " + " ".join(terminal_text(str(grant)) for grant in grants))
+            parts.append("grants " + ", ".join(terminal_text(str(grant)) for grant in grants))
         text += ", OAuth 2" + (f" ({'; '.join(parts)})" if parts else "")
     return text
 
