@@ -219,6 +219,33 @@ describe('7. the private-network boundary, end to end on loopback only', () => {
     expect(other.count).toBe(2);
   });
 
+  it('the unspecified address (0.0.0.0, 0, ::ffff:0:0) is loopback: refused where 127.0.0.1 is, nothing sent (issue 38)', async () => {
+    // localhost plays a manifest host on the private network; a connection to 0.0.0.0 lands on
+    // this machine (Linux, macOS), so these tools would reach the loopback server `other`.
+    const classifyAddress = (host: string) => (host === 'localhost' ? ('private' as const) : undefined);
+    other.route('* /admin', (_request, res) => sendJson(res, 200, { secret: 'internal' }));
+    const port = new URL(other.origin).port;
+    const manifestUrl = serveManifest(server, {
+      rcpVersion: '0.1',
+      tools: [
+        { name: 'loopback', description: 'Reads.', method: 'GET', url: `http://127.0.0.1:${port}/admin` },
+        { name: 'zeros', description: 'Reads.', method: 'GET', url: `http://0.0.0.0:${port}/admin` },
+        { name: 'zero', description: 'Reads.', method: 'GET', url: `http://0:${port}/admin` },
+        { name: 'mapped', description: 'Reads.', method: 'GET', url: `http://[::ffff:0:0]:${port}/admin` },
+      ],
+    }).replace('127.0.0.1', 'localhost');
+    const client = createRcpClient({ classifyAddress });
+    const discovery = await client.discover(manifestUrl);
+    expect(discovery.warnings.map((warning) => warning.path)).toEqual(['/tools/0', '/tools/1', '/tools/2', '/tools/3']);
+    expect(discovery.warnings[1]!.message).toContain('is a loopback address, but the manifest comes from a private-network address');
+    for (const tool of discovery.tools) await rejectsWith(client.execute(tool, {}), 'RCP_ORIGIN_NOT_ALLOWED');
+    expect(other.count).toBe(0);
+    // A manifest on loopback may still use it (a dev server's "listening on 0.0.0.0:3000").
+    const local = createRcpClient();
+    const fromLoopback = await local.discover(manifestUrl.replace('localhost', '127.0.0.1'));
+    expect(fromLoopback.warnings).toEqual([]);
+  });
+
   it('local development needs no option: a manifest on 127.0.0.1 with tools on 127.0.0.1 works', async () => {
     other.route('GET /admin', (_request, res) => sendJson(res, 200, { ok: true }));
     const client = createRcpClient();
