@@ -434,6 +434,60 @@ describe('createSender: response size cap', () => {
     expect(server.count).toBe(2);
   });
 
+  it('refuses a response naming more than 5 content codings (br ×5000): one request, nothing decoded, no retry (issue 38)', async () => {
+    const server = await serve({
+      'GET /bomb': (_r, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': Array(5_000).fill('br').join(',') });
+        res.end('not brotli: a decoder that ran would fail on it');
+      },
+    });
+    const error = await rejectsWith(sender()({ method: 'GET', url: server.url('/bomb'), headers: {} }), 'RCP_INVALID_RESPONSE');
+    expect(error.message).toBe(`The response from ${server.origin} has too many content-encodings: 5000, maximum allowed is 5; nothing was decoded`);
+    expect(server.count).toBe(1); // a GET with retries left: the refusal is not retried
+  });
+
+  // Node's own fetch (undici 6.24 in Node 20) refuses such a response too, but leaves its
+  // connection open while the body is still coming (and throws "other side closed" when the
+  // server ends it): only Node's transport, the client's own, is asked to let go here.
+  it.skipIf(process.env.RCP_TEST_TRANSPORT === 'fetch')('lets the connection of such a response go without reading its body', async () => {
+    let letGo: Promise<void> | undefined;
+    const server = await serve({
+      'GET /bomb': (_r, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': Array(5_000).fill('br').join(',') });
+        res.write(brotliCompressSync(Buffer.from('{"a":1}'))); // and the body never ends
+        letGo = closed(res);
+      },
+    });
+    await rejectsWith(sender()({ method: 'GET', url: server.url('/bomb'), headers: {} }), 'RCP_INVALID_RESPONSE');
+    await letGo;
+    expect(server.count).toBe(1);
+  });
+
+  it('decodes five codings; six (empty members count, as in fetch) are refused, a redirect too', async () => {
+    const json = '{"layers":5}';
+    let packed: Buffer = Buffer.from(json);
+    for (let i = 0; i < 5; i++) packed = gzipSync(packed);
+    const server = await serve({
+      'GET /five': (_r, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip, gzip, GZIP, gzip,gzip' });
+        res.end(packed);
+      },
+      'GET /six': (_r, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip,,,,,' });
+        res.end(gzipSync(Buffer.from(json)));
+      },
+      'GET /moved': (_r, res) => {
+        res.writeHead(307, { location: '/five', 'content-encoding': 'br,br,br,br,br,br' });
+        res.end();
+      },
+    });
+    expect(text((await sender()({ method: 'GET', url: server.url('/five'), headers: {} })).body)).toBe(json);
+    const six = await rejectsWith(sender()({ method: 'GET', url: server.url('/six'), headers: {} }), 'RCP_INVALID_RESPONSE');
+    expect(six.message).toContain('too many content-encodings: 6, maximum allowed is 5');
+    await rejectsWith(sender()({ method: 'GET', url: server.url('/moved'), headers: {} }), 'RCP_INVALID_RESPONSE');
+    expect(server.requests.map((request) => request.path)).toEqual(['/five', '/six', '/moved']);
+  });
+
   it('cuts off an endless body and closes the connection', async () => {
     let cut: Promise<void> | undefined;
     let written = 0;

@@ -1,7 +1,7 @@
 /**
  * Send, the transport step of a call: the policies above the wire, each written once — redirects
  * (`redirect-policy.ts`), retries (`retry-policy.ts`), the call's one deadline (`deadline.ts`), the
- * size cap (`read-body.ts`), the HTTP error with its redacted excerpt and challenge
+ * size cap (`read-body.ts`), the content-coding cap (`content-coding.ts`), the HTTP error with its redacted excerpt and challenge
  * (`www-authenticate.ts`) — over a transport that moves one attempt's bytes (`transport-types.ts`:
  * undici on Node in `transport.node.ts`, fetch elsewhere in `transport.ts`, or the operator's
  * fetch in `fetch-transport.ts`).
@@ -12,6 +12,7 @@ import { readBody, readBodyPrefix, readBodyUpTo } from './read-body';
 import { isTextMediaType, mediaTypeOf } from '../respond/response-kind';
 import { createRedactor, redact } from '../redaction/redact';
 import { challengeOf } from './www-authenticate';
+import { tooManyContentCodings } from './content-coding';
 import { startDeadline, sleep, type Deadline } from './deadline';
 import { nextHop, type Hop } from './redirect-policy';
 import { parseRetryAfter, type RetryPolicy } from './retry-policy';
@@ -270,7 +271,8 @@ async function attemptHop(exchange: Exchange, hop: Hop): Promise<TransportRespon
     try {
       response = await exchange.transport({ method: hop.method, url: hop.url, headers: hop.headers, body: hop.body, origin: exchange.origin, abort: deadline });
     } catch (error) {
-      if (!retriable || exchange.retries >= policy.limit || deadline.aborted || addressRefusal(error) !== undefined) throw error;
+      // An RCP error from the transport is a refusal (too many content codings), never retried.
+      if (!retriable || exchange.retries >= policy.limit || deadline.aborted || isRcpError(error) || addressRefusal(error) !== undefined) throw error;
       const wait = policy.delay(exchange.retries + 1, { error });
       if (wait === undefined || !deadline.fits(wait)) throw error;
       exchange.retries += 1;
@@ -279,6 +281,12 @@ async function attemptHop(exchange: Exchange, hop: Hop): Promise<TransportRespon
       continue;
     }
     observer?.emit('onResponse', { attempt, status: response.status });
+    // Refused before its body is read or its redirect followed, and never retried.
+    const refusal = tooManyContentCodings(response.headers.get('content-encoding'), exchange.origin);
+    if (refusal !== undefined) {
+      response.body?.cancel();
+      throw refusal;
+    }
     if (!retriable || exchange.retries >= policy.limit || !policy.retriesStatus(response.status)) return response;
     const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
     const status = response.status;
