@@ -106,6 +106,19 @@ export interface RcpDiscoverOptions {
 }
 
 /**
+ * Options of `client.decide()`.
+ *
+ * @example
+ * ```ts
+ * const { decision } = await client.decide(tool, args, ctx, { signal: controller.signal });
+ * ```
+ */
+export interface RcpDecideOptions {
+  /** Ends the wait for the approval policy (`RCP_ABORTED`); the policy is handed a signal that follows it. */
+  signal?: AbortSignal;
+}
+
+/**
  * Options of `client.execute()`.
  *
  * @example
@@ -300,7 +313,9 @@ export interface RcpClient<Context = any> {
    * The policy's decision for this call and nothing else: the arguments are validated
    * (`RCP_INVALID_ARGUMENTS` otherwise), no resolver runs, no credential is asked, no request is
    * built. What an adapter asks first ("does this call need a person?"); only a `user-approval`
-   * call needs a {@link RcpClient.review}. Without an `approval` policy: `not-applicable`.
+   * call needs a {@link RcpClient.review}. Without an `approval` policy: `not-applicable`. The
+   * policy answers within the client's `timeout` (`RCP_TIMEOUT` otherwise) and the `signal`
+   * (`RCP_ABORTED`).
    *
    * @example
    * ```ts
@@ -308,7 +323,7 @@ export interface RcpClient<Context = any> {
    * if (decision === 'user-approval') show(await client.review(tool, { noteId: 'n-1' }, ctx));
    * ```
    */
-  decide(tool: RcpClientTool, args: unknown, ...rest: RcpContextArgs<Context>): Promise<RcpApprovalVerdict>;
+  decide(tool: RcpClientTool, args: unknown, ...rest: RcpContextArgs<Context, [options?: RcpDecideOptions]>): Promise<RcpApprovalVerdict>;
   /**
    * Calls a tool: validates `args`, fills resolver-bound params, adds the credential,
    * renders the request, checks its origin — all before any HTTP request — then sends it,

@@ -12,7 +12,7 @@ import { observed } from '../respond/observe-response';
 import { respond } from '../respond/respond';
 import { startDeadline, type Deadline } from '../send/deadline';
 import { abortedError, type SendCallOptions, type Sender } from '../send/send';
-import type { ApprovalGate } from './approval-gate';
+import type { ApprovalGate, PolicyBound } from './approval-gate';
 import { retriesAfterUnauthorized } from './unauthorized';
 import { withinDeadline } from './within-deadline';
 
@@ -49,20 +49,30 @@ export function buildWithin<Context>(
   );
 }
 
-/** Steps 1–4 under a deadline of their own (`prepare`, `review`: nothing is sent after them). */
-export async function buildOnly<Context>(
+/**
+ * `work` under a deadline of its own (`timeout`, the caller's `signal`), for what runs outside a
+ * call and sends nothing: `prepare`, `review` and `decide` (the resolvers, the credentials
+ * provider and the approval policy are bounded there as in a call).
+ */
+export async function withOwnDeadline<T>(timeout: number, signal: AbortSignal | undefined, work: (bound: PolicyBound) => T | Promise<T>): Promise<T> {
+  if (signal?.aborted) throw abortedError(signal.reason);
+  const deadline = startDeadline(timeout, signal);
+  try {
+    return await work({ deadline, signal });
+  } finally {
+    deadline.end();
+  }
+}
+
+/** Steps 1–4 under a deadline of their own (`prepare`: nothing is sent after them). */
+export function buildOnly<Context>(
   timeout: number,
   compiled: CompiledTool,
   tool: RcpClientTool,
   args: unknown,
   ctx: Context | undefined,
 ): Promise<BuiltRequest> {
-  const deadline = startDeadline(timeout, undefined);
-  try {
-    return await buildWithin(compiled, tool, args, ctx, deadline, undefined);
-  } finally {
-    deadline.end();
-  }
+  return withOwnDeadline(timeout, undefined, ({ deadline }) => buildWithin(compiled, tool, args, ctx, deadline, undefined));
 }
 
 /**
@@ -114,7 +124,7 @@ async function attempt<Context>(context: ExecutionContext, call: CallState<Conte
     if (context.gate.enabled || approval !== undefined) {
       const done = built;
       if (retried) await context.gate.recheck(tool, () => preparedOf(compiled, done), approval);
-      else await context.gate.admit(tool, done.args ?? {}, ctx, () => preparedOf(compiled, done), approval);
+      else await context.gate.admit(tool, done.args ?? {}, ctx, () => preparedOf(compiled, done), approval, { deadline, signal });
       if (signal?.aborted) throw abortedError(signal?.reason);
     }
     const result = await context.send(built.request, sendOptions(call, built));
