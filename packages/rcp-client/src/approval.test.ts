@@ -311,3 +311,53 @@ describe('the policy answers within the call: its deadline and its signal (issue
     expect(calls()).toEqual([]);
   });
 });
+
+describe('an approved request is not redirected elsewhere (issue 38)', () => {
+  it('an approved DELETE answered 307 to another path: the other path receives nothing, the credential stays', async () => {
+    const { client, discovery } = await setup({ approval: 'writes' });
+    server.route('* /users/u-1/notes/n-1', (_request, res) => {
+      res.writeHead(307, { location: '/admin/purge-all' });
+      res.end();
+    });
+    server.route('* /admin/purge-all', (_request, res) => sendJson(res, 200, { purged: 'everything' }));
+    const review = await client.review(discovery.tool('delete_note'), { noteId: 'n-1' }, u1);
+    const outcome = await client.call(discovery, deleteN1, u1, { approval: approve(review) });
+    expect(outcome.ok).toBe(false);
+    const error = !outcome.ok ? outcome.error : undefined;
+    expect(isRcpError(error, 'RCP_ORIGIN_NOT_ALLOWED')).toBe(true);
+    expect(error?.message).toContain('answered the approved request with a redirect (307) to another path or query');
+    expect(calls()).toEqual(['DELETE /users/u-1/notes/n-1']);
+  });
+
+  it('a 303 turning it into a GET is refused too; a redirect to the very same request is followed', async () => {
+    const { client, discovery } = await setup({ approval: 'writes' });
+    let answered = 0;
+    server.route('* /users/u-1/notes/n-1', (_request, res) => {
+      answered += 1;
+      if (answered === 1) {
+        res.writeHead(307, { location: '/users/u-1/notes/n-1' });
+        res.end();
+      } else sendJson(res, 200, { deleted: 'n-1' });
+    });
+    const approved = approve(await client.review(discovery.tool('delete_note'), { noteId: 'n-1' }, u1));
+    expect(toModelResult(await client.call(discovery, deleteN1, u1, { approval: approved }))).toEqual({ ok: true, data: { deleted: 'n-1' } });
+    server.route('* /users/u-1/notes/n-2', (_request, res) => {
+      res.writeHead(303, { location: '/users/u-1/notes/n-2' });
+      res.end();
+    });
+    const other = approve(await client.review(discovery.tool('delete_note'), { noteId: 'n-2' }, u1));
+    const refused = await client.call(discovery, { name: 'delete_note', arguments: { noteId: 'n-2' } }, u1, { approval: other });
+    expect(toModelResult(refused)).toMatchObject({ ok: false, error: { code: 'RCP_ORIGIN_NOT_ALLOWED' } });
+    expect(calls()).toEqual(['DELETE /users/u-1/notes/n-1', 'DELETE /users/u-1/notes/n-1', 'DELETE /users/u-1/notes/n-2']);
+  });
+
+  it('a call no person approved follows same-origin redirects as before (SPEC §11 step 5)', async () => {
+    const { client, discovery } = await setup();
+    server.route('* /users/u-1/notes/n-1', (_request, res) => {
+      res.writeHead(307, { location: '/users/u-1/notes/n-2' });
+      res.end();
+    });
+    expect((await client.call(discovery, deleteN1, u1)).ok).toBe(true);
+    expect(calls()).toEqual(['DELETE /users/u-1/notes/n-1', 'DELETE /users/u-1/notes/n-2']);
+  });
+});

@@ -151,6 +151,8 @@ function sendOptions(call: CallState<unknown>, built: BuiltRequest): SendCallOpt
   if (observer !== undefined) options.observer = observer;
   if (signal !== undefined) options.signal = signal;
   if (built.secrets !== undefined) options.secrets = built.secrets;
+  // What a person approved is this one request: no redirect may change it (SPEC §26).
+  if (call.executeOptions?.approval !== undefined) options.approved = true;
   const observeResponse = call.executeOptions?.observeResponse;
   const credential = built.credential;
   if (observeResponse !== undefined) options.observe = (response) => observed(observeResponse, response, credential);

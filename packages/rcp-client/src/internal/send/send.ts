@@ -62,6 +62,8 @@ export interface SendCallOptions {
   secrets?: readonly string[] | (() => readonly string[]);
   /** Extra policy for redirect targets (after the same-origin rule), e.g. the operator's `allowOrigin`. */
   isRedirectAllowed?: (target: URL) => boolean;
+  /** A person approved this exact request: a redirect must keep its method, origin, path and query. */
+  approved?: boolean;
   /**
    * The call's own deadline, started by the caller before anything else of the call (the
    * client starts it before the resolvers run): the sender neither starts nor ends one then, so
@@ -203,7 +205,7 @@ export function createSender(options: SenderOptions): Sender {
       for (let redirects = 0; ; redirects += 1) {
         const response = await attemptHop(exchange, hop);
         const status = response.status;
-        const next = nextHop(hop, status, response.headers, { origin, redirects, isRedirectAllowed: call.isRedirectAllowed });
+        const next = nextHop(hop, status, response.headers, { origin, redirects, isRedirectAllowed: call.isRedirectAllowed, approved: call.approved });
         if (next === undefined) return await finalResult(response, hop, redirects, call, call.maxResponseBytes ?? options.maxResponseBytes, deadline);
         response.body?.cancel();
         hop = next;
