@@ -89,4 +89,3 @@ describe('nextHop', () => {
     expect(nextHop(remove, 307, at('/admin/purge-all'), { origin: ORIGIN, redirects: 0 })).toEqual({ ...remove, url: `${ORIGIN}/admin/purge-all` });
   });
 });
-
