@@ -157,8 +157,8 @@ export interface RcpExecuteOptions {
 
 /**
  * A tool's final HTTP response, as `observeResponse` is shown it: what the server sent, with
- * the call's credential replaced by `[redacted]` wherever it appears (status text, headers,
- * body, in any encoding). Resolver values are not redacted here: like `result.data`, this is
+ * the call's credential (every attempt's, the retry after a 401 included) replaced by
+ * `[redacted]` wherever it appears (status text, headers, body, in any encoding). Resolver values are not redacted here: like `result.data`, this is
  * the operator's view of the answer.
  *
  * @example
@@ -176,7 +176,11 @@ export interface RcpObservedResponse {
   readonly url: string;
   /** Header names lower-cased. */
   readonly headers: Readonly<Record<string, string>>;
-  /** The body as UTF-8 text: the first 65,536 characters of what the client read. */
+  /**
+   * The body as text (decoded by its declared charset, else UTF-8): the first 65,536 characters
+   * of what the client read. Of an error's body read only in part, the end a credential cut
+   * there could be in is left out too.
+   */
   readonly body: string;
   /** True when `body` is not the whole body (cut here, or an error's body read only in part). */
   readonly truncated: boolean;

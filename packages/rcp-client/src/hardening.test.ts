@@ -87,6 +87,80 @@ describe('2. secrets a server reflects never reach a message or a cause', () => 
   });
 });
 
+describe('issue 38, 7: redaction gaps a server could use', () => {
+  /** PHP's json_encode of a string's content: `/` escaped too. */
+  const php = (text: string): string => JSON.stringify(text).slice(1, -1).replaceAll('/', '\\/');
+  const profileOf = async (credential: string, options: Parameters<typeof createRcpClient>[0] = {}) =>
+    setup('/users/{{userId}}', { credentials: () => credential, ...options });
+
+  it('a numeric credential echoed as a JSON number (also past 2^53, as the parser rounds it) is redacted from the data', async () => {
+    for (const credential of ['8675309123', '12345678901234567890']) {
+      server.route(`GET /users/${USER}`, (_request, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(`{"echo":${credential},"list":[${credential}],"other":42}`);
+      });
+      const { client, tool } = await profileOf(credential);
+      const result = await client.execute(tool, {});
+      expect(result.data).toEqual({ echo: '[redacted]', list: ['[redacted]'], other: 42 });
+    }
+  });
+
+  it('a credential with "/" escaped three levels deep (JSON in JSON in JSON) is redacted, in the data and the excerpt', async () => {
+    const credential = 'tok/live/7Hq2';
+    const deep = php(php(php(credential)));
+    expect(/\\+\//.exec(deep)?.[0]).toBe(`${'\\'.repeat(7)}/`); // three levels: 1, 3, then 7 backslashes
+    server.route(`GET /users/${USER}`, (_request, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(`{"log":"${php(php(`{"request":"${php(credential)}"}`))}"}`);
+    });
+    server.route('GET /fail', (_request, res) => {
+      res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end(`upstream said: ${deep}`);
+    });
+    const { client, tool } = await profileOf(credential);
+    expect(JSON.stringify((await client.execute(tool, {})).data)).not.toContain('7Hq2');
+    const failing = await setup('/fail', { credentials: () => credential });
+    const error = await rejectsWith(failing.client.execute(failing.tool, {}), 'RCP_HTTP_ERROR');
+    expect(error.bodyExcerpt).toBe('upstream said: [redacted]');
+  });
+
+  it('an error body in charset=utf-16le is decoded by its charset before redaction: excerpt and observed body', async () => {
+    server.route(`GET /users/${USER}`, (request, res) => {
+      res.writeHead(401, { 'content-type': 'text/plain; charset=utf-16le' });
+      res.end(Buffer.from(`denied ${String(request.headers.authorization)}`, 'utf16le'));
+    });
+    const { client, tool } = await setup();
+    const seen: string[] = [];
+    const error = await rejectsWith(client.execute(tool, {}, undefined, { observeResponse: (response) => seen.push(response.body) }), 'RCP_HTTP_ERROR');
+    expect(error.bodyExcerpt).toBe('denied Bearer [redacted]');
+    expect(seen).toEqual(['denied Bearer [redacted]']);
+    expect(JSON.stringify([errorText(error), seen]).replaceAll('\\u0000', '')).not.toContain('SUPERSECRET');
+  });
+
+  it("an error body cut by the client's read limit through a token shows no part of it: the observer's 64 KiB and a small maxResponseBytes", async () => {
+    // The token starts 16 characters before the 64 KiB the client reads of an error body.
+    server.route(`GET /users/${USER}`, (_request, res) => {
+      res.writeHead(503, { 'content-type': 'text/plain' });
+      res.end(`${'x'.repeat(64 * 1024 - 16)}${TOKEN} and more`);
+    });
+    const { client, tool } = await setup();
+    const seen: { body: string; truncated: boolean }[] = [];
+    await rejectsWith(client.execute(tool, {}, undefined, { observeResponse: (response) => seen.push(response) }), 'RCP_HTTP_ERROR');
+    expect(seen[0]!.truncated).toBe(true);
+    expect(seen[0]!.body).toMatch(/^x+$/);
+    expect(seen[0]!.body).not.toContain(TOKEN.slice(0, 8));
+    // A cap below the excerpt's 1,024 characters: the excerpt is the whole of what was read.
+    server.route(`GET /users/${USER}`, (_request, res) => {
+      res.writeHead(503, { 'content-type': 'text/plain' });
+      res.end(`${'y'.repeat(500)}${TOKEN} and more`);
+    });
+    const small = await setup('/users/{{userId}}', { maxResponseBytes: 512 });
+    const error = await rejectsWith(small.client.execute(small.tool, {}), 'RCP_HTTP_ERROR');
+    expect(error.bodyExcerpt).toMatch(/^y+$/);
+    expect(errorText(error)).not.toContain(TOKEN.slice(0, 8));
+  });
+});
+
 describe('3. user info in a redirect target', () => {
   it('is RCP_ORIGIN_NOT_ALLOWED before anything is sent there, and never quoted', async () => {
     server.route(`GET /users/${USER}`, (_request, res) => {

@@ -93,7 +93,7 @@ export async function runCall<Context>(
   if (signal?.aborted) throw abortedError(signal?.reason);
   const deadline = startDeadline(context.options.timeout, signal);
   try {
-    return await attempt(context, { compiled, tool, args, ctx, executeOptions, observer, deadline, signal }, false);
+    return await attempt(context, { compiled, tool, args, ctx, executeOptions, observer, deadline, signal, builds: [] }, false);
   } finally {
     deadline.end();
   }
@@ -109,6 +109,24 @@ interface CallState<Context> {
   readonly observer: CallObserver | undefined;
   readonly deadline: Deadline;
   readonly signal: AbortSignal | undefined;
+  /**
+   * Every request built for this call, the first attempt's and the one after a 401: their
+   * secrets are redacted from everything the call leaves with, whichever attempt it comes from
+   * (a server may quote the refused first token in the retry's answer).
+   */
+  readonly builds: BuiltRequest[];
+}
+
+/** Every secret of every attempt of the call so far (the credentials, the resolver values' forms). */
+function callSecrets(call: CallState<unknown>): string[] {
+  return call.builds.flatMap((built) => built.secrets?.() ?? []);
+}
+
+/** The credential of every attempt of the call so far (what a 2xx and an observed response are cleaned of). */
+function callCredentials(call: CallState<unknown>): string[] {
+  const credentials: string[] = [];
+  for (const built of call.builds) if (built.credential !== undefined) credentials.push(built.credential);
+  return credentials;
 }
 
 /** One attempt of a call: the first, or the one after a 401 the operator's `onUnauthorized` answers `true` to. */
@@ -117,6 +135,7 @@ async function attempt<Context>(context: ExecutionContext, call: CallState<Conte
   let built: BuiltRequest | undefined;
   try {
     built = await buildWithin(compiled, tool, call.args, ctx, deadline, signal);
+    call.builds.push(built);
     if (signal?.aborted) throw abortedError(signal?.reason);
     // The approval gate, between the request built and the request sent (once per call: a
     // retry after a 401 was admitted already).
@@ -129,7 +148,8 @@ async function attempt<Context>(context: ExecutionContext, call: CallState<Conte
     }
     const result = await context.send(built.request, sendOptions(call, built));
     const options = context.options;
-    return await inspected(options.inspectResult, tool, respond(tool, compiled, result, built, options.allowHtmlResponses), ctx, deadline, signal);
+    const answer = respond(tool, compiled, result, built, callCredentials(call), options.allowHtmlResponses);
+    return await inspected(options.inspectResult, tool, answer, ctx, deadline, signal);
   } catch (error) {
     if (
       !retried &&
@@ -138,8 +158,9 @@ async function attempt<Context>(context: ExecutionContext, call: CallState<Conte
     ) {
       return attempt(context, call, true);
     }
-    // Everything built from server-controlled text leaves through the one redaction routine.
-    throw built === undefined ? error : redactError(error, built.secrets?.());
+    // Everything built from server-controlled text leaves through the one redaction routine,
+    // with the secrets of every attempt of the call.
+    throw call.builds.length === 0 ? error : redactError(error, callSecrets(call));
   }
 }
 
@@ -150,11 +171,11 @@ function sendOptions(call: CallState<unknown>, built: BuiltRequest): SendCallOpt
   if (compiled.transport !== undefined) options.transport = compiled.transport;
   if (observer !== undefined) options.observer = observer;
   if (signal !== undefined) options.signal = signal;
-  if (built.secrets !== undefined) options.secrets = built.secrets;
+  if (call.builds.length > 1) options.secrets = () => callSecrets(call);
+  else if (built.secrets !== undefined) options.secrets = built.secrets;
   // What a person approved is this one request: no redirect may change it (SPEC §26).
   if (call.executeOptions?.approval !== undefined) options.approved = true;
   const observeResponse = call.executeOptions?.observeResponse;
-  const credential = built.credential;
-  if (observeResponse !== undefined) options.observe = (response) => observed(observeResponse, response, credential);
+  if (observeResponse !== undefined) options.observe = (response) => observed(observeResponse, response, callCredentials(call));
   return options;
 }

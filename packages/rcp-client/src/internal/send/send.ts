@@ -10,7 +10,8 @@ import { RcpError, escapeUnsafeText, isRcpError } from 'rcp-errors';
 import { RcpHttpError } from '../../http-error';
 import { readBody, readBodyPrefix, readBodyUpTo } from './read-body';
 import { isTextMediaType, mediaTypeOf } from '../respond/response-kind';
-import { createRedactor, redact } from '../redaction/redact';
+import { createRedactor, redact, withoutCutSecrets } from '../redaction/redact';
+import { decodeBodyText } from '../respond/decode-response';
 import { challengeOf } from './www-authenticate';
 import { tooManyContentCodings } from './content-coding';
 import { startDeadline, sleep, type Deadline } from './deadline';
@@ -98,7 +99,7 @@ export interface WireResponse {
   readonly url: string;
   /** The bytes the client read: the whole body of a 2xx, the first bytes of an error's. */
   readonly body: Uint8Array;
-  /** False when `body` is only the start of what the server sent (an error's excerpt). */
+  /** False when `body` may be only the start of what the server sent (an error's excerpt cut short). */
   readonly complete: boolean;
 }
 
@@ -139,7 +140,6 @@ const EXCERPT_READ_BYTES = 64 * 1024;
 
 export { MAX_REDIRECTS } from './redirect-policy';
 
-const UTF8 = new TextDecoder();
 const EMPTY = new Uint8Array(0);
 
 /** The first `BODY_EXCERPT_CHARS` characters, never ending in half a surrogate pair. */
@@ -318,9 +318,9 @@ async function finalResult(
     return { status, headers: response.headers, url: hop.url, body: EMPTY, redirects };
   }
   if (status < 200 || status > 299) {
-    const prefix = await readBodyPrefix(response, Math.min(maxBytes, EXCERPT_READ_BYTES), deadline);
-    observe?.(wire(response, hop.url, prefix, false));
-    throw httpError(response, hop, prefix, call.secrets);
+    const { body, complete } = await readBodyPrefix(response, Math.min(maxBytes, EXCERPT_READ_BYTES), deadline);
+    observe?.(wire(response, hop.url, body, complete));
+    throw httpError(response, hop, body, complete, call.secrets);
   }
   // A HEAD response has no body, but may announce the size of the one a GET would get.
   if (hop.method === 'HEAD') response.body?.cancel();
@@ -334,17 +334,28 @@ async function finalResult(
   return { status, headers: response.headers, url: hop.url, body: bytes, redirects };
 }
 
+/**
+ * An error body's bytes as the text its excerpt is cut from: decoded by its declared charset
+ * (the one rule, `decodeBodyText`), and, when the bytes may be only the start of the body, without
+ * the end a secret the read limit cut through could be in.
+ */
+function excerptText(response: TransportResponse, prefix: Uint8Array, complete: boolean, secrets: readonly string[] | undefined): string {
+  const text = decodeBodyText(prefix, response.headers.get('content-type') ?? '');
+  return complete || secrets === undefined ? text : withoutCutSecrets(text, secrets);
+}
+
 /** A final non-2xx as {@link RcpHttpError}: URL, excerpt and challenge redacted with the call's secrets. */
-function httpError(response: TransportResponse, hop: Hop, prefix: Uint8Array, callSecrets: SendCallOptions['secrets']): RcpHttpError {
+function httpError(response: TransportResponse, hop: Hop, prefix: Uint8Array, complete: boolean, callSecrets: SendCallOptions['secrets']): RcpHttpError {
   const status = response.status;
-  const secrets = createRedactor(typeof callSecrets === 'function' ? callSecrets() : callSecrets);
+  const secretList = typeof callSecrets === 'function' ? callSecrets() : callSecrets;
+  const secrets = createRedactor(secretList);
   const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
   return new RcpHttpError({
     status,
     statusText: cleanReasonPhrase(response.statusText),
     method: hop.method,
     url: redact(withoutQuery(hop.url), secrets),
-    bodyExcerpt: cutExcerpt(redact(UTF8.decode(prefix), secrets)),
+    bodyExcerpt: cutExcerpt(redact(excerptText(response, prefix, complete, secretList), secrets)),
     challenge: challengeOf(status, response.headers, secrets),
     ...(retryAfter !== undefined && { retryAfterSeconds: Math.ceil(retryAfter / 1_000) }),
   });
