@@ -1,6 +1,6 @@
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import type { ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sendJson, startTestServer, type TestServer } from 'rcp-test-utils';
 import { RcpHttpError } from '../../http-error';
 import { redact } from '../redaction/redact';
@@ -9,10 +9,40 @@ import { rejectsWith } from '../testing';
 import { BODY_EXCERPT_CHARS, MAX_REDIRECTS, createSender, type SenderOptions } from './send';
 import { createFetchTransport } from './fetch-transport';
 import { createPlatformTransport } from '#transport';
+import type { AbortState } from './deadline';
 
 const servers: TestServer[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+/** What ends nothing: an attempt made outside any call. */
+const NEVER_ABORTED: AbortState = {
+  aborted: false,
+  reason: undefined,
+  signal: new AbortController().signal,
+  on: () => {},
+  once: () => {},
+  removeListener: () => {},
+};
+
+/**
+ * The first request on a cold transport loads its HTTP stack: undici on Node (~200 ms on an idle
+ * machine; several seconds on a loaded two-core CI, where the first test here once ran into its
+ * 5 s call deadline: issue 38), and Node's fetch builds itself on first use too. That cost is paid
+ * here, once, by the transport alone — no deadline, only the hook's limit — so the tests below time
+ * calls, never module loading.
+ */
+beforeAll(async () => {
+  const server = await startTestServer({ 'GET /warm': (_r, res) => sendJson(res, 200, {}) });
+  const transport = createPlatformTransport();
+  try {
+    const response = await transport({ method: 'GET', url: server.url('/warm'), origin: server.origin, headers: {}, body: undefined, abort: NEVER_ABORTED });
+    while ((await response.body?.read()) !== undefined);
+  } finally {
+    await transport.close();
+    await server.close();
+  }
 });
 
 async function serve(routes: Parameters<typeof startTestServer>[0] = {}): Promise<TestServer> {
@@ -65,6 +95,15 @@ function statusSequence(statuses: number[], headers: Record<string, string> = {}
 }
 
 describe('createSender: the basic exchange', () => {
+  // Nothing here is about time: the call deadline's timer is fake, so no machine is slow enough to
+  // end these calls early (the network stays real).
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('sends method, headers and body, and returns status, headers, final URL and body bytes', async () => {
     const server = await serve({ 'POST /items': (_r, res) => sendJson(res, 201, { ok: true }) });
     const result = await sender()({
