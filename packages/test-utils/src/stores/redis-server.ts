@@ -4,10 +4,25 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 
-/** What to install when `redis-server` is missing (the tests use a real one, never a fake). */
+/**
+ * What to install when `redis-server` is missing (the tests use a real one, never a fake).
+ *
+ * @example
+ * ```ts
+ * console.warn(`install redis-server: ${REDIS_SERVER_INSTALL}`);
+ * ```
+ */
 export const REDIS_SERVER_INSTALL = 'apt-get install redis-server (Debian and Ubuntu), or brew install redis';
 
-/** The `redis-server` binary: `$REDIS_SERVER` when set, else the first on `PATH` (Debian's is `/usr/bin/redis-server`); `undefined` when there is none. */
+/**
+ * The `redis-server` binary: `$REDIS_SERVER` when set, else the first on `PATH` (Debian's is
+ * `/usr/bin/redis-server`); `undefined` when there is none.
+ *
+ * @example
+ * ```ts
+ * findRedisServer(); // '/usr/bin/redis-server'
+ * ```
+ */
 export function findRedisServer(env: NodeJS.ProcessEnv = process.env): string | undefined {
   const given = env['REDIS_SERVER'];
   const candidates =
