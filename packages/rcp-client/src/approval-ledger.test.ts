@@ -264,3 +264,32 @@ describe('approvals expire', () => {
     }
   });
 });
+
+describe('a ledger that fails or stalls fails closed', () => {
+  it('a failing ledger denies the call (RCP_APPROVAL_DENIED, the cause kept), nothing sent', async () => {
+    const broken: RcpApprovalLedger = {
+      save: () => Promise.reject(new Error('ECONNREFUSED')),
+      load: () => Promise.reject(new Error('ECONNREFUSED')),
+      claim: () => Promise.reject(new Error('ECONNREFUSED')),
+    };
+    const { client, discovery, tool } = await setup({ approvalLedger: broken });
+    const review = await client.review(tool, { noteId: 'n-1' }, u1);
+    expect(await client.call(discovery, deleteN1, u1, { approval: approve(review) })).toMatchObject({ ok: false, error: { code: 'RCP_APPROVAL_DENIED' } });
+    expect(await client.call(discovery, deleteN1, u1, { approvalKey: 'call_1' })).toMatchObject({ ok: false, error: { code: 'RCP_APPROVAL_DENIED' } });
+    expect(sent()).toEqual([]);
+  });
+
+  it("a ledger that never answers is RCP_TIMEOUT at the call's deadline, nothing sent", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const stalled: RcpApprovalLedger = { save: () => new Promise(() => {}), load: () => new Promise(() => {}), claim: () => new Promise(() => {}) };
+      const { client, discovery } = await setup({ approvalLedger: stalled, timeout: 5_000 });
+      const outcome = client.call(discovery, deleteN1, u1, { approvalKey: 'call_1' });
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(await outcome).toMatchObject({ ok: false, error: { code: 'RCP_TIMEOUT', message: expect.stringContaining('approval ledger') } });
+      expect(sent()).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -372,7 +372,7 @@ export function createApprovalGate(options: ApprovalGateOptions) {
 
   /** The approval of the review kept under `key`, for a call that resumes it: none kept is a refusal, never a new review. */
   async function resumed(tool: RcpClientTool, key: string, bound: PolicyBound): Promise<RcpApproval> {
-    const review = await withinDeadline(stored(key), bound.deadline, bound.signal, () => ledgerLate(tool.name, bound));
+    const review = await fromLedger(tool, bound, () => stored(key));
     if (review === undefined) {
       throw new RcpApprovalMismatchError(
         tool.name,
@@ -404,7 +404,7 @@ export function createApprovalGate(options: ApprovalGateOptions) {
       );
     }
     // Claimed last, so that only a call that would be sent uses the approval up; atomic in the ledger.
-    const first = await withinDeadline(ledger.claim(approval.id, expiresAt - Date.now()), bound.deadline, bound.signal, () => ledgerLate(tool.name, bound));
+    const first = await fromLedger(tool, bound, () => ledger.claim(approval.id, expiresAt - Date.now()));
     if (!first) throw new RcpApprovalMismatchError(tool.name, 'the approval was already used');
   }
 
@@ -459,9 +459,28 @@ export function createApprovalGate(options: ApprovalGateOptions) {
   };
 }
 
-/** The message of a ledger that did not answer within the call's deadline. */
-function ledgerLate(tool: string, bound: PolicyBound): string {
-  return `Tool "${tool}": the approval ledger did not answer within ${bound.deadline.timeout} ms; nothing was sent`;
+/**
+ * A ledger operation within the call's deadline (`RCP_TIMEOUT` / `RCP_ABORTED` otherwise),
+ * failing closed: a ledger that fails (a Redis that is down) denies the call, nothing sent.
+ */
+async function fromLedger<T>(tool: RcpClientTool, bound: PolicyBound, work: () => Promise<T>): Promise<T> {
+  let started: Promise<T>;
+  try {
+    started = Promise.resolve(work());
+  } catch (error) {
+    started = Promise.reject(error);
+  }
+  try {
+    return await withinDeadline(
+      started,
+      bound.deadline,
+      bound.signal,
+      () => `Tool "${tool.name}": the approval ledger did not answer within ${bound.deadline.timeout} ms; nothing was sent`,
+    );
+  } catch (error) {
+    if (isRcpError(error)) throw error;
+    throw new RcpApprovalDeniedError(tool.name, 'the approval ledger failed', error);
+  }
 }
 
 /** A ledger key as the client takes it: a string of 1 to 512 characters (`RCP_INVALID_OPTIONS`). */
