@@ -22,8 +22,12 @@ export interface ConformanceCase {
     readonly maxResponseBytes?: number;
     readonly maxMediaBytes?: number;
     readonly mediaTypes?: readonly string[];
+    /** The client's retry limit (SPEC §11); retries are off when absent. */
+    readonly retry?: number;
   };
   readonly call?: { readonly tool: string; readonly args?: unknown };
+  /** Answers to the first tool requests, in turn (each as `response`); later ones get `response`. */
+  readonly responses?: readonly NonNullable<ConformanceCase['response']>[];
   readonly response?: {
     readonly status?: number;
     /** Absent with `text` or `base64`: no Content-Type header at all when `null`. */
@@ -42,8 +46,12 @@ export interface ConformanceCase {
       readonly url: string;
       readonly headers?: Readonly<Record<string, string>>;
       readonly absentHeaders?: readonly string[];
+      /** Headers whose value must match a regular expression (a key the client makes at random). */
+      readonly headerPatterns?: Readonly<Record<string, string>>;
       readonly body?: string;
     };
+    /** Several tool requests reached the server (retries): how many, and headers equal in all of them. */
+    readonly requests?: { readonly count: number; readonly sameHeaders?: readonly string[] };
     readonly data?: unknown;
     readonly schema?: unknown;
     readonly warnings?: readonly string[];

@@ -33,8 +33,9 @@ async function run(raw: ConformanceCase) {
   server.reset();
   other.reset();
   const c = substitute(raw, { origin: server.origin, other: other.origin });
+  let answered = 0;
   const answer = (res: Parameters<Parameters<TestServer['route']>[1]>[1]) => {
-    const response = c.response ?? {};
+    const response = c.responses?.[answered++] ?? c.response ?? {};
     const headers = response.headers ?? {};
     if (response.text !== undefined || response.base64 !== undefined) {
       const bytes = response.base64 !== undefined ? Buffer.from(response.base64, 'base64') : Buffer.from(response.text!, 'utf8');
@@ -56,7 +57,7 @@ async function run(raw: ConformanceCase) {
   const resolvers = Object.fromEntries(Object.entries(c.client?.resolvers ?? {}).map(([name, value]) => [name, () => value]));
   const client = createRcpClient({
     resolvers,
-    retry: 0,
+    retry: c.client?.retry ?? 0,
     ...(c.client?.credential !== undefined && { credentials: () => c.client!.credential }),
     ...(c.client?.trustedOrigins !== undefined && { trustedOrigins: c.client.trustedOrigins }),
     ...(c.client?.allowPrivateNetwork !== undefined && { allowPrivateNetwork: c.client.allowPrivateNetwork }),
@@ -143,13 +144,22 @@ describe(`conformance: ${cases.length} cases from /conformance/cases`, () => {
         expect(manifestRequests[0]!.headers[name]).toBe(value);
       }
     }
+    if (expected.requests !== undefined) {
+      expect(toolRequests).toHaveLength(expected.requests.count);
+      for (const name of expected.requests.sameHeaders ?? []) {
+        expect(toolRequests[0]!.headers[name], name).toBeDefined();
+        for (const received of toolRequests) expect(received.headers[name], name).toBe(toolRequests[0]!.headers[name]);
+      }
+    }
     if (expected.request !== undefined) {
-      expect(toolRequests).toHaveLength(1);
+      if (expected.requests === undefined) expect(toolRequests).toHaveLength(1);
       const received = toolRequests[0]!;
       const origin = other.requests.includes(received) ? other.origin : server.origin;
       expect(`${received.method} ${origin}${received.url}`).toBe(`${expected.request.method} ${expected.request.url}`);
       for (const [name, value] of Object.entries(expected.request.headers ?? {})) expect(received.headers[name], name).toBe(value);
       for (const name of expected.request.absentHeaders ?? []) expect(received.headers[name], name).toBeUndefined();
+      for (const [name, pattern] of Object.entries(expected.request.headerPatterns ?? {}))
+        expect(String(received.headers[name]), name).toMatch(new RegExp(pattern));
       if (expected.request.body !== undefined) expect(received.body).toBe(expected.request.body);
     }
     if ('data' in expected) expect(data).toEqual(expected.data);

@@ -342,8 +342,7 @@ export function createApprovalGate(options: ApprovalGateOptions) {
   ): Promise<RcpApprovalRequest> {
     const verdict = await decide(tool, args, ctx, bound);
     const made = await requestFor(tool, verdict, request, await callerOf(tool, ctx, credential));
-    if (key !== undefined)
-      await withinDeadline(ledger.save(key, made, made.expiresAt - Date.now()), bound.deadline, bound.signal, () => ledgerLate(tool.name, bound));
+    if (key !== undefined) await fromLedger(tool, bound, () => ledger.save(key, made, made.expiresAt - Date.now()));
     return made;
   }
 

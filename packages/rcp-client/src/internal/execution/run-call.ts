@@ -12,7 +12,8 @@ import { inspected } from '../respond/inspect-result';
 import { observed } from '../respond/observe-response';
 import { respond } from '../respond/respond';
 import { startDeadline, type Deadline } from '../send/deadline';
-import { abortedError, type SendCallOptions, type Sender } from '../send/send';
+import { abortedError, type SendCallOptions, type SendRequest, type Sender } from '../send/send';
+import { idempotencyPlanOf, randomIdempotencyKey, withIdempotencyKey, type IdempotencyPlan } from './idempotency-key';
 import { ledgerKeyOf, type ApprovalGate, type PolicyBound } from './approval-gate';
 import { retriesAfterUnauthorized } from './unauthorized';
 import { withinDeadline } from './within-deadline';
@@ -107,6 +108,7 @@ export async function runCall<Context>(
       builds: [],
       approval: executeOptions?.approval,
       caller: undefined,
+      idempotency: undefined,
     };
     return await attempt(context, call, false);
   } finally {
@@ -134,6 +136,8 @@ interface CallState<Context> {
   approval: RcpApproval | undefined;
   /** The caller's fingerprint the approval was admitted for (a retry after a 401 keeps it). */
   caller: string | undefined;
+  /** The call's idempotency key and its header, made once (a retry after a 401 sends the same). */
+  idempotency: { readonly plan: IdempotencyPlan; readonly key: string } | undefined;
 }
 
 /** Every secret of every attempt of the call so far (the credentials, the resolver values' forms). */
@@ -170,7 +174,7 @@ async function attempt<Context>(context: ExecutionContext, call: CallState<Conte
       }
       if (signal?.aborted) throw abortedError(signal?.reason);
     }
-    const result = await context.send(built.request, sendOptions(call, built));
+    const result = await context.send(await keyed(context, call, built), sendOptions(call, built));
     const options = context.options;
     const answer = respond(tool, compiled, result, built, callCredentials(call), options.allowHtmlResponses);
     return await inspected(options.inspectResult, tool, answer, ctx, deadline, signal);
@@ -188,6 +192,20 @@ async function attempt<Context>(context: ExecutionContext, call: CallState<Conte
   }
 }
 
+/**
+ * The request to send, with the call's idempotency key when it takes one (SPEC §27.1): derived
+ * from the approval the call carries, or random; made once per call.
+ */
+async function keyed(context: ExecutionContext, call: CallState<unknown>, built: BuiltRequest): Promise<SendRequest> {
+  if (call.idempotency === undefined) {
+    const plan = idempotencyPlanOf(call.compiled, call.tool, call.approval !== undefined);
+    if (plan === undefined) return built.request;
+    const key = call.approval === undefined ? randomIdempotencyKey() : await context.gate.idempotencyKey(call.approval.id);
+    call.idempotency = { plan, key };
+  }
+  return withIdempotencyKey(built.request, call.idempotency.plan.header, call.idempotency.key);
+}
+
 /** What the sender is told of one attempt. */
 function sendOptions(call: CallState<unknown>, built: BuiltRequest): SendCallOptions {
   const { compiled, observer, signal } = call;
@@ -199,6 +217,8 @@ function sendOptions(call: CallState<unknown>, built: BuiltRequest): SendCallOpt
   else if (built.secrets !== undefined) options.secrets = built.secrets;
   // What a person approved is this one request: no redirect may change it (SPEC §26).
   if (call.approval !== undefined) options.approved = true;
+  // A write with a declared idempotency key may be retried (the same key: the server runs it once).
+  if (call.idempotency?.plan.declared === true) options.idempotent = true;
   const observeResponse = call.executeOptions?.observeResponse;
   if (observeResponse !== undefined) options.observe = (response) => observed(observeResponse, response, callCredentials(call));
   return options;

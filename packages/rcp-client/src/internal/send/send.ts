@@ -66,6 +66,12 @@ export interface SendCallOptions {
   /** A person approved this exact request: a redirect must keep its method, origin, path and query. */
   approved?: boolean;
   /**
+   * The request carries an idempotency key its tool declared (SPEC §27.1): it is retried as an
+   * idempotent one whatever its method — on a transport failure or a status the policy retries,
+   * and on a 409 (the server still runs the first request with the key) — with the same key.
+   */
+  idempotent?: boolean;
+  /**
    * The call's own deadline, started by the caller before anything else of the call (the
    * client starts it before the resolvers run): the sender neither starts nor ends one then, so
    * a call has exactly one timer. Its `signal` should be the caller's too.
@@ -192,6 +198,7 @@ export function createSender(options: SenderOptions): Sender {
       origin,
       deadline,
       observer: call.observer,
+      idempotent: call.idempotent === true,
       retries: 0,
       attempt: 0,
     };
@@ -255,16 +262,21 @@ interface Exchange {
   readonly origin: string;
   readonly deadline: Deadline;
   readonly observer: CallObserver | undefined;
+  /** The request carries a declared idempotency key: retried whatever its method. */
+  readonly idempotent: boolean;
   /** Retries so far, every hop counted (the policy's limit is per call). */
   retries: number;
   /** Attempts so far, every hop counted (for the hooks). */
   attempt: number;
 }
 
+/** The draft's answer to a duplicate while the first request with the key still runs: retried for a keyed call. */
+const IN_USE = 409;
+
 /** One hop: the first attempt and its retries (never past the deadline); the response that ends it. */
 async function attemptHop(exchange: Exchange, hop: Hop): Promise<TransportResponse> {
   const { policy, deadline, observer } = exchange;
-  const retriable = policy.retries(hop.method);
+  const retriable = policy.retries(hop.method) || (exchange.idempotent && policy.limit > 0);
   for (;;) {
     exchange.attempt += 1;
     const attempt = exchange.attempt;
@@ -289,7 +301,8 @@ async function attemptHop(exchange: Exchange, hop: Hop): Promise<TransportRespon
       response.body?.cancel();
       throw refusal;
     }
-    if (!retriable || exchange.retries >= policy.limit || !policy.retriesStatus(response.status)) return response;
+    const retriedStatus = policy.retriesStatus(response.status) || (exchange.idempotent && response.status === IN_USE);
+    if (!retriable || exchange.retries >= policy.limit || !retriedStatus) return response;
     const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
     const status = response.status;
     const wait = policy.delay(exchange.retries + 1, retryAfter === undefined ? { status } : { status, retryAfter });
