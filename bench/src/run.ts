@@ -4,7 +4,7 @@
  *
  * Environment (for development only; the defaults are the published setup):
  *   BENCH_QUICK=1            small counts, 2 rounds (a smoke run; numbers are not comparable)
- *   BENCH_ROUNDS, BENCH_SEQ, BENCH_CONC, BENCH_MCP_SCALE, BENCH_ONLY=call,discovery,template,mapping,footprint,oauth,server,search,coldstart
+ *   BENCH_ROUNDS, BENCH_SEQ, BENCH_CONC, BENCH_MCP_SCALE, BENCH_ONLY=call,discovery,template,mapping,footprint,oauth,server,search,coldstart,approval
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -22,6 +22,7 @@ import { runResponseMapping, type ResponseMappingResult } from './response-mappi
 import { runServerHandler, type ServerHandlerResult } from './server-handler.js';
 import { runTemplateRender, type TemplateRenderResult } from './template-render.js';
 import { runOAuthToken, type OAuthTokenResult } from './oauth-token.js';
+import { runApprovalLedger, type ApprovalLedgerResult } from './approval-ledger.js';
 import { renderSearchSection } from './search/render-search-section.js';
 import { runColdStart, type ColdStartResult } from './cold-start/run-cold-start.js';
 import { runSearchEval, type SearchEvalResult } from './search/run-search-eval.js';
@@ -29,7 +30,7 @@ import { runSearchEval, type SearchEvalResult } from './search/run-search-eval.j
 const startedAt = performance.now();
 const benchDir = dirname(dirname(fileURLToPath(import.meta.url)));
 const quick = process.env.BENCH_QUICK === '1';
-const ALL_SECTIONS = ['call', 'discovery', 'template', 'mapping', 'footprint', 'oauth', 'server', 'search', 'coldstart'];
+const ALL_SECTIONS = ['call', 'discovery', 'template', 'mapping', 'footprint', 'oauth', 'server', 'search', 'coldstart', 'approval'];
 const only = new Set(process.env.BENCH_ONLY === undefined ? ALL_SECTIONS : process.env.BENCH_ONLY.split(','));
 const envNumber = (name: string, fallback: number) => (process.env[name] === undefined ? fallback : Number(process.env[name]));
 const progress = (text: string) => process.stderr.write(`[bench ${((performance.now() - startedAt) / 1000).toFixed(0).padStart(3)}s] ${text}\n`);
@@ -182,6 +183,18 @@ print(
 );
 if (quick) print('\n**BENCH_QUICK=1: smoke run with small counts — numbers are not comparable.**');
 print();
+
+let approvalLedger: ApprovalLedgerResult | { error: string } | undefined;
+if (only.has('approval')) {
+  progress('approval: an approved, keyed write on the Redis ledger, the in-memory ledger, and with no approval');
+  try {
+    approvalLedger = await runApprovalLedger({ rounds: ROUNDS, calls: quick ? 200 : 1_000 });
+    if (approvalLedger.redisSkipped !== undefined) progress(`approval: the Redis row is skipped: ${approvalLedger.redisSkipped}`);
+  } catch (error) {
+    approvalLedger = { error: String((error as Error)?.stack ?? error) };
+    progress(`approval failed: ${approvalLedger.error}`);
+  }
+}
 
 let oauth: OAuthTokenResult | { error: string } | undefined;
 if (only.has('oauth')) {
@@ -519,6 +532,37 @@ else {
 }
 print();
 
+// 11. Approval ledger
+print('## 11. Approval that holds across instances: the ledger and the idempotency key (issue 39)');
+print();
+if (approvalLedger === undefined) print('_skipped_');
+else if (isError(approvalLedger)) print(`**failed:** ${approvalLedger.error}`);
+else {
+  const a = approvalLedger;
+  print(
+    `${num(a.calls)} sequential writes per contender per round (a POST whose tool declares \`idempotency\`), same loopback API, same process; an approved one is \`review(…, { key })\` then the call resuming it (verified, claimed once, the key derived from the approval). Writes received: ${num(a.writes)}.`,
+  );
+  print();
+  print(
+    markdownTable(
+      ['Write', 'per call', '× no approval', '× in-memory ledger'],
+      [
+        ['no approval (a random key)', us(a.plainUs), ratio(1), ''],
+        ['approved, in-memory ledger', us(a.memoryUs), ratio(a.memoryPerPlain), ratio(1)],
+        a.redisUs === undefined
+          ? ['approved, Redis ledger (rcp-redis)', 'n/a', 'n/a', 'n/a']
+          : ['approved, Redis ledger (rcp-redis, a real redis-server on loopback)', us(a.redisUs), ratio(a.redisPerPlain), ratio(a.redisPerMemory)],
+      ],
+      ['l', 'r', 'r', 'r'],
+    ),
+  );
+  if (a.redisSkipped !== undefined) {
+    print();
+    print(`The Redis row is skipped: ${a.redisSkipped}.`);
+  }
+}
+print();
+
 // 10. Cold start and memory
 print('## 10. Cold start and memory (issue 26)');
 print();
@@ -654,6 +698,7 @@ const json = {
   footprint,
   modelReads: reads,
   oauthToken: oauth,
+  approvalLedger,
   serverSide,
   toolSearch: searchEval,
   coldStart,
