@@ -71,6 +71,7 @@ export type {
   RcpValue,
   RcpAuth,
   RcpHttpMethod,
+  RcpIdempotency,
   RcpDeclaredEffects,
   RcpOAuthHint,
   RcpToolEffects,
