@@ -134,9 +134,11 @@ const NO_AUTH: RcpAuth = Object.freeze({ type: 'none' });
 function manifestTool<Principal>(tool: AnyServerTool<Principal>, expiresAfterSeconds: number): Record<string, unknown> {
   const out: Record<string, unknown> = { name: tool.name, description: tool.description, method: tool.method, url: tool.path };
   if (tool.params !== undefined) {
+    // `bound` is the server's own check; the manifest says only who is meant to fill the param
+    // (RCP 0.4's informational `filledBy`, SPEC §27.2), so describe and lint know the model is not.
     out['params'] = tool.params.map((param) => {
-      const { bound: _bound, ...rest } = param;
-      return rest;
+      const { bound, ...rest } = param;
+      return bound === undefined ? rest : { ...rest, filledBy: 'client' };
     });
   }
   const keys = ['queryParams', 'headers', 'body', 'bodyEncoding', 'auth', 'responseMappings', 'effects', 'responseMediaTypes', 'pagination'] as const;
