@@ -82,3 +82,10 @@ describe('README: files and pages', () => {
     expect(await runReadmeSnippet(packageDir, 'snippet:files-and-pages')).toBe('0.3\n');
   });
 });
+
+describe('README: OAuth 2, end to end', () => {
+  it('compiles under strict TypeScript with no cast, and runs: the agent is served, an anonymous call is a 401', { timeout: SPAWN_TIMEOUT }, async () => {
+    expect(readmeTypeErrors(packageDir, 'snippet:oauth-end-to-end')).toEqual([]);
+    expect(await runReadmeSnippet(packageDir, 'snippet:oauth-end-to-end')).toBe(readmeBlock(`${packageDir}README.md`, 'output:oauth-end-to-end'));
+  });
+});
