@@ -134,7 +134,7 @@ describe('a fresh clone with Node and npm only, as the README says', () => {
     const { code, stdout, stderr } = await npx(['tarballs']);
     expect(code, stderr).toBe(0);
     const tarballs = stdout.split('\n').filter((line) => line.endsWith('.tgz'));
-    expect(tarballs).toHaveLength(18);
+    expect(tarballs).toHaveLength(19);
     for (const file of tarballs) expect(file.startsWith(join(clone, 'tarballs') + sep) && existsSync(file), file).toBe(true);
     // The bins run the build now, by the path an MCP host's configuration gives.
     const mcp = await run('node', [join(clone, 'packages/rcp-mcp/bin/rcp-mcp.js'), '--help'], work);
