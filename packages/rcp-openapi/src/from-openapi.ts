@@ -5,7 +5,7 @@ import { isRecord } from 'rcp-template';
 import { baseOf, pathProblem, type Base } from './base-url';
 import { buildTool, type DraftTool } from './build-tool';
 import { DEFAULT_MAX_EXPANDED_VALUES } from './expanded-size';
-import type { ImportReport, ImportedOperation, LossyStep, ResolverCandidate } from './import-report';
+import type { ImportNote, ImportReport, ImportedOperation, LossyStep, ResolverCandidate } from './import-report';
 import { invalidOptions as fail } from './invalid-options';
 import { parserProblem, validatorWarning } from './parser-problem';
 import { oauthSetupNotes } from './oauth-hint';
@@ -184,7 +184,7 @@ export async function fromOpenApi(input: string | object, options: FromOpenApiOp
   const setup = documentSetup(document, options.baseUrl);
   documentWarnings.push(...undefinedSchemeWarnings(document, setup.schemes, setup.swagger), ...oauthSetupNotes(setup.schemes));
   const resolveNames = new Set(options.resolve ?? []);
-  const state: ImportState = { operations: [], lossy: [], drafts: [], usedNames: new Set() };
+  const state: ImportState = { operations: [], lossy: [], drafts: [], usedNames: new Set(), notes: new Map() };
   const operationOptions: OperationOptions = { ...options, maxTools: limits.maxTools, resolveNames };
   for (const entry of operationsOf(document['paths'])) importOperation(entry, document, setup, operationOptions, state);
   const { operations, lossy, drafts } = state;
@@ -197,6 +197,7 @@ export async function fromOpenApi(input: string | object, options: FromOpenApiOp
       specVersion: setup.specVersion,
       operations,
       lossy,
+      notes: [...state.notes].map(([message, tools]): ImportNote => ({ message, tools })),
       resolverCandidates: resolverCandidatesOf(drafts, resolveNames),
       documentWarnings,
       summary: { operations: operations.length, imported, skipped: skippedByReason(operations) },
@@ -280,6 +281,8 @@ interface ImportState {
   readonly lossy: LossyStep[];
   readonly drafts: DraftTool[];
   readonly usedNames: Set<string>;
+  /** Report notes, each once for the document: the message → the tools it applies to. */
+  readonly notes: Map<string, string[]>;
 }
 
 type OperationOptions = Pick<FromOpenApiOptions, 'include' | 'exclude' | 'includeDeprecated'> & {
@@ -335,8 +338,10 @@ function importOperation(entry: OperationEntry, document: Json, setup: DocumentS
   const { name } = named;
   const steps: string[] = [];
   const lose = (message: string): void => void steps.push(message);
+  const notes: string[] = [];
+  const note = (message: string): void => void notes.push(message);
   const { base, schemes, serverAuth, swagger } = setup;
-  const result = buildTool(document, path, pathItem, method, operation, { base, schemes, serverAuth, swagger, resolveNames: options.resolveNames, lose });
+  const result = buildTool(document, path, pathItem, method, operation, { base, schemes, serverAuth, swagger, resolveNames: options.resolveNames, lose, note });
   if ('skip' in result) return skip(result.skip);
   result.tool = { name, description: describe(operation, `${method.toUpperCase()} ${path}`, lose), ...result.tool };
   const refused = refusalAfterOptionalFields(result, serverAuth, lose);
@@ -345,6 +350,11 @@ function importOperation(entry: OperationEntry, document: Json, setup: DocumentS
   state.drafts.push(result);
   state.operations.push({ ...reported, status: 'imported', tool: name });
   for (const message of steps) state.lossy.push({ tool: name, message });
+  for (const message of new Set(notes)) {
+    const tools = state.notes.get(message);
+    if (tools === undefined) state.notes.set(message, [name]);
+    else tools.push(name);
+  }
 }
 
 /** The manifest of the tools: `"0.3"` when one uses a 0.3 field, `"0.2"` for a form body or query auth, else `"0.1"`; parsed once more as a whole. */

@@ -1,0 +1,108 @@
+import { readFileSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createRcpClient } from 'rcp-client';
+import { sendJson, serveManifest, startTestServer, type TestServer } from 'rcp-test-utils';
+import { formatSummary, fromOpenApi } from './index';
+
+/**
+ * Issue 41: a large third-party API (Stripe's description, 452 operations) imported as a new
+ * user would, shown here on a hand-written excerpt of the same shape (test-data/stripe-excerpt.yaml).
+ */
+
+type Json = Record<string, unknown>;
+
+const excerpt = readFileSync(new URL('../test-data/stripe-excerpt.yaml', import.meta.url), 'utf8');
+const ok = { responses: { '200': { description: 'ok' } } };
+
+let server: TestServer;
+beforeEach(async () => {
+  server = await startTestServer({ '* /v1/balance': (_request, res) => sendJson(res, 200, { object: 'balance' }) });
+});
+afterEach(async () => {
+  await server.close();
+});
+
+describe('auth a real key satisfies (item 1)', () => {
+  it('Stripe offers Basic and Bearer: Bearer is kept, and the secret key reaches the API as "Bearer <key>"', async () => {
+    const { manifest, report } = await fromOpenApi(excerpt, { baseUrl: server.origin });
+    expect(manifest.auth).toEqual({ type: 'header', name: 'Authorization', scheme: 'Bearer' });
+    const client = createRcpClient({ credentials: () => 'sk_test_123', trustedOrigins: [server.origin] });
+    const discovery = await client.discover(serveManifest(server, manifest));
+    server.reset();
+    const outcome = await client.call(discovery, { name: 'GetBalance', arguments: {} });
+    expect(outcome.ok).toBe(true);
+    expect(server.requests.map((request) => request.headers['authorization'])).toEqual(['Bearer sk_test_123']);
+    expect(report.documentWarnings).toEqual([]);
+  });
+
+  it('the report says once for the document which alternative was kept and which dropped, never per tool', async () => {
+    const { report } = await fromOpenApi(excerpt);
+    expect(report.notes).toEqual([
+      {
+        message:
+          'of 2 security alternatives, "bearerAuth" (http bearer) was kept; dropped "basicAuth" (http basic): it takes a user and a password encoded as one credential, the kept one takes a key as it is',
+        tools: ['GetBalance', 'PostCustomersCustomer'],
+      },
+    ]);
+    expect(report.lossy.filter((step) => /security|alternative/.test(step.message))).toEqual([]);
+    const summary = formatSummary(report);
+    expect(summary.split('\n').filter((line) => line.includes('security alternatives'))).toEqual([
+      `  ${report.notes[0]!.message} (2 tool(s): GetBalance, PostCustomersCustomer)`,
+    ]);
+  });
+
+  const doc = (schemes: Json, security: unknown[]): Json => ({
+    openapi: '3.0.3',
+    info: { title: 'T', version: '1' },
+    servers: [{ url: 'https://api.example.com' }],
+    components: { securitySchemes: schemes },
+    paths: { '/a': { get: { operationId: 'a', security, ...ok } } },
+  });
+  const basic = { type: 'http', scheme: 'basic' };
+
+  it.each([
+    [
+      'an apiKey header after Basic',
+      { basic, key: { type: 'apiKey', in: 'header', name: 'X-Key' } },
+      [{ basic: [] }, { key: [] }],
+      { type: 'header', name: 'X-Key' },
+    ],
+    [
+      'an apiKey in the query after Basic',
+      { basic, key: { type: 'apiKey', in: 'query', name: 'key' } },
+      [{ basic: [] }, { key: [] }],
+      { type: 'query', name: 'key' },
+    ],
+    [
+      'OAuth 2 after Basic',
+      { basic, oauth: { type: 'oauth2', flows: {} } },
+      [{ basic: [] }, { oauth: [] }],
+      { type: 'header', name: 'Authorization', scheme: 'Bearer', oauth: {} },
+    ],
+    ['no auth after Basic', { basic }, [{ basic: [] }, {}], { type: 'none' }],
+    [
+      'two keys: the document order decides',
+      { one: { type: 'apiKey', in: 'header', name: 'X-One' }, two: { type: 'http', scheme: 'bearer' } },
+      [{ one: [] }, { two: [] }],
+      { type: 'header', name: 'X-One' },
+    ],
+    [
+      'Basic when it is the only one RCP can express',
+      { basic, cookie: { type: 'apiKey', in: 'cookie', name: 'sid' } },
+      [{ cookie: [] }, { basic: [] }],
+      { type: 'header', name: 'Authorization', scheme: 'Basic' },
+    ],
+  ])('%s', async (_name, schemes, security, auth) => {
+    const { manifest } = await fromOpenApi(doc(schemes, security));
+    expect(manifest.tools[0]!.auth ?? manifest.auth ?? { type: 'none' }).toEqual(auth);
+  });
+
+  it('a dropped alternative RCP cannot express says why; a single requirement has no note', async () => {
+    const cookie = await fromOpenApi(doc({ basic, cookie: { type: 'apiKey', in: 'cookie', name: 'sid' } }, [{ cookie: [] }, { basic: [] }]));
+    expect(cookie.report.notes.map((note) => note.message)).toEqual([
+      'of 2 security alternatives, "basic" (http basic) was kept; dropped "cookie" (apiKey in cookie): cookie auth',
+    ]);
+    const single = await fromOpenApi(doc({ basic }, [{ basic: [] }]));
+    expect(single.report.notes).toEqual([]);
+  });
+});
