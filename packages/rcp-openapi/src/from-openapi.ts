@@ -8,6 +8,7 @@ import { DEFAULT_MAX_EXPANDED_VALUES } from './expanded-size';
 import type { ImportNote, ImportReport, ImportedOperation, LossyStep, ResolverCandidate } from './import-report';
 import { invalidOptions as fail } from './invalid-options';
 import { parserProblem, validatorWarning } from './parser-problem';
+import { HTML_NOTE, MAX_TOOL_DESCRIPTION, TOOL_CUT_NOTE, cutAt, plainText } from './plain-text';
 import { oauthSetupNotes } from './oauth-hint';
 import { operationsOf, type OperationEntry } from './operations';
 import { DEFAULT_MAX_DOCUMENT_BYTES, readDocument, type DocumentLimits } from './read-document';
@@ -92,7 +93,6 @@ export interface FromOpenApiResult {
 }
 
 const RCP_METHODS: ReadonlySet<string> = new Set(['get', 'put', 'post', 'delete', 'patch']);
-const MAX_DESCRIPTION = 1_024;
 
 type Json = Record<string, unknown>;
 
@@ -114,19 +114,24 @@ function matches(filter: OperationFilter | undefined, operation: Json, path: str
 }
 
 /**
- * Summary and description, trimmed, the description left out when it repeats the summary, after
- * `Deprecated: ` for a deprecated operation; cut at 1,024 characters.
+ * Summary and description as plain text (HTML read out, Markdown kept: plain-text.ts), the
+ * description left out when it repeats the summary, after `Deprecated: ` for a deprecated
+ * operation; cut at 1,024 characters. `note` hears what was done, for the report.
  */
-function describe(operation: Json, fallback: string, lose: (message: string) => void): string {
-  const summary = typeof operation['summary'] === 'string' ? operation['summary'].trim() : '';
-  const description = typeof operation['description'] === 'string' ? operation['description'].trim() : '';
+function describe(operation: Json, fallback: string, note: (message: string) => void): string {
+  const read = (value: unknown): string => {
+    if (typeof value !== 'string') return '';
+    const plain = plainText(value, Number.POSITIVE_INFINITY);
+    if (plain.hadMarkup) note(HTML_NOTE);
+    return plain.text;
+  };
+  const summary = read(operation['summary']);
+  const description = read(operation['description']);
   let text = summary && description && description !== summary ? `${summary}\n\n${description}` : summary || description || fallback;
   if (operation['deprecated'] === true) text = `Deprecated: ${text}`;
-  if (text.length > MAX_DESCRIPTION) {
-    const cut = text.slice(0, MAX_DESCRIPTION - 1);
-    const space = cut.lastIndexOf(' ');
-    text = `${(space > MAX_DESCRIPTION / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
-    lose(`the description was cut to ${MAX_DESCRIPTION} characters`);
+  if (text.length > MAX_TOOL_DESCRIPTION) {
+    text = cutAt(text, MAX_TOOL_DESCRIPTION);
+    note(TOOL_CUT_NOTE);
   }
   return text;
 }
@@ -343,7 +348,7 @@ function importOperation(entry: OperationEntry, document: Json, setup: DocumentS
   const { base, schemes, serverAuth, swagger } = setup;
   const result = buildTool(document, path, pathItem, method, operation, { base, schemes, serverAuth, swagger, resolveNames: options.resolveNames, lose, note });
   if ('skip' in result) return skip(result.skip);
-  result.tool = { name, description: describe(operation, `${method.toUpperCase()} ${path}`, lose), ...result.tool };
+  result.tool = { name, description: describe(operation, `${method.toUpperCase()} ${path}`, note), ...result.tool };
   const refused = refusalAfterOptionalFields(result, serverAuth, lose);
   if (refused !== undefined) return skip(refused);
   state.usedNames.add(name.toLowerCase());

@@ -41,13 +41,14 @@ describe('auth a real key satisfies (item 1)', () => {
       {
         message:
           'of 2 security alternatives, "bearerAuth" (http bearer) was kept; dropped "basicAuth" (http basic): it takes a user and a password encoded as one credential, the kept one takes a key as it is',
-        tools: ['GetBalance', 'PostCustomersCustomer'],
+        tools: ['GetBalance', 'PostCustomersCustomer', 'PostRefunds'],
       },
+      expect.anything(),
     ]);
     expect(report.lossy.filter((step) => /security|alternative/.test(step.message))).toEqual([]);
     const summary = formatSummary(report);
     expect(summary.split('\n').filter((line) => line.includes('security alternatives'))).toEqual([
-      `  ${report.notes[0]!.message} (2 tool(s): GetBalance, PostCustomersCustomer)`,
+      `  ${report.notes[0]!.message} (3 tool(s): GetBalance, PostCustomersCustomer, PostRefunds)`,
     ]);
   });
 
@@ -104,5 +105,62 @@ describe('auth a real key satisfies (item 1)', () => {
     ]);
     const single = await fromOpenApi(doc({ basic }, [{ basic: [] }]));
     expect(single.report.notes).toEqual([]);
+  });
+});
+
+describe('text fit for a model (item 5)', () => {
+  it("Stripe's HTML descriptions reach the manifest as plain text, Markdown kept, said once in the report", async () => {
+    const { manifest, report } = await fromOpenApi(excerpt);
+    const refunds = manifest.tools.find((tool) => tool.name === 'PostRefunds')!;
+    expect(refunds.description).toBe('Create a refund\n\nRefunds a `charge` or a `payment_intent` that was paid.\n\nRefunds & reversals — see the guide.');
+    expect(refunds.params?.map((param) => param.description)).toEqual([
+      'The identifier of the charge to refund.',
+      'A positive integer in the smallest currency unit.',
+    ]);
+    expect(report.notes.find((note) => note.message.startsWith('HTML'))).toEqual({
+      message: 'HTML in descriptions was read as plain text (tags dropped, entities decoded; Markdown kept)',
+      tools: ['PostRefunds'],
+    });
+    expect(formatSummary(report)).toContain(
+      '  HTML in descriptions was read as plain text (tags dropped, entities decoded; Markdown kept) (1 tool(s): PostRefunds)',
+    );
+  });
+
+  it('lengths are capped as documented (1,024 for a tool, 512 for a param or a nested property), each cut said once for the document', async () => {
+    const long = (word: string, times: number) => Array.from({ length: times }, () => word).join(' ');
+    const operation = (operationId: string): Json => ({
+      operationId,
+      description: long('<b>tool</b>', 400),
+      parameters: [{ name: 'q', in: 'query', description: long('param', 200), schema: { type: 'string' } }],
+      requestBody: {
+        content: {
+          'application/json': {
+            schema: { type: 'object', properties: { nested: { type: 'object', properties: { deep: { type: 'string', description: long('deep', 300) } } } } },
+          },
+        },
+      },
+      ...ok,
+    });
+    const { manifest, report } = await fromOpenApi({
+      openapi: '3.0.3',
+      info: { title: 'T', version: '1' },
+      servers: [{ url: 'https://api.example.com' }],
+      paths: { '/a': { post: operation('one') }, '/b': { post: operation('two') } },
+    });
+    for (const tool of manifest.tools) {
+      expect(tool.description.length).toBeLessThanOrEqual(1_024);
+      expect(tool.description).toMatch(/^tool tool .*tool…$/);
+      const [q, nested] = [tool.params!.find((param) => param.name === 'q')!, tool.params!.find((param) => param.name === 'nested')!];
+      expect(q.description!.length).toBeLessThanOrEqual(512);
+      expect(q.description).toMatch(/…$/);
+      const deep = (nested.properties as Record<string, { description?: string }>)['deep']!;
+      expect(deep.description!.length).toBeLessThanOrEqual(512);
+    }
+    expect(report.notes.map((note) => [note.message, note.tools])).toEqual([
+      ['param descriptions were cut to 512 characters', ['one', 'two']],
+      ['HTML in descriptions was read as plain text (tags dropped, entities decoded; Markdown kept)', ['one', 'two']],
+      ['a tool description was cut to 1,024 characters', ['one', 'two']],
+    ]);
+    expect(report.lossy.filter((step) => /description/.test(step.message))).toEqual([]);
   });
 });

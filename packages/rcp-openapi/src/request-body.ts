@@ -144,7 +144,7 @@ export function bodyTemplate(declared: DeclaredBody, method: string, params: Too
   if (typeOf(schema) === undefined && Object.keys(schema).length > 0) return { body: undefined };
   if (declared.usesForm) return { skip: 'a form body that is not an object' };
   const token = params.claim('body');
-  const fields = paramFields(schema, lose, 'the body');
+  const fields = paramFields(schema, lose, 'the body', params.text);
   params.list.push({ name: token, ...fields, ...((declared.required || whole) && { required: true }), description: 'The request body.' });
   return { body: `{{${token}}}` };
 }

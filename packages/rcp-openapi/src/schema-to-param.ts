@@ -4,6 +4,12 @@ import { PARAM_TYPES, compileValueCheck, hasType, type RcpParam, type RcpParamTy
 /** A JSON Schema as OpenAPI documents write it (already dereferenced). */
 export type Schema = Record<string, unknown>;
 
+/** A description from the document as the text the model reads, or undefined (plain-text.ts). */
+export type DescriptionText = (description: unknown) => string | undefined;
+
+/** Descriptions trimmed and kept as written (for a caller with no report to tell). */
+const trimmedText: DescriptionText = (description) => (typeof description === 'string' && description.trim() !== '' ? description.trim() : undefined);
+
 /** Value schemas nest this deep at the most (rcp-manifest allows 16; deeper becomes an open value). */
 const MAX_DEPTH = 8;
 /** The same limit as rcp-manifest's for patterns: a long or exotic pattern is dropped, not sent. */
@@ -157,7 +163,14 @@ function looksUnsafe(pattern: string): boolean {
  * The RCP details of a schema (enum, items, properties, bounds, pattern, format, default),
  * keeping only what RCP can express and is consistent; `lose` hears about what was dropped.
  */
-function detailsOf(schema: Schema, type: RcpParamType, lose: (message: string) => void, label: string, depth = 0): Record<string, unknown> {
+function detailsOf(
+  schema: Schema,
+  type: RcpParamType,
+  lose: (message: string) => void,
+  label: string,
+  text: DescriptionText,
+  depth = 0,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const values = schema['enum'];
   if (Array.isArray(values) && type !== 'array' && type !== 'object') {
@@ -168,7 +181,7 @@ function detailsOf(schema: Schema, type: RcpParamType, lose: (message: string) =
   if (type === 'array') {
     const items = schema['items'];
     if (isRecord(items)) {
-      const value = valueSchemaOf(items, lose, depth + 1, `an item of ${label}`);
+      const value = valueSchemaOf(items, lose, depth + 1, `an item of ${label}`, text);
       if (value !== undefined) out['items'] = value;
     }
   }
@@ -176,7 +189,7 @@ function detailsOf(schema: Schema, type: RcpParamType, lose: (message: string) =
     const properties: Record<string, RcpValue> = {};
     for (const [key, property] of Object.entries(schema['properties'])) {
       if (!isRecord(property) || property['readOnly'] === true) continue;
-      const value = valueSchemaOf(property, lose, depth + 1, `property "${key}" of ${label}`);
+      const value = valueSchemaOf(property, lose, depth + 1, `property "${key}" of ${label}`, text);
       if (value !== undefined) Object.defineProperty(properties, key, { value, enumerable: true });
     }
     if (Object.keys(properties).length > 0) out['properties'] = properties;
@@ -216,14 +229,15 @@ function detailsOf(schema: Schema, type: RcpParamType, lose: (message: string) =
 }
 
 /** A nested value schema (type required), or undefined when the schema says nothing usable. */
-function valueSchemaOf(source: Schema, lose: (message: string) => void, depth: number, label: string): RcpValue | undefined {
+function valueSchemaOf(source: Schema, lose: (message: string) => void, depth: number, label: string, text: DescriptionText): RcpValue | undefined {
   if (depth > MAX_DEPTH) return undefined;
   const schema = narrowed(source, lose, label);
   const type = typeOf(schema);
   if (type === undefined) return undefined;
   const out: Record<string, unknown> = { type };
-  if (typeof schema['description'] === 'string' && schema['description'].trim() !== '') out['description'] = schema['description'].trim();
-  Object.assign(out, detailsOf(schema, type, lose, label, depth));
+  const description = text(schema['description']);
+  if (description !== undefined) out['description'] = description;
+  Object.assign(out, detailsOf(schema, type, lose, label, text, depth));
   if (type === 'object' && isRecord(out['properties']) && Array.isArray(schema['required'])) {
     const names = (schema['required'] as unknown[]).filter(
       (name): name is string => typeof name === 'string' && Object.hasOwn(out['properties'] as object, name),
@@ -242,7 +256,8 @@ function keepDefault(schema: Schema, out: Record<string, unknown>): void {
 }
 
 /**
- * A param's type and details from its schema (OpenAPI 3's `schema`, or Swagger 2's inline fields).
+ * A param's type and details from its schema (OpenAPI 3's `schema`, or Swagger 2's inline fields);
+ * nested descriptions go through `text` (the import reads them as plain text).
  *
  * @example
  * ```ts
@@ -252,10 +267,15 @@ function keepDefault(schema: Schema, out: Record<string, unknown>): void {
  * // { type: 'object' } — and '"metadata" is nullable: …' is reported
  * ```
  */
-export function paramFields(schema: Schema, lose: (message: string) => void, label: string): Partial<RcpParam> & { type: RcpParamType } {
+export function paramFields(
+  schema: Schema,
+  lose: (message: string) => void,
+  label: string,
+  text: DescriptionText = trimmedText,
+): Partial<RcpParam> & { type: RcpParamType } {
   const merged = narrowed(schema, lose, label);
   const type = typeOf(merged) ?? 'string';
-  const out: Record<string, unknown> = { type, ...detailsOf(merged, type, lose, label) };
+  const out: Record<string, unknown> = { type, ...detailsOf(merged, type, lose, label, text) };
   if (type === 'object' && isRecord(out['properties']) && Array.isArray(merged['required'])) {
     const names = (merged['required'] as unknown[]).filter(
       (name): name is string => typeof name === 'string' && Object.hasOwn(out['properties'] as object, name),

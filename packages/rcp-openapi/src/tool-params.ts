@@ -1,5 +1,6 @@
 import { FORBIDDEN_HEADER_NAMES } from 'rcp-manifest';
 import { isHttpToken, isRecord } from 'rcp-template';
+import { paramDescription } from './plain-text';
 import { paramFields, type Schema } from './schema-to-param';
 import { tokenNameOf } from './tool-names';
 
@@ -13,6 +14,8 @@ export interface ParamContext {
   readonly swagger: boolean;
   readonly resolveNames: ReadonlySet<string>;
   readonly lose: (message: string) => void;
+  /** Records what the report says once for the document (descriptions read as plain text or cut). */
+  readonly note: (message: string) => void;
 }
 
 /** The params of one tool, in the order they are declared, each with a token name no other has. */
@@ -21,6 +24,8 @@ export interface ToolParams {
   /** The token for a document name (`X-Trace` → `X_Trace`), suffixed `_2`, `_3` … when taken. */
   claim(wanted: string): string;
   isTaken(token: string): boolean;
+  /** A description from the document as plain text for the model (plain-text.ts), or undefined. */
+  text(description: unknown): string | undefined;
   /** Declares a param: its fields from the schema, the document's description unless resolver-bound. */
   declare(token: string, original: string, schema: Schema, required: boolean, description: unknown): void;
 }
@@ -29,9 +34,10 @@ export interface ToolParams {
 export function createToolParams(context: ParamContext): ToolParams {
   const list: Json[] = [];
   const taken = new Set<string>();
+  const text = (description: unknown): string | undefined => paramDescription(description, context.note);
   const describeParam = (original: string, description: unknown): string | undefined => {
     if (context.resolveNames.has(original)) return 'Set by the client (resolver-bound), not by the model.';
-    return typeof description === 'string' && description.trim() !== '' ? description.trim() : undefined;
+    return text(description);
   };
   return {
     list,
@@ -42,11 +48,12 @@ export function createToolParams(context: ParamContext): ToolParams {
       return token;
     },
     isTaken: (token) => taken.has(token),
+    text,
     declare(token, original, schema, required, description) {
-      const fields = paramFields(schema, context.lose, `"${original}"`);
+      const fields = paramFields(schema, context.lose, `"${original}"`, text);
       const param: Json = { name: token, ...fields };
-      const text = describeParam(original, description);
-      if (text !== undefined) param['description'] = text;
+      const shown = describeParam(original, description);
+      if (shown !== undefined) param['description'] = shown;
       if (required) param['required'] = true;
       list.push(param);
     },
