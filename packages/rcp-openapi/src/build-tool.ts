@@ -27,8 +27,8 @@ export interface BuildContext {
   readonly swagger: boolean;
   readonly resolveNames: ReadonlySet<string>;
   readonly lose: (message: string) => void;
-  /** Records what the report says once for the document, with the tools it applies to (a kept security alternative). */
-  readonly note: (message: string) => void;
+  /** Records what the report says once for the document, with the tools it applies to and an example (a kept security alternative, a param left out). */
+  readonly note: (message: string, example?: string) => void;
 }
 
 /** The first `$ref` in `value` that points outside the document (never resolved: no file is read, no URL fetched). */

@@ -202,7 +202,9 @@ export async function fromOpenApi(input: string | object, options: FromOpenApiOp
       specVersion: setup.specVersion,
       operations,
       lossy,
-      notes: [...state.notes].map(([message, tools]): ImportNote => ({ message, tools })),
+      notes: [...state.notes].map(
+        ([message, { tools, examples }]): ImportNote => ({ message, tools: [...tools], ...(examples.size > 0 && { examples: [...examples] }) }),
+      ),
       resolverCandidates: resolverCandidatesOf(drafts, resolveNames),
       documentWarnings,
       summary: { operations: operations.length, imported, skipped: skippedByReason(operations) },
@@ -286,8 +288,8 @@ interface ImportState {
   readonly lossy: LossyStep[];
   readonly drafts: DraftTool[];
   readonly usedNames: Set<string>;
-  /** Report notes, each once for the document: the message → the tools it applies to. */
-  readonly notes: Map<string, string[]>;
+  /** Report notes, each once for the document: the message → the tools it applies to and its examples. */
+  readonly notes: Map<string, { tools: Set<string>; examples: Set<string> }>;
 }
 
 type OperationOptions = Pick<FromOpenApiOptions, 'include' | 'exclude' | 'includeDeprecated'> & {
@@ -343,8 +345,8 @@ function importOperation(entry: OperationEntry, document: Json, setup: DocumentS
   const { name } = named;
   const steps: string[] = [];
   const lose = (message: string): void => void steps.push(message);
-  const notes: string[] = [];
-  const note = (message: string): void => void notes.push(message);
+  const notes: [message: string, example: string | undefined][] = [];
+  const note = (message: string, example?: string): void => void notes.push([message, example]);
   const { base, schemes, serverAuth, swagger } = setup;
   const result = buildTool(document, path, pathItem, method, operation, { base, schemes, serverAuth, swagger, resolveNames: options.resolveNames, lose, note });
   if ('skip' in result) return skip(result.skip);
@@ -355,10 +357,11 @@ function importOperation(entry: OperationEntry, document: Json, setup: DocumentS
   state.drafts.push(result);
   state.operations.push({ ...reported, status: 'imported', tool: name });
   for (const message of steps) state.lossy.push({ tool: name, message });
-  for (const message of new Set(notes)) {
-    const tools = state.notes.get(message);
-    if (tools === undefined) state.notes.set(message, [name]);
-    else tools.push(name);
+  for (const [message, example] of notes) {
+    let entry = state.notes.get(message);
+    if (entry === undefined) state.notes.set(message, (entry = { tools: new Set(), examples: new Set() }));
+    entry.tools.add(name);
+    if (example !== undefined) entry.examples.add(example);
   }
 }
 

@@ -45,6 +45,8 @@ export interface ImportNote {
   readonly message: string;
   /** Every tool it applies to, in the document's order. */
   readonly tools: readonly string[];
+  /** What it was done to, each once (`"created" → integer`), where the message names a kind of thing. */
+  readonly examples?: readonly string[];
 }
 
 /**
@@ -111,9 +113,10 @@ export function formatSummary(report: ImportReport): string {
   const lines = [`${report.title} (${report.specVersion}): ${report.summary.operations} operations, ${report.summary.imported} imported, ${skipped} skipped`];
   for (const [reason, count] of Object.entries(report.summary.skipped)) lines.push(`  skipped ${count}: ${reason}`);
   if (report.lossy.length > 0) lines.push(`  ${report.lossy.length} lossy step(s), e.g. ${report.lossy[0]!.tool}: ${report.lossy[0]!.message}`);
-  for (const { message, tools } of report.notes.slice(0, MAX_NOTE_LINES)) {
-    const examples = tools.slice(0, NOTE_EXAMPLES).join(', ') + (tools.length > NOTE_EXAMPLES ? ', …' : '');
-    lines.push(`  ${message} (${tools.length} tool(s): ${examples})`);
+  const some = (list: readonly string[]): string => list.slice(0, NOTE_EXAMPLES).join(', ') + (list.length > NOTE_EXAMPLES ? ', …' : '');
+  for (const { message, tools, examples } of report.notes.slice(0, MAX_NOTE_LINES)) {
+    const what = examples === undefined ? '' : `e.g. ${some(examples)}; `;
+    lines.push(`  ${message} (${what}${tools.length} tool(s): ${some(tools)})`);
   }
   if (report.notes.length > MAX_NOTE_LINES) lines.push(`  … and ${report.notes.length - MAX_NOTE_LINES} more note(s)`);
   for (const warning of report.documentWarnings.slice(0, MAX_WARNING_LINES)) lines.push(`  document warning: ${warning}`);

@@ -10,6 +10,43 @@ export type DescriptionText = (description: unknown) => string | undefined;
 /** Descriptions trimmed and kept as written (for a caller with no report to tell). */
 const trimmedText: DescriptionText = (description) => (typeof description === 'string' && description.trim() !== '' ? description.trim() : undefined);
 
+/**
+ * Where a param's value is sent. A path segment and a header take one scalar (SPEC §7.1, §7.3),
+ * a query entry a scalar or an array of scalars, as repeated keys (§7.2); a body field anything.
+ */
+export type ParamPlace = 'path' | 'query' | 'header' | 'body';
+
+const SCALAR_TYPES: ReadonlySet<string> = new Set(['string', 'number', 'integer', 'boolean']);
+
+/** True when a value of `type` (with items of `itemsType`, for an array) can be sent at `place`; an unknown type is sent as a string. */
+export function sendableAt(place: ParamPlace, type: string | undefined, itemsType: string | undefined): boolean {
+  if (place === 'body' || type === undefined || SCALAR_TYPES.has(type)) return true;
+  return place === 'query' && type === 'array' && (itemsType === undefined || SCALAR_TYPES.has(itemsType));
+}
+
+/** A branch of a union can be sent at `place`: its type (and its items' type) allow it. */
+function branchSendable(place: ParamPlace, branch: Schema): boolean {
+  const type = typeOf(branch);
+  return type !== undefined && sendableAt(place, type, isRecord(branch['items']) ? typeOf(mergeAllOf(branch['items'])) : undefined);
+}
+
+/**
+ * Options of {@link paramFields}.
+ */
+export interface ParamFieldOptions {
+  /** Nested descriptions as the model reads them (the import reads them as plain text). */
+  readonly text?: DescriptionText;
+  /** Where the param is sent: a union is narrowed to a branch that can be sent there, when one can. */
+  readonly place?: ParamPlace;
+  /** Hears a narrowing made for the place (a report note: once per document, with an example). */
+  readonly note?: (message: string, example?: string) => void;
+}
+
+/** The report note of a union narrowed to a branch its place can carry. */
+export function narrowedForPlaceNote(place: ParamPlace): string {
+  return `${place} params that may be an object were narrowed to the branch of their union a ${place} can carry (RCP sends ${place === 'query' ? 'a scalar or an array of scalars' : 'one scalar'} there)`;
+}
+
 /** Value schemas nest this deep at the most (rcp-manifest allows 16; deeper becomes an open value). */
 const MAX_DEPTH = 8;
 /** The same limit as rcp-manifest's for patterns: a long or exotic pattern is dropped, not sent. */
@@ -52,7 +89,7 @@ export function nonNullBranches(branches: readonly unknown[]): Schema[] {
  * branch that has a type (`lose` says so). `allOf` is merged first; the schema's own keywords
  * (description, default) stay.
  */
-function narrowed(schema: Schema, lose: (message: string) => void, label: string): Schema {
+function narrowed(schema: Schema, lose: (message: string) => void, label: string, options: ParamFieldOptions = {}): Schema {
   const merged = mergeAllOf(schema);
   const type = merged['type'];
   let nullable = (Array.isArray(type) && type.includes('null')) || merged['nullable'] === true;
@@ -62,9 +99,17 @@ function narrowed(schema: Schema, lose: (message: string) => void, label: string
     const { [union.keyword]: _union, ...shared } = merged;
     const branches = nonNullBranches(union.branches).map((branch) => mergeAllOf({ allOf: [shared, branch] }));
     if (branches.length > 0 && branches.length < union.branches.length) nullable = true;
-    const index = branches.length === 1 ? 0 : branches.findIndex((branch) => typeOf(branch) !== undefined);
+    const first = branches.length === 1 ? 0 : branches.findIndex((branch) => typeOf(branch) !== undefined);
+    // A param sent in a path, a query or a header takes the first branch it can carry there
+    // (Stripe's `created`: an object of bounds, or an integer, in a query): never one no call can send.
+    const { place } = options;
+    const placed =
+      place === undefined || first === -1 || branchSendable(place, branches[first]!) ? -1 : branches.findIndex((branch) => branchSendable(place, branch));
+    const index = placed === -1 ? first : placed;
     result = index === -1 ? shared : branches[index]!;
-    if (branches.length > 1 && index !== -1) {
+    if (placed !== -1 && place !== undefined) {
+      options.note?.(narrowedForPlaceNote(place), `${label} → ${typeOf(result)}`);
+    } else if (branches.length > 1 && index !== -1) {
       lose(`${label} is ${article(union.keyword)} of ${branches.length} schemas: narrowed to branch ${index + 1} (${typeOf(result)})`);
     }
   }
@@ -257,7 +302,8 @@ function keepDefault(schema: Schema, out: Record<string, unknown>): void {
 
 /**
  * A param's type and details from its schema (OpenAPI 3's `schema`, or Swagger 2's inline fields);
- * nested descriptions go through `text` (the import reads them as plain text).
+ * nested descriptions go through `options.text`, and a union is narrowed to a branch that can be
+ * sent at `options.place` when its first typed branch cannot be.
  *
  * @example
  * ```ts
@@ -271,9 +317,10 @@ export function paramFields(
   schema: Schema,
   lose: (message: string) => void,
   label: string,
-  text: DescriptionText = trimmedText,
+  options: ParamFieldOptions = {},
 ): Partial<RcpParam> & { type: RcpParamType } {
-  const merged = narrowed(schema, lose, label);
+  const text = options.text ?? trimmedText;
+  const merged = narrowed(schema, lose, label, options);
   const type = typeOf(merged) ?? 'string';
   const out: Record<string, unknown> = { type, ...detailsOf(merged, type, lose, label, text) };
   if (type === 'object' && isRecord(out['properties']) && Array.isArray(merged['required'])) {
