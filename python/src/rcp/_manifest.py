@@ -897,6 +897,9 @@ def _param(raw: object, base: str, index: int, v: _Validator) -> Param | None:
     if not isinstance(required, bool):
         v.report(f"{base}/required", "must be a boolean")
         required = False
+    # RCP 0.4 (SPEC §27.2), informational in any version: who the API expects to fill the param.
+    if "filledBy" in raw and raw["filledBy"] != "client":
+        v.report(f"{base}/filledBy", 'must be one of "client"')
     schema = compile_value_schema(raw, base, kind=kind, is_param=True, depth=0, report=v.report, warn=v.warn)
     if len(v.issues) > before or not isinstance(name, str):
         return None
