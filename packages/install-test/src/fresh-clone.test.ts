@@ -137,7 +137,7 @@ describe('a fresh clone with Node and npm only, as the README says', () => {
     expect(tarballs).toHaveLength(18);
     for (const file of tarballs) expect(file.startsWith(join(clone, 'tarballs') + sep) && existsSync(file), file).toBe(true);
     // The bins run the build now, by the path an MCP host's configuration gives.
-    const mcp = await run('node', [join(clone, 'packages/rcp-mcp/bin/rcp-mcp.js'), '--help'], work);
+    const mcp = await run('node', [join(clone, 'packages/rcp-cli/bin/rcp-mcp.js'), '--help'], work);
     expect([mcp.code, mcp.stdout]).toEqual([0, expect.stringContaining('Usage: rcp-mcp <url|file>')]);
   });
 
