@@ -31,6 +31,7 @@ const TRANSPORT_FREE = [
   'src/readme.test.ts',
   'src/lazy-transport.test.ts',
   'src/internal/trust/address-class.test.ts',
+  'src/internal/trust/network-boundary.test.ts',
   'src/internal/respond/base64.test.ts',
   'src/internal/send/deadline.test.ts',
   'src/internal/respond/decode-response.test.ts',

@@ -7,7 +7,18 @@
 import MiniSearch from 'minisearch';
 import type { RcpDiscovery, RcpToolSet } from 'rcp-client';
 import type { RcpManifest } from 'rcp-manifest';
-import { DEFAULT_SYNONYMS, createToolSearch, describeToolHits, toolSearchDefinition, type RcpToolSearchOptions } from 'rcp-search';
+import {
+  DEFAULT_SYNONYMS,
+  MAX_QUERY_LENGTH,
+  MAX_QUERY_WORDS,
+  STOP_WORDS,
+  createToolSearch,
+  describeToolHits,
+  splitWords,
+  stem,
+  toolSearchDefinition,
+  type RcpToolSearchOptions,
+} from 'rcp-search';
 import { median } from '../lib/stats.js';
 import {
   DISTRACTOR_DOCUMENTS,
@@ -50,6 +61,27 @@ export interface TimingRow {
   perQueryCpuMicros: number;
 }
 
+/**
+ * The slowest query rcp-search accepts over the largest catalog (issue 38), and the attack that
+ * once blocked the event loop for seconds, which is now refused before any search.
+ */
+export interface WorstCaseRow {
+  tools: number;
+  /** Which candidate query was the slowest. */
+  label: string;
+  /** Distinct words of the worst-case query (at most rcp-search's `MAX_QUERY_WORDS`) and its length in characters (at most `MAX_QUERY_LENGTH`). */
+  words: number;
+  chars: number;
+  /** The median and the slowest of the rounds, per query. */
+  medianMicros: number;
+  maxMicros: number;
+  cpuMicros: number;
+  /** The 1,500 repeated short words of the attack (about 9 KB): the time to refuse it. */
+  attackChars: number;
+  attackRefusedMicros: number;
+  attackCode: string;
+}
+
 export interface SearchEvalResult {
   tasks: number;
   hardTasks: number;
@@ -57,6 +89,7 @@ export interface SearchEvalResult {
   distractorTools: number;
   recall: RecallRow[];
   timing: TimingRow[];
+  worstCase: WorstCaseRow | undefined;
   /** Tasks the defaults miss (top 5) on the smaller set, by half. */
   missedByDefaults: { dev: string[]; heldout: string[] };
   /** How many tasks each half holds (hard ones in brackets in the report). */
@@ -228,6 +261,94 @@ export function recallOf(tasks: readonly EvalTask[], positions: readonly number[
   return { tasks: count, recallAt1: at1 / count, recallAt5: at5 / count, normalRecallAt5: (at5 - hard5) / (count - hard), hardRecallAt5: hard5 / hard };
 }
 
+/**
+ * Candidates for the query that makes the most work rcp-search accepts over a tool set, each of
+ * `MAX_QUERY_WORDS` distinct words repeated up to `MAX_QUERY_LENGTH` characters (repeats are split
+ * and dropped, never searched): the catalog's most widespread words (one per stem, stop words
+ * out); the most widespread of those in at most a tenth of the tools (searched in every field,
+ * not in names only); and the four-letter stems that start the most words (each a prefix).
+ */
+export function worstCaseQueries(toolSet: RcpToolSet): { label: string; query: string; words: number }[] {
+  const byStem = new Map<string, { word: string; tools: number }>();
+  const starting = new Map<string, Set<string>>();
+  for (const { name, tool } of toolSet.entries) {
+    const words = new Set(splitWords(`${name} ${tool.description} ${Object.keys(tool.inputSchema.properties).join(' ')}`));
+    for (const word of words) {
+      if (word.length < 4 || STOP_WORDS.has(word) || !/^[a-z]+$/.test(word)) continue;
+      const key = stem(word);
+      const seen = byStem.get(key);
+      if (seen === undefined) byStem.set(key, { word, tools: 1 });
+      else seen.tools++;
+      const head = word.slice(0, 4);
+      if (!starting.has(head)) starting.set(head, new Set());
+      starting.get(head)!.add(word);
+    }
+  }
+  const widespread = [...byStem.values()].sort((a, b) => b.tools - a.tools || (a.word < b.word ? -1 : 1));
+  const filled = (label: string, chosen: readonly string[]) => {
+    let query = chosen.join(' ');
+    for (let i = 0; query.length + chosen[i % chosen.length]!.length + 1 <= MAX_QUERY_LENGTH; i++) query += ` ${chosen[i % chosen.length]}`;
+    return { label, query, words: chosen.length };
+  };
+  const tenth = toolSet.entries.length / 10;
+  return [
+    filled(
+      'the most widespread words',
+      widespread.slice(0, MAX_QUERY_WORDS).map((entry) => entry.word),
+    ),
+    filled(
+      'the most widespread words in at most a tenth of the tools',
+      widespread
+        .filter((entry) => entry.tools <= tenth)
+        .slice(0, MAX_QUERY_WORDS)
+        .map((entry) => entry.word),
+    ),
+    filled(
+      'the stems that start the most words',
+      [...starting.entries()]
+        .sort((a, b) => b[1].size - a[1].size || (a[0] < b[0] ? -1 : 1))
+        .slice(0, MAX_QUERY_WORDS)
+        .map(([head]) => head),
+    ),
+  ];
+}
+
+/** Each candidate of {@link worstCaseQueries} timed; the slowest is the worst case. */
+async function measureWorstCase(toolSet: RcpToolSet, tools: number, rounds: number): Promise<WorstCaseRow> {
+  const search = createToolSearch(toolSet);
+  const runs = Math.max(10, rounds * 5);
+  let worst: Omit<WorstCaseRow, 'attackChars' | 'attackRefusedMicros' | 'attackCode'> | undefined;
+  for (const { label, query, words } of worstCaseQueries(toolSet)) {
+    for (let warm = 0; warm < 3; warm++) await search.search(query);
+    const times: number[] = [];
+    const cpu = process.cpuUsage();
+    for (let i = 0; i < runs; i++) {
+      const start = performance.now();
+      await search.search(query);
+      times.push((performance.now() - start) * 1000);
+    }
+    const used = process.cpuUsage(cpu);
+    const row = {
+      tools,
+      label,
+      words,
+      chars: query.length,
+      medianMicros: median(times),
+      maxMicros: Math.max(...times),
+      cpuMicros: (used.user + used.system) / runs,
+    };
+    if (worst === undefined || row.medianMicros > worst.medianMicros) worst = row;
+  }
+  const attack = Array.from({ length: 1_500 }, () => 'reco1').join(' ');
+  const start = performance.now();
+  const attackCode = await search.search(attack).then(
+    () => 'accepted',
+    (error: { code?: string }) => error.code ?? 'thrown',
+  );
+  const attackRefusedMicros = (performance.now() - start) * 1000;
+  return { ...worst!, attackChars: attack.length, attackRefusedMicros, attackCode };
+}
+
 export async function runSearchEval(options: { rounds: number; quick: boolean }): Promise<SearchEvalResult> {
   const { set, sets, isExpected, discoveries, labelled, fullTools, notes } = await loadSearchCatalogs();
 
@@ -272,6 +393,9 @@ export async function runSearchEval(options: { rounds: number; quick: boolean })
     }
   }
 
+  const largest = sets[sets.length - 1]!;
+  const worstCase = await measureWorstCase(largest.toolSet, largest.tools, options.rounds);
+
   // What the model reads: every tool's schema vs the search tool + the five hits of a search.
   const reads: SearchEvalResult['reads'] = [];
   for (const { tools, toolSet } of sets) {
@@ -297,6 +421,7 @@ export async function runSearchEval(options: { rounds: number; quick: boolean })
     distractorTools: fullTools - labelled.reduce((sum, key) => sum + (discoveries.get(key) as RcpDiscovery).tools.length, 0),
     recall,
     timing,
+    worstCase,
     missedByDefaults,
     halves: {
       dev: tasks.filter((task) => task.split === 'dev').length,

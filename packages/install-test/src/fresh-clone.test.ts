@@ -258,6 +258,7 @@ describe('packed tarballs installed with npm outside the workspace', { timeout: 
       'rcp-openai',
       'rcp-openai-agents',
       'rcp-openapi',
+      'rcp-redis',
       'rcp-sdk',
       'rcp-search',
       'rcp-server',

@@ -1,5 +1,6 @@
 import { jsonSchema, tool, type Tool, type ToolSet } from 'ai';
 import {
+  RcpError,
   createStages,
   createToolSet,
   jsonSchemaCopy,
@@ -16,7 +17,7 @@ import {
   type RcpTurn,
 } from 'rcp-client';
 import { createApprovalFlow, type AISDKApprovalStore, type AISDKToolApprovalFunction } from './approval';
-import { modelResultSchema, toAISDKModelOutput } from './model-output';
+import { AI_SDK_MEDIA_TYPES, modelResultSchema, toAISDKModelOutput } from './model-output';
 
 /**
  * What a tool call runs with: the context the client's resolvers read, and the stage the turn
@@ -63,6 +64,15 @@ export interface AISDKToolsOptions<Context> extends RcpToolSetOptions {
    * @default a `Map` of this tools instance
    */
   approvalStore?: AISDKApprovalStore;
+  /**
+   * The media types sent to the model as media (lower-case `type/subtype`); an answer of another
+   * type is the text alone, which says what was received and how big. Name your provider's list
+   * when every model you give these tools is that provider's (`OPENAI_MEDIA_TYPES` of rcp-openai,
+   * `ANTHROPIC_MEDIA_TYPES` of rcp-anthropic, `GEMINI_MEDIA_TYPES` of rcp-gemini): a type the
+   * provider does not take fails the whole request.
+   * @default AI_SDK_MEDIA_TYPES (PNG, JPEG, WebP, PDF: what every one of those providers takes)
+   */
+  mediaTypes?: readonly string[];
 }
 
 /**
@@ -139,7 +149,8 @@ export function createAISDKTools<Context = any>(
   source: RcpDiscovery | readonly RcpDiscovery[] | RcpToolSet,
   options: AISDKToolsOptions<Context> = {},
 ): AISDKTools {
-  const { stages = {}, turn, ctx: fixedCtx, approvalStore = new Map<string, RcpApprovalRequest>(), ...setOptions } = options;
+  const { stages = {}, turn, ctx: fixedCtx, approvalStore = new Map<string, RcpApprovalRequest>(), mediaTypes, ...setOptions } = options;
+  const media = { mediaTypes: mediaTypesOf(mediaTypes) };
   const toolSet = createToolSet(source, setOptions);
   const stageSets = createStages(toolSet, stages);
   const turnOf = turn ?? ((context: unknown): AISDKTurn<Context> => ({ ctx: (context ?? fixedCtx) as Context }));
@@ -171,7 +182,7 @@ export function createAISDKTools<Context = any>(
       needsApproval: approvals.needsApproval(name, rcpTool),
       // The application reads the whole result (execute's return); the model reads its text and
       // a media part in the provider's native shape.
-      toModelOutput: ({ output }) => toAISDKModelOutput(output),
+      toModelOutput: ({ output }) => toAISDKModelOutput(output, media),
       execute: async (input, { abortSignal, experimental_context, toolCallId }) => {
         const { ctx, scope } = approvals.callOf(experimental_context);
         // After a person's yes, the call carries it: sent only as the request they were shown.
@@ -191,4 +202,13 @@ export function createAISDKTools<Context = any>(
     review: approvals.review,
     toolApproval: Object.freeze(toolApproval),
   });
+}
+
+/** The `mediaTypes` option, checked (`RCP_INVALID_OPTIONS`) and lower-cased, as model results' media types are. */
+function mediaTypesOf(given: unknown): readonly string[] {
+  if (given === undefined) return AI_SDK_MEDIA_TYPES;
+  if (!Array.isArray(given) || !given.every((type) => typeof type === 'string' && type.includes('/'))) {
+    throw new RcpError('RCP_INVALID_OPTIONS', 'Option "mediaTypes" must be a list of media types ("image/png")');
+  }
+  return Object.freeze(given.map((type: string) => type.toLowerCase()));
 }

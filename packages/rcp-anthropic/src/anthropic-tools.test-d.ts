@@ -1,6 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { expectTypeOf, test } from 'vitest';
-import type { AnthropicTools } from './index';
+import { ANTHROPIC_MEDIA_TYPES, type AnthropicImageMediaType, type AnthropicTools } from './index';
 import type { AnthropicToolSearch } from './search';
 
 declare const rcp: AnthropicTools<{ userId: string }>;
@@ -20,4 +20,8 @@ test('the deferred tools and the search answers are what the Anthropic SDK takes
   expectTypeOf(searching.tools).toMatchTypeOf<Anthropic.Tool[]>();
   const results = await searching.runToolUses(message.content, { userId: 'u-1' });
   expectTypeOf(results).toMatchTypeOf<Anthropic.ToolResultBlockParam[]>();
+});
+
+test("the media list holds the image block's types and PDF", () => {
+  expectTypeOf(ANTHROPIC_MEDIA_TYPES).toEqualTypeOf<readonly (AnthropicImageMediaType | 'application/pdf')[]>();
 });

@@ -85,31 +85,46 @@ export interface AnthropicToolResult {
   is_error: boolean;
 }
 
-const IMAGE_TYPES: ReadonlySet<string> = new Set<AnthropicImageMediaType>(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
+/**
+ * The media types the Messages API takes in a `tool_result` (SPEC §18): JPEG, PNG, GIF and WebP
+ * as an `image` block, PDF as a `document` block. A type outside the list would fail the whole
+ * request, so it is never sent as media; the text says what was received and how big.
+ *
+ * @example
+ * ```ts
+ * import { ANTHROPIC_MEDIA_TYPES } from 'rcp-anthropic';
+ * ANTHROPIC_MEDIA_TYPES.includes('image/bmp'); // false
+ * ```
+ */
+export const ANTHROPIC_MEDIA_TYPES: readonly (AnthropicImageMediaType | 'application/pdf')[] = Object.freeze([
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  'application/pdf',
+]);
 
 /**
  * A model result as `tool_result` content: the text alone, or the text and an `image` block
- * (JPEG, PNG, GIF, WebP) or a `document` block (PDF) carrying the media's base64 as it is.
- * Other media are the text alone, which says what was received and how big.
+ * (JPEG, PNG, GIF, WebP) or a `document` block (PDF) carrying the media's base64 as it is
+ * ({@link ANTHROPIC_MEDIA_TYPES}). Other media are the text alone, which says what was received
+ * and how big.
  */
 function toToolResultContent(result: ModelResult): AnthropicToolResult['content'] {
   const text = toModelText(result);
   const media = result.ok ? result.media : undefined;
-  if (media === undefined) return text;
-  if (IMAGE_TYPES.has(media.mediaType)) {
+  if (media === undefined || !(ANTHROPIC_MEDIA_TYPES as readonly string[]).includes(media.mediaType)) return text;
+  if (media.mediaType !== 'application/pdf') {
     const media_type = media.mediaType as AnthropicImageMediaType;
     return [
       { type: 'text', text },
       { type: 'image', source: { type: 'base64', media_type, data: media.data } },
     ];
   }
-  if (media.mediaType === 'application/pdf') {
-    return [
-      { type: 'text', text },
-      { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: media.data } },
-    ];
-  }
-  return text;
+  return [
+    { type: 'text', text },
+    { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: media.data } },
+  ];
 }
 
 /**

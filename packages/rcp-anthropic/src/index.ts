@@ -1,4 +1,4 @@
-export { createAnthropicTools } from './anthropic-tools';
+export { ANTHROPIC_MEDIA_TYPES, createAnthropicTools } from './anthropic-tools';
 export type {
   AnthropicTools,
   AnthropicTool,

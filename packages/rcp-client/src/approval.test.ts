@@ -3,7 +3,7 @@
  * is stopped with the exact request it will send; an approval lets exactly that request go, once;
  * a denial is a result the model reads. Real servers on 127.0.0.1, asserting what they received.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sendJson, startTestServer, type TestServer } from 'rcp-test-utils';
 import { approve, createRcpClient, isRcpError, toModelResult, type RcpApprovalRequest, type RcpClientOptions } from 'rcp-client';
 import { rejectsWith, serveManifest } from './internal/testing';
@@ -240,5 +240,124 @@ describe('client.decide: the decision alone, for adapters to ask first', () => {
     expect(await none.client.decide(none.discovery.tool('delete_note'), { noteId: 'n-1' }, u1)).toEqual({ decision: 'not-applicable' });
     await expect(none.client.decide(none.discovery.tool('delete_note'), { noteId: 7 }, u1)).rejects.toMatchObject({ code: 'RCP_INVALID_ARGUMENTS' });
     expect({ resolverCalls, credentialCalls, sent: server.count }).toEqual({ resolverCalls: 0, credentialCalls: 0, sent: 0 });
+  });
+});
+
+describe('the policy answers within the call: its deadline and its signal (issue 38)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A policy that never settles, keeping the signal it was handed. */
+  function hangingPolicy() {
+    const signals: AbortSignal[] = [];
+    return { signals, approval: ({ signal }: { signal: AbortSignal }) => (signals.push(signal), new Promise<never>(() => {})) };
+  }
+
+  it('a policy that never settles is RCP_TIMEOUT at the call deadline, nothing sent; its signal aborts', async () => {
+    const policy = hangingPolicy();
+    const { client, discovery } = await setup({ approval: policy.approval, timeout: 1_000 });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const outcome = client.call(discovery, deleteN1, u1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    const done = await outcome;
+    expect(done.ok).toBe(false);
+    const error = !done.ok ? done.error : undefined;
+    expect(isRcpError(error, 'RCP_TIMEOUT')).toBe(true);
+    expect(error?.message).toBe('Tool "delete_note": the approval policy did not answer within 1000 ms; nothing was sent');
+    expect(toModelResult(done)).toEqual({ ok: false, error: { code: 'RCP_TIMEOUT', message: 'The tool did not answer in time.' } });
+    expect(policy.signals).toHaveLength(1);
+    expect(policy.signals[0]!.aborted).toBe(true);
+    expect(server.count).toBe(0);
+  });
+
+  it("the caller's signal ends the wait: RCP_ABORTED, nothing sent, the policy's signal aborted", async () => {
+    const policy = hangingPolicy();
+    const { client, discovery } = await setup({ approval: policy.approval });
+    const controller = new AbortController();
+    const pending = rejectsWith(client.execute(discovery.tool('delete_note'), { noteId: 'n-1' }, u1, { signal: controller.signal }), 'RCP_ABORTED');
+    await vi.waitFor(() => expect(policy.signals).toHaveLength(1));
+    controller.abort();
+    await pending;
+    expect(policy.signals[0]!.aborted).toBe(true);
+    expect(server.count).toBe(0);
+  });
+
+  it("client.decide and client.review are bounded by the client's timeout; decide takes a signal too", async () => {
+    const policy = hangingPolicy();
+    const { client, discovery } = await setup({ approval: policy.approval, timeout: 2_000 });
+    const tool = discovery.tool('delete_note');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const decided = rejectsWith(client.decide(tool, { noteId: 'n-1' }, u1), 'RCP_TIMEOUT');
+    const reviewed = rejectsWith(client.review(tool, { noteId: 'n-1' }, u1), 'RCP_TIMEOUT');
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(policy.signals.map((signal) => signal.aborted)).toEqual([false, false]);
+    await vi.advanceTimersByTimeAsync(1);
+    await Promise.all([decided, reviewed]);
+    expect(policy.signals.map((signal) => signal.aborted)).toEqual([true, true]);
+    const controller = new AbortController();
+    const aborted = rejectsWith(client.decide(tool, { noteId: 'n-1' }, u1, { signal: controller.signal }), 'RCP_ABORTED');
+    controller.abort();
+    await aborted;
+    await rejectsWith(client.decide(tool, { noteId: 'n-1' }, u1, { signal: controller.signal }), 'RCP_ABORTED');
+    expect(server.count).toBe(0);
+  });
+
+  it('a policy that answers in time still decides, and one that rejects still fails closed (denied, not a timeout)', async () => {
+    const late = await setup({ approval: async ({ signal }) => (signal.aborted ? 'denied' : 'approved') });
+    expect((await late.client.call(late.discovery, deleteN1, u1)).ok).toBe(true);
+    const failing = await setup({ approval: async () => Promise.reject(new Error('policy service down')) });
+    expect(toModelResult(await failing.client.call(failing.discovery, deleteN1, u1))).toMatchObject({ error: { code: 'RCP_APPROVAL_DENIED' } });
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe('an approved request is not redirected elsewhere (issue 38)', () => {
+  it('an approved DELETE answered 307 to another path: the other path receives nothing, the credential stays', async () => {
+    const { client, discovery } = await setup({ approval: 'writes' });
+    server.route('* /users/u-1/notes/n-1', (_request, res) => {
+      res.writeHead(307, { location: '/admin/purge-all' });
+      res.end();
+    });
+    server.route('* /admin/purge-all', (_request, res) => sendJson(res, 200, { purged: 'everything' }));
+    const review = await client.review(discovery.tool('delete_note'), { noteId: 'n-1' }, u1);
+    const outcome = await client.call(discovery, deleteN1, u1, { approval: approve(review) });
+    expect(outcome.ok).toBe(false);
+    const error = !outcome.ok ? outcome.error : undefined;
+    expect(isRcpError(error, 'RCP_ORIGIN_NOT_ALLOWED')).toBe(true);
+    expect(error?.message).toContain('answered the approved request with a redirect (307) to another path or query');
+    expect(calls()).toEqual(['DELETE /users/u-1/notes/n-1']);
+  });
+
+  it('a 303 turning it into a GET is refused too; a redirect to the very same request is followed', async () => {
+    const { client, discovery } = await setup({ approval: 'writes' });
+    let answered = 0;
+    server.route('* /users/u-1/notes/n-1', (_request, res) => {
+      answered += 1;
+      if (answered === 1) {
+        res.writeHead(307, { location: '/users/u-1/notes/n-1' });
+        res.end();
+      } else sendJson(res, 200, { deleted: 'n-1' });
+    });
+    const approved = approve(await client.review(discovery.tool('delete_note'), { noteId: 'n-1' }, u1));
+    expect(toModelResult(await client.call(discovery, deleteN1, u1, { approval: approved }))).toEqual({ ok: true, data: { deleted: 'n-1' } });
+    server.route('* /users/u-1/notes/n-2', (_request, res) => {
+      res.writeHead(303, { location: '/users/u-1/notes/n-2' });
+      res.end();
+    });
+    const other = approve(await client.review(discovery.tool('delete_note'), { noteId: 'n-2' }, u1));
+    const refused = await client.call(discovery, { name: 'delete_note', arguments: { noteId: 'n-2' } }, u1, { approval: other });
+    expect(toModelResult(refused)).toMatchObject({ ok: false, error: { code: 'RCP_ORIGIN_NOT_ALLOWED' } });
+    expect(calls()).toEqual(['DELETE /users/u-1/notes/n-1', 'DELETE /users/u-1/notes/n-1', 'DELETE /users/u-1/notes/n-2']);
+  });
+
+  it('a call no person approved follows same-origin redirects as before (SPEC §11 step 5)', async () => {
+    const { client, discovery } = await setup();
+    server.route('* /users/u-1/notes/n-1', (_request, res) => {
+      res.writeHead(307, { location: '/users/u-1/notes/n-2' });
+      res.end();
+    });
+    expect((await client.call(discovery, deleteN1, u1)).ok).toBe(true);
+    expect(calls()).toEqual(['DELETE /users/u-1/notes/n-1', 'DELETE /users/u-1/notes/n-2']);
   });
 });

@@ -19,7 +19,7 @@ export type RcpApprovalDecision = 'not-applicable' | 'approved' | 'denied' | 'us
 
 /**
  * What a policy function is given: the tool, its effects, the validated arguments the model
- * sent and the call's context.
+ * sent, the call's context, and a signal that aborts when the call stops waiting for it.
  *
  * @example
  * ```ts
@@ -35,6 +35,12 @@ export interface RcpApprovalInfo<Context = any> {
   /** The model's arguments, validated (declared params only). */
   readonly args: Readonly<Record<string, unknown>>;
   readonly ctx: Context;
+  /**
+   * Aborts when the call's deadline passes (the client's `timeout`) or the caller's signal
+   * aborts: the call no longer waits for the policy then (`RCP_TIMEOUT` / `RCP_ABORTED`, nothing
+   * sent). Pass it on to whatever the policy asks (`fetch(url, { signal })`).
+   */
+  readonly signal: AbortSignal;
 }
 
 /** A decision with its reason (shown to the person, and to the model for a denial). */

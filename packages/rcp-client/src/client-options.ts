@@ -228,6 +228,8 @@ export interface RcpClientOptions<Context = any> {
    * effects, the validated arguments and the context returning `not-applicable | approved |
    * denied | user-approval` (or `{ decision, reason }`). A call that needs approval is returned as
    * `RCP_APPROVAL_REQUIRED` with the exact request to show; a denial is a result the model reads.
+   * A policy function answers within the call's `timeout` and signal (`RCP_TIMEOUT` /
+   * `RCP_ABORTED` otherwise, nothing sent); it is handed `signal` to pass on.
    * @default undefined (nothing needs approval)
    * @example
    * ```ts
@@ -260,8 +262,9 @@ export interface RcpClientOptions<Context = any> {
    */
   allowOrigin?: (url: URL) => boolean;
   /**
-   * One deadline in milliseconds for the whole call: every attempt, redirect and retry wait,
-   * headers and body (`RCP_TIMEOUT`).
+   * One deadline in milliseconds for the whole call: the resolvers, the credentials provider,
+   * the approval policy, every attempt, redirect and retry wait, headers and body
+   * (`RCP_TIMEOUT`); `decide` and `review` give the policy one of their own.
    * @default 30000
    */
   timeout?: number;

@@ -106,6 +106,19 @@ export interface RcpDiscoverOptions {
 }
 
 /**
+ * Options of `client.decide()`.
+ *
+ * @example
+ * ```ts
+ * const { decision } = await client.decide(tool, args, ctx, { signal: controller.signal });
+ * ```
+ */
+export interface RcpDecideOptions {
+  /** Ends the wait for the approval policy (`RCP_ABORTED`); the policy is handed a signal that follows it. */
+  signal?: AbortSignal;
+}
+
+/**
  * Options of `client.execute()`.
  *
  * @example
@@ -144,8 +157,8 @@ export interface RcpExecuteOptions {
 
 /**
  * A tool's final HTTP response, as `observeResponse` is shown it: what the server sent, with
- * the call's credential replaced by `[redacted]` wherever it appears (status text, headers,
- * body, in any encoding). Resolver values are not redacted here: like `result.data`, this is
+ * the call's credential (every attempt's, the retry after a 401 included) replaced by
+ * `[redacted]` wherever it appears (status text, headers, body, in any encoding). Resolver values are not redacted here: like `result.data`, this is
  * the operator's view of the answer.
  *
  * @example
@@ -163,7 +176,11 @@ export interface RcpObservedResponse {
   readonly url: string;
   /** Header names lower-cased. */
   readonly headers: Readonly<Record<string, string>>;
-  /** The body as UTF-8 text: the first 65,536 characters of what the client read. */
+  /**
+   * The body as text (decoded by its declared charset, else UTF-8): the first 65,536 characters
+   * of what the client read. Of an error's body read only in part, the end a credential cut
+   * there could be in is left out too.
+   */
   readonly body: string;
   /** True when `body` is not the whole body (cut here, or an error's body read only in part). */
   readonly truncated: boolean;
@@ -300,7 +317,9 @@ export interface RcpClient<Context = any> {
    * The policy's decision for this call and nothing else: the arguments are validated
    * (`RCP_INVALID_ARGUMENTS` otherwise), no resolver runs, no credential is asked, no request is
    * built. What an adapter asks first ("does this call need a person?"); only a `user-approval`
-   * call needs a {@link RcpClient.review}. Without an `approval` policy: `not-applicable`.
+   * call needs a {@link RcpClient.review}. Without an `approval` policy: `not-applicable`. The
+   * policy answers within the client's `timeout` (`RCP_TIMEOUT` otherwise) and the `signal`
+   * (`RCP_ABORTED`).
    *
    * @example
    * ```ts
@@ -308,7 +327,7 @@ export interface RcpClient<Context = any> {
    * if (decision === 'user-approval') show(await client.review(tool, { noteId: 'n-1' }, ctx));
    * ```
    */
-  decide(tool: RcpClientTool, args: unknown, ...rest: RcpContextArgs<Context>): Promise<RcpApprovalVerdict>;
+  decide(tool: RcpClientTool, args: unknown, ...rest: RcpContextArgs<Context, [options?: RcpDecideOptions]>): Promise<RcpApprovalVerdict>;
   /**
    * Calls a tool: validates `args`, fills resolver-bound params, adds the credential,
    * renders the request, checks its origin — all before any HTTP request — then sends it,

@@ -1,6 +1,6 @@
 import type { RcpApprovalRequest, RcpApprovalVerdict } from './approval';
 import type { RcpCallOutcome, RcpToolCall } from './call-outcome';
-import type { RcpExecuteOptions, RcpToolSource } from './client-types';
+import type { RcpDecideOptions, RcpExecuteOptions, RcpToolSource } from './client-types';
 import type { RcpClientTool } from './client-tool';
 
 /**
@@ -21,7 +21,7 @@ export interface RcpContextClient<Context> {
   /** `RcpClient.call` with `ctx` as one argument. */
   call(source: RcpToolSource, toolCall: RcpToolCall, ctx: Context, options?: RcpExecuteOptions): Promise<RcpCallOutcome>;
   /** `RcpClient.decide` with `ctx` as one argument. */
-  decide(tool: RcpClientTool, args: unknown, ctx: Context): Promise<RcpApprovalVerdict>;
+  decide(tool: RcpClientTool, args: unknown, ctx: Context, options?: RcpDecideOptions): Promise<RcpApprovalVerdict>;
   /** `RcpClient.review` with `ctx` as one argument. */
   review(tool: RcpClientTool, args: unknown, ctx: Context): Promise<RcpApprovalRequest>;
 }

@@ -27,7 +27,10 @@ import {
   type RcpApprovalDeniedError,
   type RcpApprovalMismatchError,
   type RcpApprovalRequiredError,
+  type RcpApprovalInfo,
   type RcpApprovalPolicy,
+  type RcpApprovalVerdict,
+  type RcpDecideOptions,
 } from './index';
 
 declare const tool: RcpClientTool;
@@ -58,6 +61,18 @@ test('an approval policy is typed by the client context; a misspelled decision d
   // @ts-expect-error — not a decision
   createRcpClient({ approval: { delete_note: 'ask-someone' } });
   expectTypeOf<RcpApprovalPolicy>().not.toBeAny();
+});
+
+declare function askPolicyService(signal: AbortSignal): Promise<boolean>;
+
+test("a policy function is handed the call's signal; decide takes a signal after the context (issue 38)", async () => {
+  createRcpClient({ approval: async ({ signal }) => ((await askPolicyService(signal)) ? 'approved' : 'denied') });
+  expectTypeOf<RcpApprovalInfo['signal']>().toEqualTypeOf<AbortSignal>();
+  const client = createRcpClient<{ userId: string }>();
+  expectTypeOf(client.decide(tool, {}, { userId: 'u-1' }, { signal: AbortSignal.timeout(1_000) })).resolves.toEqualTypeOf<RcpApprovalVerdict>();
+  // @ts-expect-error — the options come after the context, which this client requires
+  void client.decide(tool, {}, { signal: AbortSignal.timeout(1_000) });
+  expectTypeOf<RcpDecideOptions>().toEqualTypeOf<{ signal?: AbortSignal }>();
 });
 
 test('the README and TSDoc narrowing compiles', async () => {

@@ -1,5 +1,5 @@
 import ky from 'ky';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sendJson, startTestServer, type TestServer } from 'rcp-test-utils';
 import type { RcpClientOptions } from './client-options';
 import { createRcpClient } from './create-rcp-client';
@@ -83,12 +83,24 @@ describe('responses', () => {
 
 describe('limits', () => {
   it('a server that stalls mid-body → RCP_TIMEOUT', async () => {
+    let stalled = false;
     server.route('GET /work', (_request, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('{"partial": ');
+      stalled = true;
     });
-    const { client, byMethod } = await toolsFor({ credentials: () => TOKEN, timeout: 250, retry: 0 });
-    await rejectsWith(client.execute(byMethod.GET!, {}), 'RCP_TIMEOUT');
+    // The deadline's timer is fake (the network stays real): discovery, under the same 250 ms
+    // option, cannot time out on a loaded machine, and the call times out when the test says so.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { client, byMethod } = await toolsFor({ credentials: () => TOKEN, timeout: 250, retry: 0 });
+      const pending = rejectsWith(client.execute(byMethod.GET!, {}), 'RCP_TIMEOUT');
+      await vi.waitUntil(() => stalled, { timeout: 30_000, interval: 5 });
+      await vi.advanceTimersByTimeAsync(250);
+      await pending;
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('an oversized body (declared length) → RCP_RESPONSE_TOO_LARGE', async () => {

@@ -87,6 +87,80 @@ describe('2. secrets a server reflects never reach a message or a cause', () => 
   });
 });
 
+describe('issue 38, 7: redaction gaps a server could use', () => {
+  /** PHP's json_encode of a string's content: `/` escaped too. */
+  const php = (text: string): string => JSON.stringify(text).slice(1, -1).replaceAll('/', '\\/');
+  const profileOf = async (credential: string, options: Parameters<typeof createRcpClient>[0] = {}) =>
+    setup('/users/{{userId}}', { credentials: () => credential, ...options });
+
+  it('a numeric credential echoed as a JSON number (also past 2^53, as the parser rounds it) is redacted from the data', async () => {
+    for (const credential of ['8675309123', '12345678901234567890']) {
+      server.route(`GET /users/${USER}`, (_request, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(`{"echo":${credential},"list":[${credential}],"other":42}`);
+      });
+      const { client, tool } = await profileOf(credential);
+      const result = await client.execute(tool, {});
+      expect(result.data).toEqual({ echo: '[redacted]', list: ['[redacted]'], other: 42 });
+    }
+  });
+
+  it('a credential with "/" escaped three levels deep (JSON in JSON in JSON) is redacted, in the data and the excerpt', async () => {
+    const credential = 'tok/live/7Hq2';
+    const deep = php(php(php(credential)));
+    expect(/\\+\//.exec(deep)?.[0]).toBe(`${'\\'.repeat(7)}/`); // three levels: 1, 3, then 7 backslashes
+    server.route(`GET /users/${USER}`, (_request, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(`{"log":"${php(php(`{"request":"${php(credential)}"}`))}"}`);
+    });
+    server.route('GET /fail', (_request, res) => {
+      res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end(`upstream said: ${deep}`);
+    });
+    const { client, tool } = await profileOf(credential);
+    expect(JSON.stringify((await client.execute(tool, {})).data)).not.toContain('7Hq2');
+    const failing = await setup('/fail', { credentials: () => credential });
+    const error = await rejectsWith(failing.client.execute(failing.tool, {}), 'RCP_HTTP_ERROR');
+    expect(error.bodyExcerpt).toBe('upstream said: [redacted]');
+  });
+
+  it('an error body in charset=utf-16le is decoded by its charset before redaction: excerpt and observed body', async () => {
+    server.route(`GET /users/${USER}`, (request, res) => {
+      res.writeHead(401, { 'content-type': 'text/plain; charset=utf-16le' });
+      res.end(Buffer.from(`denied ${String(request.headers.authorization)}`, 'utf16le'));
+    });
+    const { client, tool } = await setup();
+    const seen: string[] = [];
+    const error = await rejectsWith(client.execute(tool, {}, undefined, { observeResponse: (response) => seen.push(response.body) }), 'RCP_HTTP_ERROR');
+    expect(error.bodyExcerpt).toBe('denied Bearer [redacted]');
+    expect(seen).toEqual(['denied Bearer [redacted]']);
+    expect(JSON.stringify([errorText(error), seen]).replaceAll('\\u0000', '')).not.toContain('SUPERSECRET');
+  });
+
+  it("an error body cut by the client's read limit through a token shows no part of it: the observer's 64 KiB and a small maxResponseBytes", async () => {
+    // The token starts 16 characters before the 64 KiB the client reads of an error body.
+    server.route(`GET /users/${USER}`, (_request, res) => {
+      res.writeHead(503, { 'content-type': 'text/plain' });
+      res.end(`${'x'.repeat(64 * 1024 - 16)}${TOKEN} and more`);
+    });
+    const { client, tool } = await setup();
+    const seen: { body: string; truncated: boolean }[] = [];
+    await rejectsWith(client.execute(tool, {}, undefined, { observeResponse: (response) => seen.push(response) }), 'RCP_HTTP_ERROR');
+    expect(seen[0]!.truncated).toBe(true);
+    expect(seen[0]!.body).toMatch(/^x+$/);
+    expect(seen[0]!.body).not.toContain(TOKEN.slice(0, 8));
+    // A cap below the excerpt's 1,024 characters: the excerpt is the whole of what was read.
+    server.route(`GET /users/${USER}`, (_request, res) => {
+      res.writeHead(503, { 'content-type': 'text/plain' });
+      res.end(`${'y'.repeat(500)}${TOKEN} and more`);
+    });
+    const small = await setup('/users/{{userId}}', { maxResponseBytes: 512 });
+    const error = await rejectsWith(small.client.execute(small.tool, {}), 'RCP_HTTP_ERROR');
+    expect(error.bodyExcerpt).toMatch(/^y+$/);
+    expect(errorText(error)).not.toContain(TOKEN.slice(0, 8));
+  });
+});
+
 describe('3. user info in a redirect target', () => {
   it('is RCP_ORIGIN_NOT_ALLOWED before anything is sent there, and never quoted', async () => {
     server.route(`GET /users/${USER}`, (_request, res) => {
@@ -217,6 +291,33 @@ describe('7. the private-network boundary, end to end on loopback only', () => {
     const listed = createRcpClient({ classifyAddress, allowPrivateNetwork: [other.origin] });
     expect((await listed.execute((await listed.discover(manifestUrl)).tools[0]!, {})).data).toEqual({ secret: 'internal' });
     expect(other.count).toBe(2);
+  });
+
+  it('the unspecified address (0.0.0.0, 0, ::ffff:0:0) is loopback: refused where 127.0.0.1 is, nothing sent (issue 38)', async () => {
+    // localhost plays a manifest host on the private network; a connection to 0.0.0.0 lands on
+    // this machine (Linux, macOS), so these tools would reach the loopback server `other`.
+    const classifyAddress = (host: string) => (host === 'localhost' ? ('private' as const) : undefined);
+    other.route('* /admin', (_request, res) => sendJson(res, 200, { secret: 'internal' }));
+    const port = new URL(other.origin).port;
+    const manifestUrl = serveManifest(server, {
+      rcpVersion: '0.1',
+      tools: [
+        { name: 'loopback', description: 'Reads.', method: 'GET', url: `http://127.0.0.1:${port}/admin` },
+        { name: 'zeros', description: 'Reads.', method: 'GET', url: `http://0.0.0.0:${port}/admin` },
+        { name: 'zero', description: 'Reads.', method: 'GET', url: `http://0:${port}/admin` },
+        { name: 'mapped', description: 'Reads.', method: 'GET', url: `http://[::ffff:0:0]:${port}/admin` },
+      ],
+    }).replace('127.0.0.1', 'localhost');
+    const client = createRcpClient({ classifyAddress });
+    const discovery = await client.discover(manifestUrl);
+    expect(discovery.warnings.map((warning) => warning.path)).toEqual(['/tools/0', '/tools/1', '/tools/2', '/tools/3']);
+    expect(discovery.warnings[1]!.message).toContain('is a loopback address, but the manifest comes from a private-network address');
+    for (const tool of discovery.tools) await rejectsWith(client.execute(tool, {}), 'RCP_ORIGIN_NOT_ALLOWED');
+    expect(other.count).toBe(0);
+    // A manifest on loopback may still use it (a dev server's "listening on 0.0.0.0:3000").
+    const local = createRcpClient();
+    const fromLoopback = await local.discover(manifestUrl.replace('localhost', '127.0.0.1'));
+    expect(fromLoopback.warnings).toEqual([]);
   });
 
   it('local development needs no option: a manifest on 127.0.0.1 with tools on 127.0.0.1 works', async () => {

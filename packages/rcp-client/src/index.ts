@@ -13,6 +13,7 @@ export type {
   RcpClient,
   RcpDiscovery,
   RcpDiscoveryWarning,
+  RcpDecideOptions,
   RcpDiscoverOptions,
   RcpExecuteOptions,
   RcpLoadOptions,

@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sendJson, serveManifest, startTestServer, type TestServer } from 'rcp-test-utils';
 import { createRcpClient, isRcpError, toModelResult, type RcpUnauthorizedInfo } from 'rcp-client';
@@ -149,5 +150,76 @@ describe('onUnauthorized: a 401 → the application renews → ONE more attempt'
 
   it('refuses an onUnauthorized that is not a function, before anything is sent', () => {
     expect(() => createRcpClient({ onUnauthorized: true as never })).toThrow(expect.objectContaining({ code: 'RCP_INVALID_OPTIONS' }));
+  });
+});
+
+describe('every secret of every attempt is redacted for the whole call (issue 38)', () => {
+  const FIRST = 'tok-first-7a1c55e0d2b94f31';
+  const SECOND = 'tok-second-3e8b07c6a9d24e17';
+  /** A server that quotes, on every 401, both tokens it has seen: the first attempt's on the retry's answer too. */
+  function quotingBoth(): void {
+    server.route('GET /notes', (request, res) => {
+      const seen = `${FIRST} was revoked; ${String(request.headers.authorization)} is not valid`;
+      res.writeHead(401, `Revoked ${FIRST}`, {
+        'content-type': 'application/json',
+        'www-authenticate': `Bearer error="invalid_token", error_description="${seen}", scope="${FIRST}"`,
+      });
+      res.end(JSON.stringify({ error: seen, first: FIRST, escaped: FIRST.replaceAll('-', '\\u002d') }));
+    });
+  }
+  function renewingClient(options: Parameters<typeof createRcpClient>[0] = {}) {
+    let current = FIRST;
+    return createRcpClient({
+      credentials: () => current,
+      onUnauthorized: () => {
+        current = SECOND;
+        return true;
+      },
+      retry: 0,
+      ...options,
+    });
+  }
+
+  it("401 → new token → retry → 401: the final error's challenge, excerpt, message, JSON and inspect output show neither token", async () => {
+    quotingBoth();
+    const observedBodies: string[] = [];
+    const client = renewingClient();
+    const discovery = await client.discover(manifestUrl);
+    const outcome = await client.call(discovery, { name: 'list_notes', arguments: {} }, undefined, {
+      observeResponse: (response) => observedBodies.push(JSON.stringify(response)),
+    });
+    expect(toolRequests().map((request) => request.headers.authorization)).toEqual([`Bearer ${FIRST}`, `Bearer ${SECOND}`]);
+    const error = !outcome.ok ? outcome.error : undefined;
+    expect(isRcpError(error, 'RCP_HTTP_ERROR') && error.challenge).toEqual({
+      scheme: 'Bearer',
+      error: 'invalid_token',
+      errorDescription: '[redacted] was revoked; Bearer [redacted] is not valid',
+      scope: '[redacted]',
+    });
+    const shown = [
+      JSON.stringify(error),
+      inspect(error, { depth: 8 }),
+      String(error),
+      error?.stack,
+      isRcpError(error, 'RCP_HTTP_ERROR') ? error.bodyExcerpt : '',
+      JSON.stringify(toModelResult(outcome)),
+      ...observedBodies,
+    ].join('\n');
+    expect(shown).not.toContain(FIRST);
+    expect(shown).not.toContain(SECOND);
+    expect(shown).not.toContain('7a1c55e0'); // no part of the first token, escaped or not
+  });
+
+  it('a 2xx after the retry that echoes the first token does not hand it to the model', async () => {
+    let attempts = 0;
+    server.route('GET /notes', (request, res) => {
+      attempts += 1;
+      if (attempts === 1) sendJson(res, 401, { error: 'expired' });
+      else sendJson(res, 200, { previous: FIRST, now: String(request.headers.authorization) });
+    });
+    const client = renewingClient();
+    const discovery = await client.discover(manifestUrl);
+    const outcome = await client.call(discovery, { name: 'list_notes', arguments: {} });
+    expect(toModelResult(outcome)).toEqual({ ok: true, data: { previous: '[redacted]', now: 'Bearer [redacted]' } });
   });
 });

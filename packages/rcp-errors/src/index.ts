@@ -1,4 +1,4 @@
-export { RcpError, isRcpError } from './rcp-error';
+export { RcpError, brandRcpErrorClass, isRcpError } from './rcp-error';
 export type { RcpErrorOptions, RcpErrorOf } from './rcp-error';
 export type { RcpAuthChallenge, RcpErrorFields, RcpErrorFieldsOf, RcpIssue } from './error-fields';
 export { RCP_ERROR_CODES } from './codes';

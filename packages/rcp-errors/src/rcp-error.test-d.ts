@@ -1,5 +1,5 @@
 import { expectTypeOf, test } from 'vitest';
-import { isRcpError, type RcpErrorOf, type RcpIssue } from './index';
+import { RcpError, brandRcpErrorClass, isRcpError, type RcpErrorCode, type RcpErrorOf, type RcpIssue } from './index';
 
 declare const error: unknown;
 
@@ -35,4 +35,25 @@ test('an HTTP error carries the Retry-After seconds (SPEC §25.3)', () => {
   if (isRcpError(error, 'RCP_HTTP_ERROR')) {
     expectTypeOf(error.retryAfterSeconds).toEqualTypeOf<number | undefined>();
   }
+});
+
+test('instanceof and isInstance narrow to the class they are asked about', () => {
+  class ThingError extends RcpError<'RCP_TIMEOUT'> {
+    readonly waited = 30_000;
+  }
+  if (error instanceof RcpError) expectTypeOf(error.code).toEqualTypeOf<RcpErrorCode>();
+  if (error instanceof ThingError) expectTypeOf(error.waited).toEqualTypeOf<number>();
+  if (RcpError.isInstance(error)) expectTypeOf(error).toEqualTypeOf<RcpError>();
+  if (ThingError.isInstance(error)) {
+    expectTypeOf(error).toEqualTypeOf<ThingError>();
+    expectTypeOf(error.code).toEqualTypeOf<'RCP_TIMEOUT'>();
+  }
+});
+
+test('brandRcpErrorClass takes a subclass of RcpError and a string', () => {
+  class ThingError extends RcpError<'RCP_TIMEOUT'> {}
+  expectTypeOf(brandRcpErrorClass).toBeCallableWith(ThingError, 'my-package.ThingError');
+  class NotAnRcpError extends Error {}
+  // @ts-expect-error only RcpError classes carry a brand
+  brandRcpErrorClass(NotAnRcpError, 'my-package.NotAnRcpError');
 });

@@ -1,6 +1,6 @@
 import type { FunctionCall, FunctionDeclaration, GenerateContentResponse, Part } from '@google/genai';
 import { expectTypeOf, test } from 'vitest';
-import type { GeminiTools } from './index';
+import { GEMINI_MEDIA_TYPES, type GeminiTools } from './index';
 
 declare const rcp: GeminiTools<{ userId: string }>;
 declare const response: GenerateContentResponse;
@@ -13,4 +13,8 @@ test('the declarations, calls and answers are what @google/genai takes and gives
   expectTypeOf(parts).toMatchTypeOf<Part[]>();
   // @ts-expect-error the context is required when the client's resolvers read one
   await rcp.runFunctionCalls(response.functionCalls);
+});
+
+test('the media list is read-only', () => {
+  expectTypeOf(GEMINI_MEDIA_TYPES).toEqualTypeOf<readonly string[]>();
 });

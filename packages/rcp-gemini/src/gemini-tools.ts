@@ -74,8 +74,18 @@ export interface GeminiFunctionResponsePart {
   functionResponse: { id?: string; name: string; response: Record<string, unknown>; parts?: GeminiFunctionResponseMediaPart[] };
 }
 
-/** The media types Gemini takes inside a function response (images and PDF documents). */
-const FUNCTION_RESPONSE_MEDIA: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/webp', 'application/pdf']);
+/**
+ * The media types Gemini takes inside a function response (SPEC §18): PNG, JPEG and WebP images
+ * and PDF documents, as `inlineData` parts. Any other type is never sent as media; the text says
+ * what was received and how big.
+ *
+ * @example
+ * ```ts
+ * import { GEMINI_MEDIA_TYPES } from 'rcp-gemini';
+ * GEMINI_MEDIA_TYPES.includes('image/gif'); // false
+ * ```
+ */
+export const GEMINI_MEDIA_TYPES: readonly string[] = Object.freeze(['image/png', 'image/jpeg', 'image/webp', 'application/pdf']);
 
 /**
  * A model result as a function response: `response` is `toModelText`'s text as the JSON object
@@ -87,7 +97,7 @@ function toFunctionResponse(name: string, result: ModelResult): GeminiFunctionRe
   const text = toModelText(result);
   const response = result.boundary === undefined ? (JSON.parse(text) as Record<string, unknown>) : { output: text };
   const media = result.ok ? result.media : undefined;
-  if (media === undefined || !FUNCTION_RESPONSE_MEDIA.has(media.mediaType)) return { name, response };
+  if (media === undefined || !GEMINI_MEDIA_TYPES.includes(media.mediaType)) return { name, response };
   return { name, response, parts: [{ inlineData: { mimeType: media.mediaType, data: media.data } }] };
 }
 

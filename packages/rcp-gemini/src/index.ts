@@ -1,4 +1,4 @@
-export { createGeminiTools } from './gemini-tools';
+export { GEMINI_MEDIA_TYPES, createGeminiTools } from './gemini-tools';
 export type {
   GeminiTools,
   GeminiToolsOptions,

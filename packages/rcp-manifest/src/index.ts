@@ -21,6 +21,7 @@ export type {
   RcpDeclaredEffects,
   RcpOAuthHint,
   RcpPagination,
+  RcpIdempotency,
 } from './manifest-schema';
 export { toolEffects } from './tool-effects';
 export type { RcpToolEffects } from './tool-effects';

@@ -28,7 +28,7 @@ export { MEDIA_RANGE_PATTERN } from './media-types';
 /** The HTTP methods a tool may use. */
 export const HTTP_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
-/** The fields RCP 0.1 to 0.3 define, in document order; any other is warned about and dropped. */
+/** The fields RCP 0.1 to 0.4 define, in document order; any other is warned about and dropped. */
 export const MANIFEST_FIELDS: readonly string[] = ['rcpVersion', 'auth', 'tools'];
 export const TOOL_FIELDS = [
   'name',
@@ -45,9 +45,12 @@ export const TOOL_FIELDS = [
   'effects',
   'responseMediaTypes',
   'pagination',
+  'idempotency',
 ] as const;
 /** Where a tool's next page is told (RCP 0.3): the cursor's path, the param that takes it, whether there is more. */
 export const PAGINATION_FIELDS = ['nextCursor', 'param', 'hasMore'] as const;
+/** How a tool takes an idempotency key (RCP 0.4): the header, and how long the server keeps a key. */
+export const IDEMPOTENCY_FIELDS = ['header', 'expiresAfterSeconds'] as const;
 /** What a tool may declare it does (RCP 0.3, the MCP annotation set). */
 export const EFFECT_FIELDS = ['readOnly', 'destructive', 'idempotent', 'openWorld'] as const;
 /** What a header auth's OAuth hint may say (RCP 0.3): shown to people, never fetched. */

@@ -135,6 +135,39 @@ export const RcpPaginationSchema = /* @__PURE__ */ TObject(
 );
 
 /**
+ * TypeBox schema of a tool's idempotency (RCP 0.4): the request header the tool takes an
+ * idempotency key in (the IETF httpapi draft's `Idempotency-Key`, or the header an API already
+ * uses) and, optionally, how long the server keeps a key. A client sends a key with every call of
+ * such a tool, the same on each retry of one call (SPEC §27.1).
+ *
+ * @example
+ * ```ts
+ * import { RcpIdempotencySchema } from 'rcp-manifest/schema';
+ * import { Value } from '@sinclair/typebox/value';
+ * Value.Check(RcpIdempotencySchema, { header: 'Idempotency-Key', expiresAfterSeconds: 86400 }); // true
+ * ```
+ */
+export const RcpIdempotencySchema = /* @__PURE__ */ TObject(
+  {
+    header: /* @__PURE__ */ TString({
+      pattern: HTTP_TOKEN_PATTERN,
+      description:
+        'The request header that carries the key (an RFC 9110 token, e.g. "Idempotency-Key"); its value is a Structured Fields string. Not a header the HTTP client controls, the auth header or one of the tool\'s own headers.',
+    }),
+    expiresAfterSeconds: /* @__PURE__ */ Optional(
+      /* @__PURE__ */ TInteger({
+        minimum: 1,
+        description: 'How long the server keeps a key and replays its first response, in seconds; a retry after that may run again.',
+      }),
+    ),
+  },
+  {
+    title: 'RCP idempotency',
+    description: 'The tool takes an idempotency key (RCP 0.4): a retry with the same key is answered with the first response, never run twice.',
+  },
+);
+
+/**
  * TypeBox schema of a tool or server `auth` object: `{ type: "none" }`,
  * `{ type: "header", name, scheme? }` or (RCP 0.2) `{ type: "query", name }`.
  *
@@ -373,6 +406,7 @@ export const RcpToolSchema = /* @__PURE__ */ TObject(
       }),
     ),
     pagination: /* @__PURE__ */ Optional(RcpPaginationSchema),
+    idempotency: /* @__PURE__ */ Optional(RcpIdempotencySchema),
   },
   { title: 'RCP tool', description: 'One HTTP endpoint a model may call.' },
 );
@@ -392,10 +426,13 @@ export const RcpToolSchema = /* @__PURE__ */ TObject(
  */
 export const RcpManifestSchema = /* @__PURE__ */ TObject(
   {
-    rcpVersion: /* @__PURE__ */ Union([/* @__PURE__ */ Literal('0.1'), /* @__PURE__ */ Literal('0.2'), /* @__PURE__ */ Literal('0.3')], {
-      description:
-        'Protocol version. A client refuses a version it does not support; a 0.1 manifest may not use what 0.2 added to the wire (form bodies, query auth), and only a 0.3 manifest may declare response media types and pagination. Effects and the OAuth hint (0.3) are informational and allowed in every version.',
-    }),
+    rcpVersion: /* @__PURE__ */ Union(
+      [/* @__PURE__ */ Literal('0.1'), /* @__PURE__ */ Literal('0.2'), /* @__PURE__ */ Literal('0.3'), /* @__PURE__ */ Literal('0.4')],
+      {
+        description:
+          'Protocol version. A client refuses a version it does not support; a 0.1 manifest may not use what 0.2 added to the wire (form bodies, query auth), only 0.3 and later may declare response media types and pagination, and only 0.4 idempotency. Effects and the OAuth hint (0.3) are informational and allowed in every version.',
+      },
+    ),
     auth: /* @__PURE__ */ Optional(RcpAuthSchema),
     tools: /* @__PURE__ */ TArray(RcpToolSchema, { description: 'The tools this server offers.' }),
   },
@@ -449,6 +486,16 @@ export type RcpDeclaredEffects = DeepReadonly<Static<typeof RcpEffectsSchema>>;
  * ```
  */
 export type RcpPagination = DeepReadonly<Static<typeof RcpPaginationSchema>>;
+
+/**
+ * A tool's idempotency (RCP 0.4): the header that carries the key and how long the server keeps one.
+ *
+ * @example
+ * ```ts
+ * const idempotency: RcpIdempotency = { header: 'Idempotency-Key', expiresAfterSeconds: 86400 };
+ * ```
+ */
+export type RcpIdempotency = DeepReadonly<Static<typeof RcpIdempotencySchema>>;
 
 /**
  * A declared tool parameter, as written in the manifest (see `toolParams` for defaults applied).

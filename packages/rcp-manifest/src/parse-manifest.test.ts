@@ -145,7 +145,7 @@ describe('parseManifest: the version gate runs first', () => {
     expect(error.code).toBe('RCP_UNSUPPORTED_VERSION');
     expect(error).toBeInstanceOf(RcpVersionError);
     expect((error as RcpVersionError).received).toBe(version);
-    expect((error as RcpVersionError).supported).toEqual(['0.1', '0.2', '0.3']);
+    expect((error as RcpVersionError).supported).toEqual(['0.1', '0.2', '0.3', '0.4']);
   });
 
   it('a missing rcpVersion → RCP_UNSUPPORTED_VERSION with received undefined', () => {

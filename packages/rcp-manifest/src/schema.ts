@@ -10,4 +10,5 @@ export {
   RcpEffectsSchema,
   RcpOAuthHintSchema,
   RcpPaginationSchema,
+  RcpIdempotencySchema,
 } from './manifest-schema';

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { RCP_VERSIONS, RcpManifestSchema, isSupportedVersion } from './index';
 
 describe('versions', () => {
-  it('supports exactly RCP 0.1, 0.2 and 0.3, frozen', () => {
-    expect(RCP_VERSIONS).toEqual(['0.1', '0.2', '0.3']);
+  it('supports exactly RCP 0.1, 0.2, 0.3 and 0.4, frozen', () => {
+    expect(RCP_VERSIONS).toEqual(['0.1', '0.2', '0.3', '0.4']);
     expect(Object.isFrozen(RCP_VERSIONS)).toBe(true);
   });
 

@@ -5,10 +5,10 @@
  * @example
  * ```ts
  * import { RCP_VERSIONS } from 'rcp-manifest';
- * console.log(`supports RCP ${RCP_VERSIONS.join(', ')}`); // "supports RCP 0.1, 0.2, 0.3"
+ * console.log(`supports RCP ${RCP_VERSIONS.join(', ')}`); // "supports RCP 0.1, 0.2, 0.3, 0.4"
  * ```
  */
-export const RCP_VERSIONS = Object.freeze(['0.1', '0.2', '0.3'] as const);
+export const RCP_VERSIONS = Object.freeze(['0.1', '0.2', '0.3', '0.4'] as const);
 
 /**
  * A supported RCP protocol version string.
@@ -30,7 +30,8 @@ export type RcpVersion = (typeof RCP_VERSIONS)[number];
  * import { isSupportedVersion } from 'rcp-manifest';
  * isSupportedVersion('0.1'); // true
  * isSupportedVersion('0.3'); // true
- * isSupportedVersion('0.4'); // false
+ * isSupportedVersion('0.4'); // true
+ * isSupportedVersion('0.5'); // false
  * isSupportedVersion(0.1);   // false
  * ```
  */

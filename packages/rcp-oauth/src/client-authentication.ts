@@ -40,7 +40,7 @@ export interface ClientIdentity {
   readonly clientId: string;
   readonly method: RcpClientAuthenticationMethod;
   readonly authentication: ClientAuth;
-  /** The client secret, when there is one (redacted from every error). */
+  /** The client secret in each spelling it may come back in, and its Basic credentials, when there is one (redacted from every error). */
   readonly secrets: readonly string[];
 }
 
@@ -85,5 +85,32 @@ export function checkClientIdentity(options: ClientIdentityOptions): ClientIdent
   }
   if (typeof clientSecret !== 'string') throw invalid(`"${method}" needs option "clientSecret"`);
   const authentication = method === 'client_secret_basic' ? ClientSecretBasic(clientSecret) : ClientSecretPost(clientSecret);
-  return { clientId, method, authentication, secrets: [clientSecret, encodeURIComponent(clientSecret)] };
+  // With its Basic credentials, whichever the method: the server may quote a header it was never sent.
+  const secrets = [...secretSpellings(clientSecret), btoa(`${formUrlEncoded(clientId)}:${formUrlEncoded(clientSecret)}`)];
+  return { clientId, method, authentication, secrets };
+}
+
+/**
+ * A form-encoded value as RFC 6749 §2.3.1 has the client's id and secret written in HTTP Basic
+ * credentials, and as oauth4webapi writes them: percent-encoded, a space as `+`, and
+ * `-_.!~*'()` escaped too.
+ */
+function formUrlEncoded(value: string): string {
+  return encodeURIComponent(value)
+    .replace(/%20/g, '+')
+    .replace(/[-_.!~*'()]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/**
+ * The spellings of the client secret a token endpoint may echo in its `error_description`: as
+ * written; percent-encoded (`%20` for a space); form-encoded as a request body carries it
+ * (`+` for a space, as `URLSearchParams` writes it) and as the Basic credentials carry it
+ * ({@link formUrlEncoded}); each percent-encoded spelling with its hex digits in either case.
+ */
+function secretSpellings(secret: string): string[] {
+  const percent = encodeURIComponent(secret);
+  const form = new URLSearchParams([['', secret]]).toString().slice(1);
+  const spellings = new Set([secret, percent, form, formUrlEncoded(secret)]);
+  for (const spelling of [...spellings]) spellings.add(spelling.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()));
+  return [...spellings];
 }

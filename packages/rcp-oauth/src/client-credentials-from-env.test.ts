@@ -48,4 +48,36 @@ describe('clientCredentialsFromEnv', () => {
     expect(bad).not.toContain('secret-x');
     expect(failure(env(), 'app-oauth')).toContain('prefix');
   });
+
+  it('a value the rules of clientCredentials refuse names its variable, never the option, the value or a part of it', () => {
+    // The attack: an operator who put the secret in the wrong variable (or a URL that carries one)
+    // saw it in the error, under an option name (`Option "tokenEndpoint" … not http://<host>`) they never wrote.
+    const leak = 'leaky-host-7f3e9a';
+    const refused = (settings: Record<string, string>): string => {
+      try {
+        clientCredentialsFromEnv('APP_OAUTH', env(settings));
+      } catch (error) {
+        expect(isRcpError(error, 'RCP_INVALID_OPTIONS')).toBe(true);
+        return (error as Error).message;
+      }
+      throw new Error('expected a refusal');
+    };
+    const cases: [Record<string, string>, string][] = [
+      [{ APP_OAUTH_TOKEN_ENDPOINT: `http://${leak}.example/token` }, 'APP_OAUTH_TOKEN_ENDPOINT must be an https: URL'],
+      [{ APP_OAUTH_TOKEN_ENDPOINT: `${leak} not a url` }, 'APP_OAUTH_TOKEN_ENDPOINT must be an absolute URL'],
+      [{ APP_OAUTH_TOKEN_ENDPOINT: `https://user:${leak}@auth.example/token` }, 'APP_OAUTH_TOKEN_ENDPOINT must not carry a user name or password'],
+      [{ APP_OAUTH_TOKEN_ENDPOINT: 'http://169.254.169.254/token' }, 'APP_OAUTH_TOKEN_ENDPOINT must be an https: URL'],
+      [{ APP_OAUTH_TOKEN_ENDPOINT: `https://10.1.2.3/${leak}` }, 'APP_OAUTH_TOKEN_ENDPOINT is a private-network address'],
+      [{ APP_OAUTH_ISSUER: `http://${leak}.example` }, 'APP_OAUTH_ISSUER must be an https: URL'],
+      [{ APP_OAUTH_RESOURCE: `https://api.example/ ${leak}` }, 'APP_OAUTH_RESOURCE must give absolute URIs'],
+      [{ APP_OAUTH_RESOURCE: `https://api.example/#${leak}` }, 'APP_OAUTH_RESOURCE must not have a fragment'],
+      [{ APP_OAUTH_SCOPE: `notes "${leak}` }, 'APP_OAUTH_SCOPE must give non-empty strings'],
+    ];
+    for (const [settings, expected] of cases) {
+      const message = refused(settings);
+      expect(message).toContain(expected);
+      expect(message).not.toContain(leak);
+      expect(message).not.toMatch(/Option "|169\.254|10\.1\.2\.3/);
+    }
+  });
 });

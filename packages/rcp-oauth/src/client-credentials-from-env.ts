@@ -1,16 +1,13 @@
-import { RcpError } from 'rcp-errors';
 import { clientCredentials } from './client-credentials';
 import type { RcpClientAuthenticationMethod } from './client-authentication';
+import { checkResources, checkValues, invalid } from './options';
+import { checkEndpoint } from './token-endpoint';
 import type { RcpOAuthProvider } from './provider-types';
 
 /** The settings read, by the suffix after `<PREFIX>_`. */
 const SETTINGS = ['TOKEN_ENDPOINT', 'CLIENT_ID', 'CLIENT_SECRET', 'SCOPE', 'RESOURCE', 'ISSUER', 'CLIENT_AUTH'] as const;
 const PREFIX = /^[A-Z][A-Z0-9_]{0,40}$/;
 const AUTH_METHODS: readonly RcpClientAuthenticationMethod[] = ['client_secret_basic', 'client_secret_post'];
-
-function invalid(message: string): RcpError<'RCP_INVALID_OPTIONS'> {
-  return new RcpError('RCP_INVALID_OPTIONS', message);
-}
 
 /**
  * A client-credentials provider configured from environment variables, for command lines and
@@ -19,8 +16,8 @@ function invalid(message: string): RcpError<'RCP_INVALID_OPTIONS'> {
  * `RCP_OAUTH_CLIENT_ID` and `RCP_OAUTH_CLIENT_SECRET` (required), and `RCP_OAUTH_SCOPE`,
  * `RCP_OAUTH_RESOURCE` (each space-separated), `RCP_OAUTH_ISSUER` and `RCP_OAUTH_CLIENT_AUTH`
  * (`client_secret_basic`, the default, or `client_secret_post`). A missing or bad setting is
- * `RCP_INVALID_OPTIONS` naming the variable, never its value. The endpoint follows
- * `clientCredentials`' network rule.
+ * `RCP_INVALID_OPTIONS` naming the variable, never its value or a part of it. The endpoint
+ * follows `clientCredentials`' network rule.
  *
  * @example
  * ```ts
@@ -47,6 +44,9 @@ export function clientCredentialsFromEnv<Context = any>(
     if (value === undefined) throw invalid(`${prefix}_${name} is not set (client credentials from the environment)`);
     return value;
   };
+  const tokenEndpoint = required('TOKEN_ENDPOINT');
+  const clientId = required('CLIENT_ID');
+  const clientSecret = required('CLIENT_SECRET');
   const clientAuth = read('CLIENT_AUTH');
   if (clientAuth !== undefined && !AUTH_METHODS.includes(clientAuth as RcpClientAuthenticationMethod)) {
     throw invalid(`${prefix}_CLIENT_AUTH must be one of ${AUTH_METHODS.join(', ')}`);
@@ -55,14 +55,21 @@ export function clientCredentialsFromEnv<Context = any>(
   const scope = list('SCOPE');
   const resource = list('RESOURCE');
   const issuer = read('ISSUER');
+  // Each value is checked here by clientCredentials' own rules, named by its variable (the rules'
+  // errors never show a value), so no error below can name an option the operator never wrote.
+  const allowPrivateNetwork = options.allowPrivateNetwork === true;
+  checkEndpoint(`${prefix}_TOKEN_ENDPOINT`, tokenEndpoint, allowPrivateNetwork);
+  if (issuer !== undefined) checkEndpoint(`${prefix}_ISSUER`, issuer, allowPrivateNetwork);
+  if (scope !== undefined) checkValues(`${prefix}_SCOPE`, scope);
+  if (resource !== undefined) checkResources(checkValues(`${prefix}_RESOURCE`, resource), `${prefix}_RESOURCE`);
   return clientCredentials<Context>({
-    tokenEndpoint: required('TOKEN_ENDPOINT'),
-    clientId: required('CLIENT_ID'),
-    clientSecret: required('CLIENT_SECRET'),
+    tokenEndpoint,
+    clientId,
+    clientSecret,
     ...(clientAuth !== undefined && { clientAuthentication: clientAuth as RcpClientAuthenticationMethod }),
     ...(scope !== undefined && { scope }),
     ...(resource !== undefined && { resource: resource.length === 1 ? resource[0]! : resource }),
     ...(issuer !== undefined && { issuer }),
-    ...(options.allowPrivateNetwork === true && { allowPrivateNetwork: true }),
+    ...(allowPrivateNetwork && { allowPrivateNetwork: true }),
   });
 }

@@ -8,6 +8,7 @@ import {
   checkValues,
   invalid,
   milliseconds,
+  optionNamed,
   valuesOf,
 } from './options';
 import type { RcpOAuthCallInfo, RcpOAuthProvider, RcpOAuthUnauthorizedInfo } from './provider-types';
@@ -91,8 +92,8 @@ export function clientCredentials<Context = any>(options: RcpClientCredentialsOp
   if (typeof options !== 'object' || options === null) throw invalid('clientCredentials() needs an options object');
   const allowPrivateNetwork = options.allowPrivateNetwork ?? false;
   if (typeof allowPrivateNetwork !== 'boolean') throw invalid('Option "allowPrivateNetwork" must be a boolean');
-  const endpoint = checkEndpoint('tokenEndpoint', options.tokenEndpoint, allowPrivateNetwork);
-  if (options.issuer !== undefined) checkEndpoint('issuer', options.issuer, allowPrivateNetwork);
+  const endpoint = checkEndpoint(optionNamed('tokenEndpoint'), options.tokenEndpoint, allowPrivateNetwork);
+  if (options.issuer !== undefined) checkEndpoint(optionNamed('issuer'), options.issuer, allowPrivateNetwork);
   const client = checkClientIdentity(options);
   const scope = checkPerCall<Context>('scope', options.scope);
   const resource = checkPerCall<Context>('resource', options.resource);
@@ -121,7 +122,9 @@ export function clientCredentials<Context = any>(options: RcpClientCredentialsOp
   }
   // Fixed scope and resource (the usual case): one request, computed once.
   const fixed =
-    typeof scope !== 'function' && typeof resource !== 'function' ? requestOf(checkValues('scope', scope), checkValues('resource', resource)) : undefined;
+    typeof scope !== 'function' && typeof resource !== 'function'
+      ? requestOf(checkValues(optionNamed('scope'), scope), checkValues(optionNamed('resource'), resource))
+      : undefined;
 
   /** The request for a call, or undefined when this provider does not serve its origin. */
   function requestFor(info: RcpOAuthCallInfo<Context>): { key: string; parameters: URLSearchParams } | undefined {

@@ -9,6 +9,15 @@ export function invalid(message: string): RcpError<'RCP_INVALID_OPTIONS'> {
   return new RcpError('RCP_INVALID_OPTIONS', message);
 }
 
+/**
+ * How a setting is named in an error: `Option "scope"` in code; the environment variable
+ * (`RCP_OAUTH_SCOPE`) when it came from there. An error names the setting, never its value
+ * (SPEC §23: a value in the wrong variable may be a secret).
+ */
+export function optionNamed(name: string): string {
+  return `Option "${name}"`;
+}
+
 export function milliseconds(name: string, value: unknown, fallback: number, allowZero = false): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0 || (!allowZero && value === 0)) {
@@ -28,16 +37,16 @@ export type PerCall<Context> = string | readonly string[] | ((info: RcpOAuthCall
 
 /** The values of a per-call option for one call, checked (`RCP_INVALID_OPTIONS` when the function returns something else). */
 export function valuesOf<Context>(name: string, option: PerCall<Context> | undefined, info: RcpOAuthCallInfo<Context>): readonly string[] {
-  return checkValues(name, typeof option === 'function' ? option(info) : option);
+  return checkValues(optionNamed(name), typeof option === 'function' ? option(info) : option);
 }
 
 /** A string or a list of strings (or nothing) as a checked list: `RCP_INVALID_OPTIONS` otherwise. */
-export function checkValues(name: string, value: unknown): readonly string[] {
+export function checkValues(subject: string, value: unknown): readonly string[] {
   if (value === undefined) return [];
   const list: readonly unknown[] = typeof value === 'string' ? [value] : Array.isArray(value) ? value : [value];
   for (const item of list) {
     if (typeof item !== 'string' || item === '' || /[\s\u0000-\u001f"\\]/.test(item)) {
-      throw invalid(`Option "${name}" must give non-empty strings without spaces, quotes or control characters`);
+      throw invalid(`${subject} must give non-empty strings without spaces, quotes or control characters`);
     }
   }
   return list as readonly string[];
@@ -46,20 +55,20 @@ export function checkValues(name: string, value: unknown): readonly string[] {
 /** A fixed per-call option, checked once. */
 export function checkPerCall<Context>(name: string, value: unknown): PerCall<Context> | undefined {
   if (value === undefined || typeof value === 'function') return value as PerCall<Context> | undefined;
-  checkValues(name, value);
+  checkValues(optionNamed(name), value);
   return typeof value === 'string' ? value : Object.freeze([...(value as readonly string[])]);
 }
 
 /** The `resource` values (RFC 8707): absolute URIs without fragment. */
-export function checkResources(values: readonly string[]): readonly string[] {
+export function checkResources(values: readonly string[], subject = optionNamed('resource')): readonly string[] {
   for (const value of values) {
     let url: URL;
     try {
       url = new URL(value);
     } catch {
-      throw invalid(`Option "resource": "${value.slice(0, 80)}" is not an absolute URI`);
+      throw invalid(`${subject} must give absolute URIs (RFC 8707)`);
     }
-    if (url.hash !== '') throw invalid('Option "resource" must not have a fragment (RFC 8707)');
+    if (url.hash !== '') throw invalid(`${subject} must not have a fragment (RFC 8707)`);
   }
   return values;
 }

@@ -1,5 +1,5 @@
 import { checkClientIdentity } from './client-authentication';
-import { DEFAULT_TOKEN_TIMEOUT, checkResources, checkValues, invalid, milliseconds } from './options';
+import { DEFAULT_TOKEN_TIMEOUT, checkResources, checkValues, invalid, milliseconds, optionNamed } from './options';
 import { checkEndpoint, type RcpTokenClientOptions } from './token-endpoint';
 import { requestToken, type TokenEndpointConfig } from './token-request';
 
@@ -66,8 +66,8 @@ export function refreshTokenGrant(options: RcpRefreshTokenGrantOptions): RcpRefr
   if (typeof options !== 'object' || options === null) throw invalid('refreshTokenGrant() needs an options object');
   const allowPrivateNetwork = options.allowPrivateNetwork ?? false;
   if (typeof allowPrivateNetwork !== 'boolean') throw invalid('Option "allowPrivateNetwork" must be a boolean');
-  const endpoint = checkEndpoint('tokenEndpoint', options.tokenEndpoint, allowPrivateNetwork);
-  if (options.issuer !== undefined) checkEndpoint('issuer', options.issuer, allowPrivateNetwork);
+  const endpoint = checkEndpoint(optionNamed('tokenEndpoint'), options.tokenEndpoint, allowPrivateNetwork);
+  if (options.issuer !== undefined) checkEndpoint(optionNamed('issuer'), options.issuer, allowPrivateNetwork);
   if (options.fetch !== undefined && typeof options.fetch !== 'function') throw invalid('Option "fetch" must be a function');
   const config: TokenEndpointConfig = {
     endpoint,
@@ -79,9 +79,9 @@ export function refreshTokenGrant(options: RcpRefreshTokenGrantOptions): RcpRefr
   return async (refreshToken, request = {}) => {
     if (typeof refreshToken !== 'string' || refreshToken === '') throw invalid('refreshTokenGrant: the refresh token must be a non-empty string');
     const parameters = new URLSearchParams();
-    const scopes = checkValues('scope', request.scope);
+    const scopes = checkValues(optionNamed('scope'), request.scope);
     if (scopes.length > 0) parameters.set('scope', scopes.join(' '));
-    for (const value of checkResources(checkValues('resource', request.resource))) parameters.append('resource', value);
+    for (const value of checkResources(checkValues(optionNamed('resource'), request.resource))) parameters.append('resource', value);
     return requestToken(config, 'refresh_token', parameters, refreshToken);
   };
 }

@@ -1,5 +1,5 @@
 import { classifyHost } from 'rcp-client';
-import { RcpError } from 'rcp-errors';
+import { invalid } from './options';
 import type { RcpClientAuthenticationMethod, RcpClientPrivateKey } from './client-authentication';
 
 /*
@@ -12,33 +12,31 @@ import type { RcpClientAuthenticationMethod, RcpClientPrivateKey } from './clien
  * the connect-time check's business, which a token request sent with `fetch` does not get.
  */
 
-function invalid(message: string): RcpError<'RCP_INVALID_OPTIONS'> {
-  return new RcpError('RCP_INVALID_OPTIONS', message);
-}
-
 /**
  * The operator's token endpoint, checked once when the provider is created
  * (`RCP_INVALID_OPTIONS`): an absolute URL without credentials or fragment, on the rule above.
+ * `subject` names the setting in errors (`Option "tokenEndpoint"`, or the environment
+ * variable it came from); no error shows the value or a part of it.
  */
-export function checkEndpoint(name: string, value: unknown, allowPrivateNetwork: boolean): URL {
-  if (typeof value !== 'string' && !(value instanceof URL)) throw invalid(`Option "${name}" must be an absolute URL`);
+export function checkEndpoint(subject: string, value: unknown, allowPrivateNetwork: boolean): URL {
+  if (typeof value !== 'string' && !(value instanceof URL)) throw invalid(`${subject} must be an absolute URL`);
   let url: URL;
   try {
     url = new URL(String(value));
   } catch {
-    throw invalid(`Option "${name}" must be an absolute URL`);
+    throw invalid(`${subject} must be an absolute URL`);
   }
-  if (url.username !== '' || url.password !== '') throw invalid(`Option "${name}" must not carry a user name or password`);
-  if (url.hash !== '') throw invalid(`Option "${name}" must not have a fragment`);
+  if (url.username !== '' || url.password !== '') throw invalid(`${subject} must not carry a user name or password`);
+  if (url.hash !== '') throw invalid(`${subject} must not have a fragment`);
   const hostClass = classifyHost(url.hostname);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && hostClass === 'local')) {
-    throw invalid(`Option "${name}" must be an https: URL (http: only to a loopback address), not ${url.protocol}//${url.host}`);
+    throw invalid(`${subject} must be an https: URL (http: only to a loopback address)`);
   }
   if (hostClass === 'link-local') {
-    throw invalid(`Option "${name}" is a link-local address (where cloud metadata services answer): refused`);
+    throw invalid(`${subject} is a link-local address (where cloud metadata services answer): refused`);
   }
   if (hostClass === 'private' && !allowPrivateNetwork) {
-    throw invalid(`Option "${name}" is a private-network address: refused unless "allowPrivateNetwork" is true`);
+    throw invalid(`${subject} is a private-network address: refused unless "allowPrivateNetwork" is true`);
   }
   return url;
 }

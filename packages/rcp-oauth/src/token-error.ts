@@ -14,7 +14,7 @@ export interface RcpTokenErrorDetails {
   tokenEndpoint: string;
   /** The grant that was asked for. */
   grant: 'client_credentials' | 'refresh_token';
-  /** The HTTP status of the token response, when there was one. */
+  /** The HTTP status of the token response, whenever one came (an error, a redirect, a 2xx that is not a usable token). */
   status?: number;
   /** The OAuth error code of the response (`invalid_client`, `invalid_scope` ...). */
   error?: string;
@@ -35,7 +35,8 @@ const OAUTH_ERROR = /^[\x20-\x21\x23-\x5b\x5d-\x7e]{1,64}$/;
  */
 function shown(text: string, secrets: readonly string[]): string {
   let out = text;
-  for (const secret of secrets) if (secret !== '') out = out.split(secret).join(REDACTED);
+  // The longest first, so a secret that holds another spelling is taken out whole.
+  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) if (secret !== '') out = out.split(secret).join(REDACTED);
   out = blankUnsafeText(out);
   return out.length > MAX_TEXT ? `${out.slice(0, MAX_TEXT)}…` : out;
 }
@@ -61,7 +62,7 @@ export class RcpTokenError extends RcpError<'RCP_MISSING_CREDENTIALS'> {
   readonly tokenEndpoint: string;
   /** The grant that was asked for. */
   readonly grant: 'client_credentials' | 'refresh_token';
-  /** The HTTP status of the token response, when there was one. */
+  /** The HTTP status of the token response, whenever one came; `undefined` only when none did (a network failure, a timeout). */
   readonly status: number | undefined;
   /** The OAuth error code, when the server sent a well-formed one. */
   readonly error: string | undefined;

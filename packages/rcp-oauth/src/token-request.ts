@@ -13,6 +13,7 @@ import {
 } from 'oauth4webapi';
 import { isRcpError } from 'rcp-errors';
 import type { ClientIdentity } from './client-authentication';
+import { isSendableToken } from './sendable-token';
 import { RcpTokenError } from './token-error';
 import { isInsecureLoopback } from './token-endpoint';
 
@@ -64,13 +65,18 @@ export async function requestToken(
   const fetch = config.fetch;
   if (fetch !== undefined) options[customFetch] = (url, init) => fetch(url, init as RequestInit);
   let response: TokenEndpointResponse;
+  // The status of whatever answer came, for every error below (a 3xx or 5xx has no OAuth error to carry it).
+  let status: number | undefined;
+  const unusable = (reason: string) => new RcpTokenError({ tokenEndpoint, grant, ...(status !== undefined && { status }), reason, secrets });
   try {
     if (grant === 'client_credentials') {
       const answer = await clientCredentialsGrantRequest(as, client, config.client.authentication, parameters, options);
+      status = answer.status;
       response = await processClientCredentialsResponse(as, client, answer);
     } else {
       options.additionalParameters = parameters;
       const answer = await refreshTokenGrantRequest(as, client, config.client.authentication, refreshToken!, options);
+      status = answer.status;
       response = await processRefreshTokenResponse(as, client, answer);
     }
   } catch (error) {
@@ -96,10 +102,12 @@ export async function requestToken(
         secrets,
       });
     }
-    throw new RcpTokenError({ tokenEndpoint, grant, reason: reasonOf(error, config.timeout), secrets });
+    throw unusable(reasonOf(error, config.timeout));
   }
-  if (response.token_type !== 'bearer') {
-    throw new RcpTokenError({ tokenEndpoint, grant, reason: `the token type is not Bearer`, secrets });
+  if (response.token_type !== 'bearer') throw unusable('the token type is not Bearer');
+  // Cached, such a token would fail every call until it expired: refused here, so nothing is cached. It is never shown.
+  if (!isSendableToken(response.access_token)) {
+    throw unusable('the access token cannot be sent in a header (a control character such as CR or LF, a character outside Latin-1, or only blanks)');
   }
   return {
     accessToken: response.access_token,

@@ -1,6 +1,7 @@
 import { DEFAULT_REFRESH_BEFORE, checkOrigins, invalid, milliseconds } from './options';
 import type { RcpAuthChallenge } from 'rcp-errors';
 import type { RcpOAuthCallInfo, RcpOAuthProvider, RcpOAuthUnauthorizedInfo } from './provider-types';
+import { isSendableToken } from './sendable-token';
 import { createTokenCache, type FetchReason } from './token-cache';
 
 /**
@@ -118,6 +119,11 @@ export function userTokens<Context = any>(options: RcpUserTokensOptions<Context>
       if (token === undefined || token === null) return undefined;
       if (typeof token !== 'object' || typeof token.accessToken !== 'string' || token.accessToken === '') {
         throw invalid('userTokens: "obtain" must return { accessToken, expiresIn? } or undefined');
+      }
+      if (!isSendableToken(token.accessToken)) {
+        throw invalid(
+          'userTokens: "obtain" returned an access token that cannot be sent in a header (a control character, a character outside Latin-1, or only blanks)',
+        );
       }
       const expiresIn = token.expiresIn;
       if (expiresIn !== undefined && (typeof expiresIn !== 'number' || !(expiresIn >= 0))) {

@@ -1,11 +1,12 @@
 import type { ToolOutputFileContent, ToolOutputImage, ToolOutputText } from '@openai/agents';
 import { toModelText, type ModelResult } from 'rcp-client';
+import { openAIMediaKind } from 'rcp-openai';
 
 /**
- * What one of these tools returns to the Agents SDK: `toModelText`'s text, or — for a binary
- * answer — that text and the bytes as a `ToolOutputImage` (an `image/*` type) or a
- * `ToolOutputFileContent` (any other), which the SDK sends the Responses API as `input_text`
- * and `input_image` / `input_file`.
+ * What one of these tools returns to the Agents SDK: `toModelText`'s text, or — for an answer
+ * of a media type OpenAI takes (`OPENAI_MEDIA_TYPES` of rcp-openai) — that text and the bytes as
+ * a `ToolOutputImage` (PNG, JPEG, WebP, GIF) or a `ToolOutputFileContent` (PDF), which the SDK
+ * sends the Responses API as `input_text` and `input_image` / `input_file`.
  *
  * @example
  * ```ts
@@ -22,11 +23,13 @@ function filenameOf(toolName: string, mediaType: string): string {
 
 /**
  * A tool result as the Agents SDK hands it to the model (SPEC §18.1): `toModelText(result)` for
- * a result without media (the untrusted-text marking applied when the client sets it); for a
- * binary answer, that text (what was received, its type and size, no bytes) followed by the bytes
- * once, as `{ type: 'image', image: { data, mediaType } }` for an `image/*` type or
- * `{ type: 'file', file: { data, mediaType, filename } }` for any other (`filename` is the tool's
- * name and the media subtype, such as `get_report.pdf`).
+ * a result without media (the untrusted-text marking applied when the client sets it); for an
+ * answer of a type OpenAI takes as media (rcp-openai's `OPENAI_MEDIA_TYPES`, the list the
+ * Responses adapter uses), that text (what was received, its type and size, no bytes) followed
+ * by the bytes once, as `{ type: 'image', image: { data, mediaType } }` for an image or
+ * `{ type: 'file', file: { data, mediaType, filename } }` for a PDF (`filename` is the tool's
+ * name and the media subtype, such as `get_report.pdf`). Any other type (`image/bmp`,
+ * `audio/wav`, `application/octet-stream` …) would fail the whole request: the text alone.
  *
  * @example
  * ```ts
@@ -41,8 +44,9 @@ export function toAgentsToolOutput(result: ModelResult, toolName: string): OpenA
   const text = toModelText(result);
   if (!result.ok || result.media === undefined) return text;
   const { mediaType, data } = result.media;
-  const media: ToolOutputImage | ToolOutputFileContent = mediaType.startsWith('image/')
-    ? { type: 'image', image: { data, mediaType } }
-    : { type: 'file', file: { data, mediaType, filename: filenameOf(toolName, mediaType) } };
+  const kind = openAIMediaKind(mediaType);
+  if (kind === undefined) return text;
+  const media: ToolOutputImage | ToolOutputFileContent =
+    kind === 'image' ? { type: 'image', image: { data, mediaType } } : { type: 'file', file: { data, mediaType, filename: filenameOf(toolName, mediaType) } };
   return [{ type: 'text', text }, media];
 }

@@ -10,5 +10,6 @@ export type {
   OpenAIFunctionCallOutput,
   OpenAIFunctionCallOutputPart,
 } from './openai-tools';
+export { OPENAI_MEDIA_TYPES, openAIMediaKind } from './openai-media';
 export { toOpenAISchema } from './strict-schema';
 export type { OpenAIParameters, OpenAIToolSchema } from './strict-schema';

@@ -1,6 +1,6 @@
 import type OpenAI from 'openai';
 import { expectTypeOf, test } from 'vitest';
-import type { OpenAITools } from './index';
+import { OPENAI_MEDIA_TYPES, openAIMediaKind, type OpenAITools } from './index';
 import type { OpenAIToolSearch } from './search';
 
 declare const rcp: OpenAITools<{ userId: string }>;
@@ -24,4 +24,9 @@ test('the tool search tool and its answers are what the openai SDK takes, with n
   expectTypeOf(searching.responsesTools).toMatchTypeOf<OpenAI.Responses.Tool[]>();
   const items = await searching.runOutput(response.output, { userId: 'u-1' });
   expectTypeOf(items).toMatchTypeOf<OpenAI.Responses.ResponseInputItem[]>();
+});
+
+test('the media list is read-only and a media kind is image, file or not media', () => {
+  expectTypeOf(OPENAI_MEDIA_TYPES).toEqualTypeOf<readonly string[]>();
+  expectTypeOf(openAIMediaKind('image/png')).toEqualTypeOf<'image' | 'file' | undefined>();
 });

@@ -12,6 +12,7 @@ import {
   type RcpToolSetOptions,
 } from 'rcp-client';
 import { toOpenAISchema, type OpenAIParameters } from './strict-schema';
+import { openAIMediaKind } from './openai-media';
 
 /** OpenAI's documented limit on the number of functions in one request. */
 const OPENAI_TOOL_LIMIT = 128;
@@ -119,32 +120,28 @@ export interface OpenAIFunctionCallOutput {
   output: string | OpenAIFunctionCallOutputPart[];
 }
 
-/** The image types of OpenAI's image inputs (PNG, JPEG, WebP, non-animated GIF). */
-const IMAGE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
-
 /**
  * A model result as a Responses `output`: the text alone, or the text and an `input_image`
  * (PNG, JPEG, WebP, GIF) or an `input_file` (PDF, named after the tool) carrying the media's
- * base64 as it is, in a `data:` URL. Other media are the text alone, which says what was
- * received and how big.
+ * base64 as it is, in a `data:` URL (`OPENAI_MEDIA_TYPES`). Other media are the text
+ * alone, which says what was received and how big.
  */
 function toFunctionOutput(result: ModelResult, toolName: string): OpenAIFunctionCallOutput['output'] {
   const text = toModelText(result);
   const media = result.ok ? result.media : undefined;
-  if (media === undefined) return text;
+  const kind = media === undefined ? undefined : openAIMediaKind(media.mediaType);
+  if (media === undefined || kind === undefined) return text;
   const url = `data:${media.mediaType};base64,${media.data}`;
-  if (IMAGE_TYPES.has(media.mediaType))
+  if (kind === 'image')
     return [
       { type: 'input_text', text },
       { type: 'input_image', image_url: url },
     ];
-  if (media.mediaType === 'application/pdf') {
-    return [
-      { type: 'input_text', text },
-      { type: 'input_file', filename: `${toolName || 'result'}.pdf`, file_data: url },
-    ];
-  }
-  return text;
+  const subtype = media.mediaType.slice(media.mediaType.indexOf('/') + 1);
+  return [
+    { type: 'input_text', text },
+    { type: 'input_file', filename: `${toolName || 'result'}.${subtype}`, file_data: url },
+  ];
 }
 
 /**

@@ -7,6 +7,7 @@ import { buildTool, type DraftTool } from './build-tool';
 import { DEFAULT_MAX_EXPANDED_VALUES } from './expanded-size';
 import type { ImportReport, ImportedOperation, LossyStep, ResolverCandidate } from './import-report';
 import { invalidOptions as fail } from './invalid-options';
+import { parserProblem, validatorWarning } from './parser-problem';
 import { oauthSetupNotes } from './oauth-hint';
 import { operationsOf, type OperationEntry } from './operations';
 import { DEFAULT_MAX_DOCUMENT_BYTES, readDocument, type DocumentLimits } from './read-document';
@@ -222,12 +223,13 @@ function checkedOptions(options: FromOpenApiOptions): DocumentLimits & { maxTool
 async function loadDocument(input: string | object, limits: DocumentLimits): Promise<{ document: Json; warnings: string[] }> {
   const raw = readDocument(input, limits);
   const warnings: string[] = [];
+  // The parser's own text and errors are never passed on: they hold the process's working directory (parser-problem.ts).
   const validated = await validate(structuredClone(raw) as OpenAPI.Document, { resolve: { external: false, file: false } }).catch((error: unknown) => ({
     valid: false,
-    errors: [{ message: String((error as Error).message ?? error) }],
+    errors: [{ message: `The OpenAPI document could not be validated: ${parserProblem(error)}` }],
     warnings: [],
   }));
-  if (!validated.valid) for (const error of validated.errors ?? []) warnings.push(String(error.message).split('\n')[0]!.slice(0, 300));
+  if (!validated.valid) for (const error of validated.errors ?? []) warnings.push(validatorWarning(String(error.message)));
   try {
     const document = await dereference(raw as unknown as OpenAPI.Document, {
       resolve: { external: false, file: false },
@@ -235,7 +237,8 @@ async function loadDocument(input: string | object, limits: DocumentLimits): Pro
     });
     return { document: document as unknown as Json, warnings };
   } catch (error) {
-    throw fail('The OpenAPI document could not be dereferenced', error);
+    // No cause: the parser's error names the working directory and carries its stack in own fields.
+    throw fail(`The OpenAPI document could not be dereferenced: ${parserProblem(error)}`);
   }
 }
 

@@ -58,6 +58,7 @@ export type {
   RcpApprovalRequest,
   RcpApprovalVerdict,
   RcpToolEffects,
+  RcpDecideOptions,
   RcpDiscovery,
   RcpDiscoveryWarning,
   RcpDiscoverOptions,

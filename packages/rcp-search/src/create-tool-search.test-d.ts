@@ -1,6 +1,15 @@
 import { expectTypeOf, test } from 'vitest';
 import type { RcpClientTool, RcpInputSchema, RcpToolSet } from 'rcp-client';
-import { createToolSearch, describeToolHits, toolSearchDefinition, type RcpToolRanker, type RcpToolSearchHit, type RcpToolSearchOptions } from './index';
+import {
+  MAX_QUERY_LENGTH,
+  MAX_QUERY_WORDS,
+  createToolSearch,
+  describeToolHits,
+  toolSearchDefinition,
+  type RcpToolRanker,
+  type RcpToolSearchHit,
+  type RcpToolSearchOptions,
+} from './index';
 
 declare const toolSet: RcpToolSet;
 
@@ -35,4 +44,9 @@ test('what the model reads carries the model-facing schema', () => {
   expectTypeOf<ReturnType<typeof describeToolHits>['tools'][number]['inputSchema']>().toEqualTypeOf<RcpInputSchema>();
   expectTypeOf(toolSearchDefinition().inputSchema).toEqualTypeOf<RcpInputSchema>();
   expectTypeOf(describeToolHits([]).text).toBeString();
+});
+
+test('the query caps are numbers a caller can show or cut to', () => {
+  expectTypeOf(MAX_QUERY_LENGTH).toEqualTypeOf<number>();
+  expectTypeOf(MAX_QUERY_WORDS).toEqualTypeOf<number>();
 });

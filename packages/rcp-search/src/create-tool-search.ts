@@ -1,9 +1,10 @@
 import MiniSearch, { type Query } from 'minisearch';
 import { RcpInvalidArgumentsError, createToolSet, type RcpClientTool, type RcpDiscovery, type RcpToolSet } from 'rcp-client';
-import { compileArgumentCheck, type RcpParam } from 'rcp-manifest';
+import { compileArgumentCheck, compileValueCheck, type RcpParam } from 'rcp-manifest';
 import { isRecord } from 'rcp-template';
 import { RcpError } from 'rcp-errors';
 import { describeToolHits, type RcpToolHitsDescription } from './describe-tool-hits';
+import { MAX_QUERY_LENGTH, MAX_QUERY_WORDS, catalogTerms, planQuery, termsOf, type CatalogTerms, type QueryPlan } from './plan-query';
 import { splitWords } from './split-words';
 import { stem } from './stem';
 import { DEFAULT_SYNONYMS, STOP_WORDS } from './synonyms';
@@ -85,6 +86,8 @@ export interface RcpToolSearchOptions {
   stemming?: boolean;
   /**
    * Also match words that start with a query word of four letters or more (`repo` → `repos`).
+   * One query's prefixes together match at most 64 indexed words, in query order; a word whose
+   * matches would go past that is matched exactly.
    * @default true
    */
   prefix?: boolean;
@@ -145,7 +148,10 @@ export interface RcpToolSearch {
   readonly toolSet: RcpToolSet;
   /**
    * The best tools for a task, best first (ties in tool-set order); `[]` when no word matches.
-   * @throws RcpError `RCP_INVALID_OPTIONS` (a query that is not a string, a bad limit); `RCP_UNKNOWN_TOOL` (a ranker's name outside the set).
+   * A query is at most {@link MAX_QUERY_LENGTH} characters and {@link MAX_QUERY_WORDS} different
+   * words (repeats and stop words not counted); each distinct word is searched once, and a
+   * query's prefix matches are bounded, so the work of one query is bounded whatever it says.
+   * @throws RcpError `RCP_INVALID_OPTIONS` (a query that is not a string, longer than 1,000 characters or of more than 16 different words; a bad limit); `RCP_UNKNOWN_TOOL` (a ranker's name outside the set).
    * @example
    * ```ts
    * const names = (await search.search('add a comment to an issue')).map((hit) => hit.name);
@@ -155,7 +161,7 @@ export interface RcpToolSearch {
   /**
    * Answers a model's call of the search tool ({@link toolSearchDefinition}): checks the
    * arguments (`query`, optional `limit`), searches and returns what the model reads.
-   * @throws RcpInvalidArgumentsError `RCP_INVALID_ARGUMENTS` for arguments that do not match the search tool's schema.
+   * @throws RcpInvalidArgumentsError `RCP_INVALID_ARGUMENTS` for arguments that do not match the search tool's schema, or a `query` of more than 16 different words.
    * @example
    * ```ts
    * const { text } = await search.handleCall({ query: 'refund a charge' });
@@ -194,8 +200,11 @@ interface SearchSettings {
   readonly nameCoverage: boolean;
 }
 
-/** One lexical search over the index: the best `limit` hits, ties in tool-set order. */
-type LexicalSearch = (query: string, limit: number) => RcpToolSearchHit[];
+/** The lexical search over one index: a query's plan, and the best `limit` hits of a plan, ties in tool-set order. */
+interface LexicalSearch {
+  readonly plan: (query: string) => ReturnType<typeof planQuery>;
+  readonly search: (plan: QueryPlan, limit: number) => RcpToolSearchHit[];
+}
 
 /**
  * Builds the search over a tool set (or the discoveries `createToolSet` takes). The index is
@@ -216,20 +225,30 @@ export function createToolSearch(source: RcpToolSet | RcpDiscovery | readonly Rc
   const lexical = lexicalSearch(toolSet, settings);
   const { rank, candidates } = settings;
 
+  // Both entries check the query before any work: its length by the search tool's own schema,
+  // then its distinct words by the plan. Only the error differs: the caller's options, or the model's arguments.
+  const searchPlanned = async (query: string, plan: QueryPlan, limit: number): Promise<readonly RcpToolSearchHit[]> => {
+    if (rank === undefined) return Object.freeze(lexical.search(plan, limit));
+    const found = lexical.search(plan, Math.max(candidates, limit));
+    const names = await rank(query, Object.freeze(found), Object.freeze({ toolSet, limit }));
+    return rankedHits(toolSet, found, names, limit);
+  };
   const search = async (query: string, searchOptions: RcpSearchOptions = {}): Promise<readonly RcpToolSearchHit[]> => {
-    if (typeof query !== 'string') throw new RcpError('RCP_INVALID_OPTIONS', 'the search query must be a string');
+    const [issue] = checkQuery(query, '');
+    if (issue !== undefined) throw new RcpError('RCP_INVALID_OPTIONS', `the search query ${issue.message}`);
     if (typeof searchOptions !== 'object' || searchOptions === null) throw new RcpError('RCP_INVALID_OPTIONS', 'search options must be an object');
     const limit = searchOptions.limit ?? 5;
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT)
       throw new RcpError('RCP_INVALID_OPTIONS', `limit must be an integer from 1 to ${MAX_LIMIT}`);
-    if (rank === undefined) return Object.freeze(lexical(query, limit));
-    const found = lexical(query, Math.max(candidates, limit));
-    const names = await rank(query, Object.freeze(found), Object.freeze({ toolSet, limit }));
-    return rankedHits(toolSet, found, names, limit);
+    const planned = lexical.plan(query);
+    if (!planned.ok) throw new RcpError('RCP_INVALID_OPTIONS', `the search query ${planned.problem}`);
+    return searchPlanned(query, planned.plan, limit);
   };
   const handleCall = async (args: unknown): Promise<RcpToolHitsDescription> => {
     const { query, limit } = searchToolArguments(args);
-    return describeToolHits(await search(query, { limit }));
+    const planned = lexical.plan(query);
+    if (!planned.ok) throw new RcpInvalidArgumentsError(SEARCH_TOOL_NAME, [{ path: '/query', message: planned.problem }]);
+    return describeToolHits(await searchPlanned(query, planned.plan, limit ?? 5));
   };
   return Object.freeze({ toolSet, search, handleCall });
 }
@@ -266,22 +285,23 @@ function lexicalSearch(toolSet: RcpToolSet, settings: SearchSettings): LexicalSe
     searchOptions: {
       boost: Object.fromEntries(fields.map((field) => [field, boost[field]])),
       combineWith: 'OR',
-      prefix: settings.prefix ? (term) => term.length >= 4 : false,
       weights: { fuzzy: 0, prefix: 0.3 },
     },
   });
   const entries = toolSet.entries;
   const documents = entries.map((entry, id) => indexedTool(id, entry.name, entry.tool));
   index.addAll(documents);
-  const queryOf = commonWordQuery(documents, settings);
-  const termsOf = (text: string): Set<string> => termSet(text, processTerm);
-  const nameTerms = settings.nameCoverage ? entries.map((entry) => [...termsOf(entry.tool.name)]) : undefined;
+  const catalog = catalogTerms(documents, fields, processTerm);
+  const queryOf = commonWordQuery(catalog, documents.length, settings);
+  const nameTerms = settings.nameCoverage ? entries.map((entry) => [...termsOf(entry.tool.name, processTerm)]) : undefined;
   const byScore = (a: { score: number; id: number }, b: { score: number; id: number }) => b.score - a.score || a.id - b.id;
 
-  return (query, limit) => {
+  const search = (plan: QueryPlan, limit: number): RcpToolSearchHit[] => {
+    // The plan's terms go to MiniSearch as they are (already processed, each once), and only the
+    // plan's prefix terms are searched as prefixes: what the index does is what the plan counted.
+    const results = index.search(queryOf(plan.terms), { tokenize: splitOnSpace, processTerm: unchanged, prefix: (term) => plan.prefixed.has(term) });
     // MiniSearch gives every match, best score first: only the first `keep` (and the tools tied
     // with the last of them) can be hits, so only those are copied and put in tool-set order on ties.
-    const results = index.search(queryOf(query));
     const keep = nameTerms === undefined ? limit : Math.max(candidates, limit);
     let end = Math.min(keep, results.length);
     while (end > 0 && end < results.length && results[end]!.score === results[end - 1]!.score) end++;
@@ -289,7 +309,7 @@ function lexicalSearch(toolSet: RcpToolSet, settings: SearchSettings): LexicalSe
     for (let i = 0; i < end; i++) ranked.push({ id: results[i]!.id as number, score: results[i]!.score });
     ranked.sort(byScore);
     if (nameTerms !== undefined) {
-      const asked = termsOf(query);
+      const asked = new Set(plan.terms);
       const top = ranked.slice(0, Math.max(candidates, limit)).map(({ id, score }) => {
         const words = nameTerms[id]!;
         const covered = words.length === 0 ? 0 : words.filter((term) => asked.has(term)).length / words.length;
@@ -302,40 +322,26 @@ function lexicalSearch(toolSet: RcpToolSet, settings: SearchSettings): LexicalSe
       return Object.freeze({ name: entry.name, score, tool: entry.tool });
     });
   };
+  return { plan: (query) => planQuery(query, catalog, { processTerm, prefix: settings.prefix }), search };
 }
 
-/** The processed terms of a text (stop words dropped, stemmed, synonyms folded). */
-function termSet(text: string, processTerm: (word: string) => string | null): Set<string> {
-  const terms = new Set<string>();
-  for (const word of splitWords(text)) {
-    const term = processTerm(word);
-    if (term !== null) terms.add(term);
-  }
-  return terms;
-}
+/** Query terms are joined by one space (a term never holds one) and are not processed again. */
+const splitOnSpace = (text: string): string[] => text.split(' ');
+const unchanged = (term: string): string => term;
 
 /**
- * The query as MiniSearch takes it, for `commonWords`: a word in more than that share of the
+ * The query as MiniSearch takes it, for `commonWords`: a term in more than that share of the
  * tools (any field) is looked up in the name only, the others in every field.
  */
-function commonWordQuery(documents: readonly IndexedTool[], settings: SearchSettings): (query: string) => Query {
-  const { commonWords, fields, processTerm } = settings;
+function commonWordQuery(catalog: CatalogTerms, tools: number, settings: SearchSettings): (terms: readonly string[]) => Query {
+  const { commonWords, fields } = settings;
   const nameOnly = fields.includes('name') ? ['name'] : [];
-  if (commonWords >= 1 || nameOnly.length === 0 || documents.length <= COMMON_MIN_TOOLS) return (query) => query;
-  const toolsWith = new Map<string, number>();
-  for (const document of documents) {
-    const terms = new Set<string>();
-    for (const field of fields) for (const term of termSet(document[field], processTerm)) terms.add(term);
-    for (const term of terms) toolsWith.set(term, (toolsWith.get(term) ?? 0) + 1);
-  }
-  const commonLimit = Math.max(commonWords * documents.length, COMMON_MIN_TOOLS);
-  return (query) => {
+  if (commonWords >= 1 || nameOnly.length === 0 || tools <= COMMON_MIN_TOOLS) return (terms) => terms.join(' ');
+  const commonLimit = Math.max(commonWords * tools, COMMON_MIN_TOOLS);
+  return (terms) => {
     const rare: string[] = [];
     const common: string[] = [];
-    for (const word of splitWords(query)) {
-      const term = processTerm(word);
-      if (term !== null) ((toolsWith.get(term) ?? 0) > commonLimit ? common : rare).push(word);
-    }
+    for (const term of terms) ((catalog.toolsWith.get(term) ?? 0) > commonLimit ? common : rare).push(term);
     if (common.length === 0) return rare.join(' ');
     return { combineWith: 'OR', queries: [rare.join(' '), { queries: [common.join(' ')], fields: nameOnly }] };
   };
@@ -360,7 +366,11 @@ function rankedHits(toolSet: RcpToolSet, found: readonly RcpToolSearchHit[], nam
 
 /** The search tool's params: what its definition shows the model (`SEARCH_TOOL_SCHEMAS`) and what its calls are checked against. */
 export const SEARCH_TOOL_SCHEMAS = Object.freeze({
-  query: Object.freeze({ type: 'string' as const, description: 'The task, in plain words (e.g. "refund a payment")' }),
+  query: Object.freeze({
+    type: 'string' as const,
+    description: `The task, in plain words (e.g. "refund a payment"), at most ${MAX_QUERY_WORDS} different words`,
+    maxLength: MAX_QUERY_LENGTH,
+  }),
   limit: Object.freeze({ type: 'integer' as const, description: 'Most tools to return (default 5)', minimum: 1, maximum: MAX_LIMIT }),
 });
 const SEARCH_TOOL_PARAMS: readonly RcpParam[] = [
@@ -370,6 +380,8 @@ const SEARCH_TOOL_PARAMS: readonly RcpParam[] = [
 
 /** The search tool's arguments (an object or its JSON text), checked by rcp-manifest's argument check. */
 const checkSearchArguments = compileArgumentCheck(SEARCH_TOOL_PARAMS);
+/** The query alone, by the same schema, for `search()`: a string of at most {@link MAX_QUERY_LENGTH} characters. */
+const checkQuery = compileValueCheck(SEARCH_TOOL_PARAMS[0]!);
 
 function searchToolArguments(args: unknown): { query: string; limit: number | undefined } {
   const checked = checkSearchArguments(args);

@@ -7,6 +7,7 @@ export type {
   RcpSearchOptions,
   RcpToolRanker,
 } from './create-tool-search';
+export { MAX_QUERY_LENGTH, MAX_QUERY_WORDS } from './plan-query';
 export { describeToolHits } from './describe-tool-hits';
 export type { RcpFoundTool, RcpToolHitsDescription } from './describe-tool-hits';
 export { toolSearchDefinition } from './tool-search-definition';

@@ -1,8 +1,10 @@
 import { RcpError } from 'rcp-errors';
 import { parseManifest, type RcpAuth, type RcpManifest, type RcpTool, type RcpVersion } from 'rcp-manifest';
 import type { ServerTool } from './define-tool';
+import { createMemoryIdempotencyStore, type RcpIdempotencyStore } from './idempotency-store';
 import { answerCall, type CallContext } from './internal/answer-call';
 import { compileRoute, type CompiledRoute } from './internal/compile-route';
+import type { IdempotencyContext } from './internal/idempotent-call';
 import { serveManifest } from './internal/manifest-response';
 import { problemResponse } from './problem';
 
@@ -17,6 +19,47 @@ import { problemResponse } from './problem';
  * ```
  */
 export type VerifyHook<Principal> = (request: Request) => Principal | Response | undefined | null | Promise<Principal | Response | undefined | null>;
+
+/**
+ * How a server keeps idempotency keys for the tools that declare `idempotency` (RCP 0.4, SPEC
+ * §27.1, §22): where, for how long, and whose a key is.
+ *
+ * @example
+ * ```ts
+ * import { createRedisIdempotencyStore } from 'rcp-redis';
+ *
+ * const idempotency: RcpIdempotencyOptions<{ userId: string }> = {
+ *   store: createRedisIdempotencyStore({ client: redis, prefix: 'notes-api:' }),
+ *   expiresAfterSeconds: 3600,
+ *   subject: (principal) => principal.userId,
+ * };
+ * ```
+ */
+export interface RcpIdempotencyOptions<Principal> {
+  /**
+   * Where records are kept. Share one (`rcp-redis`) when several instances serve the API.
+   * @default an in-memory store owned by this server (`createMemoryIdempotencyStore()`)
+   */
+  readonly store?: RcpIdempotencyStore;
+  /**
+   * How long a key's first response is kept and replayed, in seconds, for each tool that does
+   * not give its own `idempotency.expiresAfterSeconds`; published in the manifest either way.
+   * @default 86_400 (a day)
+   */
+  readonly expiresAfterSeconds?: number;
+  /**
+   * How long a first request still running holds its key, in seconds (a duplicate meanwhile is a
+   * 409). It must outlast the slowest handler: a key whose request crashed the process is free
+   * again after it.
+   * @default 300
+   */
+  readonly inFlightSeconds?: number;
+  /**
+   * Whose a key is: a string naming the principal. Keys of different subjects never meet.
+   * @default the principal as JSON with sorted keys (`""` for a tool whose auth is `none`)
+   */
+  readonly subject?: (principal: Principal) => string;
+}
 
 /**
  * Options of {@link createRcpServer}.
@@ -55,6 +98,8 @@ export interface RcpServerOptions<Principal> {
   readonly describedBy?: boolean;
   /** The largest request body read, in bytes (a larger one is 413). @default 1_048_576 */
   readonly maxBodyBytes?: number;
+  /** Idempotency keys for the tools that declare `idempotency` (RCP 0.4): the store, lifetimes and whose a key is. */
+  readonly idempotency?: RcpIdempotencyOptions<Principal>;
 }
 
 /**
@@ -78,7 +123,7 @@ export interface RcpServer {
 
 const NO_AUTH: RcpAuth = Object.freeze({ type: 'none' });
 
-function manifestTool<Principal>(tool: ServerTool<Principal>): Record<string, unknown> {
+function manifestTool<Principal>(tool: ServerTool<Principal>, expiresAfterSeconds: number): Record<string, unknown> {
   const out: Record<string, unknown> = { name: tool.name, description: tool.description, method: tool.method, url: tool.path };
   if (tool.params !== undefined) {
     out['params'] = tool.params.map((param) => {
@@ -90,6 +135,8 @@ function manifestTool<Principal>(tool: ServerTool<Principal>): Record<string, un
   for (const key of keys) {
     if (tool[key] !== undefined) out[key] = tool[key];
   }
+  // The key lifetime is published: the tool's own, else the server's.
+  if (tool.idempotency !== undefined) out['idempotency'] = { expiresAfterSeconds, ...tool.idempotency };
   return out;
 }
 
@@ -133,8 +180,9 @@ export function createRcpServer<Principal = unknown>(options: RcpServerOptions<P
   if (!manifestPath.startsWith('/') || manifestPath.startsWith('//')) {
     throw new RcpError('RCP_INVALID_OPTIONS', '"manifestPath" must be a path starting with one "/"');
   }
-  const manifest = buildManifest(options);
-  const routes = compileRoutes(options, manifest);
+  const idempotencyOptions = checkIdempotencyOptions(options.idempotency);
+  const manifest = buildManifest(options, idempotencyOptions.expiresAfterSeconds);
+  const routes = compileRoutes(options, manifest, idempotencyOptions.expiresAfterSeconds);
   const manifestResponse = serveManifest(manifest, {
     cacheControl: options.cacheControl ?? 'no-cache',
     lastModified: options.lastModified ?? new Date(),
@@ -142,6 +190,7 @@ export function createRcpServer<Principal = unknown>(options: RcpServerOptions<P
   const context: CallContext<Principal> = {
     verify: options.verify,
     describedBy: options.describedBy === false ? undefined : `<${manifestPath}>; rel="describedby"`,
+    idempotency: routes.some((route) => route.idempotent !== undefined) ? idempotencyContext(options.idempotency, idempotencyOptions) : undefined,
   };
 
   const handle = async (request: Request): Promise<Response | undefined> => {
@@ -164,19 +213,64 @@ export function createRcpServer<Principal = unknown>(options: RcpServerOptions<P
 }
 
 /** The manifest built from the definitions (its version the lowest the tools need unless given), validated by `parseManifest`. */
-function buildManifest<Principal>(options: RcpServerOptions<Principal>): RcpManifest {
+function buildManifest<Principal>(options: RcpServerOptions<Principal>, expiresAfterSeconds: number): RcpManifest {
   const serverAuth = options.auth ?? NO_AUTH;
   const usesWire02 = serverAuth.type === 'query' || options.tools.some((tool) => tool.bodyEncoding === 'form' || tool.auth?.type === 'query');
   const usesResults03 = options.tools.some((tool) => tool.responseMediaTypes !== undefined || tool.pagination !== undefined);
+  const usesKeys04 = options.tools.some((tool) => tool.idempotency !== undefined);
   return parseManifest({
-    rcpVersion: options.rcpVersion ?? (usesResults03 ? '0.3' : usesWire02 ? '0.2' : '0.1'),
+    rcpVersion: options.rcpVersion ?? (usesKeys04 ? '0.4' : usesResults03 ? '0.3' : usesWire02 ? '0.2' : '0.1'),
     ...(options.auth !== undefined && { auth: options.auth }),
-    tools: options.tools.map(manifestTool),
+    tools: options.tools.map((tool) => manifestTool(tool, expiresAfterSeconds)),
   });
 }
 
+/** A whole number of seconds, at least one, or `RCP_INVALID_OPTIONS` naming the option. */
+function seconds(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || value < 1) throw new RcpError('RCP_INVALID_OPTIONS', `"idempotency.${name}" must be a whole number of seconds ≥ 1`);
+  return value;
+}
+
+/** The idempotency options' lifetimes, checked at creation. */
+function checkIdempotencyOptions<Principal>(options: RcpIdempotencyOptions<Principal> | undefined): { expiresAfterSeconds: number; inFlightSeconds: number } {
+  if (options?.subject !== undefined && typeof options.subject !== 'function') {
+    throw new RcpError('RCP_INVALID_OPTIONS', '"idempotency.subject" must be a function of the principal');
+  }
+  const store = options?.store;
+  if (store !== undefined && (typeof store.begin !== 'function' || typeof store.complete !== 'function' || typeof store.release !== 'function')) {
+    throw new RcpError('RCP_INVALID_OPTIONS', '"idempotency.store" must have begin, complete and release');
+  }
+  return {
+    expiresAfterSeconds: seconds(options?.expiresAfterSeconds, 86_400, 'expiresAfterSeconds'),
+    inFlightSeconds: seconds(options?.inFlightSeconds, 300, 'inFlightSeconds'),
+  };
+}
+
+/** What idempotent calls share: the store (this server's own in-memory one unless given) and whose a key is. */
+function idempotencyContext<Principal>(
+  options: RcpIdempotencyOptions<Principal> | undefined,
+  checked: { inFlightSeconds: number },
+): IdempotencyContext<Principal> {
+  return {
+    store: options?.store ?? createMemoryIdempotencyStore(),
+    inFlightTtl: checked.inFlightSeconds * 1000,
+    subject: options?.subject ?? canonicalJson,
+  };
+}
+
+/** A value as JSON with object keys sorted, so that one principal always reads the same; `""` for none. */
+function canonicalJson(value: unknown): string {
+  if (value === undefined) return '';
+  return JSON.stringify(value, (_key, entry: unknown) =>
+    typeof entry === 'object' && entry !== null && !Array.isArray(entry)
+      ? Object.fromEntries(Object.entries(entry).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : entry,
+  );
+}
+
 /** One route per definition, beside its validated manifest tool; a missing handler or `verify` is `RCP_INVALID_OPTIONS`. */
-function compileRoutes<Principal>(options: RcpServerOptions<Principal>, manifest: RcpManifest): CompiledRoute<Principal>[] {
+function compileRoutes<Principal>(options: RcpServerOptions<Principal>, manifest: RcpManifest, expiresAfterSeconds: number): CompiledRoute<Principal>[] {
   const serverAuth = options.auth ?? NO_AUTH;
   return options.tools.map((definition, index) => {
     if (typeof definition.handler !== 'function') {
@@ -187,6 +281,6 @@ function compileRoutes<Principal>(options: RcpServerOptions<Principal>, manifest
     if (needsAuth && options.verify === undefined) {
       throw new RcpError('RCP_INVALID_OPTIONS', `Tool "${tool.name}" needs a credential, so the server needs a "verify" hook`);
     }
-    return compileRoute(definition, tool, { needsAuth, maxBodyBytes: options.maxBodyBytes ?? 1_048_576 });
+    return compileRoute(definition, tool, { needsAuth, maxBodyBytes: options.maxBodyBytes ?? 1_048_576, expiresAfterSeconds });
   });
 }

@@ -1,4 +1,4 @@
-import type { RcpAuth, RcpDeclaredEffects, RcpHttpMethod, RcpPagination, RcpParam } from 'rcp-manifest';
+import type { RcpAuth, RcpDeclaredEffects, RcpHttpMethod, RcpIdempotency, RcpPagination, RcpParam } from 'rcp-manifest';
 
 /**
  * A param of a server tool: the manifest's param (name, type, description, required, value
@@ -105,6 +105,13 @@ export interface ServerTool<Principal = unknown, ParamName extends string = stri
    * tells the model the exact arguments of the next call. Using it makes the manifest `"0.3"`.
    */
   readonly pagination?: Omit<RcpPagination, 'param'> & { readonly param: NoInfer<ParamName> };
+  /**
+   * The tool takes an idempotency key (RCP 0.4, SPEC §27): `{ header: 'Idempotency-Key' }`, and
+   * optionally its own `expiresAfterSeconds`. Every call must carry a key (a Structured Fields
+   * string); the first response is stored and replayed for the same key and request, so a retry
+   * never runs the handler twice. Using it makes the manifest `"0.4"`.
+   */
+  readonly idempotency?: RcpIdempotency;
   readonly handler: ToolHandler<Principal>;
 }
 

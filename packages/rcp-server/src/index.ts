@@ -1,5 +1,7 @@
 export { createRcpServer } from './create-rcp-server';
-export type { RcpServer, RcpServerOptions, VerifyHook } from './create-rcp-server';
+export type { RcpServer, RcpServerOptions, RcpIdempotencyOptions, VerifyHook } from './create-rcp-server';
+export { createMemoryIdempotencyStore } from './idempotency-store';
+export type { RcpIdempotencyStore, RcpIdempotencyRecord, MemoryIdempotencyStoreOptions } from './idempotency-store';
 export { defineTool } from './define-tool';
 export type { ServerTool, ServerParam, ToolCall, ToolHandler } from './define-tool';
 export { bearerAuth, bearerToken, tokensEqual } from './bearer-auth';

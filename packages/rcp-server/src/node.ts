@@ -4,9 +4,34 @@ import type { RcpServer } from './create-rcp-server';
 import { problemResponse } from './problem';
 
 /**
+ * Methods the fetch standard forbids: `new Request()` throws for them, so no RCP tool or manifest
+ * can be reached with one. Node's own parser lets `TRACE` through (it sends `CONNECT` to the
+ * server's `connect` event and refuses `TRACK`); a custom server may pass any of them.
+ */
+const FORBIDDEN_METHODS: ReadonlySet<string> = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
+/**
+ * Whether a request's method is one fetch refuses (`CONNECT`, `TRACE`, `TRACK`, any case): such a
+ * request has no web-standard `Request`, so it is never an RCP call. The adapters hand it to the
+ * host (`fallback`, Express's `next()`) or answer 405.
+ *
+ * @example
+ * ```ts
+ * import { isForbiddenMethod } from 'rcp-server/node';
+ *
+ * isForbiddenMethod('TRACE'); // true
+ * isForbiddenMethod('POST'); // false
+ * ```
+ */
+export function isForbiddenMethod(method: string | undefined): boolean {
+  return method !== undefined && FORBIDDEN_METHODS.has(method.toUpperCase());
+}
+
+/**
  * A web-standard `Request` for a `node:http` request (its body streamed, not buffered). The
  * URL's origin comes from the `Host` header and only serves to parse the path and query;
  * `requestTarget` replaces `request.url` (a framework that strips a mount path keeps the original).
+ * A method fetch forbids ({@link isForbiddenMethod}) has no `Request`: it throws a `TypeError`.
  *
  * @example
  * ```ts
@@ -82,7 +107,8 @@ export interface NodeListenerOptions {
 
 /**
  * A `node:http` request listener serving an RCP server: the manifest and every tool, and a 404
- * problem (or your `fallback`) for anything else.
+ * problem (or your `fallback`) for anything else. A method fetch forbids (`TRACE` …) goes to your
+ * `fallback`, else it is a 405 problem; neither is an error.
  *
  * @example
  * ```ts
@@ -94,6 +120,11 @@ export interface NodeListenerOptions {
  */
 export function toNodeListener(server: RcpServer, options: NodeListenerOptions = {}): (request: IncomingMessage, response: ServerResponse) => void {
   return (request, response) => {
+    if (isForbiddenMethod(request.method)) {
+      if (options.fallback !== undefined) return options.fallback(request, response);
+      void writeWebResponse(methodNotAllowed(server, request.method!), response).catch((error: unknown) => options.onError?.(error));
+      return;
+    }
     void (async () => {
       const answer = await server.handle(toWebRequest(request));
       if (answer === undefined && options.fallback !== undefined) return options.fallback(request, response);
@@ -106,4 +137,12 @@ export function toNodeListener(server: RcpServer, options: NodeListenerOptions =
       } else response.end();
     });
   };
+}
+
+/** The 405 for a method no RCP server serves, with `Allow`: the manifest's GET and HEAD, and each tool's method. */
+function methodNotAllowed(server: RcpServer, method: string): Response {
+  const allowed = new Set(['GET', 'HEAD', ...server.manifest.tools.map((tool) => tool.method)]);
+  return problemResponse(405, 'RCP_METHOD_NOT_ALLOWED', `The ${method.toUpperCase()} method is not served here`, {
+    headers: { allow: [...allowed].join(', ') },
+  });
 }

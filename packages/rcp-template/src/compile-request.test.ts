@@ -580,6 +580,52 @@ describe('compileRequest: values', () => {
   });
 });
 
+describe('compileRequest: no state between calls', () => {
+  it('gives interleaved callers their own results for the same template text', () => {
+    // Two clients compiling one relative template against different manifests, alternately:
+    // nothing one compile learned (a base URL's origin, an authority) reaches the other.
+    const template = { method: 'GET', url: '/items/{{id}}?q={{q}}' } as const;
+    const bases = ['https://a.example/rcp.json', 'https://b.example:8443/rcp.json', 'https://a.example/other.json', 'http://a.example/rcp.json'];
+    const origins = ['https://a.example', 'https://b.example:8443', 'https://a.example', 'http://a.example'];
+    for (let round = 0; round < 2; round++) {
+      bases.forEach((baseUrl, index) => {
+        const compiled = compileRequest(template, { baseUrl });
+        expect(compiled.origin).toBe(origins[index]);
+        expect(compiled.render({ id: 'x', q: 'y' }).url).toBe(`${origins[index]}/items/x?q=y`);
+      });
+    }
+    for (const [url, origin] of [
+      ['HTTPS://API.EXAMPLE.COM/a', 'https://api.example.com'],
+      ['https://api.example.com:443/a', 'https://api.example.com'],
+      ['https://api.example.com:8443/a', 'https://api.example.com:8443'],
+      ['HTTPS://API.EXAMPLE.COM/a', 'https://api.example.com'],
+    ] as const) {
+      expect(get(url).origin).toBe(origin);
+    }
+  });
+
+  it('compiles a template object afresh every time: a changed object is read again', () => {
+    const template: RequestTemplate = { method: 'GET', url: 'https://a.example/users/{{id}}', headers: { 'X-Tenant': '{{tenant}}' } };
+    const first = compileRequest(template);
+    template.url = 'https://b.example/teams/{{team}}';
+    template.headers = {};
+    const second = compileRequest(template);
+    expect(first.tokens).toEqual(['id', 'tenant']);
+    expect(first.render({ id: '1', tenant: 't' })).toEqual({ method: 'GET', url: 'https://a.example/users/1', headers: { 'X-Tenant': 't' } });
+    expect(second.tokens).toEqual(['team']);
+    expect(second.render({ team: '2' })).toEqual({ method: 'GET', url: 'https://b.example/teams/2', headers: {} });
+  });
+
+  it('compiles a frozen template with each baseUrl on its own', () => {
+    const template = Object.freeze({ method: 'GET', url: '/items/{{id}}' });
+    const a = compileRequest(template, { baseUrl: 'https://a.example/rcp.json' });
+    const b = compileRequest(template, { baseUrl: 'https://b.example/rcp.json' });
+    expect(a).not.toBe(b);
+    expect([a.origin, b.origin]).toEqual(['https://a.example', 'https://b.example']);
+    expect(a.render({ id: '1' }).url).toBe('https://a.example/items/1');
+  });
+});
+
 describe('compileRequest: on the wire', () => {
   it('sends what the template says to a real server', async () => {
     const server = await startTestServer();

@@ -116,10 +116,9 @@ const EMPTY: Readonly<Record<string, unknown>> = Object.freeze(Object.create(nul
  * - **body**: `"{{x}}"` becomes the typed value; longer strings interpolate scalars as text; a
  *   missing value removes the property or element.
  *
- * A deep-frozen template (every object in it frozen, plain and without getters — as the tools
- * `parseManifest` returns are) cannot change, so its parsing is kept with the object: compiling
- * it again, with any `baseUrl`, only attaches the origin. Any other template is parsed on every
- * call.
+ * Every call parses the template afresh and returns a new object; nothing is kept between
+ * calls (no module-level cache), so compile once per tool and keep the result, as a client
+ * does at discovery.
  *
  * @param template - The request template.
  * @param options - See {@link CompileRequestOptions}.

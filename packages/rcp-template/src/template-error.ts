@@ -1,4 +1,4 @@
-import { RcpError } from 'rcp-errors';
+import { RcpError, brandRcpErrorClass } from 'rcp-errors';
 
 /**
  * Where in a request a token value is placed. Each position has its own encoding rules.
@@ -53,7 +53,8 @@ export interface RcpTemplateErrorOptions {
  * - `RCP_TEMPLATE_MISSING`: a required value is missing (a path token, or a body that is
  *   exactly one token). Carries `token` and `position`.
  *
- * Messages name the token and position, never the value.
+ * Messages name the token and position, never the value. `instanceof RcpTemplateError` also
+ * matches an error from a second installed copy of rcp-template (a brand, see `RcpError`).
  *
  * @example
  * ```ts
@@ -68,6 +69,10 @@ export interface RcpTemplateErrorOptions {
  * ```
  */
 export class RcpTemplateError extends RcpError<RcpTemplateErrorCode> {
+  static {
+    brandRcpErrorClass(RcpTemplateError, 'rcp-template.RcpTemplateError');
+  }
+
   /** Character offset of the syntax problem in `template` (syntax errors only). */
   declare readonly offset?: number;
   /** The template text that failed to parse (syntax errors only). */

@@ -18,3 +18,5 @@ export {
   RESULTS_RETRY_AFTER_SECONDS,
 } from './results-api';
 export { LARGE_CATALOG_SIZE, largeCatalogManifest, largeCatalogOpenApi } from './large-catalog';
+export { moduleStateIn } from './module-state';
+export { undocumentedExports } from './export-docs';

@@ -1,6 +1,6 @@
 import { isRecord } from 'rcp-template';
 import type { RcpManifest, RcpTool } from '../manifest-schema';
-import { EFFECT_FIELDS, OAUTH_HINT_FIELDS, PAGINATION_FIELDS, PARAM_FIELDS, TOOL_FIELDS, VALUE_FIELDS } from '../manifest-patterns';
+import { EFFECT_FIELDS, IDEMPOTENCY_FIELDS, OAUTH_HINT_FIELDS, PAGINATION_FIELDS, PARAM_FIELDS, TOOL_FIELDS, VALUE_FIELDS } from '../manifest-patterns';
 import { freezeJsonCopy } from './json-tree';
 import { own } from './validate-manifest';
 
@@ -74,6 +74,9 @@ export function copyTool(tool: unknown): RcpTool {
         break;
       case 'pagination':
         out[key] = copyKnown(value, PAGINATION_FIELDS);
+        break;
+      case 'idempotency':
+        out[key] = copyKnown(value, IDEMPOTENCY_FIELDS);
         break;
       case 'responseMediaTypes':
       case 'queryParams':

@@ -15,6 +15,7 @@ import {
   HTTP_METHODS,
 } from '../manifest-patterns';
 import { PARAM_TYPES } from '../value-check';
+import { RCP_VERSIONS } from '../versions';
 
 /*
  * The structural rules of a manifest (types, required fields, enumerations, patterns), written
@@ -32,7 +33,7 @@ const MAPPING_PATH = new RegExp(MAPPING_PATH_PATTERN);
 const AUTH_TYPES: readonly unknown[] = Object.keys(AUTH_FIELDS);
 const SCOPE_TOKEN = new RegExp(SCOPE_TOKEN_PATTERN);
 const MEDIA_RANGE = new RegExp(MEDIA_RANGE_PATTERN);
-const VERSIONS: readonly unknown[] = ['0.1', '0.2', '0.3'];
+const VERSIONS: readonly unknown[] = RCP_VERSIONS;
 const BODY_ENCODINGS: readonly unknown[] = ['json', 'form'];
 
 type Fields = Record<string, unknown>;
@@ -151,6 +152,20 @@ function checkPagination(value: unknown, path: string, issues: Issues): void {
     checkString(param, joinPointer(path, 'param'), issues, PARAM_NAME, () => 'must be the name of a declared param');
   }
   if (value['hasMore'] !== undefined) checkString(value['hasMore'], joinPointer(path, 'hasMore'), issues, MAPPING_PATH, MAPPING_PATH_MESSAGE);
+}
+
+/** RCP 0.4: the header a tool takes an idempotency key in, and how long the server keeps a key. */
+function checkIdempotency(value: unknown, path: string, issues: Issues): void {
+  if (!isRecord(value)) {
+    issues.push({ path, message: 'must be an object' });
+    return;
+  }
+  const header = required(value, 'header', path, issues);
+  if (header !== undefined) checkString(header, joinPointer(path, 'header'), issues, HTTP_TOKEN, HTTP_TOKEN_MESSAGE);
+  const seconds = value['expiresAfterSeconds'];
+  if (seconds !== undefined && (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < 1)) {
+    issues.push({ path: joinPointer(path, 'expiresAfterSeconds'), message: 'must be an integer ≥ 1' });
+  }
 }
 
 function checkNumber(value: unknown, path: string, issues: Issues): void {
@@ -277,6 +292,7 @@ function checkTool(tool: unknown, path: string, issues: Issues): void {
   if (tool['effects'] !== undefined) checkEffects(tool['effects'], joinPointer(path, 'effects'), issues);
   if (tool['responseMediaTypes'] !== undefined) checkMediaTypes(tool['responseMediaTypes'], joinPointer(path, 'responseMediaTypes'), issues);
   if (tool['pagination'] !== undefined) checkPagination(tool['pagination'], joinPointer(path, 'pagination'), issues);
+  if (tool['idempotency'] !== undefined) checkIdempotency(tool['idempotency'], joinPointer(path, 'idempotency'), issues);
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   AUTH_FIELDS,
   EFFECT_FIELDS,
   HTTP_TOKEN_PATTERN,
+  IDEMPOTENCY_FIELDS,
   MANIFEST_FIELDS,
   OAUTH_HINT_FIELDS,
   PAGINATION_FIELDS,
@@ -99,6 +100,17 @@ function needsVersion03(report: Report, pointer: string, what: string): void {
   const version = report.version;
   if (version === '0.1' || version === '0.2') {
     report.error(pointer, `${what} needs rcpVersion "0.3" (this manifest says "${version}", whose clients would ignore it)`);
+  }
+}
+
+/**
+ * What only a 0.4 manifest may use: it changes what a client sends (an idempotency key), and an
+ * older client would send none, so its calls would be refused.
+ */
+function needsVersion04(report: Report, pointer: string, what: string): void {
+  const version = report.version;
+  if (version === '0.1' || version === '0.2' || version === '0.3') {
+    report.error(pointer, `${what} needs rcpVersion "0.4" (this manifest says "${version}", whose clients would send no key)`);
   }
 }
 
@@ -457,6 +469,30 @@ function checkPagination(tool: JsonObject, context: ToolContext): void {
   if (!CURSOR_TYPES.includes(type)) context.report.error(at, `"${param}" is ${String(type)}: a cursor is given as a string, an integer or a number`);
 }
 
+/**
+ * RCP 0.4 idempotency: a write's key travels in a header the client sets itself, so the header
+ * cannot be one the HTTP client controls, the credential's, or one the tool's template writes
+ * (where the model could choose the key). A GET reads: it needs no key.
+ */
+function checkIdempotency(tool: JsonObject, effectiveAuth: unknown, context: ToolContext): void {
+  const idempotency = own(tool, 'idempotency');
+  if (!isRecord(idempotency)) return;
+  const pointer = joinPointer(context.pointer, 'idempotency');
+  needsVersion04(context.report, pointer, 'idempotency');
+  context.report.unknownFields(idempotency, pointer, IDEMPOTENCY_FIELDS);
+  if (own(tool, 'method') === 'GET') context.report.error(pointer, 'a GET request reads: it takes no idempotency key');
+  const header = own(idempotency, 'header');
+  if (typeof header !== 'string' || !HTTP_TOKEN.test(header)) return; // structural check reports it
+  const at = joinPointer(pointer, 'header');
+  const lower = header.toLowerCase();
+  const headers = own(tool, 'headers');
+  if (isForbiddenHeaderName(header)) context.report.error(at, `"${header}" cannot carry an idempotency key (the HTTP client controls that header)`);
+  else if (lower === authHeaderName(effectiveAuth)) context.report.error(at, `"${header}" is the auth header: it carries the credential`);
+  else if (isRecord(headers) && Object.keys(headers).some((name) => name.toLowerCase() === lower)) {
+    context.report.error(at, `"${header}" is one of the tool's headers: the client sets the key itself, never from a template`);
+  }
+}
+
 function checkResponseMappings(tool: JsonObject, context: ToolContext): void {
   const mappings = own(tool, 'responseMappings');
   if (!isRecord(mappings)) return;
@@ -514,6 +550,7 @@ function checkTool(tool: unknown, pointer: string, serverAuth: unknown, report: 
   checkEffects(tool, joinPointer(pointer, 'effects'), report);
   if (own(tool, 'responseMediaTypes') !== undefined) needsVersion03(report, joinPointer(pointer, 'responseMediaTypes'), 'responseMediaTypes');
   checkPagination(tool, context);
+  checkIdempotency(tool, effectiveAuth, context);
   const tokens = wholeRequestTokens(tool, effectiveAuth);
   if (tokens?.every((token) => context.declared.has(token))) {
     for (const token of tokens) context.used.add(token);

@@ -5,16 +5,23 @@
 import type { VerifyHook } from '../create-rcp-server';
 import { escapePointerToken } from 'rcp-manifest';
 import { problemResponse } from '../problem';
+import { readBody } from './collect-arguments';
 import type { CompiledRoute } from './compile-route';
+import { type IdempotencyContext, runIdempotent } from './idempotent-call';
 
 /** What every call of one server shares. */
 export interface CallContext<Principal> {
   readonly verify: VerifyHook<Principal> | undefined;
   /** The `Link` header value added to tool responses, or `undefined` when turned off. */
   readonly describedBy: string | undefined;
+  /** Where idempotency keys are kept, when a tool declares idempotency (RCP 0.4). */
+  readonly idempotency: IdempotencyContext<Principal> | undefined;
 }
 
-/** Runs the call's steps; the first that refuses answers (401, 400/413/415, 403), else the handler does. */
+/**
+ * Runs the call's steps; the first that refuses answers (401, 400/413/415, 403, then for a tool
+ * with idempotency 400/409/422 or the stored response), else the handler does.
+ */
 export async function answerCall<Principal>(
   context: CallContext<Principal>,
   route: CompiledRoute<Principal>,
@@ -30,6 +37,14 @@ export async function answerCall<Principal>(
     }
     principal = verified;
   }
+  // An idempotent call's fingerprint covers its body bytes: read them once, hand on a request that still has them.
+  let body: Uint8Array | undefined;
+  if (route.idempotent !== undefined) {
+    const bytes = await readBody(request, route.maxBodyBytes);
+    if (bytes instanceof Response) return bytes;
+    body = bytes;
+    request = new Request(request, { body: bytes });
+  }
   const values = await route.read(request, pathValues);
   if (values instanceof Response) return values;
   for (const { name, value } of route.bound) {
@@ -40,8 +55,12 @@ export async function answerCall<Principal>(
       });
     }
   }
-  const result = await route.tool.handler({ values, principal, request, tool: route.tool.name });
-  return withLink(handlerResponse(result, route.tool.responseMediaTypes), context.describedBy);
+  const handle = async () => {
+    const result = await route.tool.handler({ values, principal, request, tool: route.tool.name });
+    return withLink(handlerResponse(result, route.tool.responseMediaTypes), context.describedBy);
+  };
+  if (route.idempotent === undefined || context.idempotency === undefined || body === undefined) return handle();
+  return runIdempotent(context.idempotency, route.idempotent, request, body, principal, handle);
 }
 
 /**

@@ -101,11 +101,9 @@ function collectHeaders(plan: ArgumentPlan, headers: Headers, { put }: Collected
 /** Reads the body (capped at `maxBodyBytes`) into the arguments; the 413/415/400 response when it is refused. */
 async function collectBody(plan: ArgumentPlan, body: BodyReader, request: Request, { put }: Collected): Promise<Response | undefined> {
   const type = request.headers.get('content-type') ?? '';
-  const length = Number(request.headers.get('content-length') ?? '0');
-  const tooLarge = () => problemResponse(413, 'RCP_INVALID_ARGUMENTS', `The body is larger than ${plan.maxBodyBytes} bytes`);
-  if (length > plan.maxBodyBytes) return tooLarge();
-  const text = await readCapped(request, plan.maxBodyBytes);
-  if (text === undefined) return tooLarge();
+  const bytes = await readBody(request, plan.maxBodyBytes);
+  if (bytes instanceof Response) return bytes;
+  const text = new TextDecoder().decode(bytes);
   if (text.trim() === '') return undefined;
   if (plan.form) {
     if (!FORM_TYPE.test(type)) return problemResponse(415, 'RCP_INVALID_ARGUMENTS', 'The body must be application/x-www-form-urlencoded');
@@ -119,9 +117,11 @@ async function collectBody(plan: ArgumentPlan, body: BodyReader, request: Reques
   return undefined;
 }
 
-/** The body as UTF-8 text, or `undefined` once it grows past `limit` bytes (reading stops there). */
-async function readCapped(request: Request, limit: number): Promise<string | undefined> {
-  if (request.body === null) return '';
+/** The body's bytes, or the 413 problem once it is (or says it is) larger than `limit` bytes (reading stops there). */
+export async function readBody(request: Request, limit: number): Promise<Uint8Array | Response> {
+  const tooLarge = () => problemResponse(413, 'RCP_INVALID_ARGUMENTS', `The body is larger than ${limit} bytes`);
+  if (Number(request.headers.get('content-length') ?? '0') > limit) return tooLarge();
+  if (request.body === null) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -131,7 +131,7 @@ async function readCapped(request: Request, limit: number): Promise<string | und
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel();
-      return undefined;
+      return tooLarge();
     }
     chunks.push(value);
   }
@@ -141,7 +141,7 @@ async function readCapped(request: Request, limit: number): Promise<string | und
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return new TextDecoder().decode(bytes);
+  return bytes;
 }
 
 /** The 400 problem listing the issues (the first five in its detail, all of them as `errors`). */

@@ -2,6 +2,7 @@ import { RcpError } from 'rcp-errors';
 import { compileArgumentCheck, toolParams, type ArgumentCheck, type RcpParam, type RcpTool } from 'rcp-manifest';
 import type { ServerTool } from '../define-tool';
 import { collectArguments, decodeSegment, type ArgumentPlan } from './collect-arguments';
+import type { IdempotentTool } from './idempotent-call';
 import { compilePathMatcher, type PathMatcher } from './path-matcher';
 import { compileBodyReader, compileTextSlot, type TextSlot } from './read-arguments';
 
@@ -14,6 +15,10 @@ export interface CompiledRoute<Principal> {
   /** Reads and checks a matched request's arguments: the validated values, or the 400/413/415 response. */
   readonly read: (request: Request, pathValues: Map<string, string>) => Promise<Record<string, unknown> | Response>;
   readonly bound: readonly { readonly name: string; readonly value: (principal: Principal) => unknown }[];
+  /** The tool's idempotency (RCP 0.4), when it declares one. */
+  readonly idempotent: IdempotentTool | undefined;
+  /** The largest request body read, in bytes. */
+  readonly maxBodyBytes: number;
 }
 
 /**
@@ -25,7 +30,7 @@ export interface CompiledRoute<Principal> {
 export function compileRoute<Principal>(
   definition: ServerTool<Principal>,
   tool: RcpTool,
-  options: { needsAuth: boolean; maxBodyBytes: number },
+  options: { needsAuth: boolean; maxBodyBytes: number; expiresAfterSeconds: number },
 ): CompiledRoute<Principal> {
   const params = new Map<string, RcpParam>((tool.params ?? []).map((param) => [param.name, param]));
   const check = compileCheck(tool);
@@ -51,7 +56,15 @@ export function compileRoute<Principal>(
     throw new RcpError('RCP_INVALID_OPTIONS', `Tool "${tool.name}" binds a param to the principal but its auth is "none": there is no principal`);
   }
   const read = (request: Request, pathValues: Map<string, string>) => collectArguments(plan, request, pathValues);
-  return { tool: definition, method: tool.method, matchPath, needsAuth: options.needsAuth, read, bound };
+  const idempotent =
+    tool.idempotency === undefined
+      ? undefined
+      : {
+          header: tool.idempotency.header,
+          ttl: (tool.idempotency.expiresAfterSeconds ?? options.expiresAfterSeconds) * 1000,
+          argumentHeaders: Object.keys(tool.headers ?? {}),
+        };
+  return { tool: definition, method: tool.method, matchPath, needsAuth: options.needsAuth, read, bound, idempotent, maxBodyBytes: options.maxBodyBytes };
 }
 
 /** The argument check, each param's `required` as rcp-manifest's `toolParams` resolves its default. */

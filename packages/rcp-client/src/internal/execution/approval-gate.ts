@@ -5,19 +5,22 @@
  * the client instance's). The digest — an HMAC under the client's approval secret — binds it, so
  * a stored approval works in another process that holds the same secret, and only there.
  */
-import { RcpError } from 'rcp-errors';
+import { RcpError, isRcpError } from 'rcp-errors';
 import {
   RcpApprovalDeniedError,
   RcpApprovalMismatchError,
   RcpApprovalRequiredError,
   type RcpApproval,
   type RcpApprovalDecision,
+  type RcpApprovalInfo,
   type RcpApprovalPolicy,
   type RcpApprovalRequest,
   type RcpApprovalVerdict,
 } from '../../approval';
 import type { RcpClientTool } from '../../client-tool';
 import type { RcpPreparedRequest } from '../../client-types';
+import type { Deadline } from '../send/deadline';
+import { withinDeadline } from './within-deadline';
 
 const DECISIONS: ReadonlySet<string> = new Set<RcpApprovalDecision>(['not-applicable', 'approved', 'denied', 'user-approval']);
 const WRITES_REASON = 'the call changes data (approval: "writes")';
@@ -94,24 +97,61 @@ function createDigest(secret: Uint8Array | undefined): Digest {
   return async (tool, request, id) => digestOf(await keyOf(), tool, request, id);
 }
 
-/** The operator's policy on one call (failing closed: a throw or no decision is a denial). */
+/**
+ * What bounds a policy's answer: the call's one deadline (or, for `decide` and `review`, one of
+ * their own of the client's `timeout`) and the caller's signal, which the deadline follows.
+ */
+export interface PolicyBound {
+  readonly deadline: Deadline;
+  readonly signal: AbortSignal | undefined;
+}
+
+/**
+ * A policy function's answer, within the bound: a late one is `RCP_TIMEOUT`, one the caller's
+ * signal ended `RCP_ABORTED` (the call fails closed either way: nothing is sent); a throw or a
+ * rejection is a denial. The policy is handed the deadline's `signal` to pass on to what it asks.
+ */
+async function askPolicy(
+  policy: Extract<RcpApprovalPolicy, (info: never) => unknown>,
+  info: Omit<RcpApprovalInfo, 'signal'>,
+  bound: PolicyBound,
+): Promise<unknown> {
+  const { deadline } = bound;
+  try {
+    // A getter: a real AbortSignal is made only for a policy that reads it.
+    const answer: unknown = policy(Object.defineProperty({ ...info }, 'signal', { get: () => deadline.signal, enumerable: true }) as RcpApprovalInfo);
+    if (!isPromiseLike(answer)) return answer;
+    return await withinDeadline(
+      Promise.resolve(answer),
+      deadline,
+      bound.signal,
+      () => `Tool "${info.tool.name}": the approval policy did not answer within ${deadline.timeout} ms; nothing was sent`,
+    );
+  } catch (error) {
+    // The deadline or the caller ended the wait (the policy's own rejection may follow, to nobody).
+    if (deadline.aborted && (isRcpError(error, 'RCP_TIMEOUT') || isRcpError(error, 'RCP_ABORTED'))) throw error;
+    // Failing closed: a policy that cannot decide lets nothing through.
+    throw new RcpApprovalDeniedError(info.tool.name, undefined, error);
+  }
+}
+
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as PromiseLike<unknown> | null | undefined)?.then === 'function';
+}
+
+/** The operator's policy on one call (failing closed: a throw or no decision is a denial; a late answer `RCP_TIMEOUT`). */
 async function decideByPolicy(
   policy: RcpApprovalPolicy | undefined,
   tool: RcpClientTool,
   args: Readonly<Record<string, unknown>>,
   ctx: unknown,
+  bound: PolicyBound,
 ): Promise<RcpApprovalVerdict> {
   if (policy === undefined) return { decision: 'not-applicable' };
   const effects = tool.effects;
   if (policy === 'writes') return effects.readOnly ? { decision: 'not-applicable' } : { decision: 'user-approval', reason: WRITES_REASON };
   if (typeof policy === 'function') {
-    let answer: unknown;
-    try {
-      answer = await policy({ tool, effects, declared: tool.declaredEffects, args, ctx });
-    } catch (error) {
-      // Failing closed: a policy that cannot decide lets nothing through.
-      throw new RcpApprovalDeniedError(tool.name, undefined, error);
-    }
+    const answer = await askPolicy(policy, { tool, effects, declared: tool.declaredEffects, args, ctx }, bound);
     const verdict = verdictOf(answer);
     if (verdict === undefined) throw new RcpApprovalDeniedError(tool.name, undefined, new TypeError('the approval policy returned no decision'));
     return verdict;
@@ -151,8 +191,8 @@ export type ApprovalGate = ReturnType<typeof createApprovalGate>;
 export function createApprovalGate(policy: RcpApprovalPolicy | undefined, secret: Uint8Array | undefined) {
   const consumed = new Set<string>();
   const digest = createDigest(secret);
-  const decide = (tool: RcpClientTool, args: Readonly<Record<string, unknown>>, ctx: unknown): Promise<RcpApprovalVerdict> =>
-    decideByPolicy(policy, tool, args, ctx);
+  const decide = (tool: RcpClientTool, args: Readonly<Record<string, unknown>>, ctx: unknown, bound: PolicyBound): Promise<RcpApprovalVerdict> =>
+    decideByPolicy(policy, tool, args, ctx, bound);
 
   /** What a person is shown: the decision, the request, and its digest under a new one-call id. */
   async function requestFor(tool: RcpClientTool, verdict: RcpApprovalVerdict, request: RcpPreparedRequest): Promise<RcpApprovalRequest> {
@@ -168,8 +208,14 @@ export function createApprovalGate(policy: RcpApprovalPolicy | undefined, secret
   }
 
   /** What a person would be shown for this call (nothing sent). */
-  async function review(tool: RcpClientTool, args: Readonly<Record<string, unknown>>, ctx: unknown, request: RcpPreparedRequest): Promise<RcpApprovalRequest> {
-    return requestFor(tool, await decide(tool, args, ctx), request);
+  async function review(
+    tool: RcpClientTool,
+    args: Readonly<Record<string, unknown>>,
+    ctx: unknown,
+    request: RcpPreparedRequest,
+    bound: PolicyBound,
+  ): Promise<RcpApprovalRequest> {
+    return requestFor(tool, await decide(tool, args, ctx, bound), request);
   }
 
   /**
@@ -182,8 +228,9 @@ export function createApprovalGate(policy: RcpApprovalPolicy | undefined, secret
     ctx: unknown,
     request: () => RcpPreparedRequest,
     approval: RcpApproval | undefined,
+    bound: PolicyBound,
   ): Promise<void> {
-    const verdict = await decide(tool, args, ctx);
+    const verdict = await decide(tool, args, ctx, bound);
     if (verdict.decision === 'denied') throw new RcpApprovalDeniedError(tool.name, verdict.reason);
     if (approval !== undefined) return consumeApproval(consumed, digest, tool, request, approval);
     if (verdict.decision === 'user-approval') throw new RcpApprovalRequiredError(await requestFor(tool, verdict, request()));

@@ -9,7 +9,7 @@ import { isRcpError } from 'rcp-errors';
 import type { RcpApprovalRequest, RcpApprovalVerdict } from '../../approval';
 import type { RcpCallOutcome, RcpExecuteResult, RcpToolCall } from '../../call-outcome';
 import type { RcpClientTool } from '../../client-tool';
-import type { RcpExecuteOptions, RcpPreparedRequest, RcpToolSource } from '../../client-types';
+import type { RcpDecideOptions, RcpExecuteOptions, RcpPreparedRequest, RcpToolSource } from '../../client-types';
 import { observeCall } from '../../hooks';
 import { checkArguments, compiledToolOf } from '../discovery/tool-registry';
 import type { ResolvedClientOptions } from '../options/resolve-options';
@@ -17,7 +17,7 @@ import { preparedOf } from '../redaction/prepared-request';
 import type { Sender } from '../send/send';
 import { createApprovalGate } from './approval-gate';
 import { lookUpIn } from './call-source';
-import { buildOnly, runCall, type ExecutionContext } from './run-call';
+import { buildOnly, buildWithin, runCall, withOwnDeadline, type ExecutionContext } from './run-call';
 
 const NOT_APPLICABLE: RcpApprovalVerdict = Object.freeze({ decision: 'not-applicable' });
 
@@ -31,17 +31,22 @@ export function createExecution<Context>(options: ResolvedClientOptions, send: S
     return preparedOf(compiled, await buildOnly(options.timeout, compiled, tool, args, ctx));
   }
 
-  async function decide(tool: RcpClientTool, args: unknown, ctx?: Context): Promise<RcpApprovalVerdict> {
+  async function decide(tool: RcpClientTool, args: unknown, ctx?: Context, decideOptions?: RcpDecideOptions): Promise<RcpApprovalVerdict> {
     const compiled = compiledToolOf(tool, owner);
     // The policy sees the model's validated arguments only: no resolver runs, no credential is asked.
     const validated = checkArguments(compiled, args);
-    return gate.enabled ? gate.decide(tool, validated, ctx) : NOT_APPLICABLE;
+    if (!gate.enabled) return NOT_APPLICABLE;
+    // No call deadline here: one of the client's `timeout`, as a call would give the policy.
+    return withOwnDeadline(options.timeout, decideOptions?.signal, (bound) => gate.decide(tool, validated, ctx, bound));
   }
 
   async function review(tool: RcpClientTool, args: unknown, ctx?: Context): Promise<RcpApprovalRequest> {
     const compiled = compiledToolOf(tool, owner);
-    const built = await buildOnly(options.timeout, compiled, tool, args, ctx);
-    return gate.review(tool, built.args ?? {}, ctx, preparedOf(compiled, built));
+    // One deadline over the build and the policy, as in a call.
+    return withOwnDeadline(options.timeout, undefined, async (bound) => {
+      const built = await buildWithin(compiled, tool, args, ctx, bound.deadline, undefined);
+      return gate.review(tool, built.args ?? {}, ctx, preparedOf(compiled, built), bound);
+    });
   }
 
   async function execute(tool: RcpClientTool, args: unknown, ctx?: Context, executeOptions?: RcpExecuteOptions): Promise<RcpExecuteResult> {

@@ -12,7 +12,7 @@ import { observed } from '../respond/observe-response';
 import { respond } from '../respond/respond';
 import { startDeadline, type Deadline } from '../send/deadline';
 import { abortedError, type SendCallOptions, type Sender } from '../send/send';
-import type { ApprovalGate } from './approval-gate';
+import type { ApprovalGate, PolicyBound } from './approval-gate';
 import { retriesAfterUnauthorized } from './unauthorized';
 import { withinDeadline } from './within-deadline';
 
@@ -49,20 +49,30 @@ export function buildWithin<Context>(
   );
 }
 
-/** Steps 1–4 under a deadline of their own (`prepare`, `review`: nothing is sent after them). */
-export async function buildOnly<Context>(
+/**
+ * `work` under a deadline of its own (`timeout`, the caller's `signal`), for what runs outside a
+ * call and sends nothing: `prepare`, `review` and `decide` (the resolvers, the credentials
+ * provider and the approval policy are bounded there as in a call).
+ */
+export async function withOwnDeadline<T>(timeout: number, signal: AbortSignal | undefined, work: (bound: PolicyBound) => T | Promise<T>): Promise<T> {
+  if (signal?.aborted) throw abortedError(signal.reason);
+  const deadline = startDeadline(timeout, signal);
+  try {
+    return await work({ deadline, signal });
+  } finally {
+    deadline.end();
+  }
+}
+
+/** Steps 1–4 under a deadline of their own (`prepare`: nothing is sent after them). */
+export function buildOnly<Context>(
   timeout: number,
   compiled: CompiledTool,
   tool: RcpClientTool,
   args: unknown,
   ctx: Context | undefined,
 ): Promise<BuiltRequest> {
-  const deadline = startDeadline(timeout, undefined);
-  try {
-    return await buildWithin(compiled, tool, args, ctx, deadline, undefined);
-  } finally {
-    deadline.end();
-  }
+  return withOwnDeadline(timeout, undefined, ({ deadline }) => buildWithin(compiled, tool, args, ctx, deadline, undefined));
 }
 
 /**
@@ -83,7 +93,7 @@ export async function runCall<Context>(
   if (signal?.aborted) throw abortedError(signal?.reason);
   const deadline = startDeadline(context.options.timeout, signal);
   try {
-    return await attempt(context, { compiled, tool, args, ctx, executeOptions, observer, deadline, signal }, false);
+    return await attempt(context, { compiled, tool, args, ctx, executeOptions, observer, deadline, signal, builds: [] }, false);
   } finally {
     deadline.end();
   }
@@ -99,6 +109,24 @@ interface CallState<Context> {
   readonly observer: CallObserver | undefined;
   readonly deadline: Deadline;
   readonly signal: AbortSignal | undefined;
+  /**
+   * Every request built for this call, the first attempt's and the one after a 401: their
+   * secrets are redacted from everything the call leaves with, whichever attempt it comes from
+   * (a server may quote the refused first token in the retry's answer).
+   */
+  readonly builds: BuiltRequest[];
+}
+
+/** Every secret of every attempt of the call so far (the credentials, the resolver values' forms). */
+function callSecrets(call: CallState<unknown>): string[] {
+  return call.builds.flatMap((built) => built.secrets?.() ?? []);
+}
+
+/** The credential of every attempt of the call so far (what a 2xx and an observed response are cleaned of). */
+function callCredentials(call: CallState<unknown>): string[] {
+  const credentials: string[] = [];
+  for (const built of call.builds) if (built.credential !== undefined) credentials.push(built.credential);
+  return credentials;
 }
 
 /** One attempt of a call: the first, or the one after a 401 the operator's `onUnauthorized` answers `true` to. */
@@ -107,6 +135,7 @@ async function attempt<Context>(context: ExecutionContext, call: CallState<Conte
   let built: BuiltRequest | undefined;
   try {
     built = await buildWithin(compiled, tool, call.args, ctx, deadline, signal);
+    call.builds.push(built);
     if (signal?.aborted) throw abortedError(signal?.reason);
     // The approval gate, between the request built and the request sent (once per call: a
     // retry after a 401 was admitted already).
@@ -114,12 +143,13 @@ async function attempt<Context>(context: ExecutionContext, call: CallState<Conte
     if (context.gate.enabled || approval !== undefined) {
       const done = built;
       if (retried) await context.gate.recheck(tool, () => preparedOf(compiled, done), approval);
-      else await context.gate.admit(tool, done.args ?? {}, ctx, () => preparedOf(compiled, done), approval);
+      else await context.gate.admit(tool, done.args ?? {}, ctx, () => preparedOf(compiled, done), approval, { deadline, signal });
       if (signal?.aborted) throw abortedError(signal?.reason);
     }
     const result = await context.send(built.request, sendOptions(call, built));
     const options = context.options;
-    return await inspected(options.inspectResult, tool, respond(tool, compiled, result, built, options.allowHtmlResponses), ctx, deadline, signal);
+    const answer = respond(tool, compiled, result, built, callCredentials(call), options.allowHtmlResponses);
+    return await inspected(options.inspectResult, tool, answer, ctx, deadline, signal);
   } catch (error) {
     if (
       !retried &&
@@ -128,8 +158,9 @@ async function attempt<Context>(context: ExecutionContext, call: CallState<Conte
     ) {
       return attempt(context, call, true);
     }
-    // Everything built from server-controlled text leaves through the one redaction routine.
-    throw built === undefined ? error : redactError(error, built.secrets?.());
+    // Everything built from server-controlled text leaves through the one redaction routine,
+    // with the secrets of every attempt of the call.
+    throw call.builds.length === 0 ? error : redactError(error, callSecrets(call));
   }
 }
 
@@ -140,9 +171,11 @@ function sendOptions(call: CallState<unknown>, built: BuiltRequest): SendCallOpt
   if (compiled.transport !== undefined) options.transport = compiled.transport;
   if (observer !== undefined) options.observer = observer;
   if (signal !== undefined) options.signal = signal;
-  if (built.secrets !== undefined) options.secrets = built.secrets;
+  if (call.builds.length > 1) options.secrets = () => callSecrets(call);
+  else if (built.secrets !== undefined) options.secrets = built.secrets;
+  // What a person approved is this one request: no redirect may change it (SPEC §26).
+  if (call.executeOptions?.approval !== undefined) options.approved = true;
   const observeResponse = call.executeOptions?.observeResponse;
-  const credential = built.credential;
-  if (observeResponse !== undefined) options.observe = (response) => observed(observeResponse, response, credential);
+  if (observeResponse !== undefined) options.observe = (response) => observed(observeResponse, response, callCredentials(call));
   return options;
 }

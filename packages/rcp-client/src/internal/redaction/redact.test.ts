@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REDACTED, createRedactor, redact, redactError } from './redact';
+import { REDACTED, createRedactor, redact, redactError, withoutCutSecrets } from './redact';
 
 const TOKEN = 'tok_live/ABC+def';
 const NAME = 'Zoë-42';
@@ -77,6 +77,44 @@ describe('createRedactor', () => {
     expect(error.message).toBe(`failed for ${REDACTED}`);
     expect(String(error.stack)).not.toContain('ABC');
     expect((error.cause as Error).message).toBe(`inner ${REDACTED}`);
+  });
+});
+
+describe('issue 38: deeper escapes, numbers, cut texts', () => {
+  it.each([1, 2, 3, 4])('finds a credential escaped %i level(s) deep, PHP-style and every unit as \\uXXXX', (levels) => {
+    // A backslash is written as `\\` by every encoder (never `\u005c`): only the PHP form has one.
+    const secret = 'tok/"live"\\Zoë';
+    const unitSecret = 'tok/"live"Zoë';
+    let php = secret;
+    let units = everyUnitEscaped(unitSecret);
+    for (let level = 0; level < levels; level++) php = phpJson(php);
+    for (let level = 1; level < levels; level++) units = twice(units);
+    const redactor = createRedactor([secret, unitSecret])!;
+    expect(redactor.redact(`[${php}]`)).toBe(`[${REDACTED}]`);
+    expect(redactor.redact(`[${units}]`)).toBe(`[${REDACTED}]`);
+  });
+
+  it("literal backslashes before a secret's first escape (a run of any length) do not hide it", () => {
+    const redactor = createRedactor(['tok/live'])!;
+    expect(redactor.redact(`"${'\\'.repeat(41)}u0074ok\\/live"`)).toBe(`"${REDACTED}"`);
+    expect(redactor.redact(`"${'\\'.repeat(40)}tok\\/live"`)).toBe(`"${'\\'.repeat(40)}${REDACTED}"`);
+  });
+
+  it('compares numbers as text: a numeric secret echoed as a number, or rounded past 2^53, is redacted; other numbers stay', () => {
+    const redactor = createRedactor(['8675309123', '12345678901234567890'])!;
+    const data = JSON.parse('{"a":8675309123,"b":[12345678901234567890],"c":42,"d":8675309124,"e":"8675309123"}') as unknown;
+    expect(redactor.redactData(data)).toEqual({ a: REDACTED, b: [REDACTED], c: 42, d: 8675309124, e: REDACTED });
+    const untouched = { n: 7 };
+    expect(createRedactor(['tok_live'])!.redactData(untouched)).toBe(untouched);
+  });
+
+  it('withoutCutSecrets drops the end a cut secret could be in, in its longest form (16 characters per character)', () => {
+    const secret = 'tok_abcdef';
+    expect(withoutCutSecrets(`${'x'.repeat(200)}tok_ab`, [secret])).toBe('x'.repeat(200 + 6 - 16 * secret.length));
+    expect(withoutCutSecrets('short tok_ab', [secret])).toBe('');
+    expect(withoutCutSecrets('no secrets', [])).toBe('no secrets');
+    // The longest secret decides.
+    expect(withoutCutSecrets('y'.repeat(1_000), ['ab', secret])).toHaveLength(1_000 - 160);
   });
 });
 

@@ -8,14 +8,34 @@ import { percentEncode } from 'rcp-template';
  * credential. A server that reflects a secret gets `[redacted]` back, in every form an encoder
  * writes it: as written; JSON-escaped by any encoder (`\/` as PHP writes it, `\u00eb` as
  * Python's `json.dumps` does, in either case of hex, astral characters as surrogate pairs) and
- * escaped once more (a JSON string inside a JSON string); percent-encoded (a URL path or
- * query); and lower-cased (as a URL parser writes a host name).
+ * escaped again, up to four levels deep (a JSON string inside a JSON string …); percent-encoded
+ * (a URL path or query); lower-cased (as a URL parser writes a host name); and, in parsed data, a
+ * number whose text is a secret.
  */
 
 /** What every redacted secret becomes — in errors, `prepare()`'s output and observed responses (rcp-errors' marker). */
 export { REDACTED };
 /** Causes kept at the most: deeper ones are dropped. */
 const MAX_CAUSE_DEPTH = 4;
+/**
+ * Levels of JSON string escaping a secret is found under: a JSON string inside a JSON string
+ * inside … four deep (servers that log a request's JSON into their own JSON error, and so on).
+ * At level n a `/` or `"` is behind up to 2^n − 1 backslashes, a `\` is 2^n of them, and a
+ * `\uXXXX` or `\n` escape has up to 2^(n−1).
+ */
+const ESCAPE_LEVELS = 4;
+/** Backslashes before an escaped `/` or `"` at the deepest level. */
+const MAX_QUOTING_BACKSLASHES = 2 ** ESCAPE_LEVELS - 1;
+/** Backslashes one `\` of a secret becomes at the deepest level. */
+const MAX_BACKSLASH_COPIES = 2 ** ESCAPE_LEVELS;
+/** Backslashes before a `uXXXX` or short escape at the deepest level. */
+const MAX_ESCAPE_BACKSLASHES = 2 ** (ESCAPE_LEVELS - 1);
+/**
+ * The longest form the matcher knows one UTF-16 code unit of a secret in: a `\` or an escaped
+ * `/` at the deepest level (16 characters), longer than a `\uXXXX` escape there (13) or a
+ * percent-encoded character (9).
+ */
+const LONGEST_UNIT_FORM = Math.max(MAX_BACKSLASH_COPIES, MAX_QUOTING_BACKSLASHES + 1, MAX_ESCAPE_BACKSLASHES + 5, 9);
 /** One backslash, as a regular-expression source. */
 const BACKSLASH = '\\\\';
 /** The JSON short escapes of control characters (`\n` …), by code unit. */
@@ -31,19 +51,30 @@ function hexPattern(code: number): string {
 }
 
 /**
- * One UTF-16 code unit of a secret, in every form a JSON encoder writes it at one or two levels
- * of string escaping: the character itself (a `/` or `"` possibly behind backslashes, a `\`
- * doubled), `\uXXXX` behind one or two backslashes, or its short escape.
+ * A run of `min` to `max` backslashes. At the start of a secret's pattern it is instead a whole
+ * run, from its first backslash (`(?<!\\)`), of at least `min`: the search then scans a run once
+ * where it starts, not again from each backslash in it — against a body of backslashes a bounded
+ * run tried at every position costs its bound per character. (More backslashes there only
+ * widen what is redacted.)
  */
-function unitPattern(code: number): string {
+function backslashes(min: number, max: number, first: boolean): string {
+  return first ? `(?<!${BACKSLASH})(?:${BACKSLASH}){${min},}` : `(?:${BACKSLASH}){${min},${max}}`;
+}
+
+/**
+ * One UTF-16 code unit of a secret, in every form a JSON encoder writes it at up to
+ * {@link ESCAPE_LEVELS} levels of string escaping: the character itself (a `/` or `"` possibly
+ * behind backslashes), `\uXXXX` behind backslashes, or its short escape. `first`: the secret's
+ * first unit (see {@link backslashes}).
+ */
+function unitPattern(code: number, first: boolean): string {
   const char = String.fromCharCode(code);
   const alternatives: string[] = [];
-  if (char === '/' || char === '"') alternatives.push(`(?:${BACKSLASH}){0,3}${escapeRegExp(char)}`);
-  else if (char === '\\') alternatives.push(`(?:${BACKSLASH}){1,4}`);
+  if (char === '/' || char === '"') alternatives.push(`${backslashes(0, MAX_QUOTING_BACKSLASHES, first)}${escapeRegExp(char)}`);
   else alternatives.push(code >= 0xd800 && code <= 0xdfff ? `\\u${code.toString(16)}` : escapeRegExp(char));
-  alternatives.push(`(?:${BACKSLASH}){1,2}u${hexPattern(code)}`);
+  alternatives.push(`${backslashes(1, MAX_ESCAPE_BACKSLASHES, first)}u${hexPattern(code)}`);
   const short = SHORT_ESCAPES[code];
-  if (short !== undefined) alternatives.push(`(?:${BACKSLASH}){1,2}${short}`);
+  if (short !== undefined) alternatives.push(`${backslashes(1, MAX_ESCAPE_BACKSLASHES, first)}${short}`);
   return alternatives.length === 1 ? alternatives[0]! : `(?:${alternatives.join('|')})`;
 }
 
@@ -52,15 +83,16 @@ function secretPattern(secret: string): string {
   let units = '';
   for (let i = 0; i < secret.length; i++) {
     if (secret.charCodeAt(i) === 0x5c /* \\ */) {
-      // A run of n backslashes is one quantifier (each written once to four times), never n
-      // of them in a row: those could split a server's run of backslashes in 4^n ways.
+      // A run of n backslashes is one quantifier (each written once to MAX_BACKSLASH_COPIES
+      // times), never n of them in a row: those could split a server's run of backslashes in
+      // exponentially many ways.
       let n = 1;
       while (secret.charCodeAt(i + n) === 0x5c) n++;
-      units += `(?:${BACKSLASH}){${n},${4 * n}}`;
+      units += backslashes(n, MAX_BACKSLASH_COPIES * n, i === 0);
       i += n - 1;
       continue;
     }
-    units += unitPattern(secret.charCodeAt(i));
+    units += unitPattern(secret.charCodeAt(i), i === 0);
   }
   const whole = new Set([percentEncode(secret), secret.toLowerCase(), percentEncode(secret).toLowerCase()]);
   whole.delete(secret);
@@ -82,9 +114,16 @@ export interface Redactor {
   test(text: string): boolean;
   /** `text` with every form of every secret replaced by `[redacted]`. */
   redact(text: string): string;
-  /** A copy of parsed JSON data with every string (keys too) redacted; `data` itself when nothing matched. */
+  /**
+   * A copy of parsed JSON data with every string (keys too) redacted, and every number whose
+   * text holds a secret (a numeric credential echoed as a JSON number) replaced by
+   * `[redacted]`; `data` itself when nothing matched.
+   */
   redactData(data: unknown): unknown;
 }
+
+/** A JSON number as written (RFC 8259 §6): a secret of this shape can be echoed as a number. */
+const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
 /**
  * Compiles the matcher for `secrets` (empty strings ignored). Longer secrets are matched first,
@@ -106,8 +145,15 @@ export function createRedactor(secrets: readonly string[] | undefined): Redactor
     return regex.test(text);
   };
   const redactText = (text: string): string => (test(text) ? text.replace(matcher(), REDACTED) : text);
+  // Numbers are compared as text: as JavaScript writes the parsed number, which for a numeric
+  // secret past 2^53 is its rounded value (`12345678901234567890` parses to …7000).
+  const numeric = new Set(list.filter((secret) => JSON_NUMBER.test(secret)).map((secret) => String(Number(secret))));
   const redactData = (data: unknown): unknown => {
     if (typeof data === 'string') return redactText(data);
+    if (typeof data === 'number') {
+      const text = String(data);
+      return numeric.has(text) || test(text) ? REDACTED : data;
+    }
     if (Array.isArray(data)) {
       let copy: unknown[] | undefined;
       data.forEach((item, index) => {
@@ -129,6 +175,24 @@ export function createRedactor(secrets: readonly string[] | undefined): Redactor
     return copy;
   };
   return { test, redact: redactText, redactData };
+}
+
+/**
+ * A text that is only the start of what the server sent (a body cut at a cap, an error's first
+ * bytes), without the end that a secret the cut went through could be in: a secret cut in two
+ * is found in no form, so its first part would show. The last {@link LONGEST_UNIT_FORM} ×
+ * (the longest secret's length) characters are dropped — more than any form of it the matcher
+ * knows — before the text is redacted.
+ *
+ * @example
+ * ```ts
+ * withoutCutSecrets(prefixText, [credential]); // what may be redacted and shown of a cut body
+ * ```
+ */
+export function withoutCutSecrets(text: string, secrets: readonly string[]): string {
+  let longest = 0;
+  for (const secret of secrets) if (secret.length > longest) longest = secret.length;
+  return longest === 0 ? text : text.slice(0, Math.max(0, text.length - LONGEST_UNIT_FORM * longest));
 }
 
 /**

@@ -10,8 +10,19 @@ function charsetOf(contentType: string): string | undefined {
   return match?.[1]?.toLowerCase();
 }
 
-/** Decodes text with the declared charset when the platform knows it, else as UTF-8. */
-function decodeText(body: Uint8Array, contentType: string): string {
+/**
+ * A body as text, decoded with the `charset` its Content-Type declares when the platform knows
+ * it, else as UTF-8: the one rule for every body text the client shows or redacts — a text
+ * answer's data, an error's excerpt, an observed response — so a secret in a UTF-16 body is
+ * found as the characters it is, not with NULs between them. (A JSON answer's data is parsed
+ * from UTF-8, as fetch's `json()` does.)
+ *
+ * @example
+ * ```ts
+ * decodeBodyText(bytes, 'text/plain; charset=utf-16le');
+ * ```
+ */
+export function decodeBodyText(body: Uint8Array, contentType: string): string {
   const charset = charsetOf(contentType);
   if (charset === undefined || charset === 'utf-8' || charset === 'utf8') return UTF8.decode(body);
   try {
@@ -48,7 +59,7 @@ export function withoutPartialCharacter(body: Uint8Array, contentType: string): 
 export function decodeResponse(result: SendResult): { data: unknown; contentType: string; text: string } {
   const contentType = result.headers.get('content-type') ?? '';
   if (!isJsonMediaType(contentType)) {
-    const text = decodeText(result.body, contentType);
+    const text = decodeBodyText(result.body, contentType);
     return { data: text, contentType, text };
   }
   if (result.body.byteLength === 0) return { data: null, contentType, text: '' };

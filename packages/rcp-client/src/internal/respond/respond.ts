@@ -9,7 +9,7 @@ import type { RcpClientTool } from '../../client-tool';
 import { RcpResponseError } from '../../response-error';
 import type { BuiltRequest } from '../build/build-request';
 import type { CompiledTool } from '../discovery/tool-registry';
-import { createRedactor } from '../redaction/redact';
+import { createRedactor, withoutCutSecrets, type Redactor } from '../redaction/redact';
 import type { SendResult } from '../send/send';
 import { decodeResponse, withoutPartialCharacter } from './decode-response';
 import { isHtmlMediaType, isJsonMediaType, mediaTypeLabel } from './media-type';
@@ -17,21 +17,25 @@ import { nextPage } from './next-page';
 import { responseKind } from './response-kind';
 
 /**
- * Characters dropped from the end of a cut text per character of the credential: the longest
- * form an encoder writes one character in (`\\\\u00eb`, a percent-encoded astral half) is
- * shorter, so a credential the cut went through is gone from what is left.
+ * The result of a 2xx answer, or the typed error of one that must not pass for data.
+ * `credentials` are those of every attempt of the call (the retry after a 401 included): a
+ * server may echo any of them.
  */
-const CUT_MARGIN_PER_CHARACTER = 12;
-
-/** The result of a 2xx answer, or the typed error of one that must not pass for data. */
-export function respond(tool: RcpClientTool, compiled: CompiledTool, result: SendResult, built: BuiltRequest, allowHtml: boolean): RcpExecuteResult {
-  const credential = built.credential;
+export function respond(
+  tool: RcpClientTool,
+  compiled: CompiledTool,
+  result: SendResult,
+  built: BuiltRequest,
+  credentials: readonly string[],
+  allowHtml: boolean,
+): RcpExecuteResult {
+  const redactor = createRedactor(credentials);
   const contentType = result.headers.get('content-type') ?? '';
   const page = (json: unknown): RcpPage | undefined =>
     nextPage(compiled, { headers: result.headers, url: result.url, json, args: built.args ?? {}, values: built.values });
   if (result.body.byteLength === 0) {
     // An empty body (204, Content-Length: 0) is "no data", whatever its type says.
-    return withPage({ status: result.status, data: null, contentType }, page(undefined), credential);
+    return withPage({ status: result.status, data: null, contentType }, page(undefined), redactor);
   }
   if (!allowHtml && isHtmlMediaType(contentType)) {
     throw new RcpError(
@@ -51,13 +55,13 @@ export function respond(tool: RcpClientTool, compiled: CompiledTool, result: Sen
       },
     );
   }
-  if (kind === 'media') return withPage(mediaResult(tool, compiled, result, mediaType, contentType), page(undefined), credential);
+  if (kind === 'media') return withPage(mediaResult(tool, compiled, result, mediaType, contentType), page(undefined), redactor);
   const decoded = decodeResponse(result.truncated === true ? { ...result, body: withoutPartialCharacter(result.body, contentType) } : result);
   let data = decoded.data;
   let text = decoded.text;
-  if (result.truncated === true && typeof data === 'string' && credential !== undefined) {
+  if (result.truncated === true && typeof data === 'string') {
     // A credential the cut went through cannot be found whole: the end it could be in goes too.
-    data = text = data.slice(0, Math.max(0, data.length - CUT_MARGIN_PER_CHARACTER * credential.length));
+    data = text = withoutCutSecrets(data, credentials);
   }
   if (compiled.mappings !== undefined) {
     if (!isJsonMediaType(decoded.contentType)) {
@@ -70,11 +74,10 @@ export function respond(tool: RcpClientTool, compiled: CompiledTool, result: Sen
   }
   // A server that echoes the credential in its answer does not hand it to the model (SPEC §14):
   // looked for in the body as sent (every encoding), taken out of the data only when found there.
-  const redactor = credential === undefined ? undefined : createRedactor([credential]);
   if (redactor?.test(text)) data = redactor.redactData(data);
   const out: RcpExecuteResult = { status: result.status, data, contentType: decoded.contentType };
   if (result.truncated === true) out.truncated = true;
-  return withPage(out, page(kind === 'json' ? decoded.data : undefined), credential);
+  return withPage(out, page(kind === 'json' ? decoded.data : undefined), redactor);
 }
 
 /** A media part (the bytes as they came), within the tool's size limit and without mappings. */
@@ -99,10 +102,9 @@ function mediaResult(tool: RcpClientTool, compiled: CompiledTool, result: SendRe
   return { status: result.status, data: null, contentType, media };
 }
 
-/** The result with its page, unless the page's arguments would hand the model the credential. */
-function withPage(result: RcpExecuteResult, page: RcpPage | undefined, credential: string | undefined): RcpExecuteResult {
+/** The result with its page, unless the page's arguments would hand the model a credential. */
+function withPage(result: RcpExecuteResult, page: RcpPage | undefined, redactor: Redactor | undefined): RcpExecuteResult {
   if (page === undefined) return result;
-  const redactor = credential === undefined ? undefined : createRedactor([credential]);
   const safe =
     page.nextArguments !== null && redactor?.test(JSON.stringify(page.nextArguments)) === true ? Object.freeze({ hasMore: true, nextArguments: null }) : page;
   result.page = safe;

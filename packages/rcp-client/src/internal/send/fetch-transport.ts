@@ -1,3 +1,4 @@
+import { contentCodingsRefusal, fetchRefusedCodings } from './content-coding';
 import type { BodyReader, Transport, TransportResponse } from './transport-types';
 
 function ignore(): void {}
@@ -38,7 +39,8 @@ export function fromFetchResponse(response: Response): TransportResponse {
  * The transport over a `fetch`: the operator's (`createRcpClient({ fetch })`, a ky instance
  * included) or, when `fetchImpl` is undefined, `globalThis.fetch` looked up per call (so a fetch
  * installed later, a polyfill or a test proxy, is the one used). Always `redirect: 'manual'`:
- * redirects are the sender's. fetch decodes `Content-Encoding` itself.
+ * redirects are the sender's. fetch decodes `Content-Encoding` itself; its refusal of too many
+ * codings (Node's fetch has undici's limit) is the client's `RCP_INVALID_RESPONSE`.
  *
  * @example
  * ```ts
@@ -55,6 +57,14 @@ export function createFetchTransport(fetchImpl: typeof globalThis.fetch | undefi
       signal: request.abort.signal,
       redirect: 'manual',
     };
-    return fromFetchResponse(await (fetchImpl ?? globalThis.fetch)(request.url, init));
+    let response: Response;
+    try {
+      response = await (fetchImpl ?? globalThis.fetch)(request.url, init);
+    } catch (error) {
+      // Node's fetch refuses too many content codings itself: the client's one error for it.
+      const codings = fetchRefusedCodings(error);
+      throw codings === undefined ? error : contentCodingsRefusal(codings, request.origin);
+    }
+    return fromFetchResponse(response);
   };
 }

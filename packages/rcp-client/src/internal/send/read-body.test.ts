@@ -6,7 +6,8 @@ import { fromFetchResponse } from './fetch-transport';
 
 // The reader works on the transport's response; these tests build it from fetch Responses.
 const readBody = (response: Response, max: number) => readBodyOf(fromFetchResponse(response), max);
-const readBodyPrefix = (response: Response, max: number, signal?: AbortSignal) => readBodyPrefixOf(fromFetchResponse(response), max, signal);
+const readBodyPrefix = async (response: Response, max: number, signal?: AbortSignal) => (await readBodyPrefixOf(fromFetchResponse(response), max, signal)).body;
+const prefixComplete = async (response: Response, max: number) => (await readBodyPrefixOf(fromFetchResponse(response), max)).complete;
 
 let server: TestServer | undefined;
 afterEach(async () => server?.close());
@@ -80,11 +81,13 @@ describe('readBodyPrefix', () => {
     const { response, cancelled } = streamed(['abc', 'def', 'ghi']);
     expect(new TextDecoder().decode(await readBodyPrefix(response, 5))).toBe('abcde');
     expect(cancelled()).toBe(true);
+    expect(await prefixComplete(streamed(['abc', 'def']).response, 5)).toBe(false);
   });
 
-  it('returns a short body whole', async () => {
+  it('returns a short body whole, and says it is complete', async () => {
     const { response } = streamed(['abc']);
     expect(new TextDecoder().decode(await readBodyPrefix(response, 100))).toBe('abc');
+    expect(await prefixComplete(streamed(['abc']).response, 100)).toBe(true);
   });
 
   it('returns what was read when the stream fails, unless the signal is aborted', async () => {
@@ -100,6 +103,7 @@ describe('readBodyPrefix', () => {
       return new Response(stream);
     }
     expect(new TextDecoder().decode(await readBodyPrefix(failing(), 100))).toBe('partial');
+    expect(await prefixComplete(failing(), 100)).toBe(false); // cut by the failure: it may end in part of a secret
     await expect(readBodyPrefix(failing(), 100, AbortSignal.abort())).rejects.toThrow('reset');
   });
 });

@@ -52,18 +52,24 @@ export async function readBody(response: TransportResponse, maxBytes: number): P
 
 /**
  * Reads at most the first `maxBytes` bytes of a body and then cancels the rest (for error
- * excerpts: never fails for size). A network failure mid-body returns what was read so far;
- * once `signal` is aborted (deadline or caller), the stream error propagates instead.
+ * excerpts: never fails for size). `complete` is true only when the body ended within them: a
+ * body cut at `maxBytes`, or by a network failure mid-body (what was read so far is returned),
+ * may end in part of a secret. Once `signal` is aborted (deadline or caller), the stream error
+ * propagates instead.
  */
-export async function readBodyPrefix(response: TransportResponse, maxBytes: number, signal?: { readonly aborted: boolean }): Promise<Uint8Array> {
+export async function readBodyPrefix(
+  response: TransportResponse,
+  maxBytes: number,
+  signal?: { readonly aborted: boolean },
+): Promise<{ body: Uint8Array; complete: boolean }> {
   const reader = response.body;
-  if (reader === null) return EMPTY;
+  if (reader === null) return { body: EMPTY, complete: true };
   const chunks: Uint8Array[] = [];
   let total = 0;
   try {
     while (total < maxBytes) {
       const value = await reader.read();
-      if (value === undefined) return concat(chunks, total);
+      if (value === undefined) return { body: concat(chunks, total), complete: true };
       const room = maxBytes - total;
       const kept = value.byteLength > room ? value.subarray(0, room) : value;
       chunks.push(kept);
@@ -71,10 +77,10 @@ export async function readBodyPrefix(response: TransportResponse, maxBytes: numb
     }
   } catch (error) {
     if (signal?.aborted) throw error;
-    return concat(chunks, total);
+    return { body: concat(chunks, total), complete: false };
   }
   reader.cancel();
-  return concat(chunks, total);
+  return { body: concat(chunks, total), complete: false };
 }
 
 /**

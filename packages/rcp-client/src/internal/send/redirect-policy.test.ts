@@ -66,4 +66,26 @@ describe('nextHop', () => {
     expect(codeOf(() => nextHop(post, 307, at('/x'), { origin: ORIGIN, redirects: MAX_REDIRECTS }))).toBe('RCP_NETWORK_ERROR');
     expect(codeOf(() => nextHop(post, 307, at('http://[::1'), { origin: ORIGIN, redirects: 0 }))).toBe('RCP_NETWORK_ERROR');
   });
+
+  it('after an approval, follows only a redirect that keeps method, origin, path and query (issue 38)', () => {
+    const approved = { origin: ORIGIN, redirects: 0, approved: true };
+    const remove = { ...post, method: 'DELETE', url: `${ORIGIN}/notes/n-1?force=1`, body: undefined };
+    // The same request again (a balancer's 307 to itself, a fragment added): followed.
+    expect(nextHop(remove, 307, at('/notes/n-1?force=1#x'), approved)).toEqual(remove);
+    expect(nextHop(remove, 308, at(`${ORIGIN}/notes/n-1?force=1`), approved)).toEqual(remove);
+    // Another path, query or method: refused, not followed.
+    for (const [status, location] of [
+      [307, '/admin/purge-all'],
+      [308, '/notes/n-2?force=1'],
+      [307, '/notes/n-1?force=1&all=1'],
+      [307, '/notes/n-1'],
+      [303, '/notes/n-1?force=1'],
+    ] as const) {
+      expect(codeOf(() => nextHop(remove, status, at(location), approved))).toBe('RCP_ORIGIN_NOT_ALLOWED');
+    }
+    expect(() => nextHop(remove, 303, at('/notes/n-1?force=1'), approved)).toThrow(/redirect \(303\) to another method/);
+    expect(() => nextHop(post, 301, at('/notes'), approved)).toThrow(/another method/); // POST → GET
+    // Without an approval the same redirects are followed as before.
+    expect(nextHop(remove, 307, at('/admin/purge-all'), { origin: ORIGIN, redirects: 0 })).toEqual({ ...remove, url: `${ORIGIN}/admin/purge-all` });
+  });
 });

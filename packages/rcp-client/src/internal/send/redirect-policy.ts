@@ -24,6 +24,11 @@ export interface RedirectContext {
   readonly redirects: number;
   /** Extra policy for targets (after the same-origin rule), e.g. the operator's `allowOrigin`. */
   readonly isRedirectAllowed?: ((target: URL) => boolean) | undefined;
+  /**
+   * The request was approved by a person (SPEC §26): what they approved is this one request, so
+   * a redirect is followed only when it keeps the method, origin, path and query.
+   */
+  readonly approved?: boolean | undefined;
 }
 
 /**
@@ -31,9 +36,10 @@ export interface RedirectContext {
  * `Location`. Same origin only (scheme, host and port), at most {@link MAX_REDIRECTS} hops, never
  * to a URL with user info; fetch's method rule (WHATWG Fetch, "HTTP-redirect fetch"): 303 turns
  * anything but HEAD into a GET without body, 301 and 302 turn only POST into one, 307 and 308
- * keep method and body — a PUT or DELETE is never silently turned into a GET. A refused target
- * is `RCP_ORIGIN_NOT_ALLOWED` (never followed, user info never quoted); too many hops or an
- * unparsable `Location` is `RCP_NETWORK_ERROR`.
+ * keep method and body — a PUT or DELETE is never silently turned into a GET. After a person's
+ * approval (`approved`), only a redirect that keeps method, origin, path and query. A refused
+ * target is `RCP_ORIGIN_NOT_ALLOWED` (never followed, user info never quoted); too many hops or
+ * an unparsable `Location` is `RCP_NETWORK_ERROR`.
  *
  * @example
  * ```ts
@@ -71,10 +77,24 @@ export function nextHop(hop: Hop, status: number, headers: Pick<ResponseHeaders,
   }
   target.hash = '';
   const method = hop.method;
-  if ((status === 303 && method !== 'GET' && method !== 'HEAD') || ((status === 301 || status === 302) && method === 'POST')) {
-    return { method: 'GET', url: target.href, headers: withoutBodyHeaders(hop.headers), body: undefined };
+  const next: Hop =
+    (status === 303 && method !== 'GET' && method !== 'HEAD') || ((status === 301 || status === 302) && method === 'POST')
+      ? { method: 'GET', url: target.href, headers: withoutBodyHeaders(hop.headers), body: undefined }
+      : { ...hop, url: target.href };
+  if (context.approved === true && (next.method !== method || next.url !== withoutFragment(hop.url))) {
+    // Every hop followed so far kept the approved request, so `hop` is it.
+    throw new RcpError(
+      'RCP_ORIGIN_NOT_ALLOWED',
+      `${origin} answered the approved request with a redirect (${status}) to another ${next.method !== method ? 'method' : 'path or query'}; ` +
+        'what a person approved is one request, so a redirect after an approval is followed only when it keeps method, origin, path and query',
+    );
   }
-  return { ...hop, url: target.href };
+  return next;
+}
+
+function withoutFragment(url: string): string {
+  const hash = url.indexOf('#');
+  return hash === -1 ? url : url.slice(0, hash);
 }
 
 /** Asks the policy about a copy of the target; a policy that throws refuses (fail closed, cause kept). */

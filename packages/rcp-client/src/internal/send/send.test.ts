@@ -1,6 +1,6 @@
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import type { ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sendJson, startTestServer, type TestServer } from 'rcp-test-utils';
 import { RcpHttpError } from '../../http-error';
 import { redact } from '../redaction/redact';
@@ -9,10 +9,40 @@ import { rejectsWith } from '../testing';
 import { BODY_EXCERPT_CHARS, MAX_REDIRECTS, createSender, type SenderOptions } from './send';
 import { createFetchTransport } from './fetch-transport';
 import { createPlatformTransport } from '#transport';
+import type { AbortState } from './deadline';
 
 const servers: TestServer[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+/** What ends nothing: an attempt made outside any call. */
+const NEVER_ABORTED: AbortState = {
+  aborted: false,
+  reason: undefined,
+  signal: new AbortController().signal,
+  on: () => {},
+  once: () => {},
+  removeListener: () => {},
+};
+
+/**
+ * The first request on a cold transport loads its HTTP stack: undici on Node (~200 ms on an idle
+ * machine; several seconds on a loaded two-core CI, where the first test here once ran into its
+ * 5 s call deadline: issue 38), and Node's fetch builds itself on first use too. That cost is paid
+ * here, once, by the transport alone — no deadline, only the hook's limit — so the tests below time
+ * calls, never module loading.
+ */
+beforeAll(async () => {
+  const server = await startTestServer({ 'GET /warm': (_r, res) => sendJson(res, 200, {}) });
+  const transport = createPlatformTransport();
+  try {
+    const response = await transport({ method: 'GET', url: server.url('/warm'), origin: server.origin, headers: {}, body: undefined, abort: NEVER_ABORTED });
+    while ((await response.body?.read()) !== undefined);
+  } finally {
+    await transport.close();
+    await server.close();
+  }
 });
 
 async function serve(routes: Parameters<typeof startTestServer>[0] = {}): Promise<TestServer> {
@@ -65,6 +95,15 @@ function statusSequence(statuses: number[], headers: Record<string, string> = {}
 }
 
 describe('createSender: the basic exchange', () => {
+  // Nothing here is about time: the call deadline's timer is fake, so no machine is slow enough to
+  // end these calls early (the network stays real).
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('sends method, headers and body, and returns status, headers, final URL and body bytes', async () => {
     const server = await serve({ 'POST /items': (_r, res) => sendJson(res, 201, { ok: true }) });
     const result = await sender()({
@@ -432,6 +471,60 @@ describe('createSender: response size cap', () => {
     expect(seen[0]).toMatch(/gzip/);
     await rejectsWith(sender({ maxResponseBytes: json.length - 1 })({ method: 'GET', url: server.url('/z'), headers: {} }), 'RCP_RESPONSE_TOO_LARGE');
     expect(server.count).toBe(2);
+  });
+
+  it('refuses a response naming more than 5 content codings (br ×5000): one request, nothing decoded, no retry (issue 38)', async () => {
+    const server = await serve({
+      'GET /bomb': (_r, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': Array(5_000).fill('br').join(',') });
+        res.end('not brotli: a decoder that ran would fail on it');
+      },
+    });
+    const error = await rejectsWith(sender()({ method: 'GET', url: server.url('/bomb'), headers: {} }), 'RCP_INVALID_RESPONSE');
+    expect(error.message).toBe(`The response from ${server.origin} has too many content-encodings: 5000, maximum allowed is 5; nothing was decoded`);
+    expect(server.count).toBe(1); // a GET with retries left: the refusal is not retried
+  });
+
+  // Node's own fetch (undici 6.24 in Node 20) refuses such a response too, but leaves its
+  // connection open while the body is still coming (and throws "other side closed" when the
+  // server ends it): only Node's transport, the client's own, is asked to let go here.
+  it.skipIf(process.env.RCP_TEST_TRANSPORT === 'fetch')('lets the connection of such a response go without reading its body', async () => {
+    let letGo: Promise<void> | undefined;
+    const server = await serve({
+      'GET /bomb': (_r, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': Array(5_000).fill('br').join(',') });
+        res.write(brotliCompressSync(Buffer.from('{"a":1}'))); // and the body never ends
+        letGo = closed(res);
+      },
+    });
+    await rejectsWith(sender()({ method: 'GET', url: server.url('/bomb'), headers: {} }), 'RCP_INVALID_RESPONSE');
+    await letGo;
+    expect(server.count).toBe(1);
+  });
+
+  it('decodes five codings; six (empty members count, as in fetch) are refused, a redirect too', async () => {
+    const json = '{"layers":5}';
+    let packed: Buffer = Buffer.from(json);
+    for (let i = 0; i < 5; i++) packed = gzipSync(packed);
+    const server = await serve({
+      'GET /five': (_r, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip, gzip, GZIP, gzip,gzip' });
+        res.end(packed);
+      },
+      'GET /six': (_r, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip,,,,,' });
+        res.end(gzipSync(Buffer.from(json)));
+      },
+      'GET /moved': (_r, res) => {
+        res.writeHead(307, { location: '/five', 'content-encoding': 'br,br,br,br,br,br' });
+        res.end();
+      },
+    });
+    expect(text((await sender()({ method: 'GET', url: server.url('/five'), headers: {} })).body)).toBe(json);
+    const six = await rejectsWith(sender()({ method: 'GET', url: server.url('/six'), headers: {} }), 'RCP_INVALID_RESPONSE');
+    expect(six.message).toContain('too many content-encodings: 6, maximum allowed is 5');
+    await rejectsWith(sender()({ method: 'GET', url: server.url('/moved'), headers: {} }), 'RCP_INVALID_RESPONSE');
+    expect(server.requests.map((request) => request.path)).toEqual(['/five', '/six', '/moved']);
   });
 
   it('cuts off an endless body and closes the connection', async () => {

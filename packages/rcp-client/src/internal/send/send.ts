@@ -1,7 +1,7 @@
 /**
  * Send, the transport step of a call: the policies above the wire, each written once — redirects
  * (`redirect-policy.ts`), retries (`retry-policy.ts`), the call's one deadline (`deadline.ts`), the
- * size cap (`read-body.ts`), the HTTP error with its redacted excerpt and challenge
+ * size cap (`read-body.ts`), the content-coding cap (`content-coding.ts`), the HTTP error with its redacted excerpt and challenge
  * (`www-authenticate.ts`) — over a transport that moves one attempt's bytes (`transport-types.ts`:
  * undici on Node in `transport.node.ts`, fetch elsewhere in `transport.ts`, or the operator's
  * fetch in `fetch-transport.ts`).
@@ -10,8 +10,10 @@ import { RcpError, escapeUnsafeText, isRcpError } from 'rcp-errors';
 import { RcpHttpError } from '../../http-error';
 import { readBody, readBodyPrefix, readBodyUpTo } from './read-body';
 import { isTextMediaType, mediaTypeOf } from '../respond/response-kind';
-import { createRedactor, redact } from '../redaction/redact';
+import { createRedactor, redact, withoutCutSecrets } from '../redaction/redact';
+import { decodeBodyText } from '../respond/decode-response';
 import { challengeOf } from './www-authenticate';
+import { tooManyContentCodings } from './content-coding';
 import { startDeadline, sleep, type Deadline } from './deadline';
 import { nextHop, type Hop } from './redirect-policy';
 import { parseRetryAfter, type RetryPolicy } from './retry-policy';
@@ -61,6 +63,8 @@ export interface SendCallOptions {
   secrets?: readonly string[] | (() => readonly string[]);
   /** Extra policy for redirect targets (after the same-origin rule), e.g. the operator's `allowOrigin`. */
   isRedirectAllowed?: (target: URL) => boolean;
+  /** A person approved this exact request: a redirect must keep its method, origin, path and query. */
+  approved?: boolean;
   /**
    * The call's own deadline, started by the caller before anything else of the call (the
    * client starts it before the resolvers run): the sender neither starts nor ends one then, so
@@ -95,7 +99,7 @@ export interface WireResponse {
   readonly url: string;
   /** The bytes the client read: the whole body of a 2xx, the first bytes of an error's. */
   readonly body: Uint8Array;
-  /** False when `body` is only the start of what the server sent (an error's excerpt). */
+  /** False when `body` may be only the start of what the server sent (an error's excerpt cut short). */
   readonly complete: boolean;
 }
 
@@ -136,7 +140,6 @@ const EXCERPT_READ_BYTES = 64 * 1024;
 
 export { MAX_REDIRECTS } from './redirect-policy';
 
-const UTF8 = new TextDecoder();
 const EMPTY = new Uint8Array(0);
 
 /** The first `BODY_EXCERPT_CHARS` characters, never ending in half a surrogate pair. */
@@ -202,7 +205,7 @@ export function createSender(options: SenderOptions): Sender {
       for (let redirects = 0; ; redirects += 1) {
         const response = await attemptHop(exchange, hop);
         const status = response.status;
-        const next = nextHop(hop, status, response.headers, { origin, redirects, isRedirectAllowed: call.isRedirectAllowed });
+        const next = nextHop(hop, status, response.headers, { origin, redirects, isRedirectAllowed: call.isRedirectAllowed, approved: call.approved });
         if (next === undefined) return await finalResult(response, hop, redirects, call, call.maxResponseBytes ?? options.maxResponseBytes, deadline);
         response.body?.cancel();
         hop = next;
@@ -270,7 +273,8 @@ async function attemptHop(exchange: Exchange, hop: Hop): Promise<TransportRespon
     try {
       response = await exchange.transport({ method: hop.method, url: hop.url, headers: hop.headers, body: hop.body, origin: exchange.origin, abort: deadline });
     } catch (error) {
-      if (!retriable || exchange.retries >= policy.limit || deadline.aborted || addressRefusal(error) !== undefined) throw error;
+      // An RCP error from the transport is a refusal (too many content codings), never retried.
+      if (!retriable || exchange.retries >= policy.limit || deadline.aborted || isRcpError(error) || addressRefusal(error) !== undefined) throw error;
       const wait = policy.delay(exchange.retries + 1, { error });
       if (wait === undefined || !deadline.fits(wait)) throw error;
       exchange.retries += 1;
@@ -279,6 +283,12 @@ async function attemptHop(exchange: Exchange, hop: Hop): Promise<TransportRespon
       continue;
     }
     observer?.emit('onResponse', { attempt, status: response.status });
+    // Refused before its body is read or its redirect followed, and never retried.
+    const refusal = tooManyContentCodings(response.headers.get('content-encoding'), exchange.origin);
+    if (refusal !== undefined) {
+      response.body?.cancel();
+      throw refusal;
+    }
     if (!retriable || exchange.retries >= policy.limit || !policy.retriesStatus(response.status)) return response;
     const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
     const status = response.status;
@@ -308,9 +318,9 @@ async function finalResult(
     return { status, headers: response.headers, url: hop.url, body: EMPTY, redirects };
   }
   if (status < 200 || status > 299) {
-    const prefix = await readBodyPrefix(response, Math.min(maxBytes, EXCERPT_READ_BYTES), deadline);
-    observe?.(wire(response, hop.url, prefix, false));
-    throw httpError(response, hop, prefix, call.secrets);
+    const { body, complete } = await readBodyPrefix(response, Math.min(maxBytes, EXCERPT_READ_BYTES), deadline);
+    observe?.(wire(response, hop.url, body, complete));
+    throw httpError(response, hop, body, complete, call.secrets);
   }
   // A HEAD response has no body, but may announce the size of the one a GET would get.
   if (hop.method === 'HEAD') response.body?.cancel();
@@ -324,17 +334,28 @@ async function finalResult(
   return { status, headers: response.headers, url: hop.url, body: bytes, redirects };
 }
 
+/**
+ * An error body's bytes as the text its excerpt is cut from: decoded by its declared charset
+ * (the one rule, `decodeBodyText`), and, when the bytes may be only the start of the body, without
+ * the end a secret the read limit cut through could be in.
+ */
+function excerptText(response: TransportResponse, prefix: Uint8Array, complete: boolean, secrets: readonly string[] | undefined): string {
+  const text = decodeBodyText(prefix, response.headers.get('content-type') ?? '');
+  return complete || secrets === undefined ? text : withoutCutSecrets(text, secrets);
+}
+
 /** A final non-2xx as {@link RcpHttpError}: URL, excerpt and challenge redacted with the call's secrets. */
-function httpError(response: TransportResponse, hop: Hop, prefix: Uint8Array, callSecrets: SendCallOptions['secrets']): RcpHttpError {
+function httpError(response: TransportResponse, hop: Hop, prefix: Uint8Array, complete: boolean, callSecrets: SendCallOptions['secrets']): RcpHttpError {
   const status = response.status;
-  const secrets = createRedactor(typeof callSecrets === 'function' ? callSecrets() : callSecrets);
+  const secretList = typeof callSecrets === 'function' ? callSecrets() : callSecrets;
+  const secrets = createRedactor(secretList);
   const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
   return new RcpHttpError({
     status,
     statusText: cleanReasonPhrase(response.statusText),
     method: hop.method,
     url: redact(withoutQuery(hop.url), secrets),
-    bodyExcerpt: cutExcerpt(redact(UTF8.decode(prefix), secrets)),
+    bodyExcerpt: cutExcerpt(redact(excerptText(response, prefix, complete, secretList), secrets)),
     challenge: challengeOf(status, response.headers, secrets),
     ...(retryAfter !== undefined && { retryAfterSeconds: Math.ceil(retryAfter / 1_000) }),
   });

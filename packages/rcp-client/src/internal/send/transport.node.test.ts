@@ -181,4 +181,18 @@ describe("Node's transport (undici dispatch)", () => {
     endless.body!.cancel();
     await expect.poll(() => sockets[0]?.destroyed).toBe(true);
   });
+
+  it('builds no decoder for a response naming more than 5 codings: its body is refused, unread, the connection closed (issue 38)', async () => {
+    const sockets: Socket[] = [];
+    const server = await serve({
+      'GET /many': (_request, res, req) => {
+        sockets.push(req.socket);
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip,gzip,gzip,gzip,gzip,gzip' });
+        res.write(gzipSync(Buffer.from('{"a":1}'))); // and the body never ends
+      },
+    });
+    const response = await transport()(get(server, '/many'));
+    await expect(response.body!.read()).rejects.toMatchObject({ code: 'RCP_INVALID_RESPONSE' });
+    await expect.poll(() => sockets[0]?.destroyed).toBe(true);
+  });
 });

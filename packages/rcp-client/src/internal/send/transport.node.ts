@@ -6,7 +6,8 @@
  * client is faster than calling either yourself (see bench/README.md).
  *
  * `dispatch()` neither follows redirects (the sender does) nor decodes `Content-Encoding`: this
- * file decodes gzip, deflate and br, so the sender's size cap counts decoded bytes, as with fetch.
+ * file decodes gzip, deflate and br, so the sender's size cap counts decoded bytes, as with fetch,
+ * and like fetch builds no decoder for a response naming more than five codings.
  *
  * With an address check, the agent's `lookup` resolves a host name once, refuses the connection
  * when any address it resolves to is refused by the private-network boundary, and connects to
@@ -17,6 +18,7 @@ import { lookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import { Readable, pipeline } from 'node:stream';
 import { constants, createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Dispatcher } from 'undici';
+import { contentCodings, tooManyContentCodings } from './content-coding';
 import {
   ADDRESS_REFUSED,
   pathOf,
@@ -60,10 +62,10 @@ function checkedLookup(check: AddressCheck) {
   };
 }
 
-/** The decoders for a `Content-Encoding` value, in the order to apply them; undefined when unknown. */
+/** The decoders for a `Content-Encoding` value (at most `MAX_CONTENT_CODINGS`), in the order to apply them; undefined when unknown. */
 function decodersFor(encoding: string): NodeJS.ReadWriteStream[] | undefined {
   const decoders: NodeJS.ReadWriteStream[] = [];
-  const codings = encoding.toLowerCase().split(',');
+  const codings = contentCodings(encoding);
   for (let i = codings.length - 1; i >= 0; i--) {
     const coding = codings[i]!.trim();
     if (coding === 'gzip' || coding === 'x-gzip') decoders.push(createGunzip(ZLIB_OPTIONS));
@@ -72,6 +74,19 @@ function decodersFor(encoding: string): NodeJS.ReadWriteStream[] | undefined {
     else if (coding !== 'identity' && coding !== '') return undefined;
   }
   return decoders;
+}
+
+/** A body that is never read: `read` cancels it and rejects with `refusal` (no decoder is built for it). */
+function refusedBody(body: BodyReader, refusal: Error): BodyReader {
+  return {
+    read() {
+      body.cancel();
+      return Promise.reject(refusal);
+    },
+    cancel() {
+      body.cancel();
+    },
+  };
 }
 
 /** A pull reader over a Node stream; cancelling destroys it (errors after that are nobody's). */
@@ -235,7 +250,7 @@ function dispatchRequest(dispatcher: Dispatcher, request: TransportRequest, head
         onResponseStart(_controller, statusCode, responseHeaders, statusMessage) {
           if (statusCode < 200) return;
           started = true;
-          const reader: BodyReader = responseBody(body, request.method, responseHeaders);
+          const reader: BodyReader = responseBody(body, request, responseHeaders);
           resolve({
             status: statusCode,
             statusText: statusMessage ?? '',
@@ -263,10 +278,16 @@ function dispatchRequest(dispatcher: Dispatcher, request: TransportRequest, head
   });
 }
 
-/** The body as the sender reads it: decoded when the response names a `Content-Encoding` this transport knows. */
-function responseBody(body: DispatchBody, method: string, headers: Record<string, string | string[] | undefined>): BodyReader {
+/**
+ * The body as the sender reads it: decoded when the response names a `Content-Encoding` this
+ * transport knows; refused, with no decoder built, when it names more codings than fetch
+ * decodes (the sender refuses such a response before reading it).
+ */
+function responseBody(body: DispatchBody, request: TransportRequest, headers: Record<string, string | string[] | undefined>): BodyReader {
   const encoding = headerValue(headers, 'content-encoding');
-  if (encoding === null || method === 'HEAD') return body;
+  if (encoding === null || request.method === 'HEAD') return body;
+  const refusal = tooManyContentCodings(encoding, request.origin);
+  if (refusal !== undefined) return refusedBody(body, refusal);
   const decoders = decodersFor(encoding);
   return decoders === undefined || decoders.length === 0 ? body : decodedBody(body, decoders);
 }

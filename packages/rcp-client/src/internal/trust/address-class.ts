@@ -3,7 +3,8 @@ import ipaddr from 'ipaddr.js';
 /**
  * How private a network address is, after the browsers' Private Network Access rule:
  * `public` < `private` (RFC 1918, IPv6 ULA, CGNAT and every other non-public range) < `local`
- * (loopback). `link-local` (169.254.0.0/16, fe80::/10, and fd00:ec2::254, where cloud metadata
+ * (loopback, and the unspecified address: a connection to `0.0.0.0` or `::` lands on this
+ * machine). `link-local` (169.254.0.0/16, fe80::/10, and fd00:ec2::254, where cloud metadata
  * services answer) stands apart: no manifest may reach it unless the operator lists it.
  */
 export type AddressClass = 'public' | 'private' | 'local' | 'link-local';
@@ -14,12 +15,17 @@ export const PRIVACY: Readonly<Record<AddressClass, number>> = { public: 0, priv
 /** The AWS IPv6 instance-metadata address (inside the ULA range, but a metadata service). */
 const IPV6_METADATA = ipaddr.parse('fd00:ec2::254');
 
-/** The IPv4 address an IPv6 address embeds (IPv4-mapped, NAT64 64:ff9b::/96, 6to4 2002::/16), if any. */
+/**
+ * The IPv4 address an IPv6 address embeds, if any: IPv4-mapped `::ffff:0:0/96`, IPv4-translated
+ * `::ffff:0:0:0/96`, IPv4-compatible `::/96` (deprecated, but `::` and `::1` are in it), NAT64
+ * `64:ff9b::/96` and 6to4 `2002::/16`.
+ */
 function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | undefined {
   const range = address.range();
   const bytes = address.toByteArray();
-  if (range === 'ipv4Mapped') return address.toIPv4Address();
-  if (range === 'rfc6052') return ipaddr.fromByteArray(bytes.slice(12, 16)) as ipaddr.IPv4;
+  if (range === 'ipv4Mapped' || range === 'rfc6145' || range === 'rfc6052' || bytes.slice(0, 12).every((byte) => byte === 0)) {
+    return ipaddr.fromByteArray(bytes.slice(12, 16)) as ipaddr.IPv4;
+  }
   if (range === '6to4') return ipaddr.fromByteArray(bytes.slice(2, 6)) as ipaddr.IPv4;
   return undefined;
 }
@@ -33,9 +39,11 @@ function classOf(address: ipaddr.IPv4 | ipaddr.IPv6): AddressClass {
   }
   const range = address.range();
   if (range === 'unicast') return 'public';
-  if (range === 'loopback') return 'local';
+  // The unspecified address (0.0.0.0/8; `::` embeds 0.0.0.0) as a destination is this machine on
+  // Linux and macOS: loopback in effect, whatever the spelling ("0.0.0.0-day").
+  if (range === 'loopback' || range === 'unspecified') return 'local';
   if (range === 'linkLocal') return 'link-local';
-  return 'private'; // private, uniqueLocal, carrierGradeNat, reserved, unspecified, multicast, broadcast ...
+  return 'private'; // private, uniqueLocal, carrierGradeNat, reserved, multicast, broadcast ...
 }
 
 /**

@@ -1,0 +1,3 @@
+export { createRedisIdempotencyStore } from './idempotency-store';
+export type { RedisIdempotencyStoreOptions } from './idempotency-store';
+export type { RedisCommands } from './redis-commands';

@@ -1,0 +1,881 @@
+"""The manifest: limits, the version gate, every rule of SPEC §3–§9, §19 and §25, and the compiled tools.
+
+``parse_manifest`` reports every problem at once, as issues at RFC 6901 pointers sorted by pointer; unknown
+fields are warnings. The result holds the manifest with known fields only and each tool compiled once.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from ._json import Json, deep_copy, json_error_position, parse_json, pointer_sort_key, stringify
+from ._jsonpath import JsonPath, JsonPathSyntaxError, parse_json_path
+from ._template import (
+    TOKEN_NAME,
+    BodyNode,
+    QueryEntry,
+    Template,
+    UrlTemplate,
+    check_header_literal,
+    compile_body,
+    compile_query_params,
+    compile_url,
+    template_tokens,
+    parse_template,
+)
+from ._url import UrlError, parse_absolute_url
+from ._values import PARAM_TYPES, ValueSchema, compile_value_schema, schema_json
+from .errors import (
+    Issue,
+    RcpInvalidManifestError,
+    RcpManifestLimitError,
+    RcpTemplateError,
+    RcpUnsupportedVersionError,
+)
+
+#: The versions this client reads. Each is a strict superset of the one before (SPEC §17).
+SUPPORTED_VERSIONS: tuple[str, ...] = ("0.1", "0.2", "0.3")
+
+#: What each version adds to the wire; a rule gated on a feature refuses it in an older manifest.
+#: A new version is one line here plus its rules (the hook for RCP 0.4).
+VERSION_FEATURES: dict[str, frozenset[str]] = {
+    "0.1": frozenset(),
+    "0.2": frozenset({"form-body", "query-auth"}),
+    "0.3": frozenset({"form-body", "query-auth", "response-media-types", "pagination"}),
+}
+
+#: What relative tool URLs resolve against when a manifest is parsed without its URL: checked, never called
+#: (``.invalid`` never resolves, RFC 2606). The client always passes the manifest's URL.
+UNRESOLVED_ORIGIN = "http://manifest-url.invalid"
+
+DEFAULT_MAX_BYTES = 5 * 1024 * 1024
+DEFAULT_MAX_TOOLS = 5000
+MAX_DEPTH = 64
+
+METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE")
+TOOL_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+HTTP_TOKEN = re.compile(r"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$")
+#: Header names neither a tool nor an auth may set (case-insensitive, SPEC §7.3).
+FORBIDDEN_HEADERS = frozenset(
+    {"host", "content-length", "transfer-encoding", "connection", "cookie", "keep-alive", "proxy-connection", "te", "trailer", "upgrade", "expect", "proxy-authorization"}
+)
+RESERVED_PARAM_NAMES = frozenset({"__proto__", "constructor", "prototype"})
+_RESTRICTED_NAME = r"[A-Za-z0-9][A-Za-z0-9!#$&\-^_.+]{0,126}"
+MEDIA_RANGE = re.compile(rf"^(?:{_RESTRICTED_NAME})/(?:{_RESTRICTED_NAME}|\*)$")
+_SCOPE_TOKEN = re.compile(r"^[\x21\x23-\x5b\x5d-\x7e]+$")
+
+TOP_LEVEL_KEYS = ("rcpVersion", "auth", "tools", "$schema")
+TOOL_KEYS = (
+    "name", "description", "method", "url", "params", "queryParams", "headers", "body", "bodyEncoding", "auth",
+    "responseMappings", "effects", "responseMediaTypes", "pagination",
+)
+EFFECT_KEYS = ("readOnly", "destructive", "idempotent", "openWorld")
+
+
+@dataclass(frozen=True)
+class RcpWarning:
+    """A problem that does not stop the manifest: an unknown field, an unused param, a tool the client refuses.
+
+    ``tool`` names the tool for warnings the client adds at discovery (SPEC §2).
+    """
+
+    path: str
+    message: str
+    tool: str | None = None
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.message}"
+
+
+@dataclass(frozen=True)
+class Param:
+    """A declared param: its name, whether it is required (a path param always is), its schema."""
+
+    name: str
+    type: str
+    description: str
+    required: bool
+    schema: ValueSchema
+    index: int
+
+    def json_schema(self) -> dict[str, Json]:
+        return schema_json(self.schema)
+
+
+@dataclass(frozen=True)
+class Pagination:
+    """A declared cursor (SPEC §25.4)."""
+
+    next_cursor: JsonPath
+    param: str
+    has_more: JsonPath | None
+
+
+@dataclass(frozen=True)
+class ToolDefinition:
+    """One tool of a validated manifest, compiled: its templates, params, auth, mappings, effects."""
+
+    index: int
+    name: str
+    description: str
+    method: str
+    url_text: str
+    url: UrlTemplate
+    params: tuple[Param, ...]
+    query_params: tuple[QueryEntry, ...]
+    headers: tuple[tuple[str, Template], ...]
+    body: BodyNode | None
+    body_encoding: Literal["json", "form"]
+    auth: dict[str, Json]
+    own_auth: dict[str, Json] | None
+    mappings: tuple[tuple[str, JsonPath], ...] | None
+    effects: dict[str, bool]
+    declared_effects: dict[str, bool]
+    response_media_types: tuple[str, ...]
+    pagination: Pagination | None
+    raw: dict[str, Json] = field(compare=False)
+
+    @property
+    def origin(self) -> str:
+        return self.url.origin
+
+
+@dataclass(frozen=True)
+class ParsedManifest:
+    """A validated manifest: ``manifest`` holds known fields only (a copy), ``tools`` each tool compiled."""
+
+    manifest: dict[str, Json]
+    tools: tuple[ToolDefinition, ...]
+    warnings: tuple[RcpWarning, ...]
+
+
+@dataclass(frozen=True)
+class SafeParseResult:
+    """``safe_parse_manifest``'s answer: ``ok`` with ``value``, or not with ``error``; ``warnings`` on both."""
+
+    ok: bool
+    value: ParsedManifest | None
+    error: Exception | None
+    warnings: tuple[RcpWarning, ...]
+
+
+def tool_effects(method: str, declared: dict[str, bool]) -> dict[str, bool]:
+    """A tool's effects: what its method says, a claim only adding caution (SPEC §25.1, [M25.1]).
+
+    >>> tool_effects("POST", {"readOnly": True})
+    {'readOnly': False, 'destructive': False, 'idempotent': False, 'openWorld': True}
+    """
+    reads = method in ("GET", "HEAD", "OPTIONS")
+    return {
+        "readOnly": reads and declared.get("readOnly") is not False and declared.get("destructive") is not True,
+        "destructive": method == "DELETE" or declared.get("destructive") is True,
+        "idempotent": (reads or method in ("PUT", "DELETE")) and declared.get("idempotent") is not False,
+        "openWorld": declared.get("openWorld") is not False,
+    }
+
+
+def mapping_query(path: str) -> str:
+    """The RFC 9535 query of a mapping path: ``@`` is ``$``; ``@data`` is ``$.data`` (SPEC §9).
+
+    A ``.`` is inserted only before a member name or ``*``: ``@ .a`` stays ``$ .a`` (blank space before a
+    segment is RFC 9535 syntax).
+    """
+    rest = path[1:]
+    if rest and (rest[0] == "*" or rest[0] == "_" or (rest[0].isascii() and rest[0].isalpha()) or ord(rest[0]) >= 0x80):
+        return "$." + rest
+    return "$" + rest
+
+
+def _decode_text(data: bytes) -> str:
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    return data.decode("utf-8")
+
+
+def _text_depth_exceeds(text: str, limit: int) -> bool:
+    depth = 0
+    in_string = False
+    escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif char in "]}":
+            depth -= 1
+    return False
+
+
+def _value_depth_exceeds(value: object, limit: int, depth: int = 1) -> bool:
+    if isinstance(value, (dict, list)):
+        if depth > limit:
+            return True
+        children = value.values() if isinstance(value, dict) else value
+        return any(_value_depth_exceeds(child, limit, depth + 1) for child in children)
+    return False
+
+
+def read_manifest_input(source: object, *, max_bytes: int = DEFAULT_MAX_BYTES) -> object:
+    """Text, bytes or parsed JSON → the parsed value, after the byte and depth limits (SPEC §3, §13)."""
+    if isinstance(source, (bytes, bytearray)):
+        if len(source) > max_bytes:
+            raise RcpManifestLimitError(f"The manifest has more than {max_bytes} bytes.", limit="bytes", max=max_bytes)
+        try:
+            text = _decode_text(bytes(source))
+        except UnicodeDecodeError:
+            raise RcpInvalidManifestError("The manifest is not UTF-8 text.", issues=(Issue("", "is not UTF-8 text"),)) from None
+        return _parse_text(text, max_bytes, counted=True)
+    if isinstance(source, str):
+        return _parse_text(source, max_bytes, counted=False)
+    if _value_depth_exceeds(source, MAX_DEPTH):
+        raise RcpManifestLimitError(f"The manifest nests deeper than {MAX_DEPTH} levels.", limit="depth", max=MAX_DEPTH)
+    try:
+        size = len(stringify(source).encode("utf-8", "surrogatepass"))
+    except ValueError:
+        raise RcpInvalidManifestError("The manifest is not JSON data.", issues=(Issue("", "is not JSON data"),)) from None
+    if size > max_bytes:
+        raise RcpManifestLimitError(f"The manifest has more than {max_bytes} bytes.", limit="bytes", max=max_bytes)
+    return source
+
+
+def _parse_text(text: str, max_bytes: int, *, counted: bool) -> object:
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if not counted and len(text.encode("utf-8", "surrogatepass")) > max_bytes:
+        raise RcpManifestLimitError(f"The manifest has more than {max_bytes} bytes.", limit="bytes", max=max_bytes)
+    if _text_depth_exceeds(text, MAX_DEPTH):
+        raise RcpManifestLimitError(f"The manifest nests deeper than {MAX_DEPTH} levels.", limit="depth", max=MAX_DEPTH)
+    try:
+        return parse_json(text)
+    except (ValueError, RecursionError) as error:
+        position = json_error_position(error)
+        raise RcpInvalidManifestError(f"The manifest is not JSON ({position}).", issues=(Issue("", f"is not JSON ({position})"),)) from None
+
+
+def version_gate(value: object, versions: tuple[str, ...] = SUPPORTED_VERSIONS) -> str:
+    """Return the manifest's ``rcpVersion`` if this client supports it, else ``RCP_UNSUPPORTED_VERSION`` (SPEC §17)."""
+    received = value.get("rcpVersion") if isinstance(value, dict) else None
+    if isinstance(received, str) and received in versions:
+        return received
+    shown = "missing" if not isinstance(value, dict) or "rcpVersion" not in value else repr(received)[:40]
+    raise RcpUnsupportedVersionError(
+        f"Unsupported rcpVersion ({shown}); this client supports {', '.join(versions)}.",
+        received=received,
+        supported=versions,
+    )
+
+
+class _Validator:
+    def __init__(self, version: str) -> None:
+        self.version = version
+        self.features = VERSION_FEATURES[version]
+        self.issues: list[Issue] = []
+        self.warnings: list[RcpWarning] = []
+
+    def report(self, path: str, message: str) -> None:
+        self.issues.append(Issue(path, message))
+
+    def warn(self, path: str, message: str) -> None:
+        self.warnings.append(RcpWarning(path, message))
+
+    def unknown(self, value: dict[str, object], known: tuple[str, ...], base: str) -> None:
+        for key in value:
+            if key not in known:
+                self.warn(f"{base}/{_esc(key)}", "is not a field RCP knows; it is ignored")
+
+
+def _esc(segment: object) -> str:
+    return str(segment).replace("~", "~0").replace("/", "~1")
+
+
+def parse_manifest(
+    source: object,
+    *,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    max_tools: int = DEFAULT_MAX_TOOLS,
+    manifest_url: str | None = None,
+) -> ParsedManifest:
+    """Validate a manifest (text, bytes or parsed JSON) and compile its tools; raises the first of
+    ``RCP_MANIFEST_LIMIT``, ``RCP_INVALID_MANIFEST``, ``RCP_UNSUPPORTED_VERSION`` that applies (SPEC §3).
+
+    ``manifest_url`` is what relative tool URLs resolve against (its origin); without it they are checked
+    against :data:`UNRESOLVED_ORIGIN`.
+
+    >>> parsed = parse_manifest({"rcpVersion": "0.1", "tools": []})
+    >>> parsed.tools, parsed.warnings
+    ((), ())
+    """
+    result = safe_parse_manifest(source, max_bytes=max_bytes, max_tools=max_tools, manifest_url=manifest_url)
+    if not result.ok:
+        assert result.error is not None
+        raise result.error
+    assert result.value is not None
+    return result.value
+
+
+def safe_parse_manifest(
+    source: object,
+    *,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    max_tools: int = DEFAULT_MAX_TOOLS,
+    manifest_url: str | None = None,
+) -> SafeParseResult:
+    """:func:`parse_manifest` that never raises an RCP error: the error and the warnings as data."""
+    try:
+        value = read_manifest_input(source, max_bytes=max_bytes)
+        if not isinstance(value, dict):
+            raise RcpInvalidManifestError("The manifest must be a JSON object.", issues=(Issue("", "must be a JSON object"),))
+        version = version_gate(value)
+        tools = value.get("tools")
+        if isinstance(tools, list) and len(tools) > max_tools:
+            raise RcpManifestLimitError(f"The manifest lists more than {max_tools} tools.", limit="tools", max=max_tools)
+    except (RcpManifestLimitError, RcpInvalidManifestError, RcpUnsupportedVersionError) as error:
+        return SafeParseResult(False, None, error, ())
+    validator = _Validator(version)
+    base_origin = UNRESOLVED_ORIGIN
+    if manifest_url is not None:
+        try:
+            base_origin = parse_absolute_url(manifest_url).origin
+        except UrlError:
+            base_origin = UNRESOLVED_ORIGIN
+    parsed = _validate(value, validator, base_origin)
+    warnings = tuple(sorted(_dedupe_warnings(validator.warnings), key=lambda w: pointer_sort_key(w.path)))
+    if validator.issues:
+        issues = _sorted_issues(validator.issues)
+        invalid = RcpInvalidManifestError(_issues_message("The manifest is invalid", issues), issues=issues)
+        return SafeParseResult(False, None, invalid, warnings)
+    assert parsed is not None
+    return SafeParseResult(True, replace(parsed, warnings=warnings), None, warnings)
+
+
+def _dedupe_warnings(warnings: list[RcpWarning]) -> list[RcpWarning]:
+    seen: set[tuple[str, str]] = set()
+    out: list[RcpWarning] = []
+    for warning in warnings:
+        key = (warning.path, warning.message)
+        if key not in seen:
+            seen.add(key)
+            out.append(warning)
+    return out
+
+
+def _sorted_issues(issues: list[Issue]) -> tuple[Issue, ...]:
+    unique = list(dict.fromkeys(issues))
+    return tuple(sorted(unique, key=lambda issue: pointer_sort_key(issue.path)))
+
+
+def _issues_message(prefix: str, issues: tuple[Issue, ...]) -> str:
+    shown = "; ".join(str(issue) if issue.path else issue.message for issue in issues[:5])
+    more = f" (and {len(issues) - 5} more)" if len(issues) > 5 else ""
+    return f"{prefix}: {shown}{more}"
+
+
+def _validate(value: dict[str, object], v: _Validator, base_origin: str | None) -> ParsedManifest | None:
+    v.unknown(value, TOP_LEVEL_KEYS, "")
+    out: dict[str, Json] = {"rcpVersion": v.version}
+    server_auth: dict[str, Json] = {"type": "none"}
+    if "auth" in value:
+        checked = _auth(value["auth"], "/auth", v)
+        if checked is not None:
+            server_auth = checked
+        out["auth"] = deep_copy(server_auth)
+    if "$schema" in value:
+        out["$schema"] = deep_copy(value["$schema"])
+    tools_value = value.get("tools")
+    compiled: list[ToolDefinition] = []
+    tool_copies: list[Json] = []
+    if "tools" not in value:
+        v.report("/tools", "is required")
+    elif not isinstance(tools_value, list):
+        v.report("/tools", "must be an array")
+    else:
+        names: dict[str, int] = {}
+        for index, raw in enumerate(tools_value):
+            tool = _tool(raw, index, v, server_auth, base_origin)
+            if isinstance(raw, dict) and isinstance(raw.get("name"), str):
+                folded = str(raw["name"]).lower()
+                if folded in names:
+                    v.report(f"/tools/{index}/name", f'duplicates the name of tool {names[folded]} (names are compared regardless of case)')
+                else:
+                    names[folded] = index
+            if tool is not None:
+                compiled.append(tool)
+                tool_copies.append(tool.raw)
+    out["tools"] = tool_copies
+    if v.issues:
+        return None
+    return ParsedManifest(out, tuple(compiled), ())
+
+
+def _auth(value: object, base: str, v: _Validator) -> dict[str, Json] | None:
+    if not isinstance(value, dict):
+        v.report(base, "must be an object with a type: none, header or query")
+        return None
+    kind = value.get("type")
+    if kind == "none":
+        v.unknown(value, ("type",), base)
+        return {"type": "none"}
+    if kind == "header":
+        v.unknown(value, ("type", "name", "scheme", "oauth"), base)
+        out: dict[str, Json] = {"type": "header"}
+        good = True
+        name = value.get("name")
+        if not isinstance(name, str) or not HTTP_TOKEN.match(name):
+            v.report(f"{base}/name", "must be a header name (an RFC 9110 token)")
+            good = False
+        elif name.lower() in FORBIDDEN_HEADERS:
+            v.report(f"{base}/name", f'"{name}" cannot carry a credential (a connection-level, cookie or proxy header)')
+            good = False
+        else:
+            out["name"] = name
+        if "scheme" in value:
+            scheme = value["scheme"]
+            if not isinstance(scheme, str) or not HTTP_TOKEN.match(scheme):
+                v.report(f"{base}/scheme", "must be an RFC 9110 token (such as Bearer)")
+                good = False
+            else:
+                out["scheme"] = scheme
+        if "oauth" in value:
+            hint = _oauth(value["oauth"], f"{base}/oauth", v)
+            if hint is not None:
+                out["oauth"] = hint
+                if not (isinstance(name, str) and name.lower() == "authorization" and isinstance(value.get("scheme"), str) and str(value["scheme"]).lower() == "bearer"):
+                    v.warn(f"{base}/oauth", 'an OAuth hint on an auth that does not send "Authorization: Bearer <token>"')
+        return out if good else None
+    if kind == "query":
+        v.unknown(value, ("type", "name"), base)
+        if "query-auth" not in v.features:
+            v.report(f"{base}/type", f'"query" auth needs rcpVersion 0.2 or later (this manifest says {v.version})')
+            return None
+        name = value.get("name")
+        if not isinstance(name, str) or not HTTP_TOKEN.match(name):
+            v.report(f"{base}/name", "must be a query key (an RFC 9110 token)")
+            return None
+        return {"type": "query", "name": name}
+    v.report(f"{base}/type", "must be one of none, header, query")
+    return None
+
+
+def _oauth(value: object, base: str, v: _Validator) -> dict[str, Json] | None:
+    if not isinstance(value, dict):
+        v.report(base, "must be an object")
+        return None
+    v.unknown(value, ("scopes", "issuer", "grantTypes"), base)
+    out: dict[str, Json] = {}
+    if "scopes" in value:
+        scopes = value["scopes"]
+        if not isinstance(scopes, list):
+            v.report(f"{base}/scopes", "must be an array of scope tokens")
+        else:
+            for index, scope in enumerate(scopes):
+                if not isinstance(scope, str) or not _SCOPE_TOKEN.match(scope):
+                    v.report(f"{base}/scopes/{index}", "must be a scope token (printable ASCII without space, \" or \\)")
+            out["scopes"] = list(scopes)
+    if "issuer" in value:
+        issuer = value["issuer"]
+        problem = _issuer_problem(issuer)
+        if problem is not None:
+            v.report(f"{base}/issuer", problem)
+        else:
+            out["issuer"] = issuer
+    if "grantTypes" in value:
+        grants = value["grantTypes"]
+        if not isinstance(grants, list):
+            v.report(f"{base}/grantTypes", "must be an array of strings")
+        else:
+            for index, grant in enumerate(grants):
+                if not isinstance(grant, str) or grant.strip() == "":
+                    v.report(f"{base}/grantTypes/{index}", "must be a non-blank string")
+            out["grantTypes"] = list(grants)
+    return out
+
+
+def _issuer_problem(issuer: object) -> str | None:
+    if not isinstance(issuer, str):
+        return "must be a string (an https URL)"
+    match = re.match(r"^([A-Za-z][A-Za-z0-9+.\-]*)://([^/?#]*)([^?#]*)(\?[^#]*)?(#.*)?$", issuer)
+    if match is None:
+        return "must be an absolute https URL"
+    if "@" in match.group(2):
+        return "must not hold user info"
+    if match.group(4) is not None:
+        return "must not have a query"
+    if match.group(5) is not None:
+        return "must not have a fragment"
+    try:
+        url = parse_absolute_url(issuer)
+    except UrlError:
+        return "must be an absolute https URL"
+    if url.scheme == "https":
+        return None
+    host = url.hostname
+    loopback = host == "localhost" or host == "::1" or re.match(r"^127\.\d+\.\d+\.\d+$", host) is not None
+    return None if loopback else "must be an https URL (http only on a loopback host)"
+
+
+def _tool(raw: object, index: int, v: _Validator, server_auth: dict[str, Json], base_origin: str | None) -> ToolDefinition | None:
+    base = f"/tools/{index}"
+    before = len(v.issues)
+    if not isinstance(raw, dict):
+        v.report(base, "must be an object")
+        return None
+    v.unknown(raw, TOOL_KEYS, base)
+    copy: dict[str, Json] = {}
+    name = raw.get("name")
+    if not isinstance(name, str) or not TOOL_NAME.match(name):
+        v.report(f"{base}/name", "must match ^[A-Za-z0-9_-]{1,64}$")
+    else:
+        copy["name"] = name
+    description = raw.get("description")
+    if not isinstance(description, str) or description.strip() == "":
+        v.report(f"{base}/description", "must be a non-empty string")
+    else:
+        copy["description"] = description
+    method = raw.get("method")
+    if not isinstance(method, str) or method not in METHODS:
+        v.report(f"{base}/method", "must be one of " + ", ".join(METHODS))
+    else:
+        copy["method"] = method
+
+    # auth
+    own_auth: dict[str, Json] | None = None
+    effective_auth = server_auth
+    if "auth" in raw:
+        own_auth = _auth(raw["auth"], f"{base}/auth", v)
+        if own_auth is not None:
+            effective_auth = own_auth
+            copy["auth"] = deep_copy(own_auth)
+
+    # params
+    params: list[Param] = []
+    declared: dict[str, int] = {}
+    if "params" in raw:
+        raw_params = raw["params"]
+        if not isinstance(raw_params, list):
+            v.report(f"{base}/params", "must be an array")
+        else:
+            for param_index, raw_param in enumerate(raw_params):
+                param = _param(raw_param, f"{base}/params/{param_index}", param_index, v)
+                if param is None:
+                    if isinstance(raw_param, dict) and isinstance(raw_param.get("name"), str):
+                        declared.setdefault(str(raw_param["name"]), param_index)
+                    continue
+                if param.name in declared:
+                    v.report(f"{base}/params/{param_index}/name", f'duplicates param {declared[param.name]}')
+                    continue
+                declared[param.name] = param_index
+                params.append(param)
+
+    used: dict[str, list[str]] = {}
+
+    def use(names: list[str], at: str) -> None:
+        for token in names:
+            used.setdefault(token, []).append(at)
+            if token not in declared:
+                v.report(at, f'uses token "{token}", which is not a declared param')
+
+    # url
+    url: UrlTemplate | None = None
+    url_text = raw.get("url")
+    if "url" not in raw:
+        v.report(f"{base}/url", "is required")
+    elif not isinstance(url_text, str):
+        v.report(f"{base}/url", "must be a string")
+    else:
+        try:
+            url = compile_url(url_text, base_origin)
+            copy["url"] = url_text
+            use(url.tokens, f"{base}/url")
+            if effective_auth.get("type") == "query" and any(entry.key == effective_auth.get("name") for entry in url.query):
+                v.report(f"{base}/url", f'writes the query key "{effective_auth.get("name")}", which the query auth sends')
+        except RcpTemplateError as error:
+            v.report(f"{base}/url", error.message)
+
+    # queryParams
+    query_params: tuple[QueryEntry, ...] = ()
+    if "queryParams" in raw:
+        raw_query = raw["queryParams"]
+        if not isinstance(raw_query, dict):
+            v.report(f"{base}/queryParams", "must be an object of string templates")
+        else:
+            good: dict[str, str] = {}
+            for key, template in raw_query.items():
+                at = f"{base}/queryParams/{_esc(key)}"
+                if not isinstance(template, str):
+                    v.report(at, "must be a string template")
+                    continue
+                try:
+                    use(template_tokens(parse_template(template)), at)
+                    good[key] = template
+                except RcpTemplateError as error:
+                    v.report(at, error.message)
+                if effective_auth.get("type") == "query" and key == effective_auth.get("name"):
+                    v.report(at, f'is the query key "{key}", which the query auth sends')
+            query_params = compile_query_params(good, lambda key: f"{base}/queryParams/{_esc(key)}")
+            copy["queryParams"] = dict(good)
+
+    # headers
+    headers: list[tuple[str, Template]] = []
+    if "headers" in raw:
+        raw_headers = raw["headers"]
+        if not isinstance(raw_headers, dict):
+            v.report(f"{base}/headers", "must be an object of string templates")
+        else:
+            seen: set[str] = set()
+            auth_header = str(effective_auth.get("name", "")).lower() if effective_auth.get("type") == "header" else None
+            copy_headers: dict[str, Json] = {}
+            for header, template in raw_headers.items():
+                at = f"{base}/headers/{_esc(header)}"
+                folded = header.lower()
+                if not HTTP_TOKEN.match(header):
+                    v.report(at, "must be a header name (an RFC 9110 token)")
+                elif folded in FORBIDDEN_HEADERS:
+                    v.report(at, f'"{header}" cannot be set by a tool (a connection-level, cookie or proxy header)')
+                elif folded in seen:
+                    v.report(at, "duplicates another header (names are compared regardless of case)")
+                elif folded == auth_header:
+                    v.report(at, "is the tool's auth header, which only the client sets")
+                seen.add(folded)
+                if not isinstance(template, str):
+                    v.report(at, "must be a string template")
+                    continue
+                try:
+                    parsed = parse_template(template)
+                except RcpTemplateError as error:
+                    v.report(at, error.message)
+                    continue
+                problem = check_header_literal(parsed)
+                if problem is not None:
+                    v.report(at, problem)
+                use(template_tokens(parsed), at)
+                headers.append((header, parsed))
+                copy_headers[header] = template
+            copy["headers"] = copy_headers
+
+    # body and its encoding
+    body: BodyNode | None = None
+    encoding: Literal["json", "form"] = "json"
+    if "bodyEncoding" in raw:
+        raw_encoding = raw["bodyEncoding"]
+        if raw_encoding not in ("json", "form"):
+            v.report(f"{base}/bodyEncoding", 'must be "json" or "form"')
+        elif raw_encoding == "form" and "form-body" not in v.features:
+            v.report(f"{base}/bodyEncoding", f'"form" needs rcpVersion 0.2 or later (this manifest says {v.version})')
+        else:
+            encoding = "form" if raw_encoding == "form" else "json"
+            copy["bodyEncoding"] = encoding
+            if encoding == "form" and "body" not in raw:
+                v.report(f"{base}/bodyEncoding", 'a "form" body encoding needs a body')
+    if "body" in raw:
+        raw_body = raw["body"]
+        if method == "GET":
+            v.report(f"{base}/body", "a GET tool cannot send a body")
+        try:
+
+            def on_template(template: Template, path: tuple[str | int, ...]) -> None:
+                use(template_tokens(template), base + "/body" + "".join("/" + _esc(segment) for segment in path))
+
+            body = compile_body(raw_body, on_template)
+            copy["body"] = deep_copy(raw_body)
+        except RcpTemplateError as error:
+            v.report(f"{base}/body", error.message)
+        if encoding == "form":
+            if not isinstance(raw_body, dict):
+                v.report(f"{base}/body", "a form body must be an object")
+            else:
+                _check_form_keys(raw_body, f"{base}/body", v)
+
+    # response mappings
+    mappings: list[tuple[str, JsonPath]] | None = None
+    if "responseMappings" in raw:
+        raw_mappings = raw["responseMappings"]
+        if not isinstance(raw_mappings, dict):
+            v.report(f"{base}/responseMappings", "must be an object of paths")
+        else:
+            mappings = []
+            for field_name, path in raw_mappings.items():
+                at = f"{base}/responseMappings/{_esc(field_name)}"
+                if field_name == "" or field_name == "__proto__":
+                    v.report(at, "is not a valid output field name")
+                    continue
+                compiled = _mapping_path(path, at, v)
+                if compiled is not None:
+                    mappings.append((field_name, compiled))
+            copy["responseMappings"] = {field_name: raw_mappings[field_name] for field_name, _ in mappings}
+
+    # effects
+    declared_effects: dict[str, bool] = {}
+    if "effects" in raw:
+        raw_effects = raw["effects"]
+        if not isinstance(raw_effects, dict):
+            v.report(f"{base}/effects", "must be an object of booleans")
+        else:
+            v.unknown(raw_effects, EFFECT_KEYS, f"{base}/effects")
+            for key in EFFECT_KEYS:
+                if key in raw_effects:
+                    if isinstance(raw_effects[key], bool):
+                        declared_effects[key] = bool(raw_effects[key])
+                    else:
+                        v.report(f"{base}/effects/{key}", "must be a boolean")
+            if declared_effects.get("readOnly") is True:
+                if method in ("PUT", "PATCH", "DELETE"):
+                    v.report(f"{base}/effects/readOnly", f"a {method} tool cannot be read-only")
+                if declared_effects.get("destructive") is True:
+                    v.report(f"{base}/effects/destructive", "a read-only tool cannot be destructive")
+                if declared_effects.get("idempotent") is False:
+                    v.report(f"{base}/effects/idempotent", "a read-only tool is idempotent")
+            copy["effects"] = dict(declared_effects)
+
+    # response media types (0.3)
+    media_types: list[str] = []
+    if "responseMediaTypes" in raw:
+        raw_types = raw["responseMediaTypes"]
+        at = f"{base}/responseMediaTypes"
+        if "response-media-types" not in v.features:
+            v.report(at, f"needs rcpVersion 0.3 or later (this manifest says {v.version})")
+        elif not isinstance(raw_types, list) or len(raw_types) == 0:
+            v.report(at, "must be a non-empty array of media types")
+        else:
+            for type_index, entry in enumerate(raw_types):
+                if not isinstance(entry, str) or not MEDIA_RANGE.match(entry):
+                    v.report(f"{at}/{type_index}", "must be a media type (type/subtype or type/*, no parameters; */* is not allowed)")
+                else:
+                    media_types.append(entry.lower())
+            copy["responseMediaTypes"] = list(media_types)
+
+    # pagination (0.3)
+    pagination: Pagination | None = None
+    if "pagination" in raw:
+        raw_pagination = raw["pagination"]
+        at = f"{base}/pagination"
+        if "pagination" not in v.features:
+            v.report(at, f"needs rcpVersion 0.3 or later (this manifest says {v.version})")
+        elif not isinstance(raw_pagination, dict):
+            v.report(at, "must be an object")
+        else:
+            v.unknown(raw_pagination, ("nextCursor", "param", "hasMore"), at)
+            next_cursor = _singular_path(raw_pagination.get("nextCursor"), f"{at}/nextCursor", v, required=True)
+            has_more = _singular_path(raw_pagination.get("hasMore"), f"{at}/hasMore", v, required=False) if "hasMore" in raw_pagination else None
+            param_name = raw_pagination.get("param")
+            cursor_param = next((param for param in params if param.name == param_name), None)
+            if not isinstance(param_name, str) or cursor_param is None:
+                v.report(f"{at}/param", "must name a declared param of this tool")
+            elif cursor_param.type not in ("string", "integer", "number"):
+                v.report(f"{at}/param", "must be a param of type string, integer or number")
+            elif next_cursor is not None:
+                pagination = Pagination(next_cursor, param_name, has_more)
+                copy["pagination"] = {key: raw_pagination[key] for key in ("nextCursor", "param", "hasMore") if key in raw_pagination}
+
+    if len(v.issues) > before or url is None or not isinstance(name, str) or not isinstance(method, str) or not isinstance(description, str):
+        return None
+
+    path_tokens = set(url.path_tokens)
+    final_params: list[Param] = []
+    copy_params: list[Json] = []
+    for param in params:
+        if param.name not in used:
+            v.warn(f"{base}/params/{param.index}", f'declares "{param.name}", which no template uses')
+        final_params.append(replace(param, required=param.required or param.name in path_tokens))
+        copy_params.append(_param_copy(raw["params"][param.index]))
+    if "params" in raw:
+        copy["params"] = copy_params
+    ordered = {key: copy[key] for key in TOOL_KEYS if key in copy}
+    return ToolDefinition(
+        index=index,
+        name=name,
+        description=description,
+        method=method,
+        url_text=str(url_text),
+        url=url,
+        params=tuple(final_params),
+        query_params=query_params,
+        headers=tuple(headers),
+        body=body,
+        body_encoding=encoding,
+        auth=effective_auth,
+        own_auth=own_auth,
+        mappings=tuple(mappings) if mappings is not None else None,
+        effects=tool_effects(method, declared_effects),
+        declared_effects=declared_effects,
+        response_media_types=tuple(media_types),
+        pagination=pagination,
+        raw=ordered,
+    )
+
+
+def _param_copy(raw: dict[str, Json]) -> dict[str, Json]:
+    from ._values import PARAM_KEYS
+
+    return {key: deep_copy(raw[key]) for key in PARAM_KEYS if key in raw}
+
+
+def _param(raw: object, base: str, index: int, v: _Validator) -> Param | None:
+    if not isinstance(raw, dict):
+        v.report(base, "must be an object")
+        return None
+    before = len(v.issues)
+    name = raw.get("name")
+    if not isinstance(name, str) or not TOKEN_NAME.match(name):
+        v.report(f"{base}/name", "must match ^[A-Za-z_][A-Za-z0-9_]*$")
+    elif name in RESERVED_PARAM_NAMES:
+        v.report(f"{base}/name", f'"{name}" is not allowed as a param name')
+    kind = raw.get("type", "string")
+    if not isinstance(kind, str) or kind not in PARAM_TYPES:
+        v.report(f"{base}/type", "must be one of " + ", ".join(PARAM_TYPES))
+        kind = "string"
+    required = raw.get("required", False)
+    if not isinstance(required, bool):
+        v.report(f"{base}/required", "must be a boolean")
+        required = False
+    schema = compile_value_schema(raw, base, kind=kind, is_param=True, depth=0, report=v.report, warn=v.warn)
+    if len(v.issues) > before or not isinstance(name, str):
+        return None
+    return Param(name=name, type=kind, description=schema.description, required=required, schema=schema, index=index)
+
+
+def _check_form_keys(value: Json, base: str, v: _Validator) -> None:
+    if isinstance(value, dict):
+        for key, item in value.items():
+            at = f"{base}/{_esc(key)}"
+            if "[" in key or "]" in key:
+                v.report(at, "a form field name may not hold [ or ] (write nesting as nesting)")
+            _check_form_keys(item, at, v)
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            _check_form_keys(item, f"{base}/{index}", v)
+
+
+def _mapping_path(path: object, at: str, v: _Validator) -> JsonPath | None:
+    if not isinstance(path, str) or not path.startswith("@"):
+        v.report(at, 'must be a path starting with "@"')
+        return None
+    try:
+        return parse_json_path(mapping_query(path))
+    except JsonPathSyntaxError as error:
+        v.report(at, f"is not a valid RFC 9535 query: {error}")
+        return None
+
+
+def _singular_path(path: object, at: str, v: _Validator, *, required: bool) -> JsonPath | None:
+    if path is None and not required:
+        return None
+    if path is None:
+        v.report(at, "is required")
+        return None
+    compiled = _mapping_path(path, at, v)
+    if compiled is not None and not compiled.singular:
+        v.report(at, "must be a singular path (names and indexes only)")
+        return None
+    return compiled
+
