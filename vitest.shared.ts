@@ -1,5 +1,6 @@
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { TestUserConfig } from 'vitest/config';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -28,10 +29,10 @@ export function testReportFile(dir: string = process.cwd()): string {
  * The time is visible: `slowTestThreshold` marks a test slower than 1 s in vitest's output, and
  * each run also writes a JSON report (every test's duration) that `scripts/test-times.mjs` ranks.
  */
-export const sharedTestOptions = {
+export const sharedTestOptions: TestUserConfig = {
   isolate: false,
   testTimeout: 30_000,
   hookTimeout: 60_000,
   slowTestThreshold: 1_000,
   reporters: ['default', ['json', { outputFile: testReportFile() }]],
-} as const;
+};

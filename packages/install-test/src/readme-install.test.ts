@@ -3,7 +3,7 @@
  * no `npm install rcp-…` from the registry (E404), the tarballs built with the root `tarballs`
  * script through `npx -y pnpm@<the repository's pnpm>`, and each `npm install` of tarballs names
  * every rcp package the one it installs depends on. The MCP host configurations run the gateway
- * by its path in the clone. (fresh-clone.test.ts runs these lines on a fresh clone.)
+ * by its path in the clone. (tarballs.test.ts installs the tarballs; .ci/run, on a fresh clone, runs the Quick start.)
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
