@@ -15,6 +15,18 @@ import { startInspect, type InspectRun } from './fixtures/run-rcp';
  * file (its start is most of its cost).
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Outside CI, a machine without Chromium skips the tests that drive the page and says so, never silently (the README
+ * names the prerequisite); the HTTP-level tests still run. With CI=true nothing is skipped: a missing Chromium fails.
+ */
+const NO_CHROMIUM = !existsSync(CHROMIUM) && process.env.CI !== 'true';
+if (NO_CHROMIUM) {
+  console.warn(
+    `rcp-cli: SKIPPED the rcp inspect tests that drive the page in Chromium — no Chromium at ${CHROMIUM}. Install it (Debian/Ubuntu: sudo apt-get install chromium) or set CHROMIUM_PATH; CI always runs them.`,
+  );
+}
+/** A test that drives the inspector's page in Chromium. */
+const itInChromium = it.skipIf(NO_CHROMIUM);
 const outputDir = fileURLToPath(new URL('../test-output/', import.meta.url));
 
 let notes: TestServer;
@@ -27,6 +39,7 @@ beforeAll(async () => {
   ({ server: notes, manifestUrl } = await startNotesApi());
   inspector = await startInspect([manifestUrl, '--token-env', 'NOTES_API_TOKEN'], { env: { NOTES_API_TOKEN: NOTES_TOKEN } });
   pageUrl = inspector.url;
+  if (NO_CHROMIUM) return;
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
 });
@@ -111,7 +124,7 @@ describe('rcp inspect', () => {
     }
   });
 
-  it('shows tools, hidden params and schemas, prepares without sending, then sends and shows the result and history', async () => {
+  itInChromium('shows tools, hidden params and schemas, prepares without sending, then sends and shows the result and history', async () => {
     const page = await browser.newPage();
     const outside: string[] = [];
     const violations: string[] = []; // the page runs under its CSP: nothing it needs is blocked
@@ -168,7 +181,7 @@ describe('rcp inspect', () => {
     await page.close();
   });
 
-  it('Send on a call that changes data shows the exact request and asks; nothing is sent before Yes, and Yes sends it once', async () => {
+  itInChromium('Send on a call that changes data shows the exact request and asks; nothing is sent before Yes, and Yes sends it once', async () => {
     const page = await browser.newPage();
     const apiCalls: unknown[] = [];
     page.on('request', (req) => {
@@ -234,7 +247,7 @@ describe('rcp inspect', () => {
 });
 
 describe('rcp inspect shows what an OAuth login needs and what a call does (RCP 0.3)', () => {
-  it('a manifest file with an OAuth hint and declared effects: the page shows both, as text', async () => {
+  itInChromium('a manifest file with an OAuth hint and declared effects: the page shows both, as text', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'rcp-inspect-hint-'));
     const file = join(dir, 'hint.rcp.json');
     writeFileSync(
@@ -302,7 +315,7 @@ async function send(url: string, tool: string): Promise<Page> {
 }
 
 describe('rcp inspect goes through the client', () => {
-  it('a public manifest whose tool name resolves to loopback: Send is refused as `rcp call` refuses it; nothing reaches the target', async () => {
+  itInChromium('a public manifest whose tool name resolves to loopback: Send is refused as `rcp call` refuses it; nothing reaches the target', async () => {
     const manifestHost = await startTestServer();
     const target = await startTestServer();
     servers.push(manifestHost, target);
@@ -317,7 +330,7 @@ describe('rcp inspect goes through the client', () => {
     await page.close();
   });
 
-  it('a credential the server echoes is redacted in the raw response and the result the page shows', async () => {
+  itInChromium('a credential the server echoes is redacted in the raw response and the result the page shows', async () => {
     const api = await startTestServer();
     servers.push(api);
     api.route('GET /whoami', (request, res) => sendJson(res, 200, { youSent: request.headers.authorization, escaped: TOKEN.replace('/', '\\/') }));
@@ -334,7 +347,7 @@ describe('rcp inspect goes through the client', () => {
     await page.close();
   });
 
-  it('a manifest file is judged as a local source: its tool on loopback may be called (a public source could not)', async () => {
+  itInChromium('a manifest file is judged as a local source: its tool on loopback may be called (a public source could not)', async () => {
     const api = await startTestServer();
     servers.push(api);
     api.route('GET /whoami', (_request, res) => sendJson(res, 200, { called: true }));
