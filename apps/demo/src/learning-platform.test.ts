@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseManifest } from 'rcp-sdk/manifest';
 import { startLearningPlatform, type LearningPlatform } from './learning-platform';
 
-/** The manifest the demo served when it was written by hand: rcp-server builds the same one (plus §27.2's filledBy on its bound param). */
+/** The manifest the demo served when it was written by hand: rcp-server builds the same one. */
 const HAND_WRITTEN_MANIFEST = {
   rcpVersion: '0.1',
   auth: { type: 'header', name: 'Authorization', scheme: 'Bearer' },
@@ -30,7 +30,7 @@ const HAND_WRITTEN_MANIFEST = {
       url: '/api/enrollments',
       body: { learnerId: '{{learnerId}}', courseId: '{{courseId}}', note: '{{note}}' },
       params: [
-        { name: 'learnerId', type: 'string', description: "The learner's id", required: true, filledBy: 'client' },
+        { name: 'learnerId', type: 'string', description: "The learner's id", filledBy: 'client', required: true },
         { name: 'courseId', type: 'string', description: 'A course id from search_courses', required: true },
         { name: 'note', type: 'string', description: 'Optional note for the instructor' },
       ],
@@ -41,7 +41,7 @@ const HAND_WRITTEN_MANIFEST = {
       description: 'Lists the titles of the courses a learner is enrolled in.',
       method: 'GET',
       url: '/api/learners/{{learnerId}}/courses',
-      params: [{ name: 'learnerId', type: 'string', description: "The learner's id", required: true, filledBy: 'client' }],
+      params: [{ name: 'learnerId', type: 'string', description: "The learner's id", filledBy: 'client', required: true }],
       responseMappings: { titles: '@data.courses[*].title' },
     },
     {

@@ -25,6 +25,7 @@ import {
   BINDING_HELP,
   BINDING_OPTIONS,
   CREDENTIAL_OPTIONS,
+  credentialsOf,
   NETWORK_HELP,
   NETWORK_OPTIONS,
   RcpUsageError,
@@ -41,11 +42,12 @@ import {
   unboundIdentityParams,
   usageLine,
   type CommandLineBindings,
-} from 'rcp-mcp/command-line';
-import { clientCredentialsFromEnv } from 'rcp-oauth';
+} from './command-line';
 import { startInspector } from './inspect';
+import { runMcpCommand } from './mcp-command';
 import type { CliIo } from './run-cli';
 import { starterManifest } from './starter-manifest';
+import { stopped } from './stopped';
 
 const CREDENTIAL_HELP = `  --token-env NAME        the credential, from environment variable NAME (sent only to trusted origins)
   --oauth-env PREFIX      the credential: OAuth 2 client credentials from PREFIX_TOKEN_ENDPOINT, PREFIX_CLIENT_ID,
@@ -117,25 +119,6 @@ interface Output extends CliIo {
 
 /** A manifest source as given: a URL as it is, a file against the run's folder. */
 const sourceAt = (io: Output, source: string): string => (isManifestUrl(source) ? source : io.file(source));
-
-/**
- * The credential flags' client options (`--token-env NAME`, `--oauth-env PREFIX`), read from the
- * run's environment: the rules and words of rcp-mcp's `credentialsOf`, which reads `process.env`.
- */
-function credentialsOf(
-  values: { readonly 'token-env'?: string | undefined; readonly 'oauth-env'?: string | undefined },
-  command: string,
-  env: CliIo['env'],
-): Pick<RcpClientOptions, 'credentials' | 'onUnauthorized'> {
-  const tokenEnv = values['token-env'];
-  const oauthEnv = values['oauth-env'];
-  if (tokenEnv !== undefined && oauthEnv !== undefined) throw new RcpUsageError('give --token-env or --oauth-env, not both', { command });
-  if (oauthEnv !== undefined) return clientCredentialsFromEnv(oauthEnv, env);
-  if (tokenEnv === undefined) return {};
-  const token = env[tokenEnv];
-  if (token === undefined || token === '') throw new RcpUsageError(`--token-env ${tokenEnv}: the environment variable is not set`, { command });
-  return { credentials: () => token };
-}
 
 /** What a failure's line may name: whether a credential flag was given, the tool being called. */
 interface FailureContext {
@@ -480,22 +463,6 @@ async function inspectCommand(argv: string[], io: Output): Promise<number> {
   return 0;
 }
 
-/** Resolves when the run's signal aborts; without one, on the process's SIGINT or SIGTERM (its listeners removed then). */
-function stopped(signal: AbortSignal | undefined): Promise<void> {
-  if (signal !== undefined) {
-    return signal.aborted ? Promise.resolve() : new Promise((done) => signal.addEventListener('abort', () => done(), { once: true }));
-  }
-  return new Promise((done) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      done();
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
-}
-
 async function initCommand(argv: string[], io: Output): Promise<number> {
   const command = 'rcp init';
   const { values, positionals } = parseCommandLine(command, argv, { force: { type: 'boolean', default: false }, help: { type: 'boolean' } });
@@ -563,9 +530,8 @@ export async function runCommand(command: string, rest: string[], streams: CliIo
       case 'from-openapi':
         return await fromOpenApiCommand(rest, io);
       case 'mcp':
-        // The gateway serves on the process's own stdio (see runCli).
-        await (await import('rcp-mcp')).runMcpCli(rest, 'rcp mcp');
-        return 0;
+        // The gateway serves on the run's stdin and stdout, and prints its own failures.
+        return await runMcpCommand(rest, streams, 'rcp mcp');
       default:
         throw new RcpUsageError(`unknown command ${shown(command)}`, { command: 'rcp' });
     }
