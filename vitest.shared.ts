@@ -1,3 +1,18 @@
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestUserConfig } from 'vitest/config';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * Where a vitest run started in `dir` writes its JSON report: `.test-reports/<dir, its slashes as dashes>.json` at
+ * the root, read by `scripts/test-times.mjs` (the slowest tests, at the end of `.ci/run`).
+ */
+export function testReportFile(dir: string = process.cwd()): string {
+  const name = relative(root, dir).replaceAll(/[\\/]/g, '-') || 'root';
+  return join(root, '.test-reports', `${name}.json`);
+}
+
 /**
  * What every package's vitest config shares.
  *
@@ -10,5 +25,14 @@
  * a test that starts real servers and a client can wait seconds for a core (at vitest's 5 s
  * default, a conformance case timed out on a loaded fresh clone). No test asserts a time; a
  * package that starts processes or a browser raises them in its own config.
+ *
+ * The time is visible: `slowTestThreshold` marks a test slower than 1 s in vitest's output, and
+ * each run also writes a JSON report (every test's duration) that `scripts/test-times.mjs` ranks.
  */
-export const sharedTestOptions = { isolate: false, testTimeout: 30_000, hookTimeout: 60_000 } as const;
+export const sharedTestOptions: TestUserConfig = {
+  isolate: false,
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  slowTestThreshold: 1_000,
+  reporters: ['default', ['json', { outputFile: testReportFile() }]],
+};

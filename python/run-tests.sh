@@ -15,4 +15,5 @@ if [ "${#missing[@]}" -gt 0 ]; then
   exit 0
 fi
 /usr/bin/mypy --strict
-/usr/bin/python3 -m pytest
+# The JUnit report gives each test's time to scripts/test-times.mjs (the slowest tests, at the end of .ci/run).
+/usr/bin/python3 -m pytest --junitxml=../.test-reports/python.xml

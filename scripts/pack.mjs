@@ -6,6 +6,8 @@
 // That rewriting is pnpm's, so this runs under pnpm. On a machine with Node and npm only:
 //   npx -y pnpm@10.34.9 install && npx -y pnpm@10.34.9 tarballs [destination]
 // (`pnpm tarballs` is this script; `node scripts/pack.mjs` works too where pnpm is on PATH).
+// `--built`: the packages are built already, pack only (turbo's `tarballs` task in packages/workspace-checks, which
+// runs after every published package's build: the one pack `pnpm test` makes, for check:package and install-test).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -32,7 +34,9 @@ if (!existsSync(join(root, 'node_modules', '.bin'))) {
 
 // Through `pnpm tarballs <dir>`, pnpm runs us from the root: a relative <dir> is the caller's.
 const callerDir = process.env.npm_lifecycle_event === 'tarballs' ? (process.env.INIT_CWD ?? process.cwd()) : process.cwd();
-const destination = resolve(callerDir, process.argv[2] ?? join(root, 'tarballs'));
+const args = process.argv.slice(2);
+const built = args.includes('--built');
+const destination = resolve(callerDir, args.find((arg) => arg !== '--built') ?? join(root, 'tarballs'));
 mkdirSync(destination, { recursive: true });
 
 const packagesDir = join(root, 'packages');
@@ -48,12 +52,14 @@ const published = readdirSync(packagesDir)
   })
   .sort((a, b) => a.dir.localeCompare(b.dir));
 
-await buildQuietly({
-  root,
-  filters: published.map(({ name }) => `${name}...`),
-  label: `the ${published.length} published packages`,
-  firstRun: !published.every(({ dir }) => existsSync(join(packagesDir, dir, 'dist'))),
-});
+if (!built) {
+  await buildQuietly({
+    root,
+    filters: published.map(({ name }) => `${name}...`),
+    label: `the ${published.length} published packages`,
+    firstRun: !published.every(({ dir }) => existsSync(join(packagesDir, dir, 'dist'))),
+  });
+}
 
 // One `pnpm pack` over all of them (one pnpm process, not one per package).
 const output = execFileSync(

@@ -54,3 +54,20 @@ export function publishedPackages() {
   }
   return published;
 }
+
+/** Where this package's `tarballs` task packs the published packages (scripts/pack.mjs --built). */
+export const tarballsDir = join(root, 'packages', 'workspace-checks', 'tarballs');
+
+/**
+ * The tarball `pnpm pack` wrote for a published package: `<name>-<version>.tgz` in `tarballsDir`.
+ *
+ * @example
+ * ```js
+ * for (const { manifest } of publishedPackages()) console.log(tarballOf(manifest));
+ * ```
+ *
+ * @param {{ name: string, version: string }} manifest
+ */
+export function tarballOf(manifest) {
+  return join(tarballsDir, `${manifest.name.replace(/^@/, '').replace('/', '-')}-${manifest.version}.tgz`);
+}

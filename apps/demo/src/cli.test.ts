@@ -1,16 +1,18 @@
 import { spawn } from 'node:child_process';
+import { Writable } from 'node:stream';
 import { SPAWN_TIMEOUT, readmeBlock } from 'rcp-test-utils';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ServerLogEntry } from './learning-platform';
+import { runDemo } from './run-demo';
 
 /**
- * End-to-end: the BUILT demo (`dist/cli.js`, built by `pnpm test` / the global setup) run as a
- * child process, exactly as `pnpm demo` runs it. Only loopback servers are contacted.
+ * End-to-end: the demo's command line (`runDemo`, what the bin runs) in this process, its output
+ * captured, as `pnpm demo` runs it; the BUILT bin (`dist/cli.js`, built by `pnpm test` / the global
+ * setup) is spawned once, for `--serve` and SIGTERM. Only loopback servers are contacted.
  */
 
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-const TIMEOUT = SPAWN_TIMEOUT;
 
 interface Run {
   code: number | null;
@@ -18,20 +20,26 @@ interface Run {
   stderr: string;
 }
 
-/** Runs the CLI asynchronously (a test server in this process must keep answering). */
-function runCli(args: string[], env: Record<string, string | undefined> = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, RCP_TOKEN: undefined, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+/** A stream that keeps what is written to it. */
+function sink(): Writable & { text: string } {
+  const stream = Object.assign(
+    new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        stream.text += chunk.toString();
+        done();
+      },
+    }),
+    { text: '' },
+  );
+  return stream;
+}
+
+/** Runs the demo's command line in this process with only the given environment (no colour unless asked). */
+async function runCli(args: string[], env: Record<string, string | undefined> = {}): Promise<Run> {
+  const stdout = sink();
+  const stderr = sink();
+  const code = await runDemo(args, { stdout, stderr, env: { NO_COLOR: '1', ...env } });
+  return { code, stdout: stdout.text, stderr: stderr.text };
 }
 
 /** The --json output carries the server log entries as the server records them. */
@@ -54,15 +62,21 @@ function section(report: { sections: Section[] }, id: string): Section {
 }
 
 describe('pnpm demo (embedded)', () => {
-  it("prints exactly what the root README shows (the server's port shown as 40123)", { timeout: TIMEOUT }, async () => {
-    const { code, stdout } = await runCli([]);
+  // One run for the two tests that read the plain output (it used to run once for each).
+  let plain: Run;
+  beforeAll(async () => {
+    plain = await runCli([]);
+  });
+
+  it("prints exactly what the root README shows (the server's port shown as 40123)", () => {
+    const { code, stdout } = plain;
     expect(code).toBe(0);
     const shown = readmeBlock(fileURLToPath(new URL('../../../README.md', import.meta.url)), 'output:demo');
     expect(stdout.replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:40123')).toBe(shown);
   });
 
-  it('prints every section, the summary, and exits 0', { timeout: TIMEOUT }, async () => {
-    const { code, stdout, stderr } = await runCli([]);
+  it('prints every section, the summary, and exits 0', () => {
+    const { code, stdout, stderr } = plain;
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(stdout).not.toMatch(/\u001b\[/);
@@ -86,7 +100,7 @@ describe('pnpm demo (embedded)', () => {
     expect(stdout).not.toMatch(/Bearer [0-9a-f]{32}/);
   });
 
-  it('--json: the server log shows exactly the requests the demo claims', { timeout: TIMEOUT }, async () => {
+  it('--json: the server log shows exactly the requests the demo claims', async () => {
     const { code, stdout, stderr } = await runCli(['--json']);
     expect(stderr).toBe('');
     expect(code).toBe(0);
@@ -187,7 +201,7 @@ describe('pnpm demo (embedded)', () => {
     expect(stdout).not.toMatch(/Bearer [0-9a-f]{32}/);
   });
 
-  it('colours only when asked (FORCE_COLOR), and NO_COLOR wins', { timeout: TIMEOUT }, async () => {
+  it('colours only when asked (FORCE_COLOR), and NO_COLOR wins', async () => {
     const forced = await runCli([], { NO_COLOR: undefined, FORCE_COLOR: '1' });
     expect(forced.code).toBe(0);
     expect(forced.stdout).toMatch(/\u001b\[/);
@@ -197,7 +211,7 @@ describe('pnpm demo (embedded)', () => {
 });
 
 describe('rcp-demo flags', () => {
-  it('--help prints usage and exits 0', { timeout: TIMEOUT }, async () => {
+  it('--help prints usage and exits 0', async () => {
     const { code, stdout, stderr } = await runCli(['--help']);
     expect(code).toBe(0);
     expect(stderr).toBe('');
@@ -207,14 +221,14 @@ describe('rcp-demo flags', () => {
     }
   });
 
-  it('a bad flag exits 2 with one line on stderr', { timeout: TIMEOUT }, async () => {
+  it('a bad flag exits 2 with one line on stderr', async () => {
     const { code, stdout, stderr } = await runCli(['--frobnicate']);
     expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr).toBe("rcp-demo: unknown option '--frobnicate' (see --help)\n");
   });
 
-  it('--manifest says where exploring went (the rcp CLI), exit 2', { timeout: TIMEOUT }, async () => {
+  it('--manifest says where exploring went (the rcp CLI), exit 2', async () => {
     const { code, stderr } = await runCli(['--manifest', 'http://127.0.0.1:1/x']);
     expect(code).toBe(2);
     expect(stderr).toBe('rcp-demo: exploring a server moved to the rcp CLI: rcp describe <url>, rcp call <url> <tool>, rcp inspect <url>\n');
@@ -222,7 +236,8 @@ describe('rcp-demo flags', () => {
 });
 
 describe('rcp-demo --serve', () => {
-  it('keeps the learning platform up on 127.0.0.1, prints its manifest URL and the rcp commands, stops on SIGTERM', { timeout: TIMEOUT }, async () => {
+  // The one spawn of the bin: it starts, serves until SIGTERM, and exits 0.
+  it('keeps the learning platform up on 127.0.0.1, prints its manifest URL and the rcp commands, stops on SIGTERM', { timeout: SPAWN_TIMEOUT }, async () => {
     const child = spawn(process.execPath, [CLI, '--serve', '--token', 'demo-token-1'], {
       env: { ...process.env, NO_COLOR: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],

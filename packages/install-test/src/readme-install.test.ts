@@ -3,7 +3,7 @@
  * no `npm install rcp-…` from the registry (E404), the tarballs built with the root `tarballs`
  * script through `npx -y pnpm@<the repository's pnpm>`, and each `npm install` of tarballs names
  * every rcp package the one it installs depends on. The MCP host configurations run the gateway
- * by its path in the clone. (fresh-clone.test.ts runs these lines on a fresh clone.)
+ * by its path in the clone. (tarballs.test.ts installs the tarballs; .ci/run, on a fresh clone, runs the Quick start.)
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -66,17 +66,17 @@ describe.each([...packages.keys()].filter((name) => name !== 'rcp-errors').sort(
   });
 });
 
-it('the rcp-mcp host configurations run the gateway by its path in the clone: the bin the package declares', () => {
+it('the rcp-mcp host configurations run the gateway by its path in the clone: the bin rcp-cli declares', () => {
   const text = readme('rcp-mcp');
   const configs = [...text.matchAll(/```json\n([\s\S]*?)```/g)]
     .map((match) => JSON.parse(match[1]!) as { mcpServers?: Record<string, { command: string; args: string[] }> })
     .filter((config) => config.mcpServers !== undefined);
   expect(configs.length).toBeGreaterThan(0);
-  const { dir, manifest } = packages.get('rcp-mcp')!;
+  const { dir, manifest } = packages.get('rcp-cli')!;
   for (const config of configs) {
     for (const server of Object.values(config.mcpServers!)) {
       expect(server.command).toBe('node');
-      expect(server.args[0]).toBe(`/path/to/rcp/packages/rcp-mcp/${manifest.bin!['rcp-mcp']!.replace(/^\.\//, '')}`);
+      expect(server.args[0]).toBe(`/path/to/rcp/packages/rcp-cli/${manifest.bin!['rcp-mcp']!.replace(/^\.\//, '')}`);
       expect(existsSync(join(dir, manifest.bin!['rcp-mcp']!))).toBe(true);
     }
   }

@@ -1,34 +1,19 @@
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  FAKE_DNS_PRELOAD,
-  NOTES_TOKEN,
-  SPAWN_TIMEOUT,
-  runNode,
-  sendJson,
-  serveManifest,
-  startNotesApi,
-  toolRequestLines,
-  type TestServer,
-} from 'rcp-test-utils';
-import { runRcp as rcp } from './fixtures/run-rcp';
+import { NOTES_TOKEN, SPAWN_TIMEOUT, runNode, sendJson, serveManifest, startNotesApi, toolRequestLines, type TestServer } from 'rcp-test-utils';
+import { runRcp as rcp, startInspect, textSink } from './fixtures/run-rcp';
 
-const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const shim = fileURLToPath(new URL('../bin/rcp.js', import.meta.url));
 
-/**
- * Runs the built `rcp` in its own process, as a user would (no TTY). Names ending in .rcp-test
- * resolve to 127.0.0.1 there (a public-looking manifest host); the other tests run it in this
- * process (`runCli`'s options), which takes a fraction of the time.
+/*
+ * The built `rcp` runs in this process (`runCli`'s options: its streams, environment and folder
+ * given), which takes a fraction of a process's time. Names ending in .rcp-test resolve to
+ * 127.0.0.1 here (a public-looking manifest host: vitest.config.ts). One test spawns the bin.
  */
-function spawned(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  return runNode(['--import', FAKE_DNS_PRELOAD, bin, ...args], options);
-}
 
 let notes: TestServer;
 let manifestUrl: string;
@@ -42,7 +27,7 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('rcp describe', { timeout: SPAWN_TIMEOUT }, () => {
+describe('rcp describe', () => {
   it('prints describeManifest with resolver marks, and identity warnings on stderr', async () => {
     const plain = await rcp(['describe', manifestUrl]);
     expect(plain.code).toBe(0);
@@ -64,7 +49,7 @@ describe('rcp describe', { timeout: SPAWN_TIMEOUT }, () => {
   });
 });
 
-describe('rcp lint', { timeout: SPAWN_TIMEOUT }, () => {
+describe('rcp lint', () => {
   it('exit 0 when clean; 1 with every issue and its pointer; --json and --format github', async () => {
     expect((await rcp(['lint', manifestUrl])).code).toBe(0);
     const bad = join(dir, 'bad.json');
@@ -100,7 +85,7 @@ describe('rcp lint', { timeout: SPAWN_TIMEOUT }, () => {
   });
 });
 
-describe('rcp call', { timeout: SPAWN_TIMEOUT }, () => {
+describe('rcp call', () => {
   const common = ['--ctx', 'userId=u-1', '--token-env', 'NOTES_TOKEN'];
   const env = { NOTES_TOKEN };
 
@@ -153,32 +138,20 @@ describe('rcp call', { timeout: SPAWN_TIMEOUT }, () => {
     expect(toolRequestLines(notes)).toEqual([]);
   });
 
-  // `script` (util-linux) gives the spawned CLI a real terminal: the request is shown, then asked about.
-  it.skipIf(!existsSync('/usr/bin/script'))('on a real terminal, nothing is sent before the answer; "y" sends it', async () => {
-    const onTerminal = (answer: string) =>
-      new Promise<{ out: string; sentBeforeAnswer: number }>((resolve) => {
-        const command = [process.execPath, '--import', FAKE_DNS_PRELOAD, bin, 'call', manifestUrl, 'create_note', '--arg', 'title=Hi', ...common]
-          .map((part) => `'${part}'`)
-          .join(' ');
-        const child = spawn('script', ['-qec', command, '/dev/null'], { env: { ...process.env, ...env } });
-        let out = '';
-        let answered = false;
-        let sentBeforeAnswer = -1;
-        child.stdout.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          if (!answered && out.includes('Send it? [y/N]')) {
-            answered = true;
-            sentBeforeAnswer = toolRequestLines(notes).length; // shown, not sent
-            child.stdin.write(`${answer}\r`);
-          }
-        });
-        child.on('exit', () => resolve({ out, sentBeforeAnswer }));
-      });
-    const accepted = await onTerminal('y');
-    expect(accepted.sentBeforeAnswer).toBe(0);
-    expect(accepted.out).toContain(`"url": "${notes.origin}/users/u-1/notes"`);
-    expect(accepted.out).toContain('Bearer [redacted]');
-    expect(accepted.out).toContain('"status": 201');
+  it('on a terminal, nothing is sent before the answer; "y" sends it', async () => {
+    const stdin = Object.assign(new PassThrough(), { isTTY: true });
+    let sentBeforeAnswer = -1;
+    const stderr = textSink(false, (text) => {
+      if (sentBeforeAnswer === -1 && text.includes('Send it? [y/N]')) {
+        sentBeforeAnswer = toolRequestLines(notes).length; // shown, not sent
+        stdin.end('y\n');
+      }
+    });
+    const accepted = await rcp(['call', manifestUrl, 'create_note', '--arg', 'title=Hi', ...common], { env, stdin, stderr });
+    expect(sentBeforeAnswer).toBe(0);
+    expect(stderr.text).toContain(`"url": "${notes.origin}/users/u-1/notes"`);
+    expect(stderr.text).toContain('Bearer [redacted]');
+    expect(accepted.stdout).toContain('"status": 201');
     expect(toolRequestLines(notes)).toEqual(['POST /users/u-1/notes']);
   });
 
@@ -197,8 +170,8 @@ describe('rcp call', { timeout: SPAWN_TIMEOUT }, () => {
   });
 });
 
-describe('--allow-private-network', { timeout: SPAWN_TIMEOUT }, () => {
-  // A manifest from a public name (public.rcp-test resolves to 127.0.0.1 in the spawned process
+describe('--allow-private-network', () => {
+  // A manifest from a public name (public.rcp-test resolves to 127.0.0.1 in this test process
   // only) whose tool is on 127.0.0.1: the private-network boundary refuses it (SPEC §12.1) unless
   // the operator lifts it. A manifest file is a local source, so it needs no flag.
   function publicManifest(): string {
@@ -218,7 +191,7 @@ describe('--allow-private-network', { timeout: SPAWN_TIMEOUT }, () => {
 
   it('call: refused without the flag (one line naming it, nothing sent), sent with it; a local file needs none', async () => {
     const file = publicManifest();
-    const refused = await spawned(['call', file, 'ping']);
+    const refused = await rcp(['call', file, 'ping']);
     expect(refused.code).toBe(1);
     expect(refused.stderr.trimEnd().split('\n')).toEqual([
       expect.stringMatching(
@@ -226,7 +199,7 @@ describe('--allow-private-network', { timeout: SPAWN_TIMEOUT }, () => {
       ),
     ]);
     expect(toolCalls()).toEqual([]);
-    const allowed = await spawned(['call', file, 'ping', '--allow-private-network']);
+    const allowed = await rcp(['call', file, 'ping', '--allow-private-network']);
     expect([allowed.code, JSON.parse(allowed.stdout)]).toEqual([0, { status: 200, data: { pong: true } }]);
     expect(toolCalls()).toEqual(['GET /ping']);
     const local = await rcp(['call', localFile(), 'ping']);
@@ -235,9 +208,9 @@ describe('--allow-private-network', { timeout: SPAWN_TIMEOUT }, () => {
 
   it('describe: the warning names the flag, none with it; every command documents it', async () => {
     const file = publicManifest();
-    const warned = await spawned(['describe', file]);
+    const warned = await rcp(['describe', file]);
     expect(warned.stderr).toMatch(/^warning \/tools\/0: .*unless --allow-private-network allows it/);
-    const allowed = await spawned(['describe', file, '--json', '--allow-private-network']);
+    const allowed = await rcp(['describe', file, '--json', '--allow-private-network']);
     expect([allowed.stderr, JSON.parse(allowed.stdout).warnings]).toEqual(['', []]);
     // (rcp mcp --help: the end-to-end tests below)
     for (const command of ['describe', 'lint', 'call', 'inspect']) expect((await rcp([command, '--help'])).stdout).toContain('--allow-private-network');
@@ -245,7 +218,7 @@ describe('--allow-private-network', { timeout: SPAWN_TIMEOUT }, () => {
   });
 });
 
-describe('rcp init, --help, --version', { timeout: SPAWN_TIMEOUT }, () => {
+describe('rcp init, --help, --version', () => {
   it('writes a starter manifest that lints clean once its learner param is resolved, and refuses to overwrite it', async () => {
     const init = await rcp(['init'], { cwd: dir });
     expect([init.code, init.stdout.trim()]).toEqual([0, 'wrote rcp-manifest.json — check it with: rcp lint rcp-manifest.json --resolve learnerId']);
@@ -270,7 +243,7 @@ describe('rcp init, --help, --version', { timeout: SPAWN_TIMEOUT }, () => {
   });
 });
 
-describe('rcp from-openapi', { timeout: SPAWN_TIMEOUT }, () => {
+describe('rcp from-openapi', () => {
   const petstore = fileURLToPath(new URL('../../rcp-openapi/test-data/v3.0-petstore.yaml', import.meta.url));
 
   it('writes a manifest that lints clean and prints the report summary', async () => {
@@ -326,38 +299,36 @@ describe('colours', () => {
 });
 
 /**
- * The packaging, end to end: the committed bin shim runs the built CLI, exit codes reach the
- * shell, `rcp mcp` (the gateway serves on the process's own stdio) and `rcp inspect` stopped by a
- * signal. (The terminal confirmation above, and the public-name cases, are spawned too.)
+ * The packaging: the committed bin shim runs the built CLI in a process of its own (the one spawn
+ * of the `rcp` bin: it starts, answers and exits 0, without loading the commands); exit codes,
+ * `rcp mcp` and `rcp inspect` stopped by its signal, in this process.
  */
-describe('the built bin, end to end', { timeout: SPAWN_TIMEOUT }, () => {
-  it('bin/rcp.js answers --version and --help, without loading the commands (the client, OAuth)', async () => {
+describe('the built bin, end to end', () => {
+  it('bin/rcp.js answers --version in its own process, without loading the commands (the client, OAuth)', { timeout: SPAWN_TIMEOUT }, async () => {
     const version = await runNode(['--import', RECORD_LOADS, shim, '--version']);
-    const help = await runNode(['--import', RECORD_LOADS, shim, '--help']);
     expect([version.code, version.stdout]).toEqual([0, '0.1.0\n']);
+    // What it loads: the bin, its entry and the small runCli chunk.
+    const modules = version.stderr
+      .split('\n')
+      .filter((line) => line.startsWith('LOAD '))
+      .map((line) => line.slice(5));
+    expect(modules.some((url) => url.endsWith('/rcp-cli/dist/cli.js'))).toBe(true);
+    expect(modules.filter((url) => /rcp-(client|oauth|mcp|manifest)\/|\/commands-/.test(url))).toEqual([]);
+    const help = await rcp(['--help']);
     expect([help.code, help.stdout]).toEqual([0, expect.stringContaining('Usage: rcp <command>')]);
-    for (const run of [version, help]) {
-      // What they load: the bin, its entry and the small runCli chunk.
-      const modules = run.stderr
-        .split('\n')
-        .filter((line) => line.startsWith('LOAD '))
-        .map((line) => line.slice(5));
-      expect(modules.some((url) => url.endsWith('/rcp-cli/dist/cli.js'))).toBe(true);
-      expect(modules.filter((url) => /rcp-(client|oauth|mcp|manifest)\/|\/commands-/.test(url))).toEqual([]);
-    }
   });
 
-  it('exit codes reach the shell: 1 on errors, 2 on usage errors, each failure one line on stderr', async () => {
+  it('exit codes: 1 on errors, 2 on usage errors, each failure one line on stderr', async () => {
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify({ rcpVersion: '0.1', tools: [{ name: 'a', description: 'd', method: 'GET', url: '/x/{{id}}' }] }));
-    const errors = await runNode([shim, 'lint', bad]);
+    const errors = await rcp(['lint', bad]);
     expect([errors.code, errors.stdout]).toEqual([1, expect.stringContaining('error   /tools/0/url  uses {{id}}')]);
-    const usage = await runNode([shim, 'frobnicate']);
+    const usage = await rcp(['frobnicate']);
     expect([usage.code, usage.stderr]).toEqual([2, 'rcp: unknown command "frobnicate" (see rcp --help)\n']);
   });
 
   it('rcp mcp: its help has the one vocabulary; a usage error is one line, exit 2', async () => {
-    const { code, stdout } = await runNode([bin, 'mcp', '--help']);
+    const { code, stdout } = await rcp(['mcp', '--help']);
     expect(code).toBe(0);
     expect(stdout).toContain('Usage: rcp mcp <url|file>');
     for (const line of [
@@ -370,25 +341,14 @@ describe('the built bin, end to end', { timeout: SPAWN_TIMEOUT }, () => {
       expect(stdout).toContain(line);
     }
     expect(stdout).not.toContain('counts as public');
-    const bogus = await runNode([bin, 'mcp', manifestUrl, '--bogus']);
+    const bogus = await rcp(['mcp', manifestUrl, '--bogus']);
     expect([bogus.code, bogus.stderr.trim()]).toEqual([2, 'rcp mcp: unknown option --bogus (see rcp mcp --help)']);
   });
 
-  it('rcp inspect serves until SIGINT, then exits 0', async () => {
-    const child = spawn(process.execPath, [bin, 'inspect', manifestUrl, '--resolve', 'userId'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    const pageUrl = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        const match = /RCP inspector: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
-        if (match) resolve(match[1]!);
-      });
-      void exited.then((code) => reject(new Error(`rcp inspect exited (${code}): ${out}`)));
-    });
-    expect((await fetch(pageUrl)).status).toBe(200);
-    child.kill('SIGINT');
-    expect(await exited).toBe(0);
+  it('rcp inspect serves until its signal aborts, then exits 0', async () => {
+    const inspect = await startInspect([manifestUrl, '--resolve', 'userId']);
+    expect((await fetch(inspect.url)).status).toBe(200);
+    expect((await inspect.stop()).code).toBe(0);
   });
 });
 

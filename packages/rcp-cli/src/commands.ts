@@ -19,12 +19,13 @@ import {
   type RcpClientTool,
   type RcpDiscoveryWarning,
 } from 'rcp-client';
-import { kindOf, readArguments, safeParseManifest, type ManifestIssue } from 'rcp-manifest';
+import { kindOf, readArguments, safeParseManifest, type ManifestIssue, type RcpManifest } from 'rcp-manifest';
 import { isRecord } from 'rcp-template';
 import {
   BINDING_HELP,
   BINDING_OPTIONS,
   CREDENTIAL_OPTIONS,
+  credentialsOf,
   NETWORK_HELP,
   NETWORK_OPTIONS,
   RcpUsageError,
@@ -41,11 +42,12 @@ import {
   unboundIdentityParams,
   usageLine,
   type CommandLineBindings,
-} from 'rcp-mcp/command-line';
-import { clientCredentialsFromEnv } from 'rcp-oauth';
+} from './command-line';
 import { startInspector } from './inspect';
+import { runMcpCommand } from './mcp-command';
 import type { CliIo } from './run-cli';
 import { starterManifest } from './starter-manifest';
+import { stopped } from './stopped';
 
 const CREDENTIAL_HELP = `  --token-env NAME        the credential, from environment variable NAME (sent only to trusted origins)
   --oauth-env PREFIX      the credential: OAuth 2 client credentials from PREFIX_TOKEN_ENDPOINT, PREFIX_CLIENT_ID,
@@ -118,25 +120,6 @@ interface Output extends CliIo {
 /** A manifest source as given: a URL as it is, a file against the run's folder. */
 const sourceAt = (io: Output, source: string): string => (isManifestUrl(source) ? source : io.file(source));
 
-/**
- * The credential flags' client options (`--token-env NAME`, `--oauth-env PREFIX`), read from the
- * run's environment: the rules and words of rcp-mcp's `credentialsOf`, which reads `process.env`.
- */
-function credentialsOf(
-  values: { readonly 'token-env'?: string | undefined; readonly 'oauth-env'?: string | undefined },
-  command: string,
-  env: CliIo['env'],
-): Pick<RcpClientOptions, 'credentials' | 'onUnauthorized'> {
-  const tokenEnv = values['token-env'];
-  const oauthEnv = values['oauth-env'];
-  if (tokenEnv !== undefined && oauthEnv !== undefined) throw new RcpUsageError('give --token-env or --oauth-env, not both', { command });
-  if (oauthEnv !== undefined) return clientCredentialsFromEnv(oauthEnv, env);
-  if (tokenEnv === undefined) return {};
-  const token = env[tokenEnv];
-  if (token === undefined || token === '') throw new RcpUsageError(`--token-env ${tokenEnv}: the environment variable is not set`, { command });
-  return { credentials: () => token };
-}
-
 /** What a failure's line may name: whether a credential flag was given, the tool being called. */
 interface FailureContext {
   credentials: boolean;
@@ -189,6 +172,18 @@ function bindingOptions(bindings: CommandLineBindings): Pick<RcpClientOptions, '
   return { resolvers: bindings.resolvers, modelFilledParams: bindings.modelFilledParams, requireResolved: false };
 }
 
+/**
+ * Discovery warnings without the identity warning of a param the manifest says the client fills
+ * (RCP 0.4 `filledBy: "client"`, SPEC §27.2; rcp-server's bound params): describe and lint judge
+ * the manifest, which is right to expect a resolver there. The client's own checks are unchanged.
+ */
+function withoutClientFilled<Warning extends { readonly path: string }>(warnings: readonly Warning[], manifest: RcpManifest): Warning[] {
+  return warnings.filter((warning) => {
+    const at = /^\/tools\/(\d+)\/params\/(\d+)$/.exec(warning.path);
+    return at === null || manifest.tools[Number(at[1])]?.params?.[Number(at[2])]?.filledBy !== 'client';
+  });
+}
+
 /** Discovery warnings on stderr, the client's option names in the flags' words. */
 function printWarnings(io: Output, warnings: readonly RcpDiscoveryWarning[], tools: readonly RcpClientTool[]): void {
   for (const warning of warnings) {
@@ -215,12 +210,13 @@ async function describeCommand(argv: string[], io: Output): Promise<number> {
   const { discovery } = await openManifestSource(sourceAt(io, positionals[0]!), { ...bindingOptions(bindings), ...networkOf(values) });
   checkBindingNames(bindings, discovery.tools, command);
   if (values.json) {
-    io.out(terminalJson({ manifestUrl: discovery.manifestUrl, manifest: discovery.manifest, tools: discovery.tools, warnings: discovery.warnings }));
+    const warnings = withoutClientFilled(discovery.warnings, discovery.manifest);
+    io.out(terminalJson({ manifestUrl: discovery.manifestUrl, manifest: discovery.manifest, tools: discovery.tools, warnings }));
     return 0;
   }
   // describeManifest blanks control characters in what it quotes; io's net escapes the rest.
   io.out(describeManifest(discovery.manifest, discovery.tools));
-  printWarnings(io, discovery.warnings, discovery.tools);
+  printWarnings(io, withoutClientFilled(discovery.warnings, discovery.manifest), discovery.tools);
   return 0;
 }
 
@@ -250,7 +246,7 @@ async function lintSource(
   try {
     const { discovery } = await openManifestSource(source, options, text);
     checkBindingNames(bindings, discovery.tools, 'rcp lint');
-    return { errors: [], warnings: discovery.warnings, tools: discovery.tools };
+    return { errors: [], warnings: withoutClientFilled(discovery.warnings, discovery.manifest), tools: discovery.tools };
   } catch (error) {
     if (isRcpError(error, 'RCP_INVALID_MANIFEST')) return { errors: error.issues ?? [{ path: '', message: error.message }], warnings: [], tools: [] };
     if (isRcpError(error, 'RCP_RESOLVER_MISMATCH') || isRcpError(error, 'RCP_UNBOUND_PARAM')) {
@@ -467,22 +463,6 @@ async function inspectCommand(argv: string[], io: Output): Promise<number> {
   return 0;
 }
 
-/** Resolves when the run's signal aborts; without one, on the process's SIGINT or SIGTERM (its listeners removed then). */
-function stopped(signal: AbortSignal | undefined): Promise<void> {
-  if (signal !== undefined) {
-    return signal.aborted ? Promise.resolve() : new Promise((done) => signal.addEventListener('abort', () => done(), { once: true }));
-  }
-  return new Promise((done) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      done();
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
-}
-
 async function initCommand(argv: string[], io: Output): Promise<number> {
   const command = 'rcp init';
   const { values, positionals } = parseCommandLine(command, argv, { force: { type: 'boolean', default: false }, help: { type: 'boolean' } });
@@ -550,9 +530,8 @@ export async function runCommand(command: string, rest: string[], streams: CliIo
       case 'from-openapi':
         return await fromOpenApiCommand(rest, io);
       case 'mcp':
-        // The gateway serves on the process's own stdio (see runCli).
-        await (await import('rcp-mcp')).runMcpCli(rest, 'rcp mcp');
-        return 0;
+        // The gateway serves on the run's stdin and stdout, and prints its own failures.
+        return await runMcpCommand(rest, streams, 'rcp mcp');
       default:
         throw new RcpUsageError(`unknown command ${shown(command)}`, { command: 'rcp' });
     }

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SPAWN_TIMEOUT, serveManifest, startTestServer, type TestServer } from 'rcp-test-utils';
+import { serveManifest, startTestServer, type TestServer } from 'rcp-test-utils';
 import { runRcp as rcp } from './fixtures/run-rcp';
 
 /**
@@ -55,7 +55,7 @@ function hostileManifest(): Record<string, unknown> {
   };
 }
 
-describe('hostile manifests', { timeout: SPAWN_TIMEOUT }, () => {
+describe('hostile manifests', () => {
   it('rcp describe: warnings name the fields, escaped; nothing raw, no forged line', async () => {
     const url = serveManifest(api, hostileManifest());
     const result = await rcp(['describe', url]);
@@ -121,7 +121,7 @@ async function hostileReasonServer(): Promise<{ url: string; requests: number; c
   };
 }
 
-describe('a hostile HTTP reason phrase', { timeout: SPAWN_TIMEOUT }, () => {
+describe('a hostile HTTP reason phrase', () => {
   it('rcp call prints the error on one line, the reason phrase escaped', async () => {
     const tool = await hostileReasonServer();
     try {
@@ -137,7 +137,7 @@ describe('a hostile HTTP reason phrase', { timeout: SPAWN_TIMEOUT }, () => {
   });
 });
 
-describe('a hostile OpenAPI document', { timeout: SPAWN_TIMEOUT }, () => {
+describe('a hostile OpenAPI document', () => {
   it('rcp from-openapi: the summary and the manifest carry the title and names escaped', async () => {
     const file = join(dir, 'hostile.json');
     const document = {

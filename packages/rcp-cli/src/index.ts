@@ -1,3 +1,3 @@
-export { runCli, VERSION } from './run-cli';
+export { runCli, runMcpCli, VERSION } from './run-cli';
 export type { RunCliInput, RunCliOptions, RunCliOutput } from './run-cli';
 export { starterManifest } from './starter-manifest';

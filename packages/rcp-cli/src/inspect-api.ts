@@ -11,7 +11,7 @@ import {
   type RcpDiscovery,
   type RcpObservedResponse,
 } from 'rcp-client';
-import { describeFailure } from 'rcp-mcp/command-line';
+import { describeFailure } from './command-line';
 import { readJson, stringMap, type Json } from './inspect-http';
 
 /** Characters of a tool response the page is shown (the client's own cap still applies to the call). */

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,17 +5,28 @@ import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAKE_DNS_PRELOAD, NOTES_TOKEN, SPAWN_TIMEOUT, sendJson, serveManifest, startNotesApi, startTestServer, type TestServer } from 'rcp-test-utils';
+import { NOTES_TOKEN, sendJson, serveManifest, startNotesApi, startTestServer, type TestServer } from 'rcp-test-utils';
 import { startInspect, type InspectRun } from './fixtures/run-rcp';
 
 /**
- * `rcp inspect` (the built package, in this process; in its own process where a name must
- * resolve to loopback), driven in real Chromium (Debian's, headless; `.ci/run` installs it when
+ * `rcp inspect` (the built package, in this process, where names ending in .rcp-test resolve to
+ * 127.0.0.1: vitest.config.ts), driven in real Chromium (Debian's, headless; `.ci/run` installs it when
  * absent): the page tries a call and the notes server says what it got. One browser for the
  * file (its start is most of its cost).
  */
-const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Outside CI, a machine without Chromium skips the tests that drive the page and says so, never silently (the README
+ * names the prerequisite); the HTTP-level tests still run. With CI=true nothing is skipped: a missing Chromium fails.
+ */
+const NO_CHROMIUM = !existsSync(CHROMIUM) && process.env.CI !== 'true';
+if (NO_CHROMIUM) {
+  console.warn(
+    `rcp-cli: SKIPPED the rcp inspect tests that drive the page in Chromium — no Chromium at ${CHROMIUM}. Install it (Debian/Ubuntu: sudo apt-get install chromium) or set CHROMIUM_PATH; CI always runs them.`,
+  );
+}
+/** A test that drives the inspector's page in Chromium. */
+const itInChromium = it.skipIf(NO_CHROMIUM);
 const outputDir = fileURLToPath(new URL('../test-output/', import.meta.url));
 
 let notes: TestServer;
@@ -29,9 +39,10 @@ beforeAll(async () => {
   ({ server: notes, manifestUrl } = await startNotesApi());
   inspector = await startInspect([manifestUrl, '--token-env', 'NOTES_API_TOKEN'], { env: { NOTES_API_TOKEN: NOTES_TOKEN } });
   pageUrl = inspector.url;
+  if (NO_CHROMIUM) return;
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
-}, SPAWN_TIMEOUT);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -39,29 +50,15 @@ afterAll(async () => {
   await notes?.close();
 });
 
-/**
- * Starts `rcp inspect` with these arguments in its own process, where names ending in .rcp-test
- * resolve to 127.0.0.1, and returns its page URL (the child is stopped after the tests).
- */
-const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const started of children) started.kill('SIGTERM');
+/** Starts another `rcp inspect` with these arguments in this process and returns its page URL (stopped after the tests). */
+const started: InspectRun[] = [];
+afterAll(async () => {
+  await Promise.all(started.map((run) => run.stop()));
 });
-function spawnInspect(args: string[], env: Record<string, string> = {}): Promise<string> {
-  const started = spawn(process.execPath, ['--import', FAKE_DNS_PRELOAD, bin, 'inspect', ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(started);
-  return new Promise<string>((resolve, reject) => {
-    let out = '';
-    started.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /RCP inspector: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
-      if (match) resolve(match[1]!);
-    });
-    started.once('exit', (code) => reject(new Error(`rcp inspect exited (${code}): ${out}`)));
-  });
+async function inspectAnother(args: string[], env: Record<string, string> = {}): Promise<string> {
+  const run = await startInspect(args, { env });
+  started.push(run);
+  return run.url;
 }
 
 /** A raw request to the inspector with a chosen Host header (what a rebinding page would send). */
@@ -86,8 +83,8 @@ describe('rcp inspect', () => {
     expect(await raw('/', { host: new URL(pageUrl).host })).toBe(200);
   });
 
-  it("--allow-private-network: a public manifest's loopback tool is listed as refused without it, not with it", { timeout: SPAWN_TIMEOUT }, async () => {
-    // public.rcp-test resolves to 127.0.0.1 in the spawned process only: a manifest from a public name.
+  it("--allow-private-network: a public manifest's loopback tool is listed as refused without it, not with it", async () => {
+    // public.rcp-test resolves to 127.0.0.1 in this test process only: a manifest from a public name.
     const manifestUrl = serveManifest(
       notes,
       { rcpVersion: '0.1', tools: [{ name: 'ping', description: 'Pings.', method: 'GET', url: `${notes.origin}/ping` }] },
@@ -99,8 +96,8 @@ describe('rcp inspect', () => {
       const answer = await fetch(new URL('/api/manifest', url), { headers: { 'x-rcp-session': session } });
       return ((await answer.json()) as { warnings: { message: string }[] }).warnings.map((warning) => warning.message);
     };
-    expect(await warningsOf(await spawnInspect([manifestUrl]))).toEqual([expect.stringContaining('is a loopback address')]);
-    expect(await warningsOf(await spawnInspect([manifestUrl, '--allow-private-network']))).toEqual([]);
+    expect(await warningsOf(await inspectAnother([manifestUrl]))).toEqual([expect.stringContaining('is a loopback address')]);
+    expect(await warningsOf(await inspectAnother([manifestUrl, '--allow-private-network']))).toEqual([]);
   });
 
   it('sends its security headers on every response, page and API, refusals included', async () => {
@@ -127,7 +124,7 @@ describe('rcp inspect', () => {
     }
   });
 
-  it('shows tools, hidden params and schemas, prepares without sending, then sends and shows the result and history', { timeout: SPAWN_TIMEOUT }, async () => {
+  itInChromium('shows tools, hidden params and schemas, prepares without sending, then sends and shows the result and history', async () => {
     const page = await browser.newPage();
     const outside: string[] = [];
     const violations: string[] = []; // the page runs under its CSP: nothing it needs is blocked
@@ -184,9 +181,7 @@ describe('rcp inspect', () => {
     await page.close();
   });
 
-  it('Send on a call that changes data shows the exact request and asks; nothing is sent before Yes, and Yes sends it once', {
-    timeout: SPAWN_TIMEOUT,
-  }, async () => {
+  itInChromium('Send on a call that changes data shows the exact request and asks; nothing is sent before Yes, and Yes sends it once', async () => {
     const page = await browser.newPage();
     const apiCalls: unknown[] = [];
     page.on('request', (req) => {
@@ -252,7 +247,7 @@ describe('rcp inspect', () => {
 });
 
 describe('rcp inspect shows what an OAuth login needs and what a call does (RCP 0.3)', () => {
-  it('a manifest file with an OAuth hint and declared effects: the page shows both, as text', { timeout: SPAWN_TIMEOUT }, async () => {
+  itInChromium('a manifest file with an OAuth hint and declared effects: the page shows both, as text', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'rcp-inspect-hint-'));
     const file = join(dir, 'hint.rcp.json');
     writeFileSync(
@@ -283,9 +278,9 @@ describe('rcp inspect shows what an OAuth login needs and what a call does (RCP 
 /**
  * Issue 27, item 1: the inspector went around the client (its own recording `fetch` switched the
  * client to the fetch transport, so the connect-time boundary check was gone, and the raw
- * response showed an echoed credential). Now it observes through the client's seam. Spawned
- * where names ending in `.rcp-test` must resolve to 127.0.0.1 (a preload, in that process only,
- * so nothing leaves this machine), else in this process.
+ * response showed an echoed credential). Now it observes through the client's seam. In this
+ * process, where names ending in `.rcp-test` resolve to 127.0.0.1 (vitest.config.ts), so
+ * nothing leaves this machine.
  */
 const TOKEN = 'tok_inspect/ECHOED+1';
 const inspectors: InspectRun[] = [];
@@ -319,8 +314,8 @@ async function send(url: string, tool: string): Promise<Page> {
   return page;
 }
 
-describe('rcp inspect goes through the client', { timeout: SPAWN_TIMEOUT }, () => {
-  it('a public manifest whose tool name resolves to loopback: Send is refused as `rcp call` refuses it; nothing reaches the target', async () => {
+describe('rcp inspect goes through the client', () => {
+  itInChromium('a public manifest whose tool name resolves to loopback: Send is refused as `rcp call` refuses it; nothing reaches the target', async () => {
     const manifestHost = await startTestServer();
     const target = await startTestServer();
     servers.push(manifestHost, target);
@@ -329,13 +324,13 @@ describe('rcp inspect goes through the client', { timeout: SPAWN_TIMEOUT }, () =
       rcpVersion: '0.1',
       tools: [{ name: 'read_admin', description: 'Reads.', method: 'GET', url: `http://rebind.rcp-test:${new URL(target.origin).port}/admin` }],
     }).replace('127.0.0.1', 'public.rcp-test');
-    const page = await send(await spawnInspect([manifestUrl, '--token-env', 'INSPECT_TOKEN'], { INSPECT_TOKEN: TOKEN }), 'read_admin');
+    const page = await send(await inspectAnother([manifestUrl, '--token-env', 'INSPECT_TOKEN'], { INSPECT_TOKEN: TOKEN }), 'read_admin');
     expect(await page.textContent('#call-error')).toContain('RCP_ORIGIN_NOT_ALLOWED');
     expect(target.count).toBe(0);
     await page.close();
   });
 
-  it('a credential the server echoes is redacted in the raw response and the result the page shows', async () => {
+  itInChromium('a credential the server echoes is redacted in the raw response and the result the page shows', async () => {
     const api = await startTestServer();
     servers.push(api);
     api.route('GET /whoami', (request, res) => sendJson(res, 200, { youSent: request.headers.authorization, escaped: TOKEN.replace('/', '\\/') }));
@@ -352,7 +347,7 @@ describe('rcp inspect goes through the client', { timeout: SPAWN_TIMEOUT }, () =
     await page.close();
   });
 
-  it('a manifest file is judged as a local source: its tool on loopback may be called (a public source could not)', async () => {
+  itInChromium('a manifest file is judged as a local source: its tool on loopback may be called (a public source could not)', async () => {
     const api = await startTestServer();
     servers.push(api);
     api.route('GET /whoami', (_request, res) => sendJson(res, 200, { called: true }));

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { RcpClientOptions, RcpResolver } from 'rcp-client';
-import { openManifestSource } from 'rcp-mcp/command-line';
+import { openManifestSource } from './command-line';
 import { callAnswer, errorOf, manifestAnswer, type ApiAnswer, type InspectorApi } from './inspect-api';
 import { send, sendPage } from './inspect-http';
 

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SPAWN_TIMEOUT } from 'rcp-test-utils';
 import { runRcp } from './fixtures/run-rcp';
 import { CLIENT_SECRETS, startAuthorizationServer, startToolApi, type AuthorizationServer, type ToolApi } from 'rcp-test-utils/oauth';
 
@@ -13,7 +12,7 @@ let api: ToolApi;
 beforeAll(async () => {
   as = await startAuthorizationServer();
   api = await startToolApi(as);
-}, SPAWN_TIMEOUT);
+});
 afterAll(async () => {
   await api?.server.close();
   await as?.close();
@@ -26,7 +25,7 @@ const env = (extra: Record<string, string | undefined> = {}) => ({
   ...extra,
 });
 
-describe('rcp call --oauth-env', { timeout: SPAWN_TIMEOUT }, () => {
+describe('rcp call --oauth-env', () => {
   it('fetches a token from the configured endpoint and calls the tool with it; the secret is in no argument', async () => {
     const { code, stdout, stderr } = await runRcp(['call', api.manifestUrl, 'list_notes', '--oauth-env', 'APP_OAUTH'], { env: env() });
     expect(stderr).toBe('');
@@ -47,5 +46,22 @@ describe('rcp call --oauth-env', { timeout: SPAWN_TIMEOUT }, () => {
     const both = await runRcp(['call', api.manifestUrl, 'list_notes', '--oauth-env', 'APP_OAUTH', '--token-env', 'X'], { env: env() });
     expect([both.code, both.stderr.trim()]).toEqual([2, 'rcp: give --token-env or --oauth-env, not both (see rcp call --help)']);
     expect(stderr).not.toContain(CLIENT_SECRETS.basic);
+  });
+
+  it("a token endpoint's refusal: the line keeps its status and OAuth code (401 invalid_client), never the secret; nothing sent (issue 38)", async () => {
+    const before = api.server.requests.length;
+    const wrong = 'not-the-secret-of-basic-client';
+    const { code, stderr } = await runRcp(['call', api.manifestUrl, 'list_notes', '--oauth-env', 'APP_OAUTH'], {
+      env: env({ APP_OAUTH_CLIENT_SECRET: wrong }),
+    });
+    expect(code).toBe(1);
+    const lines = stderr.trimEnd().split('\n');
+    expect(lines).toEqual([
+      expect.stringMatching(/^rcp: RCP_MISSING_CREDENTIALS: Tool "list_notes" needs a credential .* and the credentials provider threw: /),
+    ]);
+    expect(lines[0]).toContain(`The token endpoint ${as.tokenEndpoint} gave no access token for the client_credentials grant (status 401): invalid_client`);
+    expect(stderr).not.toContain(wrong);
+    // Discovery only: the tool was never called.
+    expect(api.server.requests.slice(before).map((request) => request.path)).toEqual([new URL(api.manifestUrl).pathname]);
   });
 });

@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { SPAWN_TIMEOUT } from 'rcp-test-utils';
 import { runRcp } from './fixtures/run-rcp';
 
 /**
@@ -36,7 +35,7 @@ const manifest = {
   ],
 };
 
-it('describe and lint show the login each tool needs and the declared effects', { timeout: SPAWN_TIMEOUT }, async () => {
+it('describe and lint show the login each tool needs and the declared effects', async () => {
   const file = join(dir, 'm.rcp.json');
   writeFileSync(file, JSON.stringify(manifest));
   const described = await runRcp(['describe', file]);
@@ -57,7 +56,7 @@ it('describe and lint show the login each tool needs and the declared effects', 
   expect(json.logins).toHaveLength(2);
 });
 
-it('an issuer that is not https is a lint error at its pointer', { timeout: SPAWN_TIMEOUT }, async () => {
+it('an issuer that is not https is a lint error at its pointer', async () => {
   const file = join(dir, 'bad.rcp.json');
   writeFileSync(file, JSON.stringify({ ...manifest, auth: { ...manifest.auth, oauth: { issuer: 'http://login.example.com' } } }));
   const linted = await runRcp(['lint', file, '--json']);

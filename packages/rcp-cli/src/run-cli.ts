@@ -26,7 +26,7 @@ export interface RunCliOptions {
   /** The folder relative file names (manifests, `-o`, `init`) are resolved against (default `process.cwd()`). */
   readonly cwd?: string;
   /**
-   * Stops a command that runs until stopped (`rcp inspect`); without it, SIGINT or SIGTERM stops it.
+   * Stops a command that runs until stopped (`rcp inspect`, `rcp mcp`); without it, SIGINT or SIGTERM stops it.
    * An aborted signal stops it as soon as it has started.
    */
   readonly signal?: AbortSignal;
@@ -65,9 +65,9 @@ Options: --help (for each command), --version`;
  * line with its error code, never a stack trace), 2 a usage error (one line pointing at the
  * command's `--help`). Colours only on a TTY, and never with `NO_COLOR`.
  *
- * `options` embed it in another tool: its output captured, its environment and folder given
- * (see {@link RunCliOptions}); each defaults to the process's own. `rcp mcp` is the exception:
- * it serves MCP on the process's own stdio and reads the process's environment.
+ * `options` embed it in another tool: its output captured, its input, environment, folder and
+ * stop signal given (see {@link RunCliOptions}); each defaults to the process's own. `rcp mcp`
+ * serves MCP on the run's stdin and stdout (see {@link runMcpCli}).
  *
  * @example
  * ```ts
@@ -86,7 +86,6 @@ Options: --help (for each command), --version`;
  */
 export async function runCli(argv: readonly string[], options: RunCliOptions = {}): Promise<number> {
   const stdout = options.stdout ?? process.stdout;
-  const env = options.env ?? process.env;
   const [command, ...rest] = argv;
   // The help and the version answer before anything heavy (the client, OAuth) is loaded.
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
@@ -97,7 +96,32 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
     stdout.write(`${VERSION}\n`);
     return 0;
   }
-  const io: CliIo = {
+  const { runCommand } = await import('./commands');
+  return runCommand(command, rest, ioOf(options));
+}
+
+/**
+ * Runs the `rcp-mcp` command line (the same as `rcp mcp`) and resolves with its exit code when
+ * serving ends: over stdio (the run's stdin and stdout carry MCP; it ends when the host closes
+ * stdin) or, with `--http`, on 127.0.0.1 until the run's `signal` aborts (without one, SIGINT or
+ * SIGTERM). A usage error is 2, any other failure 1, each one line on stderr before anything is
+ * served. The `rcp-mcp` bin is this with the process's own streams.
+ *
+ * @example
+ * ```ts
+ * process.exitCode = await runMcpCli(['https://notes.example.com/rcp/manifest', '--ctx', 'userId=u-1', '--token-env', 'NOTES_TOKEN']);
+ * ```
+ */
+export async function runMcpCli(argv: readonly string[], options: RunCliOptions = {}): Promise<number> {
+  const { runMcpCommand } = await import('./mcp-command');
+  return runMcpCommand(argv, ioOf(options), 'rcp-mcp');
+}
+
+/** One run's streams and environment from its options, each defaulting to the process's own. */
+function ioOf(options: RunCliOptions): CliIo {
+  const stdout = options.stdout ?? process.stdout;
+  const env = options.env ?? process.env;
+  return {
     stdout,
     stderr: options.stderr ?? process.stderr,
     stdin: options.stdin ?? process.stdin,
@@ -106,6 +130,4 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
     signal: options.signal,
     color: stdout.isTTY === true && !('NO_COLOR' in env) && env['TERM'] !== 'dumb',
   };
-  const { runCommand } = await import('./commands');
-  return runCommand(command, rest, io);
 }

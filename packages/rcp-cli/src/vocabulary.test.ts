@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { NOTES_TOKEN, SPAWN_TIMEOUT, notesManifest, sendJson, startNotesApi, toolRequestLines, type TestServer } from 'rcp-test-utils';
+import { NOTES_TOKEN, notesManifest, sendJson, startNotesApi, toolRequestLines, type TestServer } from 'rcp-test-utils';
 import { runRcp, startInspect, type InspectRun } from './fixtures/run-rcp';
 
 /**
@@ -43,7 +43,7 @@ function sameManifestFile(): string {
 
 const env = { NOTES_TOKEN };
 
-describe('a manifest file is a local source', { timeout: SPAWN_TIMEOUT }, () => {
+describe('a manifest file is a local source', () => {
   it('describe: a tool on 127.0.0.1 is not refused, and nothing says the file came from a public address', async () => {
     const file = notesFile();
     const described = await rcp(['describe', file, '--json', '--ctx', 'userId=u-1']);
@@ -86,7 +86,7 @@ describe('a manifest file is a local source', { timeout: SPAWN_TIMEOUT }, () => 
   });
 });
 
-describe('rcp lint judges a file as its URL', { timeout: SPAWN_TIMEOUT }, () => {
+describe('rcp lint judges a file as its URL', () => {
   it('the same warnings for the same manifest by URL and by file; --resolve binds params as describe does', async () => {
     const file = sameManifestFile();
     const byUrl = await rcp(['lint', manifestUrl, '--json']);
@@ -122,7 +122,7 @@ describe('rcp lint judges a file as its URL', { timeout: SPAWN_TIMEOUT }, () => 
   });
 });
 
-describe('one meaning of --ctx and --resolve', { timeout: SPAWN_TIMEOUT }, () => {
+describe('one meaning of --ctx and --resolve', () => {
   const ctxLine = '--ctx param=value       a trusted value for the param, filled by the client';
   const resolveLine = '--resolve a,b           params your application fills';
 
@@ -191,7 +191,7 @@ describe('one meaning of --ctx and --resolve', { timeout: SPAWN_TIMEOUT }, () =>
   });
 });
 
-describe("usage errors in the CLI's own words", { timeout: SPAWN_TIMEOUT }, () => {
+describe("usage errors in the CLI's own words", () => {
   it("an unknown option, a missing value, a value given to a switch: one line pointing at the command's --help", async () => {
     const cases: [string[], string][] = [
       [['lint', manifestUrl, '--jsn'], 'rcp: unknown option --jsn (see rcp lint --help)'],
@@ -234,7 +234,7 @@ describe("usage errors in the CLI's own words", { timeout: SPAWN_TIMEOUT }, () =
   });
 });
 
-describe('failures the person reads', { timeout: SPAWN_TIMEOUT }, () => {
+describe('failures the person reads', () => {
   it("an HTTP error shows the server's reason, escaped", async () => {
     notes.route('GET /users/u-1/notes/n-9', (_request, res) => {
       res.writeHead(404, { 'content-type': 'text/plain' });

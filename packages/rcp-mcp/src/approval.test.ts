@@ -5,18 +5,16 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import { PassThrough } from 'node:stream';
 import { Client as ClientV2, StreamableHTTPClientTransport as HttpTransportV2 } from '@modelcontextprotocol/client';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport as StdioTransportV1 } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StdioServerTransport as StreamTransportV1 } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { StreamableHTTPClientTransport as HttpTransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRcpClient } from 'rcp-client';
-import { NOTES_TOKEN, SPAWN_TIMEOUT, startNotesApi, toolRequestLines, type TestServer } from 'rcp-test-utils';
-import { createRcpMcpHttpHandler } from './index';
-
-const fixture = fileURLToPath(new URL('./fixtures/approval-stdio-gateway.mjs', import.meta.url));
+import { NOTES_TOKEN, startNotesApi, toolRequestLines, type TestServer } from 'rcp-test-utils';
+import { createRcpMcpHttpHandler, serveRcpMcpStdio } from './index';
 
 let notes: TestServer;
 let manifestUrl: string;
@@ -43,9 +41,17 @@ async function stdioHost(answer?: Answer): Promise<{ client: ClientV1; asked: El
       return answer(request.params);
     });
   }
-  const env = { ...(process.env as Record<string, string>), NOTES_TOKEN, MANIFEST_URL: manifestUrl };
-  await client.connect(new StdioTransportV1({ command: process.execPath, args: [fixture], env, stderr: 'pipe' }));
-  closers.push(() => client.close());
+  // A stdio gateway whose client asks for approval of every write, as an operator's own script would serve one,
+  // on a pair of streams: the host's SDK transport speaks the stdio framing over the same streams.
+  const rcp = createRcpClient({ approval: 'writes', resolvers: { userId: () => 'u-1' }, credentials: () => NOTES_TOKEN });
+  const hostIn = new PassThrough();
+  const hostOut = new PassThrough();
+  const served = serveRcpMcpStdio({ client: rcp, source: await rcp.discover(manifestUrl) }, {}, { stdin: hostOut, stdout: hostIn });
+  await client.connect(new StreamTransportV1(hostIn, hostOut));
+  closers.push(
+    () => client.close(),
+    () => served.close(),
+  );
   notes.reset();
   return { client, asked };
 }
@@ -57,63 +63,51 @@ const failureText = (code: string, message: string) => JSON.stringify({ ok: fals
 const DENIED = failureText('RCP_APPROVAL_DENIED', 'The call was denied: the person declined it in the MCP host');
 
 describe('a 2025-era host over stdio (the v1 SDK client)', () => {
-  it(
-    'with elicitation: the person sees the exact request; yes sends exactly it, once',
-    async () => {
-      const { client, asked } = await stdioHost(() => ({ action: 'accept', content: { approve: true } }));
-      const result = (await client.callTool(createNote)) as Record<string, unknown>;
-      expect(result.isError).not.toBe(true);
-      expect(result.structuredContent).toEqual({ id: 'n-2', title: 'Plan', text: 'eggs' });
-      // Exactly the reviewed request reached the API, once, with the credential.
-      expect(toolRequestLines(notes)).toEqual(['POST /users/u-1/notes']);
-      expect(notes.requests[0]!.json).toEqual({ title: 'Plan', text: 'eggs' });
-      expect(notes.requests[0]!.headers.authorization).toBe(`Bearer ${NOTES_TOKEN}`);
-      // What the person was shown: the request, resolver values in, the credential redacted.
-      expect(asked).toHaveLength(1);
-      const { message, requestedSchema } = asked[0] as { message: string; requestedSchema: unknown };
-      expect(message).toContain('create_note needs your approval');
-      expect(message).toContain(`"url": "${notes.url('/users/u-1/notes')}"`);
-      expect(message).toContain('"method": "POST"');
-      expect(message).toContain('[redacted]');
-      expect(message).not.toContain(NOTES_TOKEN);
-      expect(requestedSchema).toMatchObject({ type: 'object', properties: { approve: { type: 'boolean' } }, required: ['approve'] });
-      // A read needs no one.
-      await client.callTool({ name: 'get_note', arguments: { noteId: 'n-1' } });
-      expect(asked).toHaveLength(1);
-    },
-    SPAWN_TIMEOUT,
-  );
+  it('with elicitation: the person sees the exact request; yes sends exactly it, once', async () => {
+    const { client, asked } = await stdioHost(() => ({ action: 'accept', content: { approve: true } }));
+    const result = (await client.callTool(createNote)) as Record<string, unknown>;
+    expect(result.isError).not.toBe(true);
+    expect(result.structuredContent).toEqual({ id: 'n-2', title: 'Plan', text: 'eggs' });
+    // Exactly the reviewed request reached the API, once, with the credential.
+    expect(toolRequestLines(notes)).toEqual(['POST /users/u-1/notes']);
+    expect(notes.requests[0]!.json).toEqual({ title: 'Plan', text: 'eggs' });
+    expect(notes.requests[0]!.headers.authorization).toBe(`Bearer ${NOTES_TOKEN}`);
+    // What the person was shown: the request, resolver values in, the credential redacted.
+    expect(asked).toHaveLength(1);
+    const { message, requestedSchema } = asked[0] as { message: string; requestedSchema: unknown };
+    expect(message).toContain('create_note needs your approval');
+    expect(message).toContain(`"url": "${notes.url('/users/u-1/notes')}"`);
+    expect(message).toContain('"method": "POST"');
+    expect(message).toContain('[redacted]');
+    expect(message).not.toContain(NOTES_TOKEN);
+    expect(requestedSchema).toMatchObject({ type: 'object', properties: { approve: { type: 'boolean' } }, required: ['approve'] });
+    // A read needs no one.
+    await client.callTool({ name: 'get_note', arguments: { noteId: 'n-1' } });
+    expect(asked).toHaveLength(1);
+  });
 
   it.each([
     ['declines', { action: 'decline' }],
     ['cancels', { action: 'cancel' }],
     ['answers no', { action: 'accept', content: { approve: false } }],
-  ] as const)(
-    'with elicitation, the person %s: nothing sent, the model reads the denial',
-    async (_name, answer) => {
-      const { client, asked } = await stdioHost(() => answer as ElicitResult);
-      const result = await client.callTool({ name: 'delete_note', arguments: { noteId: 'n-1' } });
-      expect(asked).toHaveLength(1);
-      expect(result).toMatchObject({ isError: true });
-      expect(textOf(result)).toBe(DENIED);
-      expect(toolRequestLines(notes)).toEqual([]);
-    },
-    SPAWN_TIMEOUT,
-  );
+  ] as const)('with elicitation, the person %s: nothing sent, the model reads the denial', async (_name, answer) => {
+    const { client, asked } = await stdioHost(() => answer as ElicitResult);
+    const result = await client.callTool({ name: 'delete_note', arguments: { noteId: 'n-1' } });
+    expect(asked).toHaveLength(1);
+    expect(result).toMatchObject({ isError: true });
+    expect(textOf(result)).toBe(DENIED);
+    expect(toolRequestLines(notes)).toEqual([]);
+  });
 
-  it(
-    'without elicitation: fails closed with a clear message, nothing sent',
-    async () => {
-      const { client } = await stdioHost();
-      const result = await client.callTool(createNote);
-      expect(result).toMatchObject({ isError: true });
-      expect(textOf(result)).toBe(
-        failureText('RCP_APPROVAL_REQUIRED', "The call needs a person's approval; this MCP host cannot ask (no elicitation support), so it was not made."),
-      );
-      expect(toolRequestLines(notes)).toEqual([]);
-    },
-    SPAWN_TIMEOUT,
-  );
+  it('without elicitation: fails closed with a clear message, nothing sent', async () => {
+    const { client } = await stdioHost();
+    const result = await client.callTool(createNote);
+    expect(result).toMatchObject({ isError: true });
+    expect(textOf(result)).toBe(
+      failureText('RCP_APPROVAL_REQUIRED', "The call needs a person's approval; this MCP host cannot ask (no elicitation support), so it was not made."),
+    );
+    expect(toolRequestLines(notes)).toEqual([]);
+  });
 });
 
 describe('streamable HTTP (stateless)', () => {

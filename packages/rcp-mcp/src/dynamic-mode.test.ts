@@ -6,17 +6,13 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { Client as ClientV2, StreamableHTTPClientTransport as HttpTransportV2 } from '@modelcontextprotocol/client';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport as StdioTransportV1 } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport as HttpTransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRcpClient, type RcpClientOptions } from 'rcp-client';
-import { NOTES_TOKEN, SPAWN_TIMEOUT, notesManifest, serveManifest, startNotesApi, toolRequestLines, type TestServer } from 'rcp-test-utils';
+import { NOTES_TOKEN, notesManifest, serveManifest, startNotesApi, toolRequestLines, type TestServer } from 'rcp-test-utils';
 import { HOST_TOOL_LIMIT, createRcpMcpGateway, createRcpMcpHttpHandler, type RcpMcpGatewayOptions } from './index';
-
-const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
 /** The notes tools and 41 report tools: past the host limit the gateway warns about. */
 const bigManifest = {
@@ -193,26 +189,4 @@ describe('past the host limit, the gateway suggests dynamic mode', () => {
     ]);
     expect(createRcpMcpGateway({ client, source: discovery, dynamic: true }).warnings).toEqual([]);
   });
-
-  it(
-    'rcp-mcp: the warning names --dynamic in the instructions; with --dynamic the host gets the three tools over stdio',
-    async () => {
-      const env = { ...(process.env as Record<string, string>), NOTES_TOKEN };
-      const start = async (extra: string[]) => {
-        const host = new ClientV1({ name: 'host-v1', version: '1.0.0' });
-        const args = [bin, manifestUrl, '--ctx', 'userId=u-1', '--token-env', 'NOTES_TOKEN', ...extra];
-        await host.connect(new StdioTransportV1({ command: process.execPath, args, env, stderr: 'pipe' }));
-        closers.push(() => host.close());
-        return host as unknown as Host;
-      };
-      const [listing, dynamic] = await Promise.all([start([]), start(['--dynamic'])]);
-      expect(listing.getInstructions()).toContain(
-        'select fewer (--only a,b); or serve them in dynamic mode (--dynamic: search_tools, describe_tool and call_tool',
-      );
-      expect(dynamic.getInstructions()).toBeUndefined();
-      notes.reset();
-      await checkDynamic(dynamic);
-    },
-    SPAWN_TIMEOUT,
-  );
 });

@@ -1,19 +1,16 @@
-import { spawn } from 'node:child_process';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import { PassThrough } from 'node:stream';
 import { Client as ClientV2, StreamableHTTPClientTransport as HttpTransportV2 } from '@modelcontextprotocol/client';
-import { StdioClientTransport as StdioTransportV2 } from '@modelcontextprotocol/client/stdio';
+import { StdioServerTransport as StreamTransportV2 } from '@modelcontextprotocol/server/stdio';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport as StdioTransportV1 } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StdioServerTransport as StreamTransportV1 } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { StreamableHTTPClientTransport as HttpTransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRcpClient } from 'rcp-client';
-import { NOTES_TOKEN, SPAWN_TIMEOUT, startNotesApi, toolRequestLines, type TestServer } from 'rcp-test-utils';
+import { NOTES_TOKEN, startNotesApi, toolRequestLines, type TestServer } from 'rcp-test-utils';
 import type { RcpMcpHttpOptions } from './index';
-import { createRcpMcpHttpHandler, toolAnnotations } from './index';
-
-const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+import { createRcpMcpHttpHandler, serveRcpMcpStdio, toolAnnotations } from './index';
 
 let notes: TestServer;
 let manifestUrl: string;
@@ -82,28 +79,42 @@ async function checkGateway(client: AnyClient): Promise<void> {
   expect(notes.requests.at(-1)!.headers.authorization).toBe(`Bearer ${NOTES_TOKEN}`);
 }
 
-describe('stdio: the rcp-mcp bin as a host starts it', { timeout: SPAWN_TIMEOUT }, () => {
-  const args = () => [bin, manifestUrl, '--ctx', 'userId=u-1', '--token-env', 'NOTES_TOKEN'];
-  const env = () => ({ ...(process.env as Record<string, string>), NOTES_TOKEN });
+describe('stdio: serveRcpMcpStdio on a pair of streams, as a host speaks to it', () => {
+  /**
+   * The gateway served on streams (its stdin and stdout), the host's SDK transport over the
+   * same streams: the MCP stdio framing without a process (the `rcp-mcp` bin's own spawn is
+   * rcp-cli's). Closed after the test.
+   */
+  async function stdioGateway(): Promise<{ hostIn: PassThrough; hostOut: PassThrough }> {
+    const client = createRcpClient({ resolvers: { userId: (ctx: { userId: string }) => ctx.userId }, credentials: () => NOTES_TOKEN });
+    const hostIn = new PassThrough();
+    const hostOut = new PassThrough();
+    const served = serveRcpMcpStdio({ client, source: await client.discover(manifestUrl) }, { userId: 'u-1' }, { stdin: hostOut, stdout: hostIn });
+    closers.push(() => served.close());
+    return { hostIn, hostOut };
+  }
 
   it('with the v1 SDK client (what most hosts ship)', async () => {
+    const { hostIn, hostOut } = await stdioGateway();
     const client = new ClientV1({ name: 'host-v1', version: '1.0.0' });
-    await client.connect(new StdioTransportV1({ command: process.execPath, args: args(), env: env(), stderr: 'pipe' }));
+    await client.connect(new StreamTransportV1(hostIn, hostOut));
     closers.push(() => client.close());
     await checkGateway(client as unknown as AnyClient);
   });
 
   it('with the v2 SDK client', async () => {
+    const { hostIn, hostOut } = await stdioGateway();
     const client = new ClientV2({ name: 'host-v2', version: '1.0.0' });
-    await client.connect(new StdioTransportV2({ command: process.execPath, args: args(), env: env(), stderr: 'pipe' }));
+    await client.connect(new StreamTransportV2(hostIn, hostOut));
     closers.push(() => client.close());
     await checkGateway(client as unknown as AnyClient);
   });
 
   it('a cancelled call (notifications/cancelled) aborts its HTTP request to the tool', async () => {
     const slow = holdSlowNote();
+    const { hostIn, hostOut } = await stdioGateway();
     const client = new ClientV1({ name: 'host-v1', version: '1.0.0' });
-    await client.connect(new StdioTransportV1({ command: process.execPath, args: args(), env: env(), stderr: 'pipe' }));
+    await client.connect(new StreamTransportV1(hostIn, hostOut));
     closers.push(() => client.close());
     const controller = new AbortController();
     const call = client.callTool({ name: 'get_note', arguments: { noteId: 'slow' } }, undefined, { signal: controller.signal });
@@ -231,51 +242,6 @@ describe('streamable HTTP', () => {
     expect(response.status).toBe(403);
     expect(notes.count).toBe(0);
   });
-});
-
-it('rcp-mcp --http --allow-origin: a listed site passes, any other Origin is 403', { timeout: SPAWN_TIMEOUT }, async () => {
-  const child = spawn(
-    process.execPath,
-    [
-      bin,
-      manifestUrl,
-      '--http',
-      '--port',
-      '0',
-      '--auth-token-env',
-      'MCP_TOKEN',
-      '--allow-origin',
-      'app.example',
-      '--ctx',
-      'userId=u-1',
-      '--token-env',
-      'NOTES_TOKEN',
-    ],
-    { env: { ...process.env, MCP_TOKEN: 'mcp-secret', NOTES_TOKEN }, stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  closers.push(async () => void child.kill('SIGTERM'));
-  const endpoint = await new Promise<string>((resolve, reject) => {
-    let err = '';
-    child.stderr!.on('data', (chunk: Buffer) => {
-      err += chunk.toString();
-      const match = /at (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(err);
-      if (match) resolve(match[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`rcp-mcp exited (${code}): ${err}`)));
-  });
-  notes.reset();
-  const post = (origin: string) =>
-    fetch(endpoint, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: 'Bearer mcp-secret', origin },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_notes', arguments: {} } }),
-    });
-  expect((await post('http://evil.example')).status).toBe(403);
-  expect(notes.count).toBe(0);
-  const listed = await post('https://app.example');
-  expect(listed.status).toBe(200);
-  await listed.text();
-  expect(toolRequests()).toEqual(['GET /users/u-1/notes']);
 });
 
 it('annotations follow the method', () => {

@@ -4,4 +4,4 @@ export type { RcpMcpGateway, RcpMcpGatewayOptions } from './mcp-server';
 export { createRcpMcpHttpHandler } from './http-gateway';
 export type { RcpMcpHttpOptions } from './http-gateway';
 export { serveRcpMcpStdio } from './stdio-gateway';
-export { runMcpCli } from './run-mcp-cli';
+export type { RcpMcpStdioStreams } from './stdio-gateway';

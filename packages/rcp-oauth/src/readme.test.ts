@@ -51,4 +51,10 @@ describe('README', () => {
       rmSync(file, { force: true });
     }
   });
+
+  // Run with its types erased. (Type-checking it would need this package's tests to wait for
+  // build:types in a turbo.json; rcp-server's README test compiles the end-to-end use under strict.)
+  it('the local authorization server snippet runs as written', { timeout: SPAWN_TIMEOUT }, async () => {
+    expect(await runReadmeSnippet(packageDir, 'snippet:local-authorization-server')).toBe('true true\n');
+  });
 });

@@ -76,6 +76,7 @@ export type {
   RcpOAuthHint,
   RcpToolEffects,
   RcpPagination,
+  RcpIdempotency,
   RcpOutputSchema,
   ParseManifestOptions,
   SafeParseManifestResult,

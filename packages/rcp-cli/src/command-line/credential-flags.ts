@@ -11,7 +11,7 @@ import { RcpUsageError } from './usage-error';
  * @example
  * ```ts
  * const { values } = parseCommandLine('rcp call', argv, { ...CREDENTIAL_OPTIONS });
- * createRcpClient({ ...credentialsOf(values, 'rcp call') });
+ * createRcpClient({ ...credentialsOf(values, 'rcp call', process.env) });
  * ```
  */
 export const CREDENTIAL_OPTIONS = {
@@ -20,25 +20,27 @@ export const CREDENTIAL_OPTIONS = {
 } satisfies CommandLineOptions;
 
 /**
- * The client's credential options from the credential flags (`{}` without either): one
- * provider per process, so an OAuth token cache serves every call. Both flags, or a
- * `--token-env` variable that is not set, are usage errors naming the flag.
+ * The client's credential options from the credential flags (`{}` without either), read from
+ * `env` (the run's environment, not necessarily the process's): one provider per run, so an
+ * OAuth token cache serves every call. Both flags, or a `--token-env` variable that is not
+ * set, are usage errors naming the flag.
  *
  * @example
  * ```ts
- * const client = createRcpClient({ ...credentialsOf({ 'token-env': 'NOTES_TOKEN' }, 'rcp call') });
+ * const client = createRcpClient({ ...credentialsOf({ 'token-env': 'NOTES_TOKEN' }, 'rcp call', process.env) });
  * ```
  */
 export function credentialsOf<Context = any>(
   values: { readonly 'token-env'?: string | undefined; readonly 'oauth-env'?: string | undefined },
   command: string,
+  env: Readonly<Record<string, string | undefined>>,
 ): Pick<RcpClientOptions<Context>, 'credentials' | 'onUnauthorized'> {
   const tokenEnv = values['token-env'];
   const oauthEnv = values['oauth-env'];
   if (tokenEnv !== undefined && oauthEnv !== undefined) throw new RcpUsageError('give --token-env or --oauth-env, not both', { command });
-  if (oauthEnv !== undefined) return clientCredentialsFromEnv<Context>(oauthEnv);
+  if (oauthEnv !== undefined) return clientCredentialsFromEnv<Context>(oauthEnv, env);
   if (tokenEnv === undefined) return {};
-  const token = process.env[tokenEnv];
+  const token = env[tokenEnv];
   if (token === undefined || token === '') throw new RcpUsageError(`--token-env ${tokenEnv}: the environment variable is not set`, { command });
   return { credentials: () => token };
 }

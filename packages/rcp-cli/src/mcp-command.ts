@@ -1,20 +1,36 @@
 /**
- * The `rcp-mcp <manifest>` command line: any RCP server's tools in any MCP host. stdio by default
- * (one fixed context per process), `--http` for stateless streamable HTTP. Logs go to stderr:
- * stdout belongs to the MCP protocol.
+ * The `rcp-mcp <manifest>` command line (also `rcp mcp`): any RCP server's tools in any MCP host.
+ * stdio by default (one fixed context per process), `--http` for stateless streamable HTTP. Logs
+ * go to the run's stderr: its stdout belongs to the MCP protocol.
  */
-import { createServer } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
+import { createServer } from 'node:http';
+import { resolve } from 'node:path';
 import { terminalText } from 'rcp-client';
-import { BINDING_HELP, BINDING_OPTIONS, bindingsOf, checkBindingNames, refuseUnboundIdentity } from './command-line/bindings';
-import { CREDENTIAL_OPTIONS, NETWORK_HELP, NETWORK_OPTIONS, credentialsOf, networkOf } from './command-line/credential-flags';
-import { commandLineMessage, namingTheFlags } from './command-line/error-message';
-import { openManifestSource } from './command-line/manifest-source';
-import { parseCommandLine, type CommandLineOptions } from './command-line/parse-command-line';
-import { RcpUsageError, isRcpUsageError, usageLine } from './command-line/usage-error';
-import { createRcpMcpHttpHandler } from './http-gateway';
-import { createRcpMcpGateway, warningsNotice } from './mcp-server';
-import { serveRcpMcpStdio } from './stdio-gateway';
+import { createRcpMcpGateway, createRcpMcpHttpHandler, serveRcpMcpStdio, warningsNotice } from 'rcp-mcp';
+import {
+  BINDING_HELP,
+  BINDING_OPTIONS,
+  CREDENTIAL_OPTIONS,
+  NETWORK_HELP,
+  NETWORK_OPTIONS,
+  RcpUsageError,
+  bindingsOf,
+  checkBindingNames,
+  commandLineMessage,
+  credentialsOf,
+  isManifestUrl,
+  isRcpUsageError,
+  namingTheFlags,
+  networkOf,
+  openManifestSource,
+  parseCommandLine,
+  refuseUnboundIdentity,
+  usageLine,
+  type CommandLineOptions,
+} from './command-line';
+import type { CliIo } from './run-cli';
+import { stopped } from './stopped';
 
 const usage = (program: string) => `Usage: ${program} <url|file> [options]
 
@@ -54,36 +70,35 @@ const OPTIONS = {
 } satisfies CommandLineOptions;
 
 /**
- * Runs the `rcp-mcp` command line (also `rcp mcp`): serves until the process ends. Usage errors
- * exit 2 with a line that points at `--help`, everything else that fails exits 1, each with one
- * line on stderr.
+ * Runs the gateway's command line (`rcp-mcp`, or `rcp mcp`: `program` names it in every line) on
+ * the run's streams and environment, and resolves with its exit code when serving ends: stdio
+ * serves until the host closes the run's stdin, `--http` until the run's signal aborts (without
+ * one, SIGINT or SIGTERM). Usage errors are 2 with a line that points at `--help`, anything else
+ * that fails is 1, each one line on stderr; nothing is served then.
  *
  * @example
  * ```ts
- * await runMcpCli(['https://notes.example.com/rcp/manifest', '--ctx', 'userId=u-1']);
+ * const code = await runMcpCommand(['https://notes.example.com/rcp/manifest', '--ctx', 'userId=u-1'], io, 'rcp-mcp');
  * ```
  */
-export async function runMcpCli(argv: string[], program = 'rcp-mcp'): Promise<void> {
+export async function runMcpCommand(argv: readonly string[], io: CliIo, program: string): Promise<number> {
   const given = { credentials: false };
   try {
-    await main(argv, program, given);
+    return await serve(argv, io, program, given);
   } catch (error) {
     // Messages quote servers (a reason phrase, an excerpt): one line, nothing raw.
-    const fail = (message: string, code: number): never => {
-      process.stderr.write(`${program}: ${terminalText(message)}\n`);
-      process.exit(code);
-    };
-    if (isRcpUsageError(error)) fail(usageLine(error), error.exitCode);
-    fail(commandLineMessage(error, given), 1);
+    const line = isRcpUsageError(error) ? usageLine(error) : commandLineMessage(error, given);
+    io.stderr.write(`${program}: ${terminalText(line)}\n`);
+    return isRcpUsageError(error) ? error.exitCode : 1;
   }
 }
 
-/** Serves; `state.credentials` says whether a credential flag was given (for the failure's wording). */
-async function main(argv: string[], program: string, state: { credentials: boolean }): Promise<void> {
+/** Serves until done; `state.credentials` says whether a credential flag was given (for the failure's wording). */
+async function serve(argv: readonly string[], io: CliIo, program: string, state: { credentials: boolean }): Promise<number> {
   const { values, positionals } = parseCommandLine(program, argv, OPTIONS);
   if (values.help) {
-    process.stdout.write(usage(program));
-    return;
+    io.stdout.write(usage(program));
+    return 0;
   }
   if (positionals.length !== 1) throw new RcpUsageError('give exactly one manifest URL or file', { command: program });
   const bindings = bindingsOf(values, program);
@@ -91,9 +106,10 @@ async function main(argv: string[], program: string, state: { credentials: boole
     const param = bindings.withoutValue[0]!;
     throw new RcpUsageError(`--resolve "${param}": the gateway has no value for it; give it with --ctx ${param}=VALUE`, { command: program });
   }
-  const credentialOptions = credentialsOf<Record<string, string>>(values, program);
+  const credentialOptions = credentialsOf<Record<string, string>>(values, program, io.env);
   state.credentials = credentialOptions.credentials !== undefined;
-  const { client, discovery } = await openManifestSource<Record<string, string>>(positionals[0]!, {
+  const source = isManifestUrl(positionals[0]!) || io.cwd === undefined ? positionals[0]! : resolve(io.cwd, positionals[0]!);
+  const { client, discovery } = await openManifestSource<Record<string, string>>(source, {
     resolvers: bindings.resolvers,
     modelFilledParams: bindings.modelFilledParams,
     // Its own refusals come after discovery, in the flags' words (refuseUnboundIdentity below).
@@ -117,19 +133,25 @@ async function main(argv: string[], program: string, state: { credentials: boole
   refuseUnboundIdentity(tools, program);
   for (const warning of worded) {
     // A manifest's text never drives the host's terminal or log: shown escaped, one line each.
-    process.stderr.write(`${program}: warning: ${terminalText(warning)}\n`);
+    io.stderr.write(`${program}: warning: ${terminalText(warning)}\n`);
   }
   // The resolvers read nothing from the context: the --ctx values are in them.
   const ctx: Record<string, string> = {};
 
   if (!values.http) {
-    serveRcpMcpStdio(gateway, ctx);
-    process.stderr.write(`${program}: serving ${servedCount(toolSet.names.length, values.dynamic)} over stdio\n`);
-    return;
+    const ended = new Promise<void>((done) => {
+      io.stdin.once('end', done);
+      io.stdin.once('close', done);
+    });
+    const handle = serveRcpMcpStdio(gateway, ctx, { stdin: io.stdin, stdout: io.stdout });
+    io.stderr.write(`${program}: serving ${servedCount(toolSet.names.length, values.dynamic)} over stdio\n`);
+    await Promise.race([ended, ...(io.signal === undefined ? [] : [stopped(io.signal)])]);
+    await handle.close();
+    return 0;
   }
   const authTokenEnv = values['auth-token-env'];
   if (authTokenEnv === undefined) throw new RcpUsageError('--http needs --auth-token-env NAME: the bearer token clients must send', { command: program });
-  const expected = process.env[authTokenEnv];
+  const expected = io.env[authTokenEnv];
   if (expected === undefined || expected === '')
     throw new RcpUsageError(`--auth-token-env ${authTokenEnv}: the environment variable is not set`, { command: program });
   const port = Number(values.port);
@@ -147,11 +169,17 @@ async function main(argv: string[], program: string, state: { credentials: boole
     allowedOrigins: [...hosts, ...values['allow-origin']],
   });
   const server = createServer((req, res) => void handler(req, res));
-  server.listen(port, values.host, () => {
-    const address = server.address();
-    const bound = typeof address === 'object' && address !== null ? address.port : port;
-    process.stderr.write(`${program}: serving ${servedCount(toolSet.names.length, values.dynamic)} at http://${values.host}:${bound}/mcp\n`);
+  await new Promise<void>((listening, failed) => {
+    server.once('error', failed);
+    server.listen(port, values.host, () => listening());
   });
+  const address = server.address();
+  const bound = typeof address === 'object' && address !== null ? address.port : port;
+  io.stderr.write(`${program}: serving ${servedCount(toolSet.names.length, values.dynamic)} at http://${values.host}:${bound}/mcp\n`);
+  await stopped(io.signal);
+  server.closeAllConnections();
+  await new Promise((closed) => server.close(closed));
+  return 0;
 }
 
 /** What the start line says is served: `12 tool(s)`, or in dynamic mode `12 tool(s) through search_tools, describe_tool and call_tool`. */

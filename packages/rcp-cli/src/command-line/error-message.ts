@@ -1,5 +1,4 @@
 import { isRcpError, type RcpClientTool, type RcpError } from 'rcp-client';
-import { DYNAMIC_OPTION } from '../dynamic-mode-hint';
 
 /**
  * Client text that names a client option, in the command line's words: a refusal by the
@@ -12,11 +11,14 @@ import { DYNAMIC_OPTION } from '../dynamic-mode-hint';
  * ```
  */
 export function namingTheFlags(message: string): string {
-  return message
-    .replace(`unless the client's "allowPrivateNetwork" allows it`, 'unless --allow-private-network allows it')
-    .replace(`(add it to the client's "trustedOrigins" option if it should be)`, '(pass --trusted-origin with it if it should be)')
-    .replace(DYNAMIC_OPTION, DYNAMIC_OPTION.replace(`the gateway's "dynamic" option`, '--dynamic'))
-    .replace('select fewer (createToolSet(..., { only }), or a stage)', 'select fewer (--only a,b)');
+  return (
+    message
+      .replace(`unless the client's "allowPrivateNetwork" allows it`, 'unless --allow-private-network allows it')
+      .replace(`(add it to the client's "trustedOrigins" option if it should be)`, '(pass --trusted-origin with it if it should be)')
+      // rcp-mcp's tool-count warning suggests its `dynamic` option by this phrase.
+      .replace(`the gateway's "dynamic" option`, '--dynamic')
+      .replace('select fewer (createToolSet(..., { only }), or a stage)', 'select fewer (--only a,b)')
+  );
 }
 
 /**
@@ -58,7 +60,14 @@ function reasonOf(error: RcpError, context: CommandLineMessageContext): string {
   if (isRcpError(error, 'RCP_HTTP_ERROR')) {
     return error.bodyExcerpt === '' ? error.message : `${error.message} — the server said: ${error.bodyExcerpt}`;
   }
-  if (isRcpError(error, 'RCP_MISSING_CREDENTIALS') && !context.credentials) {
+  if (isRcpError(error, 'RCP_MISSING_CREDENTIALS') && context.credentials) {
+    // The provider's own failure (rcp-oauth's token error: the token endpoint's status and OAuth
+    // code) is the reason the person needs; the client keeps it as the cause. An RCP error's
+    // message is written to be shown; any other cause (an application's provider) is not shown.
+    const cause = error.cause;
+    return isRcpError(cause) ? `${namingTheFlags(error.message)}: ${cause.message}` : namingTheFlags(error.message);
+  }
+  if (isRcpError(error, 'RCP_MISSING_CREDENTIALS')) {
     const tool = context.tool;
     const what =
       tool === undefined

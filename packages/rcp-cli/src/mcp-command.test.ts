@@ -3,34 +3,22 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport as StdioTransportV1 } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport as HttpTransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRcpClient } from 'rcp-client';
-import {
-  FAKE_DNS_PRELOAD,
-  NOTES_TOKEN,
-  SPAWN_TIMEOUT,
-  notesManifest,
-  runNode,
-  sendJson,
-  serveManifest,
-  startNotesApi,
-  toolRequestLines,
-  type TestServer,
-} from 'rcp-test-utils';
-import { createRcpMcpHttpHandler } from './index';
+import { createRcpMcpHttpHandler } from 'rcp-mcp';
+import { NOTES_TOKEN, notesManifest, sendJson, serveManifest, startNotesApi, toolRequestLines, type TestServer } from 'rcp-test-utils';
+import { runRcp, runRcpMcp, startRcpMcp, startRcpMcpHttp } from './fixtures/run-rcp';
 
 /**
  * Issue 20, items 2 and 5, for the gateway's command line (`rcp-mcp`, and `rcp mcp` which runs
  * the same code): it refuses flags that fill no param and identity params nobody fills, before
  * serving anything, and surfaces the manifest's warnings where a host shows them (the MCP
- * `instructions`). The built bin, the real v1 MCP client, the notes API on 127.0.0.1.
+ * `instructions`). The built command line in this process, the real v1 MCP client on its stdio
+ * streams, the notes API on 127.0.0.1. (Names ending in `.rcp-test` resolve to 127.0.0.1 in this
+ * test process: vitest.config.ts.)
  */
-const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-
 let notes: TestServer;
 let manifestUrl: string;
 let dir: string;
@@ -45,22 +33,18 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const env = () => ({ ...(process.env as Record<string, string>), NOTES_TOKEN });
+const env = () => ({ NOTES_TOKEN });
 
-/**
- * Connects the v1 SDK client (what most hosts ship) to the bin over stdio. Names ending in
- * `.rcp-test` resolve to 127.0.0.1 in the bin's process (a public-looking manifest host).
- */
+/** Connects the v1 SDK client (what most hosts ship) to `rcp-mcp <args>`, stopped after the test. */
 async function host(args: string[]): Promise<ClientV1> {
-  const client = new ClientV1({ name: 'host-v1', version: '1.0.0' });
-  await client.connect(new StdioTransportV1({ command: process.execPath, args: ['--import', FAKE_DNS_PRELOAD, bin, ...args], env: env(), stderr: 'pipe' }));
-  closers.push(() => client.close());
-  return client;
+  const run = await startRcpMcp(args, { env: env() });
+  closers.push(() => run.stop());
+  return run.client;
 }
 
-describe('rcp-mcp refuses to serve what a model must not choose', { timeout: SPAWN_TIMEOUT }, () => {
+describe('rcp-mcp refuses to serve what a model must not choose', () => {
   it('an identity param nobody fills: one line naming it, its tools and both ways out; nothing served or sent', async () => {
-    const { code, stdout, stderr } = await runNode([bin, manifestUrl, '--token-env', 'NOTES_TOKEN'], { env: env() });
+    const { code, stdout, stderr } = await runRcpMcp([manifestUrl, '--token-env', 'NOTES_TOKEN'], { env: env() });
     expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr.trim()).toBe(
@@ -72,7 +56,7 @@ describe('rcp-mcp refuses to serve what a model must not choose', { timeout: SPA
   });
 
   it('a --ctx key that fills no param (user for userId): refused with the params there are', async () => {
-    const { code, stderr } = await runNode([bin, manifestUrl, '--ctx', 'user=u-alice'], { env: env() });
+    const { code, stderr } = await runRcpMcp([manifestUrl, '--ctx', 'user=u-alice'], { env: env() });
     expect(code).toBe(2);
     expect(stderr.trim()).toBe(
       'rcp-mcp: --ctx "user" fills no param of the tools; their params are "userId", "tag", "noteId", "title", "text", "pinned" (see rcp-mcp --help)',
@@ -81,18 +65,18 @@ describe('rcp-mcp refuses to serve what a model must not choose', { timeout: SPA
   });
 
   it('a near miss (userID), a --resolve with no value, and the old --resolve param=key form: one line each, in flag words', async () => {
-    const near = await runNode([bin, manifestUrl, '--ctx', 'userID=u-1'], { env: env() });
+    const near = await runRcpMcp([manifestUrl, '--ctx', 'userID=u-1'], { env: env() });
     expect(near.code).toBe(1);
     expect(near.stderr.trim()).toBe(
       'rcp-mcp: RCP_RESOLVER_MISMATCH: "userID" (--ctx / --resolve) nearly matches param "userId" of tool "list_notes" (/tools/0/params/0) but does not fill it, ' +
         "so the model would: use the param's exact name (--ctx userId=VALUE), or pass --model-filled userId if the model may choose it",
     );
-    const noValue = await runNode([bin, manifestUrl, '--resolve', 'userId'], { env: env() });
+    const noValue = await runRcpMcp([manifestUrl, '--resolve', 'userId'], { env: env() });
     expect([noValue.code, noValue.stderr.trim()]).toEqual([
       2,
       'rcp-mcp: --resolve "userId": the gateway has no value for it; give it with --ctx userId=VALUE (see rcp-mcp --help)',
     ]);
-    const old = await runNode([bin, manifestUrl, '--resolve', 'userId=user'], { env: env() });
+    const old = await runRcpMcp([manifestUrl, '--resolve', 'userId=user'], { env: env() });
     expect(old.code).toBe(2);
     expect(near.stderr + noValue.stderr + old.stderr).not.toContain('modelFilledParams');
   });
@@ -105,19 +89,18 @@ describe('rcp-mcp refuses to serve what a model must not choose', { timeout: SPA
   });
 
   it('usage errors in its own words; `rcp mcp` is the same command line', async () => {
-    const unknown = await runNode([bin, manifestUrl, '--ctxx', 'userId=u-1']);
+    const unknown = await runRcpMcp([manifestUrl, '--ctxx', 'userId=u-1']);
     expect([unknown.code, unknown.stderr.trim()]).toEqual([2, 'rcp-mcp: unknown option --ctxx (see rcp-mcp --help)']);
-    const rcpBin = fileURLToPath(new URL('../../rcp-cli/dist/cli.js', import.meta.url));
-    const viaRcp = await runNode([rcpBin, 'mcp', manifestUrl, '--ctx', 'user=u-1']);
+    const viaRcp = await runRcp(['mcp', manifestUrl, '--ctx', 'user=u-1']);
     expect(viaRcp.code).toBe(2);
     expect(viaRcp.stderr.trim()).toMatch(/^rcp mcp: --ctx "user" fills no param of the tools; .* \(see rcp mcp --help\)$/);
-    const help = await runNode([bin, '--help']);
+    const help = await runRcpMcp(['--help']);
     expect(help.stdout).toContain('--ctx param=value       a trusted value for the param, filled by the client');
     expect(help.stdout).toContain('--model-filled a,b');
   });
 });
 
-describe('a manifest file, served', { timeout: SPAWN_TIMEOUT }, () => {
+describe('a manifest file, served', () => {
   it('is a local source: its 127.0.0.1 tools are served and called with --trusted-origin, the --ctx value and the credential', async () => {
     const file = join(dir, 'notes.rcp.json');
     writeFileSync(file, JSON.stringify({ ...notesManifest, tools: notesManifest.tools.map((tool) => ({ ...tool, url: `${notes.origin}${tool.url}` })) }));
@@ -131,7 +114,7 @@ describe('a manifest file, served', { timeout: SPAWN_TIMEOUT }, () => {
   });
 });
 
-describe('rcp-mcp --allow-private-network', { timeout: SPAWN_TIMEOUT }, () => {
+describe('rcp-mcp --allow-private-network', () => {
   it("a public manifest's loopback tool: refused for the model without the flag (nothing sent), called with it", async () => {
     notes.route('GET /ping', (_request, res) => sendJson(res, 200, { pong: true }));
     const manifest = { rcpVersion: '0.1', tools: [{ name: 'ping', description: 'Pings.', method: 'GET', url: `${notes.origin}/ping` }] };
@@ -150,7 +133,7 @@ describe('rcp-mcp --allow-private-network', { timeout: SPAWN_TIMEOUT }, () => {
   });
 });
 
-describe('discovery warnings reach the host once, in the MCP instructions', { timeout: SPAWN_TIMEOUT }, () => {
+describe('discovery warnings reach the host once, in the MCP instructions', () => {
   /** The notes manifest with a misspelled key and a hostile one on get_note, and a misspelled one on delete_note. */
   function warnedManifest(): string {
     const tools = notesManifest.tools.map((tool) =>
@@ -188,4 +171,23 @@ describe('discovery warnings reach the host once, in the MCP instructions', { ti
       expect.stringMatching(/^- \/tools\/3\/mehtod: /),
     ]);
   });
+});
+
+it('rcp-mcp --http --allow-origin: a listed site passes, any other Origin is 403; stops when its signal aborts', async () => {
+  const args = ['--http', '--port', '0', '--auth-token-env', 'MCP_TOKEN', '--allow-origin', 'app.example', '--ctx', 'userId=u-1', '--token-env', 'NOTES_TOKEN'];
+  const gateway = await startRcpMcpHttp([manifestUrl, ...args], { env: { MCP_TOKEN: 'mcp-secret', NOTES_TOKEN } });
+  notes.reset();
+  const post = (origin: string) =>
+    fetch(gateway.endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: 'Bearer mcp-secret', origin },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_notes', arguments: {} } }),
+    });
+  expect((await post('http://evil.example')).status).toBe(403);
+  expect(notes.count).toBe(0);
+  const listed = await post('https://app.example');
+  expect(listed.status).toBe(200);
+  await listed.text();
+  expect(toolRequestLines(notes)).toEqual(['GET /users/u-1/notes']);
+  expect(await gateway.stop()).toBe(0);
 });

@@ -1,13 +1,13 @@
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SPAWN_TIMEOUT, runNode, serveManifest, startTestServer, type TestServer } from 'rcp-test-utils';
+import { serveManifest, startTestServer, type TestServer } from 'rcp-test-utils';
+import { runRcpMcp } from './fixtures/run-rcp';
 
 /**
  * Issue 27, item 3, for the gateway's own CLI: what it prints from a manifest (discovery
  * warnings, error messages) goes through rcp-client's terminal sanitiser, so a hostile manifest
- * can neither drive the host's terminal nor forge a log line. The built bin, a loopback server.
+ * can neither drive the host's terminal nor forge a log line. The built command line in this
+ * process, a loopback server.
  */
-const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
 let server: TestServer;
 beforeEach(async () => {
@@ -17,7 +17,7 @@ afterEach(async () => {
   await server.close();
 });
 
-describe('rcp-mcp prints server text escaped', { timeout: SPAWN_TIMEOUT }, () => {
+describe('rcp-mcp prints server text escaped', () => {
   it('an unknown field name with ESC, OSC, BEL, C1 and a newline is one escaped warning line', async () => {
     const hostile = 'x\u001b]0;owned\u0007\u009b2J\nrcp-mcp: serving 99 tool(s)';
     const manifestUrl = serveManifest(server, {
@@ -25,7 +25,7 @@ describe('rcp-mcp prints server text escaped', { timeout: SPAWN_TIMEOUT }, () =>
       tools: [{ name: 'ping', description: 'Pings.', method: 'GET', url: '/ping', [hostile]: true }],
     });
     // No token env, so it stops after discovery with a one-line error; the warnings come first.
-    const { stderr } = await runNode([bin, manifestUrl, '--http']);
+    const { stderr } = await runRcpMcp([manifestUrl, '--http']);
     expect(stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
     const warnings = stderr.split('\n').filter((line) => line.includes('warning'));
     expect(warnings).toHaveLength(1);
@@ -38,7 +38,7 @@ describe('rcp-mcp prints server text escaped', { timeout: SPAWN_TIMEOUT }, () =>
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ rcpVersion: '9\u001b[2J' }));
     });
-    const { code, stderr } = await runNode([bin, server.url('/rcp/manifest')]);
+    const { code, stderr } = await runRcpMcp([server.url('/rcp/manifest')]);
     expect(code).toBe(1);
     expect(stderr).not.toMatch(/\u001b/);
     expect(stderr.trimEnd().split('\n')).toHaveLength(1);
