@@ -71,7 +71,6 @@ export type {
   RcpValue,
   RcpAuth,
   RcpHttpMethod,
-  RcpIdempotency,
   RcpDeclaredEffects,
   RcpOAuthHint,
   RcpToolEffects,
