@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -82,6 +83,11 @@ def run_case(case: dict[str, Any], first: LoopbackServer, second: LoopbackServer
     expect: dict[str, Any] = case["expect"]
     manifest_response = case.get("manifestResponse")
     tool_answer = _answer(case.get("response"))
+    # ``responses``: the first tool requests are answered in turn, later ones with ``response``.
+    answers_in_turn = [_answer(response) for response in case.get("responses") or []]
+
+    def next_tool_answer() -> Answer:
+        return answers_in_turn.pop(0) if answers_in_turn else tool_answer
 
     def first_handler(request: Received) -> Answer:
         if request.method == "GET" and request.path == "/rcp/manifest":
@@ -90,15 +96,15 @@ def run_case(case: dict[str, Any], first: LoopbackServer, second: LoopbackServer
                 return Answer(int(manifest_response["status"]), [("Content-Type", content_type)] if content_type else [], manifest_response["text"].encode("utf-8"))
             if "manifest" in case:
                 return Answer(200, [("Content-Type", "application/json")], json.dumps(case["manifest"]).encode("utf-8"))
-        return tool_answer
+        return next_tool_answer()
 
     first.reset(first_handler)
-    second.reset(lambda request: tool_answer)
+    second.reset(lambda request: next_tool_answer())
 
     settings: dict[str, Any] = case.get("client") or {}
     resolver_values: dict[str, Any] = settings.get("resolvers") or {}
     resolvers = {name: (lambda value: lambda ctx, info: value)(value) for name, value in resolver_values.items()}
-    options: dict[str, Any] = {"resolvers": resolvers, "retry": 0, "on_warning": lambda warning, url: None}
+    options: dict[str, Any] = {"resolvers": resolvers, "retry": settings.get("retry", 0), "on_warning": lambda warning, url: None}
     if "credential" in settings:
         credential = settings["credential"]
         options["credentials"] = lambda request: credential
@@ -137,14 +143,25 @@ def run_case(case: dict[str, Any], first: LoopbackServer, second: LoopbackServer
     else:
         assert error is None, f"unexpected {getattr(error, 'code', '')}: {error}"
 
+    if "requests" in expect:
+        wanted_requests = expect["requests"]
+        assert len(tool_requests) == wanted_requests["count"], f"expected {wanted_requests['count']} tool requests, got {len(tool_requests)}"
+        for name in wanted_requests.get("sameHeaders") or []:
+            values = {received.headers.get(name) for _, received in tool_requests}
+            assert len(values) == 1 and None not in values, f"header {name} differs across the requests or is missing: {values}"
+
     if "request" in expect:
         wanted_request = expect["request"]
-        assert len(tool_requests) == 1, f"expected one tool request, got {[(o, r.method, r.target) for o, r in tool_requests]}"
+        if "requests" not in expect:
+            assert len(tool_requests) == 1, f"expected one tool request, got {[(o, r.method, r.target) for o, r in tool_requests]}"
         origin, received = tool_requests[0]
         assert received.method == wanted_request["method"]
         assert origin + received.target == wanted_request["url"]
         for name, value in (wanted_request.get("headers") or {}).items():
             assert received.headers.get(name) == value, f"header {name}: {received.headers.get(name)!r}"
+        for name, pattern in (wanted_request.get("headerPatterns") or {}).items():
+            value = received.headers.get(name)
+            assert value is not None and re.search(pattern, value), f"header {name}: {value!r} does not match {pattern}"
         for name in wanted_request.get("absentHeaders") or []:
             assert name not in received.headers, f"header {name} was sent"
         if "body" in wanted_request:
@@ -205,5 +222,5 @@ def test_every_case_is_run() -> None:
     """The same number of cases as the TypeScript runner, ids unique, none skipped."""
     ids = [case["id"] for case in CASES]
     assert len(ids) == len(set(ids))
-    assert len(ids) == 349
+    assert len(ids) == 353
 

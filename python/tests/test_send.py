@@ -75,6 +75,27 @@ def test_an_idempotent_call_is_retried_with_the_backoff_and_post_never() -> None
         assert len(api.tool_requests()) == 1
 
 
+def test_a_keyed_write_is_retried_with_its_key_on_a_409_and_a_500_never() -> None:
+    """SPEC §27.1: a write of a tool that declares idempotency carries one key per call, the same on each retry;
+    it is retried as an idempotent request (and on a 409), never on a 500."""
+    clock = FakeClock()
+    with loopback_server() as api:
+        manifest = {"rcpVersion": "0.4", "tools": [{"name": "pay", "description": "d", "method": "POST", "url": "/pay", "idempotency": {"header": "Idempotency-Key"}}]}
+        answers = iter([409, 503, 201])
+        api.handler = lambda request: json_answer(200, manifest) if request.path == "/rcp/manifest" else json_answer(next(answers), {"n": 1})
+        client = _client(clock)
+        tool = client.discover(api.url("/rcp/manifest")).tools[0]
+        assert client.execute(tool).data == {"n": 1}
+        keys = [request.headers.get("idempotency-key") for request in api.tool_requests()]
+        assert len(keys) == 3 and len(set(keys)) == 1 and keys[0] is not None and 18 <= len(keys[0]) <= 257
+        api.reset()
+        api.handler = lambda request: json_answer(200, manifest) if request.path == "/rcp/manifest" else json_answer(500, {"n": 1})
+        with pytest.raises(RcpError) as caught:
+            client.execute(client.discover(api.url("/rcp/manifest")).tools[0])
+        assert caught.value.code == "RCP_HTTP_ERROR"
+        assert len(api.tool_requests()) == 1
+
+
 def test_retry_after_is_honoured_up_to_ten_seconds_and_a_longer_one_is_the_models_to_honour() -> None:
     clock = FakeClock()
     with loopback_server() as api:

@@ -79,12 +79,16 @@ def retry_after_seconds(seconds: float | None) -> int | None:
     return None if seconds is None else int(math.ceil(seconds))
 
 
-def retry_wait(policy: RetryPolicy, method: str, attempt: int, reason: RetryReason) -> float | None:
-    """Seconds to wait before retry number ``attempt`` (1-based), or ``None``: no retry."""
-    if attempt > policy.limit or method.upper() not in policy.methods:
+def retry_wait(policy: RetryPolicy, method: str, attempt: int, reason: RetryReason, *, keyed: bool = False) -> float | None:
+    """Seconds to wait before retry number ``attempt`` (1-based), or ``None``: no retry.
+
+    ``keyed``: the request carries an idempotency key (SPEC §27.1), so it is retried as an idempotent request
+    whatever its method, and on a 409 too (the first request with the key still runs).
+    """
+    if attempt > policy.limit or not (keyed or method.upper() in policy.methods):
         return None
     if isinstance(reason, StatusReason):
-        if reason.status not in policy.status_codes:
+        if reason.status not in policy.status_codes and not (keyed and reason.status == 409):
             return None
         if reason.retry_after is not None:
             if reason.retry_after > MAX_RETRY_AFTER_SECONDS:

@@ -328,9 +328,12 @@ def _check_destination(url: Url, options: SendOptions, origin: str) -> None:
             raise RcpOriginNotAllowedError("The client's allowOrigin policy refused this destination; nothing was sent.", origin=url.origin)
 
 
-def send(request: Request, options: SendOptions, deadline: Deadline, *, on_retry: Callable[[int, float], None] | None = None) -> LiveResponse:
+def send(
+    request: Request, options: SendOptions, deadline: Deadline, *, on_retry: Callable[[int, float], None] | None = None, keyed: bool = False
+) -> LiveResponse:
     """Send a request: redirects followed by the client, retries by the policy, all within ``deadline``.
 
+    ``keyed``: the request carries an idempotency key (SPEC §27.1) and is retried as an idempotent one.
     Returns the final answer (any status) with its body unread.
     """
     sleep: Sleep = options.sleep or time.sleep
@@ -343,7 +346,7 @@ def send(request: Request, options: SendOptions, deadline: Deadline, *, on_retry
         except RcpError as error:
             if error.code != "RCP_NETWORK_ERROR" or isinstance(error, _RedirectFailure):
                 raise
-            wait = retry_wait(options.retry, request.method, attempt, ErrorReason(error))
+            wait = retry_wait(options.retry, request.method, attempt, ErrorReason(error), keyed=keyed)
             if wait is None or not deadline.fits(wait):
                 raise
             _wait(wait, deadline, sleep)
@@ -353,7 +356,7 @@ def send(request: Request, options: SendOptions, deadline: Deadline, *, on_retry
         if response.status < 400 or response.status in REDIRECT_STATUSES:
             return response
         retry_after = parse_retry_after(response.header("retry-after"))
-        wait = retry_wait(options.retry, request.method, attempt, StatusReason(response.status, retry_after))
+        wait = retry_wait(options.retry, request.method, attempt, StatusReason(response.status, retry_after), keyed=keyed)
         if wait is None or not deadline.fits(wait):
             return response
         response.close()

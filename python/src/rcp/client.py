@@ -22,7 +22,8 @@ import sys
 import threading
 import time
 import weakref
-from dataclasses import dataclass, field
+import uuid
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping, Sequence, Union
 
 from ._binding import fold, is_near_miss, looks_like_identity
@@ -771,8 +772,14 @@ class RcpClient:
             clock=self._clock,
             sleep=self._sleep,
         )
+        request = rendered.request
+        idempotency = definition.idempotency
+        keyed = idempotency is not None and definition.method != "GET"
+        if idempotency is not None and keyed:
+            # SPEC §27.1: one key per call, an sf-string, the same on every retry of the call.
+            request = replace(request, headers=request.headers + ((idempotency.header, f'"{uuid.uuid4()}"'),))
         try:
-            response = send(rendered.request, options, deadline)
+            response = send(request, options, deadline, keyed=keyed)
             if not 200 <= response.status < 300:
                 raise self._http_error(response, rendered)
             return self._read_result(inner, rendered, response)
