@@ -14,7 +14,7 @@ TOOL: dict[str, Any] = {"name": "t", "description": "A tool.", "method": "GET", 
 
 
 def test_every_supported_version_has_its_feature_line() -> None:
-    assert set(VERSION_FEATURES) == set(SUPPORTED_VERSIONS) == {"0.1", "0.2", "0.3"}
+    assert set(VERSION_FEATURES) == set(SUPPORTED_VERSIONS) == {"0.1", "0.2", "0.3", "0.4"}
     ordered = [VERSION_FEATURES[version] for version in SUPPORTED_VERSIONS]
     assert all(earlier <= later for earlier, later in zip(ordered, ordered[1:])), "each version is a superset of the one before"
 
@@ -52,9 +52,9 @@ def test_a_manifest_of_depth_64_is_read() -> None:
 
 def test_the_version_gate_names_what_it_received_and_supports() -> None:
     with pytest.raises(RcpUnsupportedVersionError) as caught:
-        parse_manifest({"rcpVersion": "0.4", "tools": [{"name": "bad name"}]})
-    assert caught.value.received == "0.4"
-    assert caught.value.supported == ("0.1", "0.2", "0.3")
+        parse_manifest({"rcpVersion": "0.5", "tools": [{"name": "bad name"}]})
+    assert caught.value.received == "0.5"
+    assert caught.value.supported == ("0.1", "0.2", "0.3", "0.4")
 
 
 def test_problems_are_reported_at_once_in_pointer_order_and_warnings_come_with_the_error() -> None:

@@ -12,7 +12,7 @@ const HAND_WRITTEN_MANIFEST = {
       description: "Fetches a learner's plan and progress by id.",
       method: 'GET',
       url: '/api/learners/{{learnerId}}/profile',
-      params: [{ name: 'learnerId', type: 'string', description: "The learner's id" }],
+      params: [{ name: 'learnerId', type: 'string', description: "The learner's id", filledBy: 'client' }],
       responseMappings: { name: '@data.name', progress: '@data.progress.percent' },
     },
     {
@@ -30,7 +30,7 @@ const HAND_WRITTEN_MANIFEST = {
       url: '/api/enrollments',
       body: { learnerId: '{{learnerId}}', courseId: '{{courseId}}', note: '{{note}}' },
       params: [
-        { name: 'learnerId', type: 'string', description: "The learner's id", required: true },
+        { name: 'learnerId', type: 'string', description: "The learner's id", filledBy: 'client', required: true },
         { name: 'courseId', type: 'string', description: 'A course id from search_courses', required: true },
         { name: 'note', type: 'string', description: 'Optional note for the instructor' },
       ],
@@ -41,7 +41,7 @@ const HAND_WRITTEN_MANIFEST = {
       description: 'Lists the titles of the courses a learner is enrolled in.',
       method: 'GET',
       url: '/api/learners/{{learnerId}}/courses',
-      params: [{ name: 'learnerId', type: 'string', description: "The learner's id", required: true }],
+      params: [{ name: 'learnerId', type: 'string', description: "The learner's id", filledBy: 'client', required: true }],
       responseMappings: { titles: '@data.courses[*].title' },
     },
     {

@@ -14,9 +14,10 @@ import {
   type RcpToolSet,
   type RcpToolSetOptions,
   type RcpApprovalRequest,
+  type RcpExecuteOptions,
   type RcpTurn,
 } from 'rcp-client';
-import { createApprovalFlow, type AISDKApprovalStore, type AISDKToolApprovalFunction } from './approval';
+import { createApprovalFlow, isResumed, type AISDKToolApprovalFunction } from './approval';
 import { AI_SDK_MEDIA_TYPES, modelResultSchema, toAISDKModelOutput } from './model-output';
 
 /**
@@ -58,12 +59,6 @@ export interface AISDKToolsOptions<Context> extends RcpToolSetOptions {
    * @default undefined
    */
   ctx?: Context;
-  /**
-   * Where the reviews of calls waiting on a person are kept, by tool call id: pass a shared one
-   * to answer a paused call in another process (see {@link AISDKApprovalStore}).
-   * @default a `Map` of this tools instance
-   */
-  approvalStore?: AISDKApprovalStore;
   /**
    * The media types sent to the model as media (lower-case `type/subtype`); an answer of another
    * type is the text alone, which says what was received and how big. Name your provider's list
@@ -149,14 +144,14 @@ export function createAISDKTools<Context = any>(
   source: RcpDiscovery | readonly RcpDiscovery[] | RcpToolSet,
   options: AISDKToolsOptions<Context> = {},
 ): AISDKTools {
-  const { stages = {}, turn, ctx: fixedCtx, approvalStore = new Map<string, RcpApprovalRequest>(), mediaTypes, ...setOptions } = options;
+  const { stages = {}, turn, ctx: fixedCtx, mediaTypes, ...setOptions } = options;
   const media = { mediaTypes: mediaTypesOf(mediaTypes) };
   const toolSet = createToolSet(source, setOptions);
   const stageSets = createStages(toolSet, stages);
   const turnOf = turn ?? ((context: unknown): AISDKTurn<Context> => ({ ctx: (context ?? fixedCtx) as Context }));
   // The client with the context as one typed argument: assigned once, never cast.
   const calls: RcpContextClient<Context> = client;
-  const approvals = createApprovalFlow(calls, approvalStore, (context) => {
+  const approvals = createApprovalFlow(calls, (context) => {
     const { ctx, stage } = turnOf(context);
     return { ctx: ctx ?? (fixedCtx as Context), scope: stageSets.scope(stage) };
   });
@@ -183,11 +178,13 @@ export function createAISDKTools<Context = any>(
       // The application reads the whole result (execute's return); the model reads its text and
       // a media part in the provider's native shape.
       toModelOutput: ({ output }) => toAISDKModelOutput(output, media),
-      execute: async (input, { abortSignal, experimental_context, toolCallId }) => {
+      execute: async (input, { abortSignal, experimental_context, toolCallId, messages }) => {
         const { ctx, scope } = approvals.callOf(experimental_context);
-        // After a person's yes, the call carries it: sent only as the request they were shown.
-        const approval = await approvals.approvalFor(toolCallId);
-        const options = { ...(abortSignal !== undefined && { signal: abortSignal }), ...(approval !== undefined && { approval }) };
+        const options: RcpExecuteOptions = {};
+        if (abortSignal !== undefined) options.signal = abortSignal;
+        // After a person's yes, the call resumes the review kept under its id: sent only as the
+        // request they were shown, once; refused, nothing sent, when none is kept.
+        if (isResumed(messages, toolCallId)) options.approvalKey = toolCallId;
         const outcome = await calls.call(scope, { name, arguments: { ...input } }, ctx, options);
         return toModelResult(outcome);
       },

@@ -1,7 +1,7 @@
 import { generateText, type ToolSet } from 'ai';
 import { expectTypeOf, test } from 'vitest';
 import type { RcpApprovalRequest, RcpClient, RcpDiscovery } from 'rcp-client';
-import { createAISDKTools, type AISDKApprovalStore, type AISDKToolApprovalFunction, type AISDKToolApprovalStatus, type AISDKToolsOptions } from './index';
+import { createAISDKTools, type AISDKToolApprovalFunction, type AISDKToolApprovalStatus } from './index';
 
 declare const client: RcpClient<{ userId: string }>;
 declare const discovery: RcpDiscovery;
@@ -37,13 +37,7 @@ test("toolApproval has AI SDK 7's per-tool shape", () => {
   expectTypeOf<AISDKToolApprovalFunction>().returns.resolves.toEqualTypeOf<AISDKToolApprovalStatus>();
 });
 
-test('approvalStore: a Map or an async store; a misspelled key is refused', () => {
+test("the reviews live in the client's approval ledger: the tools take no store of their own", () => {
+  // @ts-expect-error: share the client's approvalLedger instead
   createAISDKTools(client, discovery, { approvalStore: new Map<string, RcpApprovalRequest>() });
-  const store: AISDKApprovalStore = { get: async () => undefined, set: async () => {} };
-  createAISDKTools(client, discovery, { approvalStore: store });
-  // @ts-expect-error: the option is approvalStore
-  createAISDKTools(client, discovery, { approvalsStore: store });
-  // @ts-expect-error: a store keeps reviews, not strings
-  createAISDKTools(client, discovery, { approvalStore: new Map<string, string>() });
-  expectTypeOf<AISDKToolsOptions<{ userId: string }>['approvalStore']>().toEqualTypeOf<AISDKApprovalStore | undefined>();
 });

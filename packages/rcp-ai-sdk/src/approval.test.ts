@@ -1,9 +1,9 @@
 import { generateText, stepCountIs, type ModelMessage } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createRcpClient, type RcpApprovalPolicy, type RcpApprovalRequest } from 'rcp-client';
+import { createMemoryApprovalLedger, createRcpClient, type RcpApprovalLedger, type RcpApprovalPolicy } from 'rcp-client';
 import { NOTES_TOKEN, startNotesApi, toolRequestLines, type TestServer } from 'rcp-test-utils';
-import { createAISDKTools, type AISDKApprovalStore, type AISDKTurn } from './index';
+import { createAISDKTools, type AISDKTurn } from './index';
 
 let notes: TestServer;
 let manifestUrl: string;
@@ -19,13 +19,14 @@ afterEach(async () => {
 });
 
 type Ctx = { userId?: string };
-const notesClient = (approval: RcpApprovalPolicy<Ctx> = 'writes') =>
+const notesClient = (approval: RcpApprovalPolicy<Ctx> = 'writes', approvalLedger?: RcpApprovalLedger) =>
   // Every client of these tests holds the operator's approval secret, as the processes of one app do.
   createRcpClient({
     resolvers: { userId: (ctx: Ctx) => ctx.userId },
     credentials: () => NOTES_TOKEN,
     approval,
     approvalSecret: 'the notes app approval secret, 32+ bytes',
+    ...(approvalLedger !== undefined && { approvalLedger }),
   });
 const toolRequests = () => toolRequestLines(notes);
 
@@ -187,16 +188,12 @@ describe('an approval is bound to the reviewed request', () => {
     expect(toolRequests()).toEqual(['POST /users/u-1/notes']);
   });
 
-  it('a stored review answered in another process (a new client and tools instance): sent as reviewed', async () => {
-    const rows = new Map<string, string>(); // what a database would hold: JSON text
-    const store: AISDKApprovalStore = {
-      get: async (toolCallId) => (rows.has(toolCallId) ? (JSON.parse(rows.get(toolCallId)!) as RcpApprovalRequest) : undefined),
-      set: async (toolCallId, review) => void rows.set(toolCallId, JSON.stringify(review)),
-    };
-    const { answered } = await pausedTurn(notesClient(), { approvalStore: store });
-    expect([...rows.keys()]).toEqual(['c1']);
-    const elsewhere = notesClient();
-    const rcp = createAISDKTools(elsewhere, await elsewhere.discover(manifestUrl), { approvalStore: store });
+  it('a kept review answered in another process (a new client and tools instance sharing the ledger): sent as reviewed', async () => {
+    const approvalLedger = createMemoryApprovalLedger();
+    const { answered } = await pausedTurn(notesClient('writes', approvalLedger));
+    const elsewhere = notesClient('writes', approvalLedger);
+    const rcp = createAISDKTools(elsewhere, await elsewhere.discover(manifestUrl));
+    expect(await rcp.review('c1')).toMatchObject({ request: { method: 'POST', url: notes.url('/users/u-1/notes') } });
     const model = new MockLanguageModelV3({ doGenerate: [text('Done.')] });
     const second = await generateText({ model, tools: rcp.tools, messages: answered(true), experimental_context: { userId: 'u-1' } });
     expect(resultOf(second)).toMatchObject({ output: { value: { ok: true } } });
@@ -225,9 +222,14 @@ describe('toolApproval: the same decision in AI SDK 7 shape', () => {
     // Asked again when the run resumes, the paused call keeps its review (and stays paused for the person).
     const review = await rcp.review('v7-1');
     expect(await rcp.toolApproval.create_note!({ title: 'Rent' }, { toolCallId: 'v7-1', runtimeContext })).toBe('user-approval');
-    expect(await rcp.review('v7-1')).toBe(review);
-    // The tool the AI SDK runs after the person's yes sends exactly the reviewed request.
-    const output = await rcp.tools.create_note!.execute!(createMilk, { toolCallId: 'v7-1', messages: [], experimental_context: runtimeContext });
+    expect(await rcp.review('v7-1')).toEqual(review);
+    // The tool the AI SDK runs after the person's yes (its history holds the approval request)
+    // sends exactly the reviewed request.
+    const messages: ModelMessage[] = [
+      { role: 'assistant', content: [{ type: 'tool-approval-request', approvalId: 'a-1', toolCallId: 'v7-1' }] },
+      { role: 'tool', content: [{ type: 'tool-approval-response', approvalId: 'a-1', approved: true }] },
+    ];
+    const output = await rcp.tools.create_note!.execute!(createMilk, { toolCallId: 'v7-1', messages, experimental_context: runtimeContext });
     expect(output).toMatchObject({ ok: true });
     expect(toolRequests()).toEqual(['POST /users/u-1/notes']);
   });

@@ -1,41 +1,13 @@
 /**
  * The AI SDK's approval flow mapped onto the client's one decision (SPEC §26): a call the
  * client's policy says needs a person pauses the AI SDK's way (`needsApproval`, a
- * `tool-approval-request`), with nothing sent; its review — the exact request — is kept under
- * the tool call id, and the call the AI SDK runs after the person's yes carries `approve(review)`,
- * so the client sends it only if it still renders exactly that request, once.
+ * `tool-approval-request`), with nothing sent; its review — the exact request — is kept in the
+ * client's approval ledger under the tool call id. When the run resumes (the history holds the
+ * call's `tool-approval-request`), the call carries the approval of that kept review — verified
+ * against its digest, claimed once — and is refused, nothing sent, when none is kept: a resumed
+ * call is never reviewed again, whatever the history says now.
  */
-import {
-  approve,
-  type RcpApproval,
-  type RcpApprovalRequest,
-  type RcpApprovalVerdict,
-  type RcpClientTool,
-  type RcpContextClient,
-  type RcpToolSet,
-} from 'rcp-client';
-
-/**
- * Where the reviews of paused calls are kept, by the AI SDK's tool call id, until the person
- * answers — in another process too, when the store is shared (a review is plain JSON). A `Map`
- * is one (the default: `new Map()`, owned by the tools instance); pass your own to resume a
- * paused call elsewhere (a database row, a key-value store). A stored review is never replaced
- * by the adapter: what the person is shown is what the approval covers.
- *
- * @example
- * ```ts
- * const reviews = new Map<string, RcpApprovalRequest>();
- * const rcp = createAISDKTools(client, discovery, { approvalStore: reviews });
- * const store: AISDKApprovalStore = {
- *   get: async (toolCallId) => JSON.parse((await db.get(`review:${toolCallId}`)) ?? 'null') ?? undefined,
- *   set: (toolCallId, review) => db.set(`review:${toolCallId}`, JSON.stringify(review)),
- * };
- * ```
- */
-export interface AISDKApprovalStore {
-  get(toolCallId: string): RcpApprovalRequest | undefined | PromiseLike<RcpApprovalRequest | undefined>;
-  set(toolCallId: string, review: RcpApprovalRequest): unknown;
-}
+import type { RcpApprovalVerdict, RcpClientTool, RcpContextClient, RcpToolSet } from 'rcp-client';
 
 /**
  * AI SDK 7's tool approval status (`ToolApprovalStatus`), as {@link AISDKTools.toolApproval}
@@ -74,46 +46,46 @@ export interface AISDKCallScope<Context> {
   readonly scope: RcpToolSet;
 }
 
-/** One tools instance's approval flow (internal to the package). */
-export function createApprovalFlow<Context>(
-  client: RcpContextClient<Context>,
-  store: AISDKApprovalStore,
-  callOf: (experimentalContext: unknown) => AISDKCallScope<Context>,
-) {
+/** One tools instance's approval flow (internal to the package): its state is the client's ledger. */
+export function createApprovalFlow<Context>(client: RcpContextClient<Context>, callOf: (experimentalContext: unknown) => AISDKCallScope<Context>) {
   /**
-   * The client's review of a call about to run. A call already waiting on a person keeps its
-   * review (the AI SDK asks again when it resumes: the review, not a new one, is what the person
-   * saw). A review that cannot be made (a missing user, bad input, a tool outside the stage) is
-   * none: the call runs into the same error, sends nothing, and the model reads it.
+   * The client's decision for a call about to pause, and its review kept under the tool call id
+   * when a person decides. A review that cannot be made (a missing user, bad input, a tool
+   * outside the stage) is none: the call runs into the same error, sends nothing, and the model
+   * reads it.
    */
   async function reviewOf(name: string, tool: RcpClientTool, input: unknown, toolCallId: string, context: unknown): Promise<RcpApprovalVerdict | undefined> {
-    const pending = await store.get(toolCallId);
-    if (pending !== undefined) return pending;
     const { ctx, scope } = callOf(context);
     if (!scope.names.includes(name)) return undefined;
-    let review: RcpApprovalRequest;
     try {
       // The decision first (no resolver, no credential, no request built); the review only when a person decides.
       const verdict = await client.decide(tool, input, ctx);
       if (verdict.decision !== 'user-approval') return verdict;
-      review = await client.review(tool, input, ctx);
+      return await client.review(tool, input, ctx, { key: toolCallId });
     } catch {
       return undefined;
     }
-    if (review.decision === 'user-approval') await store.set(toolCallId, review);
-    return review;
   }
 
-  /** AI SDK 6's `needsApproval` for one tool: true when the client's policy asks a person. */
+  /**
+   * AI SDK 6's `needsApproval` for one tool. On the first turn: true when the client's policy asks
+   * a person (the review is kept). On resuming (the AI SDK asks again, with the history that
+   * holds the call's `tool-approval-request`): true, so that the call runs into the check of its
+   * kept review — a false here would let the AI SDK answer the model that no approval is needed.
+   */
   function needsApproval(name: string, tool: RcpClientTool) {
-    return async (input: unknown, options: { toolCallId: string; experimental_context?: unknown }): Promise<boolean> =>
-      (await reviewOf(name, tool, input, options.toolCallId, options.experimental_context))?.decision === 'user-approval';
+    return async (input: unknown, options: { toolCallId: string; messages?: readonly unknown[]; experimental_context?: unknown }): Promise<boolean> => {
+      if (isResumed(options.messages, options.toolCallId)) return true;
+      return (await reviewOf(name, tool, input, options.toolCallId, options.experimental_context))?.decision === 'user-approval';
+    };
   }
 
   /** AI SDK 7's per-tool `toolApproval` function for one tool: the client's decision, mapped. */
   function toolApprovalOf(name: string, tool: RcpClientTool): AISDKToolApprovalFunction {
     return async (input, options) => {
-      const review = await reviewOf(name, tool, input, options.toolCallId, options.runtimeContext);
+      // Asked again when the run resumes: a call already waiting keeps its review (never a new one).
+      const kept = await client.storedReview(options.toolCallId).catch(() => undefined);
+      const review = kept ?? (await reviewOf(name, tool, input, options.toolCallId, options.runtimeContext));
       switch (review?.decision) {
         case 'user-approval':
           return 'user-approval';
@@ -127,16 +99,19 @@ export function createApprovalFlow<Context>(
     };
   }
 
-  /** The approval a call carries: the person's yes to its stored review (none when nothing waited). */
-  async function approvalFor(toolCallId: string | undefined): Promise<RcpApproval | undefined> {
-    if (toolCallId === undefined) return undefined;
-    const review = await store.get(toolCallId);
-    return review === undefined ? undefined : approve(review);
-  }
+  return { callOf, needsApproval, toolApprovalOf, review: (toolCallId: string) => client.storedReview(toolCallId) };
+}
 
-  async function review(toolCallId: string): Promise<RcpApprovalRequest | undefined> {
-    return store.get(toolCallId);
-  }
-
-  return { callOf, needsApproval, toolApprovalOf, approvalFor, review };
+/**
+ * Whether the history the AI SDK hands a tool resumes this call: it holds the call's
+ * `tool-approval-request` (the AI SDK runs a call after approval only then).
+ */
+export function isResumed(messages: readonly unknown[] | undefined, toolCallId: string): boolean {
+  if (!Array.isArray(messages)) return false;
+  return messages.some((message: { role?: unknown; content?: unknown }) => {
+    if (message?.role !== 'assistant' || !Array.isArray(message.content)) return false;
+    return message.content.some(
+      (part: { type?: unknown; toolCallId?: unknown } | null) => part?.type === 'tool-approval-request' && part.toolCallId === toolCallId,
+    );
+  });
 }

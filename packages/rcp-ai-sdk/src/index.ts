@@ -1,5 +1,5 @@
 export { createAISDKTools } from './ai-sdk-tools';
 export type { AISDKTools, AISDKToolsOptions, AISDKTurn } from './ai-sdk-tools';
-export type { AISDKApprovalStore, AISDKToolApprovalFunction, AISDKToolApprovalStatus } from './approval';
+export type { AISDKToolApprovalFunction, AISDKToolApprovalStatus } from './approval';
 export { AI_SDK_MEDIA_TYPES, modelResultSchema, toAISDKModelOutput } from './model-output';
 export type { AISDKToolResultOutput } from './model-output';

@@ -19,7 +19,7 @@ import {
   type RcpClientTool,
   type RcpDiscoveryWarning,
 } from 'rcp-client';
-import { kindOf, readArguments, safeParseManifest, type ManifestIssue } from 'rcp-manifest';
+import { kindOf, readArguments, safeParseManifest, type ManifestIssue, type RcpManifest } from 'rcp-manifest';
 import { isRecord } from 'rcp-template';
 import {
   BINDING_HELP,
@@ -172,6 +172,18 @@ function bindingOptions(bindings: CommandLineBindings): Pick<RcpClientOptions, '
   return { resolvers: bindings.resolvers, modelFilledParams: bindings.modelFilledParams, requireResolved: false };
 }
 
+/**
+ * Discovery warnings without the identity warning of a param the manifest says the client fills
+ * (RCP 0.4 `filledBy: "client"`, SPEC §27.2; rcp-server's bound params): describe and lint judge
+ * the manifest, which is right to expect a resolver there. The client's own checks are unchanged.
+ */
+function withoutClientFilled<Warning extends { readonly path: string }>(warnings: readonly Warning[], manifest: RcpManifest): Warning[] {
+  return warnings.filter((warning) => {
+    const at = /^\/tools\/(\d+)\/params\/(\d+)$/.exec(warning.path);
+    return at === null || manifest.tools[Number(at[1])]?.params?.[Number(at[2])]?.filledBy !== 'client';
+  });
+}
+
 /** Discovery warnings on stderr, the client's option names in the flags' words. */
 function printWarnings(io: Output, warnings: readonly RcpDiscoveryWarning[], tools: readonly RcpClientTool[]): void {
   for (const warning of warnings) {
@@ -198,12 +210,13 @@ async function describeCommand(argv: string[], io: Output): Promise<number> {
   const { discovery } = await openManifestSource(sourceAt(io, positionals[0]!), { ...bindingOptions(bindings), ...networkOf(values) });
   checkBindingNames(bindings, discovery.tools, command);
   if (values.json) {
-    io.out(terminalJson({ manifestUrl: discovery.manifestUrl, manifest: discovery.manifest, tools: discovery.tools, warnings: discovery.warnings }));
+    const warnings = withoutClientFilled(discovery.warnings, discovery.manifest);
+    io.out(terminalJson({ manifestUrl: discovery.manifestUrl, manifest: discovery.manifest, tools: discovery.tools, warnings }));
     return 0;
   }
   // describeManifest blanks control characters in what it quotes; io's net escapes the rest.
   io.out(describeManifest(discovery.manifest, discovery.tools));
-  printWarnings(io, discovery.warnings, discovery.tools);
+  printWarnings(io, withoutClientFilled(discovery.warnings, discovery.manifest), discovery.tools);
   return 0;
 }
 
@@ -233,7 +246,7 @@ async function lintSource(
   try {
     const { discovery } = await openManifestSource(source, options, text);
     checkBindingNames(bindings, discovery.tools, 'rcp lint');
-    return { errors: [], warnings: discovery.warnings, tools: discovery.tools };
+    return { errors: [], warnings: withoutClientFilled(discovery.warnings, discovery.manifest), tools: discovery.tools };
   } catch (error) {
     if (isRcpError(error, 'RCP_INVALID_MANIFEST')) return { errors: error.issues ?? [{ path: '', message: error.message }], warnings: [], tools: [] };
     if (isRcpError(error, 'RCP_RESOLVER_MISMATCH') || isRcpError(error, 'RCP_UNBOUND_PARAM')) {

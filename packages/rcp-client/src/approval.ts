@@ -71,8 +71,10 @@ export type RcpApprovalPolicy<Context = any> =
 /**
  * What a person is asked to approve: the request the call will really send — method, URL,
  * headers and body, resolver values included, the credential shown as `[redacted]` — and the
- * digest that binds an approval to exactly it. Plain JSON: it can be stored and shown in
- * another process (a run state, a checkpoint), and approved there.
+ * digest that binds an approval to exactly it, to the caller and to its expiry. Plain JSON: it
+ * can be stored and shown in another process (a run state, a checkpoint, the client's approval
+ * ledger), and approved there; a stored review is verified against its digest before it is shown
+ * or approved.
  *
  * @example
  * ```ts
@@ -82,19 +84,33 @@ export type RcpApprovalPolicy<Context = any> =
  */
 export interface RcpApprovalRequest {
   readonly tool: string;
+  /** The manifest the tool is from. */
+  readonly manifestUrl: string;
   readonly decision: RcpApprovalDecision;
   readonly reason?: string;
   readonly request: { readonly method: string; readonly url: string; readonly headers: Readonly<Record<string, string>>; readonly body?: unknown };
-  /** A SHA-256 of the canonical request and this request's `id` (hex); never of the credential itself. */
+  /**
+   * Who the call is made for: a keyed fingerprint (HMAC under the client's approval secret, hex)
+   * of the credential the call sends, or of the operator's `approvalSubject(ctx)` — never the
+   * credential itself. Another caller's call does not match it.
+   */
+  readonly caller: string;
+  /** When the approval stops being good (milliseconds since the epoch); the `id` carries it too. */
+  readonly expiresAt: number;
+  /**
+   * An HMAC-SHA-256 (hex) under the client's approval secret of the manifest URL, tool, request,
+   * `caller`, `expiresAt` and `id`; never of the credential itself.
+   */
   readonly digest: string;
-  /** Unique per review: an approval is good for one call. */
+  /** Unique per review, ending in `.<expiresAt>`: an approval is good for one call. */
   readonly id: string;
 }
 
 /**
  * A person's approval of one reviewed request: pass it to `execute` / `call` as `{ approval }`.
  * The call is built again and refused (`RCP_APPROVAL_MISMATCH`, nothing sent) unless it renders
- * exactly the reviewed request; each approval is good for one call of this client.
+ * exactly the reviewed request, for the same caller, before the approval expires; each approval
+ * is good for one call among the clients that share an approval ledger.
  *
  * @example
  * ```ts
@@ -184,8 +200,9 @@ export class RcpApprovalDeniedError extends RcpError<'RCP_APPROVAL_DENIED'> {
 
 /**
  * Returned (code `RCP_APPROVAL_MISMATCH`) when a call carries an approval that is not for exactly
- * the request it renders now (other arguments, another resolver value, another tool or target) or
- * was already used: nothing was sent.
+ * the request it renders now (other arguments, another resolver value, another tool or target,
+ * another caller), expired or was already used, or resumes a review that is not stored or was
+ * changed where it was stored: nothing was sent.
  *
  * @example
  * ```ts

@@ -4,6 +4,7 @@ import type { RcpClientTool } from './client-tool';
 import type { RcpRetryOptions } from './retry-options';
 import type { RcpHooks, RcpTracer } from './hooks';
 import type { RcpApprovalPolicy } from './approval';
+import type { RcpApprovalLedger } from './approval-ledger';
 import type { RcpDiscoveryWarning } from './client-types';
 import type { RcpExecuteResult } from './call-outcome';
 import type { AddressClass as RcpAddressClass } from './internal/trust/address-class';
@@ -249,6 +250,42 @@ export interface RcpClientOptions<Context = any> {
    * ```
    */
   approvalSecret?: string | Uint8Array;
+  /**
+   * Where the client keeps the reviews of calls waiting on a person (by the stack's tool call id)
+   * and the ids of approvals used (SPEC §26). Share one — and the `approvalSecret` — between the
+   * processes of an app (`createRedisApprovalLedger` of `rcp-redis`) and a call paused in one is
+   * approved in another, exactly once; with the default, single use and resuming hold within this
+   * client only, and a resume that finds no stored review is refused.
+   * @default an in-memory ledger owned by this client (`createMemoryApprovalLedger()`)
+   * @example
+   * ```ts
+   * createRcpClient({ approval: 'writes', approvalSecret, approvalLedger: createRedisApprovalLedger({ client: redis }) });
+   * ```
+   */
+  approvalLedger?: RcpApprovalLedger;
+  /**
+   * Who a call is made for, from its context, for the approval to bind (SPEC §26): a review made
+   * for one subject never approves another's call (`RCP_APPROVAL_MISMATCH`). Without it the
+   * caller is the credential the call sends (its keyed fingerprint, never the value) — give a
+   * subject (a user id) when the credential changes while a person decides (an OAuth token that
+   * is refreshed). A function that throws or gives no string denies the call.
+   * @default undefined (the credential is the caller)
+   * @example
+   * ```ts
+   * createRcpClient({ approval: 'writes', approvalSubject: (ctx) => ctx.userId });
+   * ```
+   */
+  approvalSubject?: (ctx: Context) => string;
+  /**
+   * How long an approval is good for, in milliseconds from its review (1000 to 604800000): a
+   * later call with it is `RCP_APPROVAL_MISMATCH`, nothing sent, and its ledger entries expire.
+   * @default 3_600_000 (one hour)
+   * @example
+   * ```ts
+   * createRcpClient({ approval: 'writes', approvalExpiresIn: 15 * 60_000 });
+   * ```
+   */
+  approvalExpiresIn?: number;
   /**
    * Extra origins (`https://api.example.com`) that may receive credentials and resolver
    * values, beyond the manifest's own origin and origins of its registrable domain.

@@ -119,6 +119,26 @@ export interface RcpDecideOptions {
 }
 
 /**
+ * Options of `client.review()`.
+ *
+ * @example
+ * ```ts
+ * const review = await client.review(tool, args, ctx, { key: toolCallId });
+ * ```
+ */
+export interface RcpReviewOptions {
+  /**
+   * Keep the review in the client's approval ledger under this key (the stack's tool call id, 1
+   * to 512 characters) until it expires, replacing what the key held: a call that resumes it
+   * (`{ approvalKey }`) is sent only as this request, once; `storedReview(key)` shows it.
+   * @default undefined (the review is only returned)
+   */
+  key?: string;
+  /** Ends the wait for the resolvers, the policy and the ledger (`RCP_ABORTED`). */
+  signal?: AbortSignal;
+}
+
+/**
  * Options of `client.execute()`.
  *
  * @example
@@ -153,6 +173,18 @@ export interface RcpExecuteOptions {
    * ```
    */
   approval?: RcpApproval;
+  /**
+   * The call resumes a paused one: it carries the approval of the review kept in the client's
+   * approval ledger under this key (`review(…, { key })`, the stack's tool call id). No review
+   * kept there (never paused here, expired, a ledger that is not shared) or one changed where it
+   * was kept is `RCP_APPROVAL_MISMATCH`, nothing sent — a resumed call is never reviewed again.
+   * @default undefined
+   * @example
+   * ```ts
+   * await client.call(discovery, toolCall, ctx, { approvalKey: toolCall.id });
+   * ```
+   */
+  approvalKey?: string;
 }
 
 /**
@@ -312,7 +344,19 @@ export interface RcpClient<Context = any> {
    * if (review.decision === 'user-approval' && (await askPerson(review.request))) await client.execute(tool, { noteId: 'n-1' }, ctx, { approval: approve(review) });
    * ```
    */
-  review(tool: RcpClientTool, args: unknown, ...rest: RcpContextArgs<Context>): Promise<RcpApprovalRequest>;
+  review(tool: RcpClientTool, args: unknown, ...rest: RcpContextArgs<Context, [options?: RcpReviewOptions]>): Promise<RcpApprovalRequest>;
+  /**
+   * The review kept in the client's approval ledger under `key` (`review(…, { key })`), verified
+   * against its digest — a review changed where it was kept is `RCP_APPROVAL_MISMATCH`, never
+   * shown — or `undefined` when none is kept (or it expired). Show it to the person.
+   *
+   * @example
+   * ```ts
+   * const review = await client.storedReview(toolCallId);
+   * if (review !== undefined) console.log(review.request.method, review.request.url);
+   * ```
+   */
+  storedReview(key: string): Promise<RcpApprovalRequest | undefined>;
   /**
    * The policy's decision for this call and nothing else: the arguments are validated
    * (`RCP_INVALID_ARGUMENTS` otherwise), no resolver runs, no credential is asked, no request is

@@ -1,6 +1,6 @@
 import type { RcpApprovalRequest, RcpApprovalVerdict } from './approval';
 import type { RcpCallOutcome, RcpToolCall } from './call-outcome';
-import type { RcpDecideOptions, RcpExecuteOptions, RcpToolSource } from './client-types';
+import type { RcpDecideOptions, RcpExecuteOptions, RcpReviewOptions, RcpToolSource } from './client-types';
 import type { RcpClientTool } from './client-tool';
 
 /**
@@ -23,5 +23,7 @@ export interface RcpContextClient<Context> {
   /** `RcpClient.decide` with `ctx` as one argument. */
   decide(tool: RcpClientTool, args: unknown, ctx: Context, options?: RcpDecideOptions): Promise<RcpApprovalVerdict>;
   /** `RcpClient.review` with `ctx` as one argument. */
-  review(tool: RcpClientTool, args: unknown, ctx: Context): Promise<RcpApprovalRequest>;
+  review(tool: RcpClientTool, args: unknown, ctx: Context, options?: RcpReviewOptions): Promise<RcpApprovalRequest>;
+  /** `RcpClient.storedReview`. */
+  storedReview(key: string): Promise<RcpApprovalRequest | undefined>;
 }

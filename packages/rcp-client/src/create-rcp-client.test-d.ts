@@ -4,6 +4,7 @@ import type { RcpErrorOf } from 'rcp-errors';
 import type { RcpManifestError, RcpManifestLimitError, RcpVersionError } from 'rcp-manifest';
 import type { RcpTemplateError } from 'rcp-template';
 import {
+  createMemoryApprovalLedger,
   createRcpClient,
   isRcpError,
   toModelResult,
@@ -18,6 +19,8 @@ import {
   type RcpCallOutcome,
   type RcpClientTool,
   type RcpTracer,
+  type RcpApprovalLedger,
+  type RcpApprovalRequest,
   type RcpDiscovery,
   type RcpHttpError,
   type RcpInvalidArgumentsError,
@@ -172,4 +175,24 @@ test('result options: media types, the inspector with the typed context, and wha
   } else expectTypeOf(result.error.retryAfterSeconds).toEqualTypeOf<number | undefined>();
   expectTypeOf(toModelText(result)).toBeString();
   expectTypeOf(tool.outputSchema).toEqualTypeOf<RcpOutputSchema | undefined>();
+});
+
+test('the approval ledger, subject and expiry: a ledger is an object of save/load/claim, the subject reads the typed context', () => {
+  const approvalLedger: RcpApprovalLedger = createMemoryApprovalLedger({ maxEntries: 1_000 });
+  const typed = createRcpClient<{ userId: string }>({
+    approval: 'writes',
+    approvalLedger,
+    approvalSubject: (ctx) => {
+      expectTypeOf(ctx.userId).toBeString();
+      return ctx.userId;
+    },
+    approvalExpiresIn: 15 * 60_000,
+  });
+  expectTypeOf(typed.storedReview('call_1')).toEqualTypeOf<Promise<RcpApprovalRequest | undefined>>();
+  expectTypeOf<RcpApprovalRequest['expiresAt']>().toBeNumber();
+  expectTypeOf<RcpApprovalRequest['caller']>().toBeString();
+  // @ts-expect-error a ledger needs claim
+  createRcpClient({ approvalLedger: { save: async () => undefined, load: async () => undefined } });
+  // @ts-expect-error the key of a review is a string
+  void typed.review(tool, {}, { userId: 'u-1' }, { key: 1 });
 });

@@ -79,7 +79,7 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
       return transport;
     },
   });
-  const { prepare, decide, review, execute, call } = createExecution<Context>(resolved, send, owner);
+  const { prepare, decide, review, storedReview, execute, call } = createExecution<Context>(resolved, send, owner);
 
   async function close(): Promise<void> {
     closed = true;
@@ -91,6 +91,7 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
     load: open(load),
     prepare: open(prepare),
     review: open(review),
+    storedReview: open(storedReview),
     decide: open(decide),
     execute: open(execute),
     call: open(call),

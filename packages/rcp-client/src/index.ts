@@ -9,6 +9,8 @@ export type {
   RcpApprovalVerdict,
   RcpToolEffects,
 } from './approval';
+export { createMemoryApprovalLedger } from './approval-ledger';
+export type { RcpApprovalLedger, RcpMemoryApprovalLedgerOptions } from './approval-ledger';
 export type {
   RcpClient,
   RcpDiscovery,
@@ -19,6 +21,7 @@ export type {
   RcpLoadOptions,
   RcpObservedResponse,
   RcpPreparedRequest,
+  RcpReviewOptions,
   RcpContextArgs,
   RcpToolSource,
 } from './client-types';

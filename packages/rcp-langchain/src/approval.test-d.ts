@@ -4,7 +4,6 @@ import { expectTypeOf, test } from 'vitest';
 import type { RcpApprovalRequest, RcpClient, RcpDiscovery } from 'rcp-client';
 import {
   createLangChainApprovals,
-  type LangChainApprovalStore,
   type LangChainApprovalsOptions,
   type LangChainEdit,
   type LangChainInterruptOnConfig,
@@ -36,13 +35,9 @@ test("an edit's decision is a langchain EditDecision, resumable as an HITLRespon
   expectTypeOf<LangChainPendingApproval>().toExtend<Parameters<typeof approvals.edit>[0]>();
 });
 
-test('the options: a Map or an async store; a misspelled key is refused', () => {
+test("the options: the tool options and the context; the reviews live in the client's ledger", () => {
+  createLangChainApprovals(client, discovery, { context: (configurable) => ({ userId: String(configurable.user_id) }) });
+  // @ts-expect-error: share the client's approvalLedger instead
   createLangChainApprovals(client, discovery, { approvalStore: new Map<string, RcpApprovalRequest>() });
-  const store: LangChainApprovalStore = { get: async () => undefined, set: async () => {} };
-  createLangChainApprovals(client, discovery, { approvalStore: store, context: (configurable) => ({ userId: String(configurable.user_id) }) });
-  // @ts-expect-error: the option is approvalStore
-  createLangChainApprovals(client, discovery, { approvalsStore: store });
-  // @ts-expect-error: a store keeps reviews, not strings
-  createLangChainApprovals(client, discovery, { approvalStore: new Map<string, string>() });
-  expectTypeOf<LangChainApprovalsOptions<{ userId: string }>['approvalStore']>().toEqualTypeOf<LangChainApprovalStore | undefined>();
+  expectTypeOf<LangChainApprovalsOptions<{ userId: string }>>().toHaveProperty('context');
 });

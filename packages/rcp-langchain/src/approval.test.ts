@@ -3,9 +3,9 @@ import { fakeModel } from '@langchain/core/testing';
 import { Command, MemorySaver } from '@langchain/langgraph';
 import { createAgent, humanInTheLoopMiddleware } from 'langchain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createRcpClient, isRcpError, type RcpApprovalPolicy, type RcpApprovalRequest } from 'rcp-client';
+import { createMemoryApprovalLedger, createRcpClient, isRcpError, type RcpApprovalLedger, type RcpApprovalPolicy } from 'rcp-client';
 import { NOTES_TOKEN, startNotesApi, toolRequestLines, type TestServer } from 'rcp-test-utils';
-import { createLangChainApprovals, type LangChainApprovalStore, type LangChainApprovalsOptions } from './index';
+import { createLangChainApprovals, type LangChainApprovalsOptions } from './index';
 
 let notes: TestServer;
 let manifestUrl: string;
@@ -17,9 +17,10 @@ afterEach(async () => {
 });
 
 type Ctx = { userId?: string };
-const notesClient = (approval: RcpApprovalPolicy<Ctx> = 'writes') =>
+const notesClient = (approval: RcpApprovalPolicy<Ctx> = 'writes', approvalLedger?: RcpApprovalLedger) =>
   // Every client of these tests holds the operator's approval secret, as the processes of one app do.
   createRcpClient({
+    ...(approvalLedger !== undefined && { approvalLedger }),
     resolvers: { userId: (ctx: Ctx) => ctx.userId },
     credentials: () => NOTES_TOKEN,
     approval,
@@ -68,6 +69,19 @@ async function pausedRun(
   const resume = async (decision: unknown, runConfig: typeof config = config) =>
     (await agent.invoke(new Command({ resume: { decisions: [decision] } }), runConfig)) as unknown as Messages;
   return { approvals, agent, model, first, resume };
+}
+
+/** Another process resumes the run: a new client (and its tools, middleware and agent), the same checkpointer. */
+async function resumedElsewhere(client: ReturnType<typeof notesClient>, checkpointer: MemorySaver, decision: unknown = { type: 'approve' }) {
+  const approvals = createLangChainApprovals(client, await client.discover(manifestUrl));
+  const agent = createAgent({
+    model: fakeModel().respond(new AIMessage('Done.')),
+    tools: approvals.tools,
+    checkpointer,
+    middleware: [humanInTheLoopMiddleware({ interruptOn: approvals.interruptOn })],
+  });
+  const done = (await agent.invoke(new Command({ resume: { decisions: [decision] } }), config)) as unknown as Messages;
+  return { approvals, agent, done };
 }
 
 describe('interruptOn from the client policy (humanInTheLoopMiddleware)', () => {
@@ -149,7 +163,7 @@ describe('edits', () => {
     const refused = await approvals.edit(pending!, { ...createMilk, userId: 'u-7' }, config.configurable).catch((error: unknown) => error);
     expect(isRcpError(refused, 'RCP_INVALID_ARGUMENTS')).toBe(true);
     expect(String((refused as Error).message)).toContain('/userId is not a parameter of this tool');
-    expect(await approvals.review('c1')).toBe(before);
+    expect(await approvals.review('c1')).toEqual(before);
     // Resumed with the edit anyway: the client's argument rule refuses it (and the approval would not cover it).
     const done = await resume({ type: 'edit', editedAction: { name: 'create_note', args: { ...createMilk, userId: 'u-7' } } });
     expect(toolResults(done)).toMatchObject([{ status: 'error', content: { ok: false, error: { code: 'RCP_INVALID_ARGUMENTS' } } }]);
@@ -165,7 +179,7 @@ describe('edits', () => {
     const { review, decision } = await approvals.edit(pending!, { title: 'Oat milk', pinned: true }, config.configurable);
     expect(review.digest).not.toBe(before.digest);
     expect(review.request).toMatchObject({ method: 'POST', url: notes.url('/users/u-1/notes'), body: { title: 'Oat milk', pinned: true } });
-    expect(await approvals.review('c1')).toBe(review);
+    expect(await approvals.review('c1')).toEqual(review);
     expect(decision).toEqual({ type: 'edit', editedAction: { name: 'create_note', args: { title: 'Oat milk', pinned: true } } });
     expect(toolRequests()).toEqual([]);
     const done = await resume(decision);
@@ -201,25 +215,76 @@ describe('an approval is bound to the reviewed request', () => {
     expect(toolRequests()).toEqual(['POST /users/u-1/notes']);
   });
 
-  it('resumed in another process (a new client and agent, the same checkpointer and review store): sent as reviewed', async () => {
-    const rows = new Map<string, string>(); // what a database would hold: JSON text
-    const store: LangChainApprovalStore = {
-      get: async (toolCallId) => (rows.has(toolCallId) ? (JSON.parse(rows.get(toolCallId)!) as RcpApprovalRequest) : undefined),
-      set: async (toolCallId, review) => void rows.set(toolCallId, JSON.stringify(review)),
-    };
+  it('resumed in another process (a new client and agent, the same checkpointer and approval ledger): sent as reviewed', async () => {
+    const approvalLedger = createMemoryApprovalLedger();
     const checkpointer = new MemorySaver();
-    await pausedRun({ options: { approvalStore: store }, checkpointer });
-    expect([...rows.keys()]).toEqual(['c1']);
-    const elsewhere = notesClient();
-    const approvals = createLangChainApprovals(elsewhere, await elsewhere.discover(manifestUrl), { approvalStore: store });
-    const agent = createAgent({
-      model: fakeModel().respond(new AIMessage('Done.')),
-      tools: approvals.tools,
-      checkpointer,
-      middleware: [humanInTheLoopMiddleware({ interruptOn: approvals.interruptOn })],
-    });
-    const done = (await agent.invoke(new Command({ resume: { decisions: [{ type: 'approve' }] } }), config)) as unknown as Messages;
+    await pausedRun({ client: notesClient('writes', approvalLedger), checkpointer });
+    const { done } = await resumedElsewhere(notesClient('writes', approvalLedger), checkpointer);
     expect(toolResults(done)).toMatchObject([{ status: 'success', content: { ok: true } }]);
     expect(toolRequests()).toEqual(['POST /users/u-1/notes']);
+  });
+});
+
+describe("issue 39's repros: resumed by another process (a new client and agent per request)", () => {
+  /** A copy of a checkpointer as it is now: the saved history, to be replayed or edited. */
+  function copyOf(checkpointer: MemorySaver, edit: (text: string) => string = (text) => text): MemorySaver {
+    const copy = new MemorySaver();
+    const recode = (value: unknown): unknown =>
+      value instanceof Uint8Array
+        ? new TextEncoder().encode(edit(new TextDecoder().decode(value)))
+        : Array.isArray(value)
+          ? value.map(recode)
+          : typeof value === 'object' && value !== null
+            ? Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, recode(inner)]))
+            : value;
+    copy.storage = recode(checkpointer.storage) as MemorySaver['storage'];
+    copy.writes = recode(checkpointer.writes) as MemorySaver['writes'];
+    return copy;
+  }
+
+  it('(a) a tampered checkpoint resumed with the in-memory default: no kept review, never reviewed again — nothing sent', async () => {
+    const checkpointer = new MemorySaver();
+    await pausedRun({ checkpointer });
+    const tampered = copyOf(checkpointer, (text) => text.replaceAll('"Milk"', '"Pay Mallory"'));
+    for (const history of [tampered, copyOf(checkpointer)]) {
+      const { done, approvals } = await resumedElsewhere(notesClient(), history);
+      expect(toolResults(done)).toMatchObject([{ status: 'error', content: { ok: false, error: { code: 'RCP_APPROVAL_REQUIRED' } } }]);
+      expect(await approvals.review('c1')).toBeUndefined();
+    }
+    expect(toolRequests()).toEqual([]);
+  });
+
+  it('(a) a tampered checkpoint with a shared ledger: the kept review does not cover it — refused, nothing sent', async () => {
+    const approvalLedger = createMemoryApprovalLedger();
+    const checkpointer = new MemorySaver();
+    await pausedRun({ client: notesClient('writes', approvalLedger), checkpointer });
+    const tampered = copyOf(checkpointer, (text) => text.replaceAll('"Milk"', '"Pay Mallory"'));
+    const { done } = await resumedElsewhere(notesClient('writes', approvalLedger), tampered);
+    expect(toolResults(done)).toMatchObject([{ status: 'error', content: { ok: false, error: { code: 'RCP_APPROVAL_MISMATCH' } } }]);
+    expect(toolRequests()).toEqual([]);
+  });
+
+  it('(b) a replayed yes with the shared ledger (the saved history resumed twice): one write', async () => {
+    const approvalLedger = createMemoryApprovalLedger();
+    const checkpointer = new MemorySaver();
+    await pausedRun({ client: notesClient('writes', approvalLedger), checkpointer });
+    const saved = copyOf(checkpointer);
+    const first = await resumedElsewhere(notesClient('writes', approvalLedger), checkpointer);
+    expect(toolResults(first.done)).toMatchObject([{ status: 'success', content: { ok: true } }]);
+    const replay = await resumedElsewhere(notesClient('writes', approvalLedger), saved);
+    expect(toolResults(replay.done)).toMatchObject([{ status: 'error', content: { ok: false, error: { code: 'RCP_APPROVAL_MISMATCH' } } }]);
+    expect(toolRequests()).toEqual(['POST /users/u-1/notes']);
+  });
+
+  it('(c) a review edited where it is kept: refused when shown and when resumed — nothing sent', async () => {
+    const ledger = createMemoryApprovalLedger();
+    const checkpointer = new MemorySaver();
+    await pausedRun({ client: notesClient('writes', ledger), checkpointer });
+    const kept = (await ledger.load('c1'))!;
+    await ledger.save('c1', { ...kept, request: { ...kept.request, body: { title: 'Milk', pinned: false } } }, 60_000);
+    const { done, approvals } = await resumedElsewhere(notesClient('writes', ledger), checkpointer);
+    await expect(approvals.review('c1')).rejects.toMatchObject({ code: 'RCP_APPROVAL_MISMATCH' });
+    expect(toolResults(done)).toMatchObject([{ status: 'error', content: { ok: false, error: { code: 'RCP_APPROVAL_MISMATCH' } } }]);
+    expect(toolRequests()).toEqual([]);
   });
 });

@@ -2,16 +2,18 @@
  * LangChain v1's human-in-the-loop (`humanInTheLoopMiddleware({ interruptOn })`) mapped onto the
  * client's one decision (SPEC §26): the middleware interrupts exactly the calls the client's policy
  * says need a person, nothing sent; the person is shown the client's review (the exact request);
- * the call the agent runs after approve carries `approve(review)`, so the client sends it only if
- * it still renders exactly that request, once. An edit is validated and reviewed again (a new
- * digest); a resolver-bound param is never editable.
+ * the review is kept in the client's approval ledger under the tool call id, and the call the
+ * agent runs after approve resumes it, so the client sends it only if it still renders exactly
+ * that request, once. When the run resumes (the middleware asks again), a call is never reviewed
+ * again: no kept review is a refusal. An edit is validated and reviewed again (a new digest); a
+ * resolver-bound param is never editable.
  */
 import { AIMessage, type ToolCall } from '@langchain/core/messages';
+import { AsyncLocalStorageProviderSingleton } from '@langchain/core/singletons';
 import type { StructuredToolInterface } from '@langchain/core/tools';
 import {
   RcpApprovalDeniedError,
   RcpError,
-  approve,
   createToolSet,
   jsonSchemaCopy,
   terminalJson,
@@ -26,27 +28,6 @@ import {
 } from 'rcp-client';
 import { contextOf } from './internal/context-client';
 import { langChainToolsWith, type LangChainToolsOptions } from './langchain-tools';
-
-/**
- * Where the reviews of interrupted calls are kept, by tool call id, until the person answers —
- * in another process too, when the store is shared (a review is plain JSON), as LangGraph's
- * checkpointer keeps the interrupted run. A `Map` is one (the default: `new Map()`, owned by the
- * approvals instance). The adapter replaces a stored review only through
- * {@link LangChainApprovals.edit}, which shows the person the new one.
- *
- * @example
- * ```ts
- * const store: LangChainApprovalStore = {
- *   get: async (toolCallId) => JSON.parse((await db.get(`review:${toolCallId}`)) ?? 'null') ?? undefined,
- *   set: (toolCallId, review) => db.set(`review:${toolCallId}`, JSON.stringify(review)),
- * };
- * const approvals = createLangChainApprovals(client, discovery, { approvalStore: store });
- * ```
- */
-export interface LangChainApprovalStore {
-  get(toolCallId: string): RcpApprovalRequest | undefined | PromiseLike<RcpApprovalRequest | undefined>;
-  set(toolCallId: string, review: RcpApprovalRequest): unknown;
-}
 
 /**
  * A decision the middleware lets a person make: `approve`, `edit` (other arguments) or `reject`.
@@ -110,20 +91,15 @@ export interface LangChainEdit {
 
 /**
  * Options of {@link createLangChainApprovals}: those of `createLangChainTools` (but `stage`:
- * give the stage's set as the source), and where the reviews are kept.
+ * give the stage's set as the source). The reviews are kept in the client's approval ledger
+ * (`createRcpClient({ approvalLedger })`).
  *
  * @example
  * ```ts
- * createLangChainApprovals(client, discovery, { context: (configurable) => ({ userId: configurable.user_id }), approvalStore: new Map() });
+ * createLangChainApprovals(client, discovery, { context: (configurable) => ({ userId: configurable.user_id }) });
  * ```
  */
-export interface LangChainApprovalsOptions<Context> extends Omit<LangChainToolsOptions<Context>, 'stage'> {
-  /**
-   * Where the reviews of interrupted calls are kept (see {@link LangChainApprovalStore}).
-   * @default a `Map` of this approvals instance
-   */
-  approvalStore?: LangChainApprovalStore;
-}
+export type LangChainApprovalsOptions<Context> = Omit<LangChainToolsOptions<Context>, 'stage'>;
 
 /**
  * RCP tools for a LangChain v1 agent with a person in the loop, made by
@@ -196,7 +172,9 @@ function describe(review: RcpApprovalRequest | undefined): string {
  * otherwise: other arguments, another resolver value, a second run; nothing sent). A reject is the
  * middleware's: the model reads the person's message, nothing is sent. A `denied` policy decision
  * does not interrupt: the model reads the reason. An edit goes through {@link LangChainApprovals.edit}.
- * The middleware needs a checkpointer; pass a shared `approvalStore` to resume in another process.
+ * The middleware needs a checkpointer; to resume in another process, give the clients a shared
+ * `approvalLedger` (`rcp-redis`) and one `approvalSecret` — with the client's in-memory default a
+ * resume that finds no kept review is refused, nothing sent.
  *
  * @example
  * ```ts
@@ -219,75 +197,86 @@ export function createLangChainApprovals<Context = any>(
   source: RcpDiscovery | readonly RcpDiscovery[] | RcpToolSet,
   options: LangChainApprovalsOptions<Context> = {},
 ): LangChainApprovals {
-  const { approvalStore: store = new Map<string, RcpApprovalRequest>(), ...toolOptions } = options;
-  const { context, ...setOptions } = toolOptions;
+  const { context, ...setOptions } = options;
   const toolSet = createToolSet(source, setOptions);
   const contextClient: RcpContextClient<Context> = client;
   const ctxOf = (configurable: Record<string, unknown> | undefined): Context => contextOf(context, configurable);
+  const kept = (toolCallId: string): Promise<RcpApprovalRequest | undefined> => contextClient.storedReview(toolCallId);
 
   const tools = langChainToolsWith(client, toolSet, { ...(context !== undefined && { context }) }, async (toolCallId) => {
-    if (toolCallId === undefined) return undefined;
-    const review = await store.get(toolCallId);
-    return review === undefined ? undefined : approve(review);
+    // A call that waited on a person resumes its kept review (verified by the client, used once);
+    // a review edited where it is kept refuses the call there too (the client reads it again).
+    if (toolCallId === undefined) return {};
+    const review = await kept(toolCallId).catch(() => 'edited' as const);
+    return review === undefined ? {} : { approvalKey: toolCallId };
   });
 
   async function edit(toolCall: { readonly id: string; readonly name: string }, args: unknown, configurable?: Record<string, unknown>): Promise<LangChainEdit> {
     const id = typeof toolCall === 'object' && toolCall !== null ? toolCall.id : undefined;
-    const waiting = typeof id === 'string' ? await store.get(id) : undefined;
+    const waiting = typeof id === 'string' && id.length > 0 ? await kept(id) : undefined;
     if (waiting === undefined) throw new RcpError('RCP_INVALID_OPTIONS', 'edit() takes a call that waits on a person (from approvals.pending())');
     const tool = toolSet.tool(toolCall.name);
     if (waiting.tool !== tool.name) throw new RcpError('RCP_INVALID_OPTIONS', "edit() changes a call's arguments, never its tool");
     // The model-facing schema: a resolver-bound param is no parameter here (RCP_INVALID_ARGUMENTS).
     const edited = { ...validateArguments(tool, args) };
-    const review = await contextClient.review(tool, edited, ctxOf(configurable));
-    if (review.decision === 'denied') throw new RcpApprovalDeniedError(tool.name, review.reason);
-    await store.set(id!, review);
+    const ctx = ctxOf(configurable);
+    const verdict = await contextClient.decide(tool, edited, ctx);
+    if (verdict.decision === 'denied') throw new RcpApprovalDeniedError(tool.name, verdict.reason);
+    // The new review replaces the waiting one in the ledger: only it can be sent.
+    const review = await contextClient.review(tool, edited, ctx, { key: id! });
     return Object.freeze({ review, decision: Object.freeze({ type: 'edit' as const, editedAction: Object.freeze({ name: toolCall.name, args: edited }) }) });
   }
 
   return Object.freeze({
     tools,
-    interruptOn: interruptOnOf(toolSet, store, (tool, toolCall, configurable) => interrupts(contextClient, store, tool, toolCall, ctxOf(configurable))),
-    review: async (toolCallId: string): Promise<RcpApprovalRequest | undefined> => store.get(toolCallId),
-    pending: (state: { readonly messages?: readonly unknown[] }) => pendingApprovals(toolSet, store, state),
+    interruptOn: interruptOnOf(toolSet, kept, (tool, toolCall, configurable) => interrupts(contextClient, tool, toolCall, ctxOf(configurable))),
+    review: kept,
+    pending: (state: { readonly messages?: readonly unknown[] }) => pendingApprovals(toolSet, kept, state),
     edit,
   });
 }
 
 /**
- * Whether the middleware interrupts a call: one already waiting keeps its review (the
- * middleware asks again when the run resumes: the review, not a new one, is what the person
- * saw); otherwise the client's policy decides. A review that cannot be made (a missing user,
- * bad input) is no interrupt: the call runs into the same error, sends nothing, and the model
- * reads it. A call with no id cannot be bound, so it is not interrupted and the client refuses
- * it (`RCP_APPROVAL_REQUIRED`).
+ * Whether the graph runs the middleware again for a resume (`Command({ resume })`): LangGraph
+ * re-runs an interrupted node from its start, and its scratchpad then holds the resume values.
+ * `undefined` when this cannot be told (no graph run, or a LangGraph that keeps it elsewhere).
  */
-async function interrupts<Context>(
-  client: RcpContextClient<Context>,
-  store: LangChainApprovalStore,
-  tool: RcpClientTool,
-  toolCall: ToolCall,
-  ctx: Context,
-): Promise<boolean> {
-  if (typeof toolCall.id !== 'string') return false;
-  if ((await store.get(toolCall.id)) !== undefined) return true;
-  let review: RcpApprovalRequest;
+function isResuming(): boolean | undefined {
+  const configurable = (AsyncLocalStorageProviderSingleton.getRunnableConfig() as { configurable?: Record<string, unknown> } | undefined)?.configurable;
+  const scratchpad = configurable?.__pregel_scratchpad as { resume?: unknown; nullResume?: unknown } | undefined;
+  if (typeof scratchpad !== 'object' || scratchpad === null || !Array.isArray(scratchpad.resume)) return undefined;
+  return scratchpad.resume.length > 0 || scratchpad.nullResume !== undefined;
+}
+
+/**
+ * Whether the middleware interrupts a call. One whose review is kept interrupts with it (the
+ * middleware asks again when the run resumes: the review, not a new one, is what the person
+ * saw). On a resume with no kept review — or when a resume cannot be told from a first run — it
+ * interrupts with none, so the approved call is refused (never reviewed again from what the
+ * checkpoint says now). Otherwise the client's policy decides, and a review is kept. A review
+ * that cannot be made (a missing user, bad input) is no interrupt: the call runs into the same
+ * error, sends nothing, and the model reads it. A call with no id cannot be bound, so it is not
+ * interrupted and the client refuses it (`RCP_APPROVAL_REQUIRED`).
+ */
+async function interrupts<Context>(client: RcpContextClient<Context>, tool: RcpClientTool, toolCall: ToolCall, ctx: Context): Promise<boolean> {
+  if (typeof toolCall.id !== 'string' || toolCall.id.length === 0) return false;
+  const keptReview = await client.storedReview(toolCall.id).catch(() => 'edited' as const);
+  if (keptReview !== undefined) return true;
   try {
     // The decision first (no resolver, no credential, no request built); the review only when a person decides.
     if ((await client.decide(tool, toolCall.args, ctx)).decision !== 'user-approval') return false;
-    review = await client.review(tool, toolCall.args, ctx);
+    if (isResuming() !== false) return true;
+    await client.review(tool, toolCall.args, ctx, { key: toolCall.id });
+    return true;
   } catch {
     return false;
   }
-  if (review.decision !== 'user-approval') return false;
-  await store.set(toolCall.id, review);
-  return true;
 }
 
 /** The middleware's `interruptOn`, one frozen entry per tool of the set. */
 function interruptOnOf(
   toolSet: RcpToolSet,
-  store: LangChainApprovalStore,
+  kept: (toolCallId: string) => Promise<RcpApprovalRequest | undefined>,
   interruptsCall: (tool: RcpClientTool, toolCall: ToolCall, configurable: Record<string, unknown> | undefined) => Promise<boolean>,
 ): Readonly<Record<string, LangChainInterruptOnConfig>> {
   const interruptOn: Record<string, LangChainInterruptOnConfig> = {};
@@ -296,7 +285,8 @@ function interruptOnOf(
     interruptOn[name] = Object.freeze({
       allowedDecisions: editable ? ['approve', 'edit', 'reject'] : ['approve', 'reject'],
       ...(editable && { argsSchema: jsonSchemaCopy(tool.inputSchema) }),
-      description: async (toolCall: ToolCall) => describe(typeof toolCall.id === 'string' ? await store.get(toolCall.id) : undefined),
+      description: async (toolCall: ToolCall) =>
+        describe(typeof toolCall.id === 'string' && toolCall.id !== '' ? await kept(toolCall.id).catch(() => undefined) : undefined),
       when: ({ toolCall, runtime }) => interruptsCall(tool, toolCall, runtime?.configurable),
     } satisfies LangChainInterruptOnConfig);
   }
@@ -306,7 +296,7 @@ function interruptOnOf(
 /** The calls of the state's last AI message that wait on a person (they have a review), in order. */
 async function pendingApprovals(
   toolSet: RcpToolSet,
-  store: LangChainApprovalStore,
+  kept: (toolCallId: string) => Promise<RcpApprovalRequest | undefined>,
   state: { readonly messages?: readonly unknown[] },
 ): Promise<LangChainPendingApproval[]> {
   const messages = Array.isArray(state?.messages) ? state.messages : [];
@@ -314,7 +304,7 @@ async function pendingApprovals(
   const waiting: LangChainPendingApproval[] = [];
   for (const call of last?.tool_calls ?? []) {
     if (typeof call.id !== 'string' || !toolSet.names.includes(call.name)) continue;
-    const found = await store.get(call.id);
+    const found = await kept(call.id);
     if (found !== undefined) waiting.push(Object.freeze({ id: call.id, name: call.name, args: call.args, review: found }));
   }
   return waiting;

@@ -2,7 +2,6 @@ export { createLangChainTools } from './langchain-tools';
 export type { LangChainToolsOptions } from './langchain-tools';
 export { createLangChainApprovals } from './approval';
 export type {
-  LangChainApprovalStore,
   LangChainApprovals,
   LangChainApprovalsOptions,
   LangChainDecisionType,

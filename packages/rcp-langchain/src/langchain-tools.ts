@@ -5,7 +5,7 @@ import {
   createToolSet,
   jsonSchemaCopy,
   toModelResult,
-  type RcpApproval,
+  type RcpExecuteOptions,
   type RcpClient,
   type RcpContextClient,
   type RcpDiscovery,
@@ -100,14 +100,14 @@ class RcpLangChainTool extends DynamicStructuredTool {
 }
 
 /**
- * The tools of {@link createLangChainTools}; with `approvalFor`, a call carries the approval
- * a person gave for its tool call id (`createLangChainApprovals`). Internal to the package.
+ * The tools of {@link createLangChainTools}; with `approvalFor`, a call resumes the review kept
+ * for its tool call id, when one is (`createLangChainApprovals`). Internal to the package.
  */
 export function langChainToolsWith<Context>(
   client: RcpClient<Context>,
   source: RcpDiscovery | readonly RcpDiscovery[] | RcpToolSet,
   options: LangChainToolsOptions<Context>,
-  approvalFor: ((toolCallId: string | undefined) => Promise<RcpApproval | undefined>) | undefined,
+  approvalFor: ((toolCallId: string | undefined) => Promise<Pick<RcpExecuteOptions, 'approvalKey'>>) | undefined,
 ): StructuredToolInterface[] {
   const { context, stage, ...setOptions } = options;
   const toolSet = createToolSet(source, setOptions);
@@ -117,9 +117,9 @@ export function langChainToolsWith<Context>(
     async function run(input: unknown, _runManager?: unknown, config?: RunnableConfig): Promise<unknown> {
       const ctx = contextOf(context, config?.configurable as Record<string, unknown> | undefined);
       const toolCallId = toolCallIdOf(config);
-      // After a person's yes, the call carries it: sent only as the request they were shown.
+      // After a person's yes, the call resumes the review they were shown: sent only as it, once.
       const approval = await approvalFor?.(toolCallId);
-      const callOptions = { ...(config?.signal !== undefined && { signal: config.signal }), ...(approval !== undefined && { approval }) };
+      const callOptions = { ...(config?.signal !== undefined && { signal: config.signal }), ...approval };
       const outcome = await contextClient.call(calledSet, { name, arguments: input }, ctx, callOptions);
       // As every LangChain tool does, an aborted run's tool rejects (the client has stopped the call).
       config?.signal?.throwIfAborted();

@@ -321,6 +321,12 @@ export const RcpParamSchema = /* @__PURE__ */ TObject(
           description: "For an object param: the properties that must be given (JSON Schema's `required`; a param's own `required` is a boolean).",
         }),
       ),
+      filledBy: /* @__PURE__ */ Optional(
+        /* @__PURE__ */ Literal('client', {
+          description:
+            "RCP 0.4, informational: the API expects the client to fill this param from the caller's context (a resolver), not the model. A hint for people and linters, never a reason to trust: the API checks the value it receives.",
+        }),
+      ),
     },
     RcpValueSchema,
   ),

@@ -105,6 +105,26 @@ describe('RCP 0.4: idempotency (SPEC §27.1)', () => {
   });
 });
 
+describe('RCP 0.4: a param filled by the client (§27.2)', () => {
+  const read = (param: Json): Json => ({ name: 'get_user', description: 'Gets a user.', method: 'GET', url: '/users/{{userId}}', params: [param] });
+
+  it('is kept, without a warning, in any version: it is informational', () => {
+    for (const version of ['0.1', '0.3', '0.4']) {
+      const result = parsed(manifest(version, [read({ name: 'userId', filledBy: 'client' })], bearer));
+      expect(result.warnings).toEqual([]);
+      expect(result.manifest.tools[0]!.params![0]).toEqual({ name: 'userId', filledBy: 'client' });
+    }
+  });
+
+  it('says "client" or nothing: another value is refused at the field', () => {
+    for (const filledBy of ['model', true, '']) {
+      expect(issuesOf(manifest('0.4', [read({ name: 'userId', filledBy })], bearer))).toEqual([
+        { path: '/tools/0/params/0/filledBy', message: 'must be one of "client"' },
+      ]);
+    }
+  });
+});
+
 describe('the shipped JSON Schema covers 0.4', () => {
   it('accepts idempotency, refuses a lifetime below one second', async () => {
     const shipped = JSON.parse(readFileSync(new URL('../rcp-manifest.schema.json', import.meta.url), 'utf8')) as object;
@@ -113,5 +133,13 @@ describe('the shipped JSON Schema covers 0.4', () => {
     expect(validate(manifest('0.4', [write({ idempotency: { header: 'Idempotency-Key', expiresAfterSeconds: 60 } })]))).toBe(true);
     expect(validate(manifest('0.4', [write({ idempotency: { header: 'Idempotency-Key', expiresAfterSeconds: 0 } })]))).toBe(false);
     expect(validate(manifest('0.4', [write({ idempotency: {} })]))).toBe(false);
+  });
+
+  it('accepts filledBy: "client" on a param, nothing else', async () => {
+    const shipped = JSON.parse(readFileSync(new URL('../rcp-manifest.schema.json', import.meta.url), 'utf8')) as object;
+    const { default: Ajv } = (await import('ajv')) as unknown as { default: new (options: object) => { compile(schema: object): (data: unknown) => boolean } };
+    const validate = new Ajv({ strict: false }).compile(shipped);
+    expect(validate(manifest('0.4', [write({ params: [{ name: 'userId', filledBy: 'client' }] })]))).toBe(true);
+    expect(validate(manifest('0.4', [write({ params: [{ name: 'userId', filledBy: 'model' }] })]))).toBe(false);
   });
 });

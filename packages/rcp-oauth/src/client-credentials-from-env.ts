@@ -1,6 +1,6 @@
 import { clientCredentials } from './client-credentials';
 import type { RcpClientAuthenticationMethod } from './client-authentication';
-import { checkResources, checkValues, invalid } from './options';
+import { checkResources, checkScopes, checkValues, invalid } from './options';
 import { checkEndpoint } from './token-endpoint';
 import type { RcpOAuthProvider } from './provider-types';
 
@@ -51,16 +51,15 @@ export function clientCredentialsFromEnv<Context = any>(
   if (clientAuth !== undefined && !AUTH_METHODS.includes(clientAuth as RcpClientAuthenticationMethod)) {
     throw invalid(`${prefix}_CLIENT_AUTH must be one of ${AUTH_METHODS.join(', ')}`);
   }
-  const list = (name: 'SCOPE' | 'RESOURCE'): string[] | undefined => read(name)?.split(/\s+/);
-  const scope = list('SCOPE');
-  const resource = list('RESOURCE');
+  const scope = read('SCOPE');
+  const resource = read('RESOURCE')?.split(/\s+/);
   const issuer = read('ISSUER');
   // Each value is checked here by clientCredentials' own rules, named by its variable (the rules'
   // errors never show a value), so no error below can name an option the operator never wrote.
   const allowPrivateNetwork = options.allowPrivateNetwork === true;
   checkEndpoint(`${prefix}_TOKEN_ENDPOINT`, tokenEndpoint, allowPrivateNetwork);
   if (issuer !== undefined) checkEndpoint(`${prefix}_ISSUER`, issuer, allowPrivateNetwork);
-  if (scope !== undefined) checkValues(`${prefix}_SCOPE`, scope);
+  if (scope !== undefined) checkScopes(`${prefix}_SCOPE`, scope);
   if (resource !== undefined) checkResources(checkValues(`${prefix}_RESOURCE`, resource), `${prefix}_RESOURCE`);
   return clientCredentials<Context>({
     tokenEndpoint,

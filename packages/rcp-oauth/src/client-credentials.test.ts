@@ -326,7 +326,7 @@ describe('clientCredentials: the token endpoint is the operator’s, on the tool
     );
     expect(() => clientCredentials({ tokenEndpoint: 'https://user:pw@auth.example.com/token', clientId: 'c', clientSecret: 's' })).toThrow(invalidOptions);
     expect(() => clientCredentials({ tokenEndpoint: endpoint, clientId: 'c', clientSecret: 's', resource: 'not a uri' })).toThrow(invalidOptions);
-    expect(() => clientCredentials({ tokenEndpoint: endpoint, clientId: 'c', clientSecret: 's', scope: 'a b' })).toThrow(invalidOptions);
+    expect(() => clientCredentials({ tokenEndpoint: endpoint, clientId: 'c', clientSecret: 's', scope: 'a "b' })).toThrow(invalidOptions);
     expect(() => clientCredentials({ tokenEndpoint: endpoint, clientId: 'c', clientSecret: 's', origins: ['https://api.example.com/path'] })).toThrow(
       invalidOptions,
     );

@@ -5,6 +5,7 @@ import {
   checkOrigins,
   checkPerCall,
   checkResources,
+  checkScopes,
   checkValues,
   invalid,
   milliseconds,
@@ -34,7 +35,8 @@ import { requestToken, type TokenEndpointConfig } from './token-request';
  */
 export interface RcpClientCredentialsOptions<Context = any> extends RcpTokenClientOptions {
   /**
-   * The scope to ask for: one or more values, or a function of the call (tokens are cached per scope).
+   * The scope to ask for: a space-separated string (`'notes:read notes:write'`, the OAuth form), a
+   * list of scope tokens, or a function of the call returning either (tokens are cached per scope).
    * @default undefined (the server's default scope)
    * @example
    * ```ts
@@ -95,9 +97,9 @@ export function clientCredentials<Context = any>(options: RcpClientCredentialsOp
   const endpoint = checkEndpoint(optionNamed('tokenEndpoint'), options.tokenEndpoint, allowPrivateNetwork);
   if (options.issuer !== undefined) checkEndpoint(optionNamed('issuer'), options.issuer, allowPrivateNetwork);
   const client = checkClientIdentity(options);
-  const scope = checkPerCall<Context>('scope', options.scope);
+  const scope = checkPerCall<Context>('scope', options.scope, checkScopes);
   const resource = checkPerCall<Context>('resource', options.resource);
-  if (typeof resource !== 'function' && resource !== undefined) checkResources(typeof resource === 'string' ? [resource] : resource);
+  if (typeof resource !== 'function' && resource !== undefined) checkResources(resource as readonly string[]);
   const origins = checkOrigins(options.origins);
   const fetch = options.fetch;
   if (fetch !== undefined && typeof fetch !== 'function') throw invalid('Option "fetch" must be a function');
@@ -123,13 +125,13 @@ export function clientCredentials<Context = any>(options: RcpClientCredentialsOp
   // Fixed scope and resource (the usual case): one request, computed once.
   const fixed =
     typeof scope !== 'function' && typeof resource !== 'function'
-      ? requestOf(checkValues(optionNamed('scope'), scope), checkValues(optionNamed('resource'), resource))
+      ? requestOf(checkScopes(optionNamed('scope'), scope), checkValues(optionNamed('resource'), resource))
       : undefined;
 
   /** The request for a call, or undefined when this provider does not serve its origin. */
   function requestFor(info: RcpOAuthCallInfo<Context>): { key: string; parameters: URLSearchParams } | undefined {
     if (origins !== undefined && !origins.has(info.origin)) return undefined;
-    return fixed ?? requestOf(valuesOf('scope', scope, info), valuesOf('resource', resource, info));
+    return fixed ?? requestOf(valuesOf('scope', scope, info, checkScopes), valuesOf('resource', resource, info));
   }
 
   return Object.freeze({

@@ -35,9 +35,17 @@ export function optionalFunction<F>(name: string, value: unknown): F | undefined
 /** A scope or resource option: fixed values, or a function of the call. */
 export type PerCall<Context> = string | readonly string[] | ((info: RcpOAuthCallInfo<Context>) => string | readonly string[] | undefined);
 
+/** How the values of one option are checked: {@link checkValues}, or {@link checkScopes} for `scope`. */
+export type ValuesCheck = (subject: string, value: unknown) => readonly string[];
+
 /** The values of a per-call option for one call, checked (`RCP_INVALID_OPTIONS` when the function returns something else). */
-export function valuesOf<Context>(name: string, option: PerCall<Context> | undefined, info: RcpOAuthCallInfo<Context>): readonly string[] {
-  return checkValues(optionNamed(name), typeof option === 'function' ? option(info) : option);
+export function valuesOf<Context>(
+  name: string,
+  option: PerCall<Context> | undefined,
+  info: RcpOAuthCallInfo<Context>,
+  check: ValuesCheck = checkValues,
+): readonly string[] {
+  return check(optionNamed(name), typeof option === 'function' ? option(info) : option);
 }
 
 /** A string or a list of strings (or nothing) as a checked list: `RCP_INVALID_OPTIONS` otherwise. */
@@ -52,11 +60,28 @@ export function checkValues(subject: string, value: unknown): readonly string[] 
   return list as readonly string[];
 }
 
-/** A fixed per-call option, checked once. */
-export function checkPerCall<Context>(name: string, value: unknown): PerCall<Context> | undefined {
+/**
+ * Scope values as a checked list of scope tokens. Each string, alone or in a list, is the OAuth
+ * form (RFC 6749 §3.3): tokens separated by spaces — `'a b'`, `['a b']` and `['a', 'b']` ask for
+ * the same scope, in an option, in a function's answer and in `PREFIX_SCOPE` alike.
+ * `RCP_INVALID_OPTIONS` for a value with no token, or a token with a quote, a backslash or a control character.
+ */
+export function checkScopes(subject: string, value: unknown): readonly string[] {
+  if (value === undefined) return [];
+  const list: readonly unknown[] = typeof value === 'string' ? [value] : Array.isArray(value) ? value : [value];
+  const tokens = list.flatMap((item) => {
+    if (typeof item !== 'string') return [item];
+    const parts = item.split(/\s+/).filter((part) => part !== '');
+    if (parts.length === 0) throw invalid(`${subject} must give at least one scope token (space-separated)`);
+    return parts;
+  });
+  return checkValues(subject, tokens);
+}
+
+/** A fixed per-call option, checked once and frozen; a function is checked on each call by {@link valuesOf}. */
+export function checkPerCall<Context>(name: string, value: unknown, check: ValuesCheck = checkValues): PerCall<Context> | undefined {
   if (value === undefined || typeof value === 'function') return value as PerCall<Context> | undefined;
-  checkValues(optionNamed(name), value);
-  return typeof value === 'string' ? value : Object.freeze([...(value as readonly string[])]);
+  return Object.freeze([...check(optionNamed(name), value)]);
 }
 
 /** The `resource` values (RFC 8707): absolute URIs without fragment. */

@@ -1,5 +1,5 @@
 import { checkClientIdentity } from './client-authentication';
-import { DEFAULT_TOKEN_TIMEOUT, checkResources, checkValues, invalid, milliseconds, optionNamed } from './options';
+import { DEFAULT_TOKEN_TIMEOUT, checkResources, checkScopes, checkValues, invalid, milliseconds, optionNamed } from './options';
 import { checkEndpoint, type RcpTokenClientOptions } from './token-endpoint';
 import { requestToken, type TokenEndpointConfig } from './token-request';
 
@@ -79,7 +79,7 @@ export function refreshTokenGrant(options: RcpRefreshTokenGrantOptions): RcpRefr
   return async (refreshToken, request = {}) => {
     if (typeof refreshToken !== 'string' || refreshToken === '') throw invalid('refreshTokenGrant: the refresh token must be a non-empty string');
     const parameters = new URLSearchParams();
-    const scopes = checkValues(optionNamed('scope'), request.scope);
+    const scopes = checkScopes(optionNamed('scope'), request.scope);
     if (scopes.length > 0) parameters.set('scope', scopes.join(' '));
     for (const value of checkResources(checkValues(optionNamed('resource'), request.resource))) parameters.append('resource', value);
     return requestToken(config, 'refresh_token', parameters, refreshToken);

@@ -39,12 +39,16 @@ export function agentsFunctionTools<Context>(entries: readonly RcpToolSetEntry[]
       // The client's decision for this call, asked before the call is made (nothing is sent).
       // A call that cannot even be built, or lies outside the stage, is not paused: running it
       // answers the model with why, and sends nothing.
-      needsApproval: async (runContext: RunContext, input: unknown): Promise<boolean> => {
+      needsApproval: async (runContext: RunContext, input: unknown, callId?: string): Promise<boolean> => {
         const { ctx, scope } = turnOf(runContext.context);
         if (!scope.names.includes(name)) return false;
         try {
           // The decision alone: no resolver runs, no credential is asked, no request is built.
-          return (await client.decide(rcpTool, input, ctx)).decision === 'user-approval';
+          if ((await client.decide(rcpTool, input, ctx)).decision !== 'user-approval') return false;
+          // The review the person will be shown, kept in the client's ledger under the call id:
+          // the only review this call can be approved by, in this process or another.
+          await client.review(rcpTool, input, ctx, callId === undefined ? {} : { key: callId });
+          return true;
         } catch {
           return false;
         }

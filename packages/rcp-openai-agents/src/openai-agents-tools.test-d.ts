@@ -17,19 +17,19 @@ test('the tools are what an Agent takes, whatever its context, with no casts', (
 });
 
 test("a review is the client's review with a callId; approve and reject take the run's state", async () => {
-  const review = await rcp.review(result.interruptions[0]!, result.runContext.context);
+  const review = await rcp.review(result.interruptions[0]!);
   expectTypeOf(review).toEqualTypeOf<OpenAIAgentsApprovalRequest>();
   expectTypeOf(review).toMatchTypeOf<RcpApprovalRequest>();
   expectTypeOf(review.callId).toEqualTypeOf<string>();
-  rcp.approve(result.state, review);
+  expectTypeOf(rcp.approve(result.state, review)).toEqualTypeOf<Promise<void>>();
   const state = await RunState.fromString<{ userId: string }, Agent<{ userId: string }, any>>(new Agent<{ userId: string }>({ name: 'Notes' }), '');
-  rcp.approve(state, review);
+  void rcp.approve(state, review);
   rcp.reject(state, review, { reason: 'no' });
   rcp.reject(state, result.interruptions[0] as RunToolApprovalItem);
   // @ts-expect-error a reason is text
   rcp.reject(state, review, { reason: 1 });
   // @ts-expect-error approve needs the review (its digest), not the interruption alone
-  rcp.approve(state, result.interruptions[0]!);
+  void rcp.approve(state, result.interruptions[0]!);
 });
 
 test("options: a misspelled key is an error; ctx is the client's context type", () => {

@@ -6,7 +6,7 @@
 import OpenAI from 'openai';
 import { Agent, OpenAIProvider, RunContext, RunState, Runner } from '@openai/agents';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createRcpClient, isRcpError, type RcpApprovalPolicy } from 'rcp-client';
+import { createMemoryApprovalLedger, createRcpClient, isRcpError, type RcpApprovalLedger, type RcpApprovalPolicy } from 'rcp-client';
 import { NOTES_TOKEN, sendJson, startNotesApi, startTestServer, toolRequestLines, type RecordedRequest, type TestServer } from 'rcp-test-utils';
 import { createOpenAIAgentsTools, type OpenAIAgentsApprovalRequest, type OpenAIAgentsTurn } from './index';
 
@@ -67,8 +67,9 @@ const runner = () =>
     tracingDisabled: true,
   });
 
-const notesClient = (approval?: RcpApprovalPolicy<Ctx>) =>
+const notesClient = (approval?: RcpApprovalPolicy<Ctx>, approvalLedger?: RcpApprovalLedger) =>
   createRcpClient({
+    ...(approvalLedger !== undefined && { approvalLedger }),
     resolvers: { userId: (ctx: Ctx) => ctx.userId },
     credentials: () => NOTES_TOKEN,
     // Every "process" of these tests shares the operator's secret, so a stored review binds in another one.
@@ -77,8 +78,8 @@ const notesClient = (approval?: RcpApprovalPolicy<Ctx>) =>
   });
 
 /** One "process": a client, its tools and the agent, all new. */
-async function setUp(approval?: RcpApprovalPolicy<Ctx>, options: Parameters<typeof createOpenAIAgentsTools<Ctx>>[2] = {}) {
-  const client = notesClient(approval);
+async function setUp(approval?: RcpApprovalPolicy<Ctx>, options: Parameters<typeof createOpenAIAgentsTools<Ctx>>[2] = {}, approvalLedger?: RcpApprovalLedger) {
+  const client = notesClient(approval, approvalLedger);
   const rcp = createOpenAIAgentsTools(client, await client.discover(manifestUrl), options);
   const agent = new Agent({ name: 'Notes', instructions: 'Help with notes.', model: 'gpt-test', tools: rcp.tools });
   return { client, rcp, agent };
@@ -155,7 +156,7 @@ describe('approval: the client decides, the run pauses, a person approves the ex
     expect(result.interruptions.map((item) => [item.name, item.arguments])).toEqual([['create_note', '{"title":"Call mum","text":null,"pinned":true}']]);
     expect(toolRequests()).toEqual([]);
     expect(fake.count).toBe(1);
-    const review = await rcp.review(result.interruptions[0]!, result.runContext.context);
+    const review = await rcp.review(result.interruptions[0]!);
     expect(review).toMatchObject({
       callId: 'call_1',
       tool: 'create_note',
@@ -179,8 +180,8 @@ describe('approval: the client decides, the run pauses, a person approves the ex
     script(calls(['call_1', 'create_note', { title: 'Call mum', text: null, pinned: true }]), says('Noted.'));
     const { rcp, agent } = await setUp('writes');
     const paused = await runner().run(agent, 'note: call mum', { context: { userId: 'u-1' } });
-    const review = await rcp.review(paused.interruptions[0]!, paused.runContext.context);
-    rcp.approve(paused.state, review);
+    const review = await rcp.review(paused.interruptions[0]!);
+    await rcp.approve(paused.state, review);
     const done = await runner().run(agent, paused.state);
     expect(done.finalOutput).toBe('Noted.');
     const [received, ...more] = toolRequestsOnly();
@@ -198,7 +199,7 @@ describe('approval: the client decides, the run pauses, a person approves the ex
     script(calls(['call_1', 'delete_note', { noteId: 'n-1' }]), says('I did not delete it.'));
     const { rcp, agent } = await setUp('writes');
     const paused = await runner().run(agent, 'delete n-1', { context: { userId: 'u-1' } });
-    const review = await rcp.review(paused.interruptions[0]!, { userId: 'u-1' });
+    const review = await rcp.review(paused.interruptions[0]!);
     rcp.reject(paused.state, review, { reason: 'the note is still needed' });
     const done = await runner().run(agent, paused.state);
     expect(done.finalOutput).toBe('I did not delete it.');
@@ -255,7 +256,7 @@ describe('an approval replayed for anything else than the reviewed request is re
     script(calls(['call_1', 'delete_note', { noteId: 'n-1' }]), says('ok'));
     const setup = await setUp('writes');
     const paused = await runner().run(setup.agent, 'delete n-1', { context: { userId: 'u-1' } });
-    const review = await setup.rcp.review(paused.interruptions[0]!, { userId: 'u-1' });
+    const review = await setup.rcp.review(paused.interruptions[0]!);
     return { ...setup, saved: paused.state.toString(), review };
   }
 
@@ -265,7 +266,7 @@ describe('an approval replayed for anything else than the reviewed request is re
     expect(edited).not.toBe(saved);
     const state = await RunState.fromString(agent, edited);
     expect(state.getInterruptions()[0]!.arguments).toBe('{"noteId":"n-2"}');
-    rcp.approve(state, review);
+    await rcp.approve(state, review);
     await runner().run(agent, state);
     expect(sentBack('call_1')).toEqual(MISMATCH);
     expect(toolRequests()).toEqual([]);
@@ -276,18 +277,16 @@ describe('an approval replayed for anything else than the reviewed request is re
     const { rcp, agent } = await setUp('writes');
     const paused = await runner().run(agent, 'delete n-1 and n-9', { context: { userId: 'u-1' } });
     expect(paused.interruptions).toHaveLength(2);
-    const first = await rcp.review(paused.interruptions[0]!, { userId: 'u-1' });
-    rcp.approve(paused.state, { ...first, callId: 'call_2' });
-    rcp.reject(paused.state, paused.interruptions[0]!);
-    await runner().run(agent, paused.state);
-    expect(sentBack('call_2')).toEqual(MISMATCH);
+    const first = await rcp.review(paused.interruptions[0]!);
+    await expect(rcp.approve(paused.state, { ...first, callId: 'call_2' })).rejects.toMatchObject({ code: 'RCP_APPROVAL_MISMATCH' });
+    expect(paused.state.getInterruptions()).toHaveLength(2);
     expect(toolRequests()).toEqual([]);
   });
 
   it('a changed resolver value: resumed with another user in the context', async () => {
     const { rcp, agent, saved, review } = await pausedDelete();
     const state = await RunState.fromStringWithContext(agent, saved, new RunContext<Ctx>({ userId: 'u-2' }));
-    rcp.approve(state, review);
+    await rcp.approve(state, review);
     await runner().run(agent, state);
     expect(sentBack('call_1')).toEqual(MISMATCH);
     expect(toolRequests()).toEqual([]);
@@ -296,11 +295,11 @@ describe('an approval replayed for anything else than the reviewed request is re
   it('a second call: the same stored state and review resumed again is refused (the client took the approval)', async () => {
     const { rcp, agent, saved, review } = await pausedDelete();
     const once = await RunState.fromString(agent, saved);
-    rcp.approve(once, review);
+    await rcp.approve(once, review);
     await runner().run(agent, once);
     expect(sentBack('call_1')).toEqual({ ok: true, data: null });
     const again = await RunState.fromString(agent, saved);
-    rcp.approve(again, review);
+    await rcp.approve(again, review);
     await runner().run(agent, again);
     expect(sentBack('call_1')).toEqual(MISMATCH);
     expect(toolRequests()).toEqual(['DELETE /users/u-1/notes/n-1']);
@@ -310,46 +309,36 @@ describe('an approval replayed for anything else than the reviewed request is re
     script(calls(['call_1', 'delete_note', { noteId: 'n-1' }], ['call_2', 'delete_note', { noteId: 'n-1' }]), says('ok'));
     const { rcp, agent } = await setUp('writes');
     const paused = await runner().run(agent, 'delete n-1 twice', { context: { userId: 'u-1' } });
-    const review = await rcp.review(paused.interruptions[0]!, { userId: 'u-1' });
-    rcp.approve(paused.state, review);
-    rcp.approve(paused.state, { ...review, callId: 'call_2' });
+    const review = await rcp.review(paused.interruptions[0]!);
+    await rcp.approve(paused.state, review);
+    // Its review is call_1's kept one, not call_2's: refused before the run.
+    await expect(rcp.approve(paused.state, { ...review, callId: 'call_2' })).rejects.toMatchObject({ code: 'RCP_APPROVAL_MISMATCH' });
+    rcp.reject(paused.state, paused.interruptions[1]!);
     await runner().run(agent, paused.state);
-    expect([sentBack('call_1'), sentBack('call_2')]).toContainEqual(MISMATCH);
-    expect([sentBack('call_1'), sentBack('call_2')]).toContainEqual({ ok: true, data: null });
+    expect(sentBack('call_1')).toEqual({ ok: true, data: null });
     expect(toolRequests()).toEqual(['DELETE /users/u-1/notes/n-1']);
   });
 });
 
-describe('durable: a paused run resumed from its serialised RunState by a new client', () => {
-  it("binds to the stored review's digest, not to memory: exactly the reviewed request is sent", async () => {
+describe('durable: a paused run resumed from its serialised RunState by a new client sharing the ledger', () => {
+  it("binds to the kept review's digest, not to memory: exactly the reviewed request is sent", async () => {
     script(calls(['call_1', 'delete_note', { noteId: 'n-1' }]), says('Deleted.'));
-    // Process A pauses and stores the state and the review as text.
-    const a = await setUp('writes');
+    const approvalLedger = createMemoryApprovalLedger();
+    // Process A pauses and stores the state as text; its client keeps the review in the shared ledger.
+    const a = await setUp('writes', {}, approvalLedger);
     const paused = await runner().run(a.agent, 'delete n-1', { context: { userId: 'u-1' } });
-    const stored = JSON.stringify({ state: paused.state.toString(), reviews: [await a.rcp.review(paused.interruptions[0]!, { userId: 'u-1' })] });
+    const stored = paused.state.toString();
     expect(toolRequests()).toEqual([]);
-    // Process B: a new client, new tools, a new agent; nothing of A but the text.
-    const b = await setUp('writes');
-    const { state: text, reviews } = JSON.parse(stored) as { state: string; reviews: OpenAIAgentsApprovalRequest[] };
-    const state = await RunState.fromString(b.agent, text);
-    for (const review of reviews) b.rcp.approve(state, review);
+    // Process B: a new client, new tools, a new agent; nothing of A but the text and the ledger.
+    const b = await setUp('writes', {}, approvalLedger);
+    const state = await RunState.fromString(b.agent, stored);
+    const review = await b.rcp.review(state.getInterruptions()[0]!);
+    expect(review.request.url).toBe(notes.url('/users/u-1/notes/n-1'));
+    await b.rcp.approve(state, JSON.parse(JSON.stringify(review)) as OpenAIAgentsApprovalRequest);
     const done = await runner().run(b.agent, state);
     expect(done.finalOutput).toBe('Deleted.');
     expect(toolRequests()).toEqual(['DELETE /users/u-1/notes/n-1']);
     expect(sentBack('call_1')).toEqual({ ok: true, data: null });
-  });
-
-  it('B reviews the call itself when A stored only the state', async () => {
-    script(calls(['call_1', 'delete_note', { noteId: 'n-1' }]), says('Deleted.'));
-    const a = await setUp('writes');
-    const text = (await runner().run(a.agent, 'delete n-1', { context: { userId: 'u-1' } })).state.toString();
-    const b = await setUp('writes');
-    const state = await RunState.fromString(b.agent, text);
-    const review = await b.rcp.review(state.getInterruptions()[0]!, { userId: 'u-1' });
-    expect(review.request.url).toBe(notes.url('/users/u-1/notes/n-1'));
-    b.rcp.approve(state, review);
-    await runner().run(b.agent, state);
-    expect(toolRequests()).toEqual(['DELETE /users/u-1/notes/n-1']);
   });
 });
 
@@ -400,7 +389,7 @@ describe('typed errors, before anything is sent', () => {
     script(calls(['call_1', 'delete_note', { noteId: 'n-1' }]), says('ok'));
     const { rcp, agent } = await setUp('writes');
     const paused = await runner().run(agent, 'delete n-1', { context: { userId: 'u-1' } });
-    const review = await rcp.review(paused.interruptions[0]!, { userId: 'u-1' });
+    const review = await rcp.review(paused.interruptions[0]!);
     const code = (fn: () => unknown) => {
       try {
         fn();
@@ -409,15 +398,84 @@ describe('typed errors, before anything is sent', () => {
       }
       return 'no error';
     };
-    expect(code(() => rcp.approve(paused.state, {} as OpenAIAgentsApprovalRequest))).toBe('RCP_INVALID_OPTIONS');
-    expect(code(() => rcp.approve(paused.state, { ...review, callId: 'call_9' }))).toBe('RCP_INVALID_OPTIONS');
-    expect(code(() => rcp.approve(paused.state, { ...review, tool: 'get_note' }))).toBe('RCP_INVALID_OPTIONS');
-    expect(code(() => rcp.approve({} as never, review))).toBe('RCP_INVALID_OPTIONS');
+    await expect(rcp.approve(paused.state, {} as OpenAIAgentsApprovalRequest)).rejects.toMatchObject({ code: 'RCP_INVALID_OPTIONS' });
+    await expect(rcp.approve(paused.state, { ...review, callId: 'call_9' })).rejects.toMatchObject({ code: 'RCP_INVALID_OPTIONS' });
+    await expect(rcp.approve(paused.state, { ...review, tool: 'get_note' })).rejects.toMatchObject({ code: 'RCP_INVALID_OPTIONS' });
+    await expect(rcp.approve({} as never, review)).rejects.toMatchObject({ code: 'RCP_INVALID_OPTIONS' });
     expect(code(() => rcp.reject(paused.state, { callId: 42 } as never))).toBe('RCP_INVALID_OPTIONS');
     expect(code(() => rcp.reject(paused.state, review, { reason: 7 as never }))).toBe('RCP_INVALID_OPTIONS');
-    await expect(rcp.review({ rawItem: { type: 'hosted_tool_call' } } as never, {})).rejects.toMatchObject({ code: 'RCP_INVALID_OPTIONS' });
-    // The client's own errors: a missing user is RCP_UNRESOLVED, and no value is in the message.
-    await expect(rcp.review(paused.interruptions[0]!, {})).rejects.toMatchObject({ code: 'RCP_UNRESOLVED' });
+    await expect(rcp.review({ rawItem: { type: 'hosted_tool_call' } } as never)).rejects.toMatchObject({ code: 'RCP_INVALID_OPTIONS' });
+    // A call that paused with no review kept for it (another ledger): refused, never reviewed again.
+    const other = await setUp('writes');
+    await expect(other.rcp.review(paused.interruptions[0]!)).rejects.toMatchObject({ code: 'RCP_APPROVAL_MISMATCH' });
+    expect(toolRequests()).toEqual([]);
+  });
+});
+
+describe("issue 39's repros: a stateless app (a new client and tool set per request)", () => {
+  const MISMATCH = { ok: false, error: { code: 'RCP_APPROVAL_MISMATCH', message: 'The approval does not cover this call; it was not made.' } };
+
+  /** Request 1 pauses on deleting `noteId`; the app keeps the run state as text (and the review it showed). */
+  async function pausedRequest(noteId: string, approvalLedger?: RcpApprovalLedger) {
+    script(calls(['call_1', 'delete_note', { noteId }]), says('Deleted.'));
+    const first = await setUp('writes', {}, approvalLedger);
+    const paused = await runner().run(first.agent, `delete ${noteId}`, { context: { userId: 'u-1' } });
+    const shown = await first.rcp.review(paused.interruptions[0]!);
+    expect(toolRequests()).toEqual([]);
+    return { saved: paused.state.toString(), shown };
+  }
+
+  it('(a) a tampered run state resumed with the in-memory default: no kept review, refused — never reviewed again, nothing sent', async () => {
+    const { saved, shown } = await pausedRequest('n-1');
+    const next = await setUp('writes');
+    const state = await RunState.fromString(next.agent, saved.replaceAll('\\"noteId\\":\\"n-1\\"', '\\"noteId\\":\\"n-2\\"'));
+    await expect(next.rcp.review(state.getInterruptions()[0]!)).rejects.toMatchObject({ code: 'RCP_APPROVAL_MISMATCH' });
+    await expect(next.rcp.approve(state, shown)).rejects.toMatchObject({ code: 'RCP_APPROVAL_MISMATCH' });
+    state.approve(state.getInterruptions()[0]!);
+    await runner().run(next.agent, state);
+    expect(sentBack('call_1')).toMatchObject({ ok: false });
+    expect(toolRequests()).toEqual([]);
+  });
+
+  it('(a) a tampered run state with a shared ledger: the kept review shows the original; the edited call is refused, nothing sent', async () => {
+    const approvalLedger = createMemoryApprovalLedger();
+    const { saved } = await pausedRequest('n-1', approvalLedger);
+    const next = await setUp('writes', {}, approvalLedger);
+    const state = await RunState.fromString(next.agent, saved.replaceAll('\\"noteId\\":\\"n-1\\"', '\\"noteId\\":\\"n-2\\"'));
+    const review = await next.rcp.review(state.getInterruptions()[0]!);
+    expect(review.request.url).toBe(notes.url('/users/u-1/notes/n-1'));
+    await next.rcp.approve(state, review);
+    await runner().run(next.agent, state);
+    expect(sentBack('call_1')).toEqual(MISMATCH);
+    expect(toolRequests()).toEqual([]);
+  });
+
+  it('(b) a replayed yes with the shared ledger: the second resume is refused — the API received one write', async () => {
+    const approvalLedger = createMemoryApprovalLedger();
+    const { saved, shown } = await pausedRequest('n-1', approvalLedger);
+    for (let request = 0; request < 2; request++) {
+      const next = await setUp('writes', {}, approvalLedger);
+      const state = await RunState.fromString(next.agent, saved);
+      await next.rcp.approve(state, shown);
+      await runner().run(next.agent, state);
+      expect(sentBack('call_1')).toEqual(request === 0 ? { ok: true, data: null } : MISMATCH);
+    }
+    expect(toolRequests()).toEqual(['DELETE /users/u-1/notes/n-1']);
+  });
+
+  it('(c) a review edited where it is kept (the ledger, or the JSON the app kept): refused when shown or approved, nothing sent', async () => {
+    const ledger = createMemoryApprovalLedger();
+    const { saved, shown } = await pausedRequest('n-2', ledger);
+    // The app's copy edited to show n-1 while the call deletes n-2.
+    const next = await setUp('writes', {}, ledger);
+    const state = await RunState.fromString(next.agent, saved);
+    const edited = { ...shown, request: { ...shown.request, url: shown.request.url.replace('n-2', 'n-1') } };
+    await expect(next.rcp.approve(state, edited)).rejects.toMatchObject({ code: 'RCP_APPROVAL_MISMATCH' });
+    // The ledger's copy edited the same way.
+    const kept = (await ledger.load('call_1'))!;
+    await ledger.save('call_1', { ...kept, request: { ...kept.request, url: kept.request.url.replace('n-2', 'n-1') } }, 60_000);
+    await expect(next.rcp.review(state.getInterruptions()[0]!)).rejects.toMatchObject({ code: 'RCP_APPROVAL_MISMATCH' });
+    await expect(next.rcp.approve(state, shown)).rejects.toMatchObject({ code: 'RCP_APPROVAL_MISMATCH' });
     expect(toolRequests()).toEqual([]);
   });
 });

@@ -79,11 +79,11 @@ export interface OpenAIAgentsToolsOptions<Context> extends RcpToolSetOptions {
  * What a person approves for one paused call of a run: the client's review — the request exactly
  * as it will be sent (resolver values included, the credential `[redacted]`), the policy's
  * decision and reason, the digest and one-call id — and the `callId` of the interruption it is
- * for. Plain JSON: store it beside `result.state.toString()` and approve it in another process.
+ * for. The client keeps it in its approval ledger; share the ledger to approve it in another process.
  *
  * @example
  * ```ts
- * const review: OpenAIAgentsApprovalRequest = await rcp.review(result.interruptions[0]!, context);
+ * const review: OpenAIAgentsApprovalRequest = await rcp.review(result.interruptions[0]!);
  * console.log(review.callId, review.request.method, review.request.url, review.reason);
  * ```
  */
@@ -121,29 +121,31 @@ export interface OpenAIAgentsTools<_Context = any> {
   /** The tool set's discovery warnings (`toolSet.warnings`), then, past OpenAI's 128-function limit, what to do about it. */
   readonly warnings: readonly string[];
   /**
-   * What a person must see before a paused call may be sent: the client's review of the
-   * interruption's call (`client.review`, nothing sent), with its `callId`. `context` is the
-   * run's app context (`result.runContext.context`, or the one the run resumes with): the call
-   * is only sent later if it renders exactly this request. The client's errors (bad arguments,
-   * a resolver with no value …) are thrown as they are: reject such a call.
+   * What a person must see before a paused call may be sent: the review the client kept in its
+   * approval ledger under the interruption's `callId` when the call paused, verified against its
+   * digest, with its `callId`. A call with no kept review (paused with another client whose ledger
+   * is not shared, or expired) is `RCP_APPROVAL_MISMATCH`, and so is a review edited where it was
+   * kept: a resumed call is never reviewed again from what the run state says now.
    * @example
    * ```ts
-   * const reviews = await Promise.all(result.interruptions.map((interruption) => rcp.review(interruption, context)));
+   * const reviews = await Promise.all(result.interruptions.map((interruption) => rcp.review(interruption)));
    * ```
    */
-  review(interruption: RunToolApprovalItem, context?: unknown): Promise<OpenAIAgentsApprovalRequest>;
+  review(interruption: RunToolApprovalItem): Promise<OpenAIAgentsApprovalRequest>;
   /**
-   * The person approved a review: approves its interruption in `state` (`state.approve`) and
-   * binds the call to the reviewed request. When the run resumes, the call is built again and
-   * sent only if its digest is the review's (`RCP_APPROVAL_MISMATCH`, nothing sent, otherwise),
-   * once. Call it in the process that resumes the run, before `run(agent, state)`.
+   * The person approved a review: checks it is the one kept for its call (`RCP_APPROVAL_MISMATCH`
+   * otherwise — none kept, or edited where the app kept it), approves its interruption in `state`
+   * (`state.approve`) and binds the call to it. When the run resumes, the call is built again and
+   * sent only if its digest is the review's, for the same caller, before it expires
+   * (`RCP_APPROVAL_MISMATCH`, nothing sent, otherwise), once across every client sharing the
+   * ledger. Call it in the process that resumes the run, before `run(agent, state)`.
    * @example
    * ```ts
-   * rcp.approve(state, review);
+   * await rcp.approve(state, review);
    * result = await run(agent, state);
    * ```
    */
-  approve(state: RunState<any, any>, review: OpenAIAgentsApprovalRequest): void;
+  approve(state: RunState<any, any>, review: OpenAIAgentsApprovalRequest): Promise<void>;
   /**
    * The person said no: rejects the interruption in `state` (`state.reject`); nothing is sent
    * and the model reads `{"ok":false,"error":{"code":"RCP_APPROVAL_DENIED","message":"The call was denied: <reason>"}}`.
@@ -160,7 +162,7 @@ export interface OpenAIAgentsTools<_Context = any> {
  * whose `needsApproval` is the client's approval decision: `user-approval` pauses the run (an
  * interruption, nothing sent); `denied` runs the call, which sends nothing and answers the
  * model with the reason; `approved` and `not-applicable` run it. A paused call is shown with
- * `rcp.review(interruption, context)` and approved with `rcp.approve(state, review)`: the call
+ * `rcp.review(interruption)` and approved with `await rcp.approve(state, review)`: the call
  * is then sent only if it renders exactly the reviewed request (its digest), once — across a
  * `RunState` serialised and resumed in another process too. Every call goes through
  * `client.call`, and what the model reads is `toModelText(toModelResult(outcome))`, with a binary
@@ -176,7 +178,7 @@ export interface OpenAIAgentsTools<_Context = any> {
  * const rcp = createOpenAIAgentsTools(client, await client.discover(manifestUrl));
  * const agent = new Agent({ name: 'Notes', instructions: 'Help with notes.', tools: rcp.tools });
  * const result = await run(agent, 'Delete my groceries note', { context: { userId: 'u-1' } });
- * for (const interruption of result.interruptions) console.log(await rcp.review(interruption, { userId: 'u-1' }));
+ * for (const interruption of result.interruptions) console.log(await rcp.review(interruption));
  * ```
  */
 export function createOpenAIAgentsTools<Context = any>(
@@ -195,7 +197,7 @@ export function createOpenAIAgentsTools<Context = any>(
     return { ...given, ctx: withFixed(given.ctx) };
   };
   const warning = toolCountWarning(toolSet, { limit: OPENAI_TOOL_LIMIT, target: 'OpenAI' });
-  const approvals = createRunStateApprovals(contextClient, toolSet, turnOf);
+  const approvals = createRunStateApprovals(contextClient, toolSet);
 
   const buildTools = (fixedStage: string | undefined): AgentsTool[] =>
     agentsFunctionTools(stageSets.scope(fixedStage).entries, {

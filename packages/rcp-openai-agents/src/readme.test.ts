@@ -7,7 +7,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { redisTestAvailability, startRedisServer, type RedisServer } from 'rcp-test-utils/stores';
 import {
   NOTES_TOKEN,
   SPAWN_TIMEOUT,
@@ -58,35 +59,44 @@ const answers = [
   },
 ].map((answer, index) => ({ id: `resp_${index}`, object: 'response', created_at: 0, status: 'completed', model: 'gpt-test', usage, ...answer }));
 
-it('pauses in one process and resumes in another: exactly the reviewed request is sent, once', { timeout: SPAWN_TIMEOUT }, async () => {
-  let index = 0;
-  fake.route('POST /v1/responses', (_request, res) => sendJson(res, 200, answers[Math.min(index++, answers.length - 1)]));
-  const packageDir = fileURLToPath(new URL('..', import.meta.url));
-  const env = {
-    OPENAI_API_KEY: 'sk-test',
-    OPENAI_BASE_URL: fake.url('/v1'),
-    OPENAI_AGENTS_DISABLE_TRACING: '1',
-    NOTES_TOKEN,
-    NOTES_MANIFEST_URL: manifestUrl,
-    STATE_FILE: join(dir, 'paused.json'),
-    RCP_APPROVAL_SECRET: 'the operator secret of the notes app, 32+ bytes',
-  };
+describe.skipIf(redisTestAvailability().skip)('the approval snippets, sharing a real redis-server (loopback)', () => {
+  let redis: RedisServer;
+  beforeAll(async () => {
+    redis = await startRedisServer();
+  });
+  afterAll(() => redis?.stop());
 
-  const paused = await runReadmeSnippet(packageDir, 'snippet:pause', env);
-  expect(JSON.parse(paused)).toEqual({ method: 'DELETE', url: notes.url('/users/u-1/notes/n-1'), reason: 'the call changes data (approval: "writes")' });
-  expect(toolRequestLines(notes)).toEqual([]);
-  const stored = JSON.parse(readFileSync(env.STATE_FILE, 'utf8')) as { state: string; reviews: { callId: string; digest: string }[] };
-  expect(stored.reviews).toMatchObject([{ callId: 'call_1', digest: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
-  expect(JSON.stringify(stored)).not.toContain(NOTES_TOKEN);
+  it('pauses in one process and resumes in another: exactly the reviewed request is sent, once', { timeout: SPAWN_TIMEOUT }, async () => {
+    let index = 0;
+    fake.route('POST /v1/responses', (_request, res) => sendJson(res, 200, answers[Math.min(index++, answers.length - 1)]));
+    const packageDir = fileURLToPath(new URL('..', import.meta.url));
+    const env = {
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: fake.url('/v1'),
+      OPENAI_AGENTS_DISABLE_TRACING: '1',
+      NOTES_TOKEN,
+      NOTES_MANIFEST_URL: manifestUrl,
+      STATE_FILE: join(dir, 'paused.json'),
+      RCP_APPROVAL_SECRET: 'the operator secret of the notes app, 32+ bytes',
+      REDIS_URL: redis.url,
+    };
 
-  const resumed = await runReadmeSnippet(packageDir, 'snippet:resume', env);
-  expect(resumed).toBe('Your groceries note is deleted.\n');
-  expect(toolRequestLines(notes)).toEqual(['DELETE /users/u-1/notes/n-1']);
-  expect(notes.requests.at(-1)!.headers.authorization).toBe(`Bearer ${NOTES_TOKEN}`);
-  // The model was sent the call's result; every model request went to the fake.
-  const input = (fake.requests[1]!.json as { input: { type?: string; output?: string }[] }).input;
-  expect(JSON.parse(input.find((item) => item.type === 'function_call_output')!.output!)).toEqual({ ok: true, data: null });
-  expect(fake.count).toBe(2);
+    const paused = await runReadmeSnippet(packageDir, 'snippet:pause', env);
+    expect(JSON.parse(paused)).toEqual({ method: 'DELETE', url: notes.url('/users/u-1/notes/n-1'), reason: 'the call changes data (approval: "writes")' });
+    expect(toolRequestLines(notes)).toEqual([]);
+    const stored = JSON.parse(readFileSync(env.STATE_FILE, 'utf8')) as { state: string; reviews: { callId: string; digest: string }[] };
+    expect(stored.reviews).toMatchObject([{ callId: 'call_1', digest: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
+    expect(JSON.stringify(stored)).not.toContain(NOTES_TOKEN);
+
+    const resumed = await runReadmeSnippet(packageDir, 'snippet:resume', env);
+    expect(resumed).toBe('Your groceries note is deleted.\n');
+    expect(toolRequestLines(notes)).toEqual(['DELETE /users/u-1/notes/n-1']);
+    expect(notes.requests.at(-1)!.headers.authorization).toBe(`Bearer ${NOTES_TOKEN}`);
+    // The model was sent the call's result; every model request went to the fake.
+    const input = (fake.requests[1]!.json as { input: { type?: string; output?: string }[] }).input;
+    expect(JSON.parse(input.find((item) => item.type === 'function_call_output')!.output!)).toEqual({ ok: true, data: null });
+    expect(fake.count).toBe(2);
+  });
 });
 
 it('the results snippet: the PDF reaches the model API as input_file with its bytes, and the application reads it', { timeout: SPAWN_TIMEOUT }, async () => {

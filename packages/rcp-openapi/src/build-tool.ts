@@ -27,6 +27,8 @@ export interface BuildContext {
   readonly swagger: boolean;
   readonly resolveNames: ReadonlySet<string>;
   readonly lose: (message: string) => void;
+  /** Records what the report says once for the document, with the tools it applies to and an example (a kept security alternative, a param left out). */
+  readonly note: (message: string, example?: string) => void;
 }
 
 /** The first `$ref` in `value` that points outside the document (never resolved: no file is read, no URL fetched). */
@@ -47,6 +49,7 @@ function authFor(document: Json, operation: Json, context: BuildContext): { auth
   const choice = 'security' in operation ? authOf(operation['security'], context.schemes) : authOf(document['security'], context.schemes);
   if (choice.skip !== undefined) return { skip: choice.skip };
   if (choice.lossy !== undefined) context.lose(choice.lossy);
+  if (choice.note !== undefined) context.note(choice.note);
   return { auth: choice.auth! };
 }
 

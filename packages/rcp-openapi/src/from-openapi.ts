@@ -5,9 +5,10 @@ import { isRecord } from 'rcp-template';
 import { baseOf, pathProblem, type Base } from './base-url';
 import { buildTool, type DraftTool } from './build-tool';
 import { DEFAULT_MAX_EXPANDED_VALUES } from './expanded-size';
-import type { ImportReport, ImportedOperation, LossyStep, ResolverCandidate } from './import-report';
+import type { ImportNote, ImportReport, ImportedOperation, LossyStep, ResolverCandidate } from './import-report';
 import { invalidOptions as fail } from './invalid-options';
 import { parserProblem, validatorWarning } from './parser-problem';
+import { HTML_NOTE, MAX_TOOL_DESCRIPTION, TOOL_CUT_NOTE, cutAt, plainText } from './plain-text';
 import { oauthSetupNotes } from './oauth-hint';
 import { operationsOf, type OperationEntry } from './operations';
 import { DEFAULT_MAX_DOCUMENT_BYTES, readDocument, type DocumentLimits } from './read-document';
@@ -92,7 +93,6 @@ export interface FromOpenApiResult {
 }
 
 const RCP_METHODS: ReadonlySet<string> = new Set(['get', 'put', 'post', 'delete', 'patch']);
-const MAX_DESCRIPTION = 1_024;
 
 type Json = Record<string, unknown>;
 
@@ -114,19 +114,24 @@ function matches(filter: OperationFilter | undefined, operation: Json, path: str
 }
 
 /**
- * Summary and description, trimmed, the description left out when it repeats the summary, after
- * `Deprecated: ` for a deprecated operation; cut at 1,024 characters.
+ * Summary and description as plain text (HTML read out, Markdown kept: plain-text.ts), the
+ * description left out when it repeats the summary, after `Deprecated: ` for a deprecated
+ * operation; cut at 1,024 characters. `note` hears what was done, for the report.
  */
-function describe(operation: Json, fallback: string, lose: (message: string) => void): string {
-  const summary = typeof operation['summary'] === 'string' ? operation['summary'].trim() : '';
-  const description = typeof operation['description'] === 'string' ? operation['description'].trim() : '';
+function describe(operation: Json, fallback: string, note: (message: string) => void): string {
+  const read = (value: unknown): string => {
+    if (typeof value !== 'string') return '';
+    const plain = plainText(value, Number.POSITIVE_INFINITY);
+    if (plain.hadMarkup) note(HTML_NOTE);
+    return plain.text;
+  };
+  const summary = read(operation['summary']);
+  const description = read(operation['description']);
   let text = summary && description && description !== summary ? `${summary}\n\n${description}` : summary || description || fallback;
   if (operation['deprecated'] === true) text = `Deprecated: ${text}`;
-  if (text.length > MAX_DESCRIPTION) {
-    const cut = text.slice(0, MAX_DESCRIPTION - 1);
-    const space = cut.lastIndexOf(' ');
-    text = `${(space > MAX_DESCRIPTION / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
-    lose(`the description was cut to ${MAX_DESCRIPTION} characters`);
+  if (text.length > MAX_TOOL_DESCRIPTION) {
+    text = cutAt(text, MAX_TOOL_DESCRIPTION);
+    note(TOOL_CUT_NOTE);
   }
   return text;
 }
@@ -184,7 +189,7 @@ export async function fromOpenApi(input: string | object, options: FromOpenApiOp
   const setup = documentSetup(document, options.baseUrl);
   documentWarnings.push(...undefinedSchemeWarnings(document, setup.schemes, setup.swagger), ...oauthSetupNotes(setup.schemes));
   const resolveNames = new Set(options.resolve ?? []);
-  const state: ImportState = { operations: [], lossy: [], drafts: [], usedNames: new Set() };
+  const state: ImportState = { operations: [], lossy: [], drafts: [], usedNames: new Set(), notes: new Map() };
   const operationOptions: OperationOptions = { ...options, maxTools: limits.maxTools, resolveNames };
   for (const entry of operationsOf(document['paths'])) importOperation(entry, document, setup, operationOptions, state);
   const { operations, lossy, drafts } = state;
@@ -197,6 +202,9 @@ export async function fromOpenApi(input: string | object, options: FromOpenApiOp
       specVersion: setup.specVersion,
       operations,
       lossy,
+      notes: [...state.notes].map(
+        ([message, { tools, examples }]): ImportNote => ({ message, tools: [...tools], ...(examples.size > 0 && { examples: [...examples] }) }),
+      ),
       resolverCandidates: resolverCandidatesOf(drafts, resolveNames),
       documentWarnings,
       summary: { operations: operations.length, imported, skipped: skippedByReason(operations) },
@@ -280,6 +288,8 @@ interface ImportState {
   readonly lossy: LossyStep[];
   readonly drafts: DraftTool[];
   readonly usedNames: Set<string>;
+  /** Report notes, each once for the document: the message → the tools it applies to and its examples. */
+  readonly notes: Map<string, { tools: Set<string>; examples: Set<string> }>;
 }
 
 type OperationOptions = Pick<FromOpenApiOptions, 'include' | 'exclude' | 'includeDeprecated'> & {
@@ -335,16 +345,24 @@ function importOperation(entry: OperationEntry, document: Json, setup: DocumentS
   const { name } = named;
   const steps: string[] = [];
   const lose = (message: string): void => void steps.push(message);
+  const notes: [message: string, example: string | undefined][] = [];
+  const note = (message: string, example?: string): void => void notes.push([message, example]);
   const { base, schemes, serverAuth, swagger } = setup;
-  const result = buildTool(document, path, pathItem, method, operation, { base, schemes, serverAuth, swagger, resolveNames: options.resolveNames, lose });
+  const result = buildTool(document, path, pathItem, method, operation, { base, schemes, serverAuth, swagger, resolveNames: options.resolveNames, lose, note });
   if ('skip' in result) return skip(result.skip);
-  result.tool = { name, description: describe(operation, `${method.toUpperCase()} ${path}`, lose), ...result.tool };
+  result.tool = { name, description: describe(operation, `${method.toUpperCase()} ${path}`, note), ...result.tool };
   const refused = refusalAfterOptionalFields(result, serverAuth, lose);
   if (refused !== undefined) return skip(refused);
   state.usedNames.add(name.toLowerCase());
   state.drafts.push(result);
   state.operations.push({ ...reported, status: 'imported', tool: name });
   for (const message of steps) state.lossy.push({ tool: name, message });
+  for (const [message, example] of notes) {
+    let entry = state.notes.get(message);
+    if (entry === undefined) state.notes.set(message, (entry = { tools: new Set(), examples: new Set() }));
+    entry.tools.add(name);
+    if (example !== undefined) entry.examples.add(example);
+  }
 }
 
 /** The manifest of the tools: `"0.3"` when one uses a 0.3 field, `"0.2"` for a form body or query auth, else `"0.1"`; parsed once more as a whole. */

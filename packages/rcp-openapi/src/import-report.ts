@@ -30,6 +30,26 @@ export interface LossyStep {
 }
 
 /**
+ * What the import did the same way for many tools, said once for the document: which security
+ * alternative was kept and which were dropped, a param narrowed or left out.
+ *
+ * @example
+ * ```ts
+ * const note: ImportNote = {
+ *   message: 'of 2 security alternatives, "bearerAuth" (http bearer) was kept; dropped: "basicAuth" (http basic) (…)',
+ *   tools: ['GetCharges', 'PostCharges'],
+ * };
+ * ```
+ */
+export interface ImportNote {
+  readonly message: string;
+  /** Every tool it applies to, in the document's order. */
+  readonly tools: readonly string[];
+  /** What it was done to, each once (`"created" → integer`), where the message names a kind of thing. */
+  readonly examples?: readonly string[];
+}
+
+/**
  * A param that most operations take in their path (Twilio's `AccountSid`): a client should
  * probably fill it with a resolver rather than let the model choose it.
  *
@@ -60,6 +80,8 @@ export interface ImportReport {
   readonly specVersion: string;
   readonly operations: readonly ImportedOperation[];
   readonly lossy: readonly LossyStep[];
+  /** What the import did the same way for many tools, each said once with the tools (not a lossy step per tool). */
+  readonly notes: readonly ImportNote[];
   readonly resolverCandidates: readonly ResolverCandidate[];
   /** Problems the OpenAPI validator found (the import goes on; what it cannot use is skipped). */
   readonly documentWarnings: readonly string[];
@@ -73,6 +95,9 @@ export interface ImportReport {
 
 /** Document warnings printed by {@link formatSummary}; the rest are counted (all are in the report). */
 const MAX_WARNING_LINES = 5;
+/** Notes printed by {@link formatSummary}, and the tools each names; the rest are counted. */
+const MAX_NOTE_LINES = 10;
+const NOTE_EXAMPLES = 3;
 
 /**
  * The report's summary as lines of text (what `rcp from-openapi` prints).
@@ -88,6 +113,12 @@ export function formatSummary(report: ImportReport): string {
   const lines = [`${report.title} (${report.specVersion}): ${report.summary.operations} operations, ${report.summary.imported} imported, ${skipped} skipped`];
   for (const [reason, count] of Object.entries(report.summary.skipped)) lines.push(`  skipped ${count}: ${reason}`);
   if (report.lossy.length > 0) lines.push(`  ${report.lossy.length} lossy step(s), e.g. ${report.lossy[0]!.tool}: ${report.lossy[0]!.message}`);
+  const some = (list: readonly string[]): string => list.slice(0, NOTE_EXAMPLES).join(', ') + (list.length > NOTE_EXAMPLES ? ', …' : '');
+  for (const { message, tools, examples } of report.notes.slice(0, MAX_NOTE_LINES)) {
+    const what = examples === undefined ? '' : `e.g. ${some(examples)}; `;
+    lines.push(`  ${message} (${what}${tools.length} tool(s): ${some(tools)})`);
+  }
+  if (report.notes.length > MAX_NOTE_LINES) lines.push(`  … and ${report.notes.length - MAX_NOTE_LINES} more note(s)`);
   for (const warning of report.documentWarnings.slice(0, MAX_WARNING_LINES)) lines.push(`  document warning: ${warning}`);
   const more = report.documentWarnings.length - MAX_WARNING_LINES;
   if (more > 0) lines.push(`  … and ${more} more document warning(s)`);

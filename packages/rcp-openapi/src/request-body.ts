@@ -120,7 +120,13 @@ function objectBody(schema: Schema, declared: DeclaredBody, whole: boolean, para
     const clash = params.isTaken(tokenNameOf(property));
     const token = params.claim(clash ? `body_${property}` : property);
     setOwn(template, property, `{{${token}}}`);
-    params.declare(token, property, propertySchema as Schema, (declared.required || whole) && requiredNames.has(property), propertySchema['description']);
+    params.declare(
+      token,
+      property,
+      params.fieldsOf(property, propertySchema as Schema, 'body'),
+      (declared.required || whole) && requiredNames.has(property),
+      propertySchema['description'],
+    );
   }
   if (Object.keys(template).length > 0) return { body: template };
   return declared.required ? { skip: 'a body with no writable property' } : { body: undefined };
@@ -144,7 +150,7 @@ export function bodyTemplate(declared: DeclaredBody, method: string, params: Too
   if (typeOf(schema) === undefined && Object.keys(schema).length > 0) return { body: undefined };
   if (declared.usesForm) return { skip: 'a form body that is not an object' };
   const token = params.claim('body');
-  const fields = paramFields(schema, lose, 'the body');
+  const fields = paramFields(schema, lose, 'the body', { text: params.text });
   params.list.push({ name: token, ...fields, ...((declared.required || whole) && { required: true }), description: 'The request body.' });
   return { body: `{{${token}}}` };
 }

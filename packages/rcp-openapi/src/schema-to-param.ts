@@ -4,6 +4,49 @@ import { PARAM_TYPES, compileValueCheck, hasType, type RcpParam, type RcpParamTy
 /** A JSON Schema as OpenAPI documents write it (already dereferenced). */
 export type Schema = Record<string, unknown>;
 
+/** A description from the document as the text the model reads, or undefined (plain-text.ts). */
+export type DescriptionText = (description: unknown) => string | undefined;
+
+/** Descriptions trimmed and kept as written (for a caller with no report to tell). */
+const trimmedText: DescriptionText = (description) => (typeof description === 'string' && description.trim() !== '' ? description.trim() : undefined);
+
+/**
+ * Where a param's value is sent. A path segment and a header take one scalar (SPEC §7.1, §7.3),
+ * a query entry a scalar or an array of scalars, as repeated keys (§7.2); a body field anything.
+ */
+export type ParamPlace = 'path' | 'query' | 'header' | 'body';
+
+const SCALAR_TYPES: ReadonlySet<string> = new Set(['string', 'number', 'integer', 'boolean']);
+
+/** True when a value of `type` (with items of `itemsType`, for an array) can be sent at `place`; an unknown type is sent as a string. */
+export function sendableAt(place: ParamPlace, type: string | undefined, itemsType: string | undefined): boolean {
+  if (place === 'body' || type === undefined || SCALAR_TYPES.has(type)) return true;
+  return place === 'query' && type === 'array' && (itemsType === undefined || SCALAR_TYPES.has(itemsType));
+}
+
+/** A branch of a union can be sent at `place`: its type (and its items' type) allow it. */
+function branchSendable(place: ParamPlace, branch: Schema): boolean {
+  const type = typeOf(branch);
+  return type !== undefined && sendableAt(place, type, isRecord(branch['items']) ? typeOf(mergeAllOf(branch['items'])) : undefined);
+}
+
+/**
+ * Options of {@link paramFields}.
+ */
+export interface ParamFieldOptions {
+  /** Nested descriptions as the model reads them (the import reads them as plain text). */
+  readonly text?: DescriptionText;
+  /** Where the param is sent: a union is narrowed to a branch that can be sent there, when one can. */
+  readonly place?: ParamPlace;
+  /** Hears a narrowing made for the place (a report note: once per document, with an example). */
+  readonly note?: (message: string, example?: string) => void;
+}
+
+/** The report note of a union narrowed to a branch its place can carry. */
+export function narrowedForPlaceNote(place: ParamPlace): string {
+  return `${place} params that may be an object were narrowed to the branch of their union a ${place} can carry (RCP sends ${place === 'query' ? 'a scalar or an array of scalars' : 'one scalar'} there)`;
+}
+
 /** Value schemas nest this deep at the most (rcp-manifest allows 16; deeper becomes an open value). */
 const MAX_DEPTH = 8;
 /** The same limit as rcp-manifest's for patterns: a long or exotic pattern is dropped, not sent. */
@@ -46,7 +89,7 @@ export function nonNullBranches(branches: readonly unknown[]): Schema[] {
  * branch that has a type (`lose` says so). `allOf` is merged first; the schema's own keywords
  * (description, default) stay.
  */
-function narrowed(schema: Schema, lose: (message: string) => void, label: string): Schema {
+function narrowed(schema: Schema, lose: (message: string) => void, label: string, options: ParamFieldOptions = {}): Schema {
   const merged = mergeAllOf(schema);
   const type = merged['type'];
   let nullable = (Array.isArray(type) && type.includes('null')) || merged['nullable'] === true;
@@ -56,9 +99,17 @@ function narrowed(schema: Schema, lose: (message: string) => void, label: string
     const { [union.keyword]: _union, ...shared } = merged;
     const branches = nonNullBranches(union.branches).map((branch) => mergeAllOf({ allOf: [shared, branch] }));
     if (branches.length > 0 && branches.length < union.branches.length) nullable = true;
-    const index = branches.length === 1 ? 0 : branches.findIndex((branch) => typeOf(branch) !== undefined);
+    const first = branches.length === 1 ? 0 : branches.findIndex((branch) => typeOf(branch) !== undefined);
+    // A param sent in a path, a query or a header takes the first branch it can carry there
+    // (Stripe's `created`: an object of bounds, or an integer, in a query): never one no call can send.
+    const { place } = options;
+    const placed =
+      place === undefined || first === -1 || branchSendable(place, branches[first]!) ? -1 : branches.findIndex((branch) => branchSendable(place, branch));
+    const index = placed === -1 ? first : placed;
     result = index === -1 ? shared : branches[index]!;
-    if (branches.length > 1 && index !== -1) {
+    if (placed !== -1 && place !== undefined) {
+      options.note?.(narrowedForPlaceNote(place), `${label} → ${typeOf(result)}`);
+    } else if (branches.length > 1 && index !== -1) {
       lose(`${label} is ${article(union.keyword)} of ${branches.length} schemas: narrowed to branch ${index + 1} (${typeOf(result)})`);
     }
   }
@@ -157,7 +208,14 @@ function looksUnsafe(pattern: string): boolean {
  * The RCP details of a schema (enum, items, properties, bounds, pattern, format, default),
  * keeping only what RCP can express and is consistent; `lose` hears about what was dropped.
  */
-function detailsOf(schema: Schema, type: RcpParamType, lose: (message: string) => void, label: string, depth = 0): Record<string, unknown> {
+function detailsOf(
+  schema: Schema,
+  type: RcpParamType,
+  lose: (message: string) => void,
+  label: string,
+  text: DescriptionText,
+  depth = 0,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const values = schema['enum'];
   if (Array.isArray(values) && type !== 'array' && type !== 'object') {
@@ -168,7 +226,7 @@ function detailsOf(schema: Schema, type: RcpParamType, lose: (message: string) =
   if (type === 'array') {
     const items = schema['items'];
     if (isRecord(items)) {
-      const value = valueSchemaOf(items, lose, depth + 1, `an item of ${label}`);
+      const value = valueSchemaOf(items, lose, depth + 1, `an item of ${label}`, text);
       if (value !== undefined) out['items'] = value;
     }
   }
@@ -176,7 +234,7 @@ function detailsOf(schema: Schema, type: RcpParamType, lose: (message: string) =
     const properties: Record<string, RcpValue> = {};
     for (const [key, property] of Object.entries(schema['properties'])) {
       if (!isRecord(property) || property['readOnly'] === true) continue;
-      const value = valueSchemaOf(property, lose, depth + 1, `property "${key}" of ${label}`);
+      const value = valueSchemaOf(property, lose, depth + 1, `property "${key}" of ${label}`, text);
       if (value !== undefined) Object.defineProperty(properties, key, { value, enumerable: true });
     }
     if (Object.keys(properties).length > 0) out['properties'] = properties;
@@ -216,14 +274,15 @@ function detailsOf(schema: Schema, type: RcpParamType, lose: (message: string) =
 }
 
 /** A nested value schema (type required), or undefined when the schema says nothing usable. */
-function valueSchemaOf(source: Schema, lose: (message: string) => void, depth: number, label: string): RcpValue | undefined {
+function valueSchemaOf(source: Schema, lose: (message: string) => void, depth: number, label: string, text: DescriptionText): RcpValue | undefined {
   if (depth > MAX_DEPTH) return undefined;
   const schema = narrowed(source, lose, label);
   const type = typeOf(schema);
   if (type === undefined) return undefined;
   const out: Record<string, unknown> = { type };
-  if (typeof schema['description'] === 'string' && schema['description'].trim() !== '') out['description'] = schema['description'].trim();
-  Object.assign(out, detailsOf(schema, type, lose, label, depth));
+  const description = text(schema['description']);
+  if (description !== undefined) out['description'] = description;
+  Object.assign(out, detailsOf(schema, type, lose, label, text, depth));
   if (type === 'object' && isRecord(out['properties']) && Array.isArray(schema['required'])) {
     const names = (schema['required'] as unknown[]).filter(
       (name): name is string => typeof name === 'string' && Object.hasOwn(out['properties'] as object, name),
@@ -242,7 +301,9 @@ function keepDefault(schema: Schema, out: Record<string, unknown>): void {
 }
 
 /**
- * A param's type and details from its schema (OpenAPI 3's `schema`, or Swagger 2's inline fields).
+ * A param's type and details from its schema (OpenAPI 3's `schema`, or Swagger 2's inline fields);
+ * nested descriptions go through `options.text`, and a union is narrowed to a branch that can be
+ * sent at `options.place` when its first typed branch cannot be.
  *
  * @example
  * ```ts
@@ -252,10 +313,16 @@ function keepDefault(schema: Schema, out: Record<string, unknown>): void {
  * // { type: 'object' } — and '"metadata" is nullable: …' is reported
  * ```
  */
-export function paramFields(schema: Schema, lose: (message: string) => void, label: string): Partial<RcpParam> & { type: RcpParamType } {
-  const merged = narrowed(schema, lose, label);
+export function paramFields(
+  schema: Schema,
+  lose: (message: string) => void,
+  label: string,
+  options: ParamFieldOptions = {},
+): Partial<RcpParam> & { type: RcpParamType } {
+  const text = options.text ?? trimmedText;
+  const merged = narrowed(schema, lose, label, options);
   const type = typeOf(merged) ?? 'string';
-  const out: Record<string, unknown> = { type, ...detailsOf(merged, type, lose, label) };
+  const out: Record<string, unknown> = { type, ...detailsOf(merged, type, lose, label, text) };
   if (type === 'object' && isRecord(out['properties']) && Array.isArray(merged['required'])) {
     const names = (merged['required'] as unknown[]).filter(
       (name): name is string => typeof name === 'string' && Object.hasOwn(out['properties'] as object, name),

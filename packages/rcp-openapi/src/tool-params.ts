@@ -1,9 +1,50 @@
 import { FORBIDDEN_HEADER_NAMES } from 'rcp-manifest';
 import { isHttpToken, isRecord } from 'rcp-template';
-import { paramFields, type Schema } from './schema-to-param';
+import { paramDescription } from './plain-text';
+import { paramFields, sendableAt, type ParamPlace, type Schema } from './schema-to-param';
 import { tokenNameOf } from './tool-names';
 
 type Json = Record<string, unknown>;
+type ParamFields = ReturnType<typeof paramFields>;
+
+/** The report note of optional params left out because their place cannot carry them. */
+export function unsendableNote(place: ParamPlace): string {
+  return `optional ${place} params RCP cannot send were left out: RCP sends ${place === 'query' ? 'a scalar or an array of scalars (as repeated keys)' : 'one scalar'} there, and the document's serialisation of an object (deepObject style) is not RCP's`;
+}
+
+/** The report note of query arrays the document gives the deepObject style (Stripe's `expand`). */
+export const DEEP_OBJECT_ARRAY_NOTE =
+  'query arrays in the deepObject style are sent as repeated keys (k=a&k=b), not with brackets (k[0]=a): check that the API reads them so';
+
+/** What a value of these fields is, for a report (`an object`, `an array of objects`). */
+function kindOf(fields: ParamFields): string {
+  if (fields.type !== 'array') return `an ${fields.type}`;
+  const items = (fields as { items?: { type?: string } }).items?.type;
+  return `an array of ${items ?? 'value'}s`;
+}
+
+/**
+ * The fields of a path, query or header param when its place can carry them; else why the
+ * operation is skipped (a path param, a required one), or undefined after a note says the
+ * optional param was left out.
+ */
+function placedFields(
+  param: Json,
+  where: 'path' | 'query' | 'header',
+  schema: Schema,
+  params: ToolParams,
+  context: ParamContext,
+): ParamFields | string | undefined {
+  const original = param['name'] as string;
+  const fields = params.fieldsOf(original, schema, where);
+  const itemsType = (fields as { items?: { type?: string } }).items?.type;
+  if (sendableAt(where, fields.type, itemsType)) return fields;
+  const what = `"${original.slice(0, 80)}" is ${kindOf(fields)}`;
+  if (where === 'path' || param['required'] === true) return `a required ${where} param RCP cannot send (${what})`;
+  const style = typeof param['style'] === 'string' ? `, ${param['style'].slice(0, 20)} style` : '';
+  context.note(unsendableNote(where), `"${original.slice(0, 80)}" (${kindOf(fields)}${style})`);
+  return undefined;
+}
 
 /** Headers a tool may not set (rcp-manifest's list) or that auth and the client own. */
 const SKIPPED_HEADERS: ReadonlySet<string> = new Set([...FORBIDDEN_HEADER_NAMES, 'authorization', 'content-type', 'accept']);
@@ -13,6 +54,8 @@ export interface ParamContext {
   readonly swagger: boolean;
   readonly resolveNames: ReadonlySet<string>;
   readonly lose: (message: string) => void;
+  /** Records what the report says once for the document (descriptions read as plain text or cut, params narrowed or left out), with an example. */
+  readonly note: (message: string, example?: string) => void;
 }
 
 /** The params of one tool, in the order they are declared, each with a token name no other has. */
@@ -21,17 +64,22 @@ export interface ToolParams {
   /** The token for a document name (`X-Trace` → `X_Trace`), suffixed `_2`, `_3` … when taken. */
   claim(wanted: string): string;
   isTaken(token: string): boolean;
-  /** Declares a param: its fields from the schema, the document's description unless resolver-bound. */
-  declare(token: string, original: string, schema: Schema, required: boolean, description: unknown): void;
+  /** A description from the document as plain text for the model (plain-text.ts), or undefined. */
+  text(description: unknown): string | undefined;
+  /** A param's type and details from its schema, a union narrowed to a branch `place` can carry when one can (schema-to-param.ts). */
+  fieldsOf(original: string, schema: Schema, place: ParamPlace): ParamFields;
+  /** Declares a param: its fields, the document's description unless resolver-bound. */
+  declare(token: string, original: string, fields: ParamFields, required: boolean, description: unknown): void;
 }
 
 /** An empty {@link ToolParams} for one operation. */
 export function createToolParams(context: ParamContext): ToolParams {
   const list: Json[] = [];
   const taken = new Set<string>();
+  const text = (description: unknown): string | undefined => paramDescription(description, context.note);
   const describeParam = (original: string, description: unknown): string | undefined => {
     if (context.resolveNames.has(original)) return 'Set by the client (resolver-bound), not by the model.';
-    return typeof description === 'string' && description.trim() !== '' ? description.trim() : undefined;
+    return text(description);
   };
   return {
     list,
@@ -42,11 +90,12 @@ export function createToolParams(context: ParamContext): ToolParams {
       return token;
     },
     isTaken: (token) => taken.has(token),
-    declare(token, original, schema, required, description) {
-      const fields = paramFields(schema, context.lose, `"${original}"`);
+    text,
+    fieldsOf: (original, schema, place) => paramFields(schema, context.lose, `"${original}"`, { text, place, note: context.note }),
+    declare(token, original, fields, required, description) {
       const param: Json = { name: token, ...fields };
-      const text = describeParam(original, description);
-      if (text !== undefined) param['description'] = text;
+      const shown = describeParam(original, description);
+      if (shown !== undefined) param['description'] = shown;
       if (required) param['required'] = true;
       list.push(param);
     },
@@ -84,28 +133,26 @@ function placeParam(param: Json, placed: PlacedParams, params: ToolParams, conte
   const original = param['name'] as string;
   const where = param['in'];
   const schema: Schema = context.swagger ? param : isRecord(param['schema']) ? (param['schema'] as Schema) : {};
-  if (where === 'path') {
-    const token = params.claim(original);
-    placed.url = placed.url.replaceAll(`{${original}}`, `{{${token}}}`);
-    placed.pathParams.push(token);
-    params.declare(token, original, schema, true, param['description']);
-  } else if (where === 'query') {
-    const token = params.claim(original);
-    placed.queryParams[original] = `{{${token}}}`;
-    params.declare(token, original, schema, param['required'] === true, param['description']);
-    const style = param['style'] ?? (context.swagger ? undefined : 'form');
-    if (param['explode'] === false || (context.swagger && param['collectionFormat'] !== undefined && param['collectionFormat'] !== 'multi')) {
-      if (schema['type'] === 'array')
-        context.lose(`query array "${original}" is sent as repeated keys, not ${context.swagger ? String(param['collectionFormat']) : String(style)}-joined`);
-    }
-  } else if (where === 'header') {
-    if (SKIPPED_HEADERS.has(original.toLowerCase()) || !isHttpToken(original)) {
+  if (where === 'path' || where === 'query' || where === 'header') {
+    if (where === 'header' && (SKIPPED_HEADERS.has(original.toLowerCase()) || !isHttpToken(original))) {
       context.lose(`header param "${original}" was dropped (the client or auth sets it)`);
       return undefined;
     }
+    const fields = placedFields(param, where, schema, params, context);
+    if (fields === undefined || typeof fields === 'string') return fields;
     const token = params.claim(original);
-    placed.headers[original] = `{{${token}}}`;
-    params.declare(token, original, schema, param['required'] === true, param['description']);
+    if (where === 'path') {
+      placed.url = placed.url.replaceAll(`{${original}}`, `{{${token}}}`);
+      placed.pathParams.push(token);
+    } else if (where === 'query') placed.queryParams[original] = `{{${token}}}`;
+    else placed.headers[original] = `{{${token}}}`;
+    params.declare(token, original, fields, where === 'path' || param['required'] === true, param['description']);
+    if (where === 'query' && fields.type === 'array') {
+      const style = param['style'] ?? (context.swagger ? undefined : 'form');
+      if (param['explode'] === false || (context.swagger && param['collectionFormat'] !== undefined && param['collectionFormat'] !== 'multi')) {
+        context.lose(`query array "${original}" is sent as repeated keys, not ${context.swagger ? String(param['collectionFormat']) : String(style)}-joined`);
+      } else if (style === 'deepObject') context.note(DEEP_OBJECT_ARRAY_NOTE, `"${original.slice(0, 80)}"`);
+    }
   } else if (where === 'cookie') {
     if (param['required'] === true) return 'a required cookie param';
     context.lose(`cookie param "${original}" was dropped`);

@@ -1,3 +1,5 @@
+export { createRedisApprovalLedger } from './approval-ledger';
+export type { RedisApprovalLedgerOptions } from './approval-ledger';
 export { createRedisIdempotencyStore } from './idempotency-store';
 export type { RedisIdempotencyStoreOptions } from './idempotency-store';
 export type { RedisCommands } from './redis-commands';

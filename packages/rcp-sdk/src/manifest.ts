@@ -75,6 +75,7 @@ export type {
   RcpOAuthHint,
   RcpToolEffects,
   RcpPagination,
+  RcpIdempotency,
   RcpOutputSchema,
   ParseManifestOptions,
   SafeParseManifestResult,

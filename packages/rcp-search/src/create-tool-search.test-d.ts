@@ -21,7 +21,8 @@ test('a search gives frozen hits of the set: name, score and the tool', () => {
 });
 
 test('options are checked by name: a misspelled key or field is a type error', () => {
-  createToolSearch(toolSet, { boost: { params: 0 }, synonyms: false, stemming: true, prefix: false, candidates: 20, commonWords: 1 });
+  createToolSearch(toolSet, { boost: { params: 0 }, synonyms: false, stemming: true, prefix: false, candidates: 20, commonWords: 1, methodAware: false });
+  expectTypeOf<RcpToolSearchOptions['methodAware']>().toEqualTypeOf<boolean | undefined>();
   expectTypeOf<RcpToolSearchOptions['commonWords']>().toEqualTypeOf<number | undefined>();
   // @ts-expect-error: `boosts` is not an option
   createToolSearch(toolSet, { boosts: { params: 0 } });

@@ -5,6 +5,7 @@ import { isRecord } from 'rcp-template';
 import { RcpError } from 'rcp-errors';
 import { describeToolHits, type RcpToolHitsDescription } from './describe-tool-hits';
 import { MAX_QUERY_LENGTH, MAX_QUERY_WORDS, catalogTerms, planQuery, termsOf, type CatalogTerms, type QueryPlan } from './plan-query';
+import { queryIntent, type QueryIntent } from './query-intent';
 import { splitWords } from './split-words';
 import { stem } from './stem';
 import { DEFAULT_SYNONYMS, STOP_WORDS } from './synonyms';
@@ -99,6 +100,17 @@ export interface RcpToolSearchOptions {
    * @default true
    */
   nameCoverage?: boolean;
+  /**
+   * Prefer reads for a read question: when the query asks to see, list, find or check (its first
+   * action verb is one of the `list`, `get` or `search` groups, or `check`; with no action verb,
+   * a question word such as `what` or `how`), each of the best lexical candidates that changes
+   * something (not read-only by the client's rule: a POST, PUT, PATCH or DELETE without a
+   * `readOnly` claim) and whose name does not say the query's read verb (`searchIssues` for
+   * "find issues") has its score halved, and such a write is never first while a candidate is
+   * not one. It reorders candidates only: no lookup is added to a query.
+   * @default true
+   */
+  methodAware?: boolean;
   /**
    * A query word whose term is in more than this share of the tools, and in more than 100 of
    * them (a verb like `get`, a noun like `user` in a large catalog), is searched in tool names only, where it still tells tools
@@ -198,13 +210,23 @@ interface SearchSettings {
   readonly commonWords: number;
   readonly candidates: number;
   readonly nameCoverage: boolean;
+  readonly methodAware: boolean;
+}
+
+/** A query's plan and its intent (a read question or not). */
+interface PlannedQuery {
+  readonly plan: QueryPlan;
+  readonly intent: QueryIntent;
 }
 
 /** The lexical search over one index: a query's plan, and the best `limit` hits of a plan, ties in tool-set order. */
 interface LexicalSearch {
-  readonly plan: (query: string) => ReturnType<typeof planQuery>;
-  readonly search: (plan: QueryPlan, limit: number) => RcpToolSearchHit[];
+  readonly plan: (query: string) => { readonly ok: true; readonly planned: PlannedQuery } | { readonly ok: false; readonly problem: string };
+  readonly search: (planned: PlannedQuery, limit: number) => RcpToolSearchHit[];
 }
+
+/** A write's score for a read question that its name does not answer: halved (and never first while a candidate is not one). */
+const UNASKED_WRITE_FACTOR = 0.5;
 
 /**
  * Builds the search over a tool set (or the discoveries `createToolSet` takes). The index is
@@ -227,9 +249,9 @@ export function createToolSearch(source: RcpToolSet | RcpDiscovery | readonly Rc
 
   // Both entries check the query before any work: its length by the search tool's own schema,
   // then its distinct words by the plan. Only the error differs: the caller's options, or the model's arguments.
-  const searchPlanned = async (query: string, plan: QueryPlan, limit: number): Promise<readonly RcpToolSearchHit[]> => {
-    if (rank === undefined) return Object.freeze(lexical.search(plan, limit));
-    const found = lexical.search(plan, Math.max(candidates, limit));
+  const searchPlanned = async (query: string, planned: PlannedQuery, limit: number): Promise<readonly RcpToolSearchHit[]> => {
+    if (rank === undefined) return Object.freeze(lexical.search(planned, limit));
+    const found = lexical.search(planned, Math.max(candidates, limit));
     const names = await rank(query, Object.freeze(found), Object.freeze({ toolSet, limit }));
     return rankedHits(toolSet, found, names, limit);
   };
@@ -242,13 +264,13 @@ export function createToolSearch(source: RcpToolSet | RcpDiscovery | readonly Rc
       throw new RcpError('RCP_INVALID_OPTIONS', `limit must be an integer from 1 to ${MAX_LIMIT}`);
     const planned = lexical.plan(query);
     if (!planned.ok) throw new RcpError('RCP_INVALID_OPTIONS', `the search query ${planned.problem}`);
-    return searchPlanned(query, planned.plan, limit);
+    return searchPlanned(query, planned.planned, limit);
   };
   const handleCall = async (args: unknown): Promise<RcpToolHitsDescription> => {
     const { query, limit } = searchToolArguments(args);
     const planned = lexical.plan(query);
     if (!planned.ok) throw new RcpInvalidArgumentsError(SEARCH_TOOL_NAME, [{ path: '/query', message: planned.problem }]);
-    return describeToolHits(await searchPlanned(query, planned.plan, limit ?? 5));
+    return describeToolHits(await searchPlanned(query, planned.planned, limit ?? 5));
   };
   return Object.freeze({ toolSet, search, handleCall });
 }
@@ -272,7 +294,17 @@ function settingsOf(options: RcpToolSearchOptions): SearchSettings {
     return synonyms.get(stemmed) ?? stemmed;
   };
   const fields = FIELDS.filter((field) => boost[field] > 0);
-  return { boost, fields, processTerm, prefix: options.prefix !== false, rank, commonWords, candidates, nameCoverage: options.nameCoverage !== false };
+  return {
+    boost,
+    fields,
+    processTerm,
+    prefix: options.prefix !== false,
+    rank,
+    commonWords,
+    candidates,
+    nameCoverage: options.nameCoverage !== false,
+    methodAware: options.methodAware !== false,
+  };
 }
 
 /** The index over the tool set's entries, and the lexical search over it (MiniSearch, then name coverage). */
@@ -293,10 +325,13 @@ function lexicalSearch(toolSet: RcpToolSet, settings: SearchSettings): LexicalSe
   index.addAll(documents);
   const catalog = catalogTerms(documents, fields, processTerm);
   const queryOf = commonWordQuery(catalog, documents.length, settings);
-  const nameTerms = settings.nameCoverage ? entries.map((entry) => [...termsOf(entry.tool.name, processTerm)]) : undefined;
+  const reranks = settings.nameCoverage || settings.methodAware;
+  const nameTerms = reranks ? entries.map((entry) => [...termsOf(entry.tool.name, processTerm)]) : undefined;
+  // A tool that changes something: not read-only by the client's rule, nor by the manifest's claim.
+  const writes = entries.map((entry) => !entry.tool.effects.readOnly && entry.tool.declaredEffects?.readOnly !== true);
   const byScore = (a: { score: number; id: number }, b: { score: number; id: number }) => b.score - a.score || a.id - b.id;
 
-  const search = (plan: QueryPlan, limit: number): RcpToolSearchHit[] => {
+  const search = ({ plan, intent }: PlannedQuery, limit: number): RcpToolSearchHit[] => {
     // The plan's terms go to MiniSearch as they are (already processed, each once), and only the
     // plan's prefix terms are searched as prefixes: what the index does is what the plan counted.
     const results = index.search(queryOf(plan.terms), { tokenize: splitOnSpace, processTerm: unchanged, prefix: (term) => plan.prefixed.has(term) });
@@ -310,19 +345,43 @@ function lexicalSearch(toolSet: RcpToolSet, settings: SearchSettings): LexicalSe
     ranked.sort(byScore);
     if (nameTerms !== undefined) {
       const asked = new Set(plan.terms);
+      // A write is unasked for a read question unless its name says the question's read verb.
+      const unasked = (id: number): boolean =>
+        settings.methodAware && intent.read && writes[id]! && (intent.verbTerm === undefined || !nameTerms[id]!.includes(intent.verbTerm));
       const top = ranked.slice(0, Math.max(candidates, limit)).map(({ id, score }) => {
         const words = nameTerms[id]!;
-        const covered = words.length === 0 ? 0 : words.filter((term) => asked.has(term)).length / words.length;
-        return { id, score: score * (1 + covered) };
+        const covered = !settings.nameCoverage || words.length === 0 ? 0 : words.filter((term) => asked.has(term)).length / words.length;
+        return { id, score: score * (1 + covered), unasked: unasked(id) };
       });
-      ranked = top.sort(byScore);
+      ranked = unaskedWritesBelow(top).sort(byScore);
     }
     return ranked.slice(0, limit).map(({ id, score }) => {
       const entry = entries[id]!;
       return Object.freeze({ name: entry.name, score, tool: entry.tool });
     });
   };
-  return { plan: (query) => planQuery(query, catalog, { processTerm, prefix: settings.prefix }), search };
+  const plan = (query: string): ReturnType<LexicalSearch['plan']> => {
+    const planned = planQuery(query, catalog, { processTerm, prefix: settings.prefix });
+    return planned.ok ? { ok: true, planned: { plan: planned.plan, intent: queryIntent(query, processTerm) } } : planned;
+  };
+  return { plan, search };
+}
+
+/**
+ * The candidates with each unasked write's score halved, and, when the best of them would still
+ * reach the best other candidate, all of them scaled alike just below it: a write is never first
+ * while a candidate is not one, the writes keep their order among themselves, and the scores stay
+ * in rank order.
+ */
+function unaskedWritesBelow(candidates: readonly { id: number; score: number; unasked: boolean }[]): { id: number; score: number }[] {
+  let bestAsked = 0;
+  let bestUnasked = 0;
+  for (const { score, unasked } of candidates) {
+    if (unasked) bestUnasked = Math.max(bestUnasked, score * UNASKED_WRITE_FACTOR);
+    else bestAsked = Math.max(bestAsked, score);
+  }
+  const below = bestAsked > 0 && bestUnasked >= bestAsked ? (bestAsked / bestUnasked) * 0.99 : 1;
+  return candidates.map(({ id, score, unasked }) => ({ id, score: unasked ? score * UNASKED_WRITE_FACTOR * below : score }));
 }
 
 /** Query terms are joined by one space (a term never holds one) and are not processed again. */

@@ -1,12 +1,12 @@
 import express from 'express';
-import { bearerAuth, createRcpServer, defineTool } from 'rcp-server';
+import { bearerAuth, createRcpServer } from 'rcp-server';
 import { rcpExpress } from 'rcp-server/express';
 
 const server = createRcpServer({
   auth: { type: 'header', name: 'Authorization', scheme: 'Bearer' },
   verify: bearerAuth([{ token: process.env.API_TOKEN ?? 'dev-token', principal: { userId: 'u-1' } }]),
-  tools: [
-    defineTool({
+  tools: (tool) => [
+    tool({
       name: 'get_user',
       description: "Fetches the caller's account.",
       method: 'GET',

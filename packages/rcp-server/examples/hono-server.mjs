@@ -1,13 +1,13 @@
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { bearerAuth, createRcpServer, defineTool } from 'rcp-server';
+import { bearerAuth, createRcpServer } from 'rcp-server';
 import { rcpHono } from 'rcp-server/hono';
 
 const server = createRcpServer({
   auth: { type: 'header', name: 'Authorization', scheme: 'Bearer' },
   verify: bearerAuth([{ token: process.env.API_TOKEN ?? 'dev-token', principal: { userId: 'u-1' } }]),
-  tools: [
-    defineTool({
+  tools: (tool) => [
+    tool({
       name: 'get_user',
       description: "Fetches the caller's account.",
       method: 'GET',

@@ -59,9 +59,9 @@ export function bearerToken(request: Request): string | undefined {
  */
 export function bearerAuth<Principal>(
   tokens: readonly { readonly token: string; readonly principal: Principal }[] | ((token: string) => Principal | undefined | Promise<Principal | undefined>),
-): VerifyHook<Principal> {
+): BearerAuthHook<Principal> {
   const unauthorized = (detail: string) => problemResponse(401, 'RCP_MISSING_CREDENTIALS', detail, { headers: { 'www-authenticate': 'Bearer' } });
-  return async (request) => {
+  const verify: VerifyHook<Principal> = async (request) => {
     const token = bearerToken(request);
     if (token === undefined) return unauthorized('A bearer token is required');
     let principal: Principal | undefined;
@@ -72,4 +72,18 @@ export function bearerAuth<Principal>(
     }
     return principal === undefined ? unauthorized('The bearer token is not valid') : principal;
   };
+  return Object.assign(verify, { scheme: 'Bearer' as const });
 }
+
+/**
+ * What {@link bearerAuth} returns: a `verify` hook that names its scheme. (Not a bare function
+ * type on purpose: TypeScript then reads the principal from `bearerAuth(…)` written inline in
+ * `createRcpServer({ verify, tools })` before it types the tools, so `bound` and the handlers get it.)
+ *
+ * @example
+ * ```ts
+ * const verify: BearerAuthHook<{ userId: string }> = bearerAuth([{ token: 'dev-token', principal: { userId: 'u-1' } }]);
+ * verify.scheme; // 'Bearer'
+ * ```
+ */
+export type BearerAuthHook<Principal> = VerifyHook<Principal> & { readonly scheme: 'Bearer' };

@@ -1,5 +1,5 @@
 import { expectTypeOf, test } from 'vitest';
-import { bearerAuth, createRcpServer, defineTool, type RcpServer, type VerifyHook } from './index';
+import { bearerAuth, createRcpServer, defineTool, type BearerAuthHook, type RcpServer, type VerifyHook } from './index';
 
 interface Principal {
   userId: string;
@@ -23,7 +23,8 @@ test('the principal type reaches bound params and handlers', () => {
 
 test('bearerAuth is a verify hook of its principal; the server is a fetch handler', () => {
   const verify = bearerAuth([{ token: 't', principal: { userId: 'u-1' } }]);
-  expectTypeOf(verify).toEqualTypeOf<VerifyHook<{ userId: string }>>();
+  expectTypeOf(verify).toEqualTypeOf<BearerAuthHook<{ userId: string }>>();
+  expectTypeOf(verify).toExtend<VerifyHook<{ userId: string }>>();
   const server = createRcpServer<Principal>({ tools: [], verify });
   expectTypeOf(server).toEqualTypeOf<RcpServer>();
   expectTypeOf(server.fetch).toEqualTypeOf<(request: Request) => Promise<Response>>();

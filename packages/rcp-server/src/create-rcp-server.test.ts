@@ -31,6 +31,11 @@ describe.each(frameworks)('rcp-server on $name (a real loopback server)', (frame
     expect(result.ok && result.warnings).toEqual([]);
     expect(result.ok && result.manifest.tools.map((tool) => tool.name)).toEqual(['get_note', 'search_notes', 'create_note', 'pay']);
     expect(JSON.stringify(result.ok && result.manifest)).not.toContain('bound');
+    // A bound param is served as filled by the client (RCP 0.4's informational hint), any other as declared.
+    expect(result.ok && result.manifest.tools[0]!.params).toEqual([
+      { name: 'userId', description: 'The user', filledBy: 'client' },
+      { name: 'noteId', pattern: '^n-[0-9]+$' },
+    ]);
 
     const byTag = await fetch(url('/rcp/manifest'), { headers: { 'if-none-match': etag } });
     expect(byTag.status).toBe(304);

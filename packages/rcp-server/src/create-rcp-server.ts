@@ -1,6 +1,6 @@
 import { RcpError } from 'rcp-errors';
 import { parseManifest, type RcpAuth, type RcpManifest, type RcpTool, type RcpVersion } from 'rcp-manifest';
-import type { ServerTool } from './define-tool';
+import { defineTool, type AnyServerTool, type DefineTool } from './define-tool';
 import { createMemoryIdempotencyStore, type RcpIdempotencyStore } from './idempotency-store';
 import { answerCall, type CallContext } from './internal/answer-call';
 import { compileRoute, type CompiledRoute } from './internal/compile-route';
@@ -74,8 +74,16 @@ export interface RcpIdempotencyOptions<Principal> {
  * ```
  */
 export interface RcpServerOptions<Principal> {
-  /** The tools, each beside its handler (`defineTool`). */
-  readonly tools: readonly ServerTool<Principal>[];
+  /**
+   * The tools, each beside its handler: a list of `defineTool(…)`, or a function that makes the
+   * list with the `defineTool` it is given — typed with the principal of `verify`, so `bound` and
+   * every handler get it without a type argument.
+   * @example
+   * ```ts
+   * createRcpServer({ verify, tools: (tool) => [tool({ name: 'get_user', … })] });
+   * ```
+   */
+  readonly tools: readonly AnyServerTool<Principal>[] | ((tool: DefineTool<Principal>) => readonly AnyServerTool<Principal>[]);
   /** The manifest's server-level auth (SPEC §8). @default { type: 'none' } */
   readonly auth?: RcpAuth;
   /** Authenticates a call to a tool whose effective auth is not `none`. Required when one is. */
@@ -123,12 +131,14 @@ export interface RcpServer {
 
 const NO_AUTH: RcpAuth = Object.freeze({ type: 'none' });
 
-function manifestTool<Principal>(tool: ServerTool<Principal>, expiresAfterSeconds: number): Record<string, unknown> {
+function manifestTool<Principal>(tool: AnyServerTool<Principal>, expiresAfterSeconds: number): Record<string, unknown> {
   const out: Record<string, unknown> = { name: tool.name, description: tool.description, method: tool.method, url: tool.path };
   if (tool.params !== undefined) {
+    // `bound` is the server's own check; the manifest says only who is meant to fill the param
+    // (RCP 0.4's informational `filledBy`, SPEC §27.2), so describe and lint know the model is not.
     out['params'] = tool.params.map((param) => {
-      const { bound: _bound, ...rest } = param;
-      return rest;
+      const { bound, ...rest } = param;
+      return bound === undefined ? rest : { ...rest, filledBy: 'client' };
     });
   }
   const keys = ['queryParams', 'headers', 'body', 'bodyEncoding', 'auth', 'responseMappings', 'effects', 'responseMediaTypes', 'pagination'] as const;
@@ -156,13 +166,14 @@ function manifestTool<Principal>(tool: ServerTool<Principal>, expiresAfterSecond
  *
  * @example
  * ```ts
- * import { bearerAuth, createRcpServer, defineTool } from 'rcp-server';
+ * import { bearerAuth, createRcpServer } from 'rcp-server';
  *
  * const server = createRcpServer({
  *   auth: { type: 'header', name: 'Authorization', scheme: 'Bearer' },
  *   verify: bearerAuth([{ token: process.env.API_TOKEN!, principal: { userId: 'u-1' } }]),
- *   tools: [
- *     defineTool<{ userId: string }>({
+ *   // `tool` is defineTool typed with verify's principal; values are typed from the params.
+ *   tools: (tool) => [
+ *     tool({
  *       name: 'get_profile',
  *       description: "Fetches the caller's profile.",
  *       method: 'GET',
@@ -181,8 +192,9 @@ export function createRcpServer<Principal = unknown>(options: RcpServerOptions<P
     throw new RcpError('RCP_INVALID_OPTIONS', '"manifestPath" must be a path starting with one "/"');
   }
   const idempotencyOptions = checkIdempotencyOptions(options.idempotency);
-  const manifest = buildManifest(options, idempotencyOptions.expiresAfterSeconds);
-  const routes = compileRoutes(options, manifest, idempotencyOptions.expiresAfterSeconds);
+  const tools = toolList(options.tools);
+  const manifest = buildManifest(options, tools, idempotencyOptions.expiresAfterSeconds);
+  const routes = compileRoutes(options, tools, manifest, idempotencyOptions.expiresAfterSeconds);
   const manifestResponse = serveManifest(manifest, {
     cacheControl: options.cacheControl ?? 'no-cache',
     lastModified: options.lastModified ?? new Date(),
@@ -212,16 +224,23 @@ export function createRcpServer<Principal = unknown>(options: RcpServerOptions<P
   });
 }
 
+/** The `tools` option as a list: the list given, or what the function given makes with `defineTool`. */
+function toolList<Principal>(tools: RcpServerOptions<Principal>['tools']): readonly AnyServerTool<Principal>[] {
+  const list = typeof tools === 'function' ? tools(defineTool) : tools;
+  if (!Array.isArray(list)) throw new RcpError('RCP_INVALID_OPTIONS', '"tools" must be a list of tools, or a function returning one');
+  return list;
+}
+
 /** The manifest built from the definitions (its version the lowest the tools need unless given), validated by `parseManifest`. */
-function buildManifest<Principal>(options: RcpServerOptions<Principal>, expiresAfterSeconds: number): RcpManifest {
+function buildManifest<Principal>(options: RcpServerOptions<Principal>, tools: readonly AnyServerTool<Principal>[], expiresAfterSeconds: number): RcpManifest {
   const serverAuth = options.auth ?? NO_AUTH;
-  const usesWire02 = serverAuth.type === 'query' || options.tools.some((tool) => tool.bodyEncoding === 'form' || tool.auth?.type === 'query');
-  const usesResults03 = options.tools.some((tool) => tool.responseMediaTypes !== undefined || tool.pagination !== undefined);
-  const usesKeys04 = options.tools.some((tool) => tool.idempotency !== undefined);
+  const usesWire02 = serverAuth.type === 'query' || tools.some((tool) => tool.bodyEncoding === 'form' || tool.auth?.type === 'query');
+  const usesResults03 = tools.some((tool) => tool.responseMediaTypes !== undefined || tool.pagination !== undefined);
+  const usesKeys04 = tools.some((tool) => tool.idempotency !== undefined);
   return parseManifest({
     rcpVersion: options.rcpVersion ?? (usesKeys04 ? '0.4' : usesResults03 ? '0.3' : usesWire02 ? '0.2' : '0.1'),
     ...(options.auth !== undefined && { auth: options.auth }),
-    tools: options.tools.map((tool) => manifestTool(tool, expiresAfterSeconds)),
+    tools: tools.map((tool) => manifestTool(tool, expiresAfterSeconds)),
   });
 }
 
@@ -270,9 +289,14 @@ function canonicalJson(value: unknown): string {
 }
 
 /** One route per definition, beside its validated manifest tool; a missing handler or `verify` is `RCP_INVALID_OPTIONS`. */
-function compileRoutes<Principal>(options: RcpServerOptions<Principal>, manifest: RcpManifest, expiresAfterSeconds: number): CompiledRoute<Principal>[] {
+function compileRoutes<Principal>(
+  options: RcpServerOptions<Principal>,
+  tools: readonly AnyServerTool<Principal>[],
+  manifest: RcpManifest,
+  expiresAfterSeconds: number,
+): CompiledRoute<Principal>[] {
   const serverAuth = options.auth ?? NO_AUTH;
-  return options.tools.map((definition, index) => {
+  return tools.map((definition, index) => {
     if (typeof definition.handler !== 'function') {
       throw new RcpError('RCP_INVALID_OPTIONS', `Tool "${definition.name}" has no handler`);
     }

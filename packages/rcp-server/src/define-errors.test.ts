@@ -38,6 +38,14 @@ describe('a bad definition is an RcpError at creation, never a manifest served w
     expect((error as Error).message).toContain(message);
   });
 
+  it('takes tools as a list or as a function of defineTool; a function that returns no list is refused', () => {
+    const made = createRcpServer({ tools: (define) => [define({ name: 'get_thing', description: 'Gets a thing.', method: 'GET', path: '/things', handler })] });
+    expect(made.manifest.tools.map((served) => served.name)).toEqual(['get_thing']);
+    const error = creationError({ tools: (() => undefined) as never });
+    expect(isRcpError(error, 'RCP_INVALID_OPTIONS')).toBe(true);
+    expect((error as Error).message).toContain('"tools" must be a list of tools, or a function returning one');
+  });
+
   it('needs a verify hook when a tool needs a credential', () => {
     const error = creationError({ auth: { type: 'header', name: 'Authorization', scheme: 'Bearer' }, tools: [tool({})] });
     expect(isRcpError(error, 'RCP_INVALID_OPTIONS')).toBe(true);

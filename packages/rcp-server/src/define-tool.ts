@@ -1,4 +1,5 @@
 import type { RcpAuth, RcpDeclaredEffects, RcpHttpMethod, RcpIdempotency, RcpPagination, RcpParam } from 'rcp-manifest';
+import type { ToolValues } from './tool-values';
 
 /**
  * A param of a server tool: the manifest's param (name, type, description, required, value
@@ -23,16 +24,17 @@ export type ServerParam<Principal = unknown, Name extends string = string> = Rcp
 };
 
 /**
- * What a tool's handler receives: the validated values (only declared params, typed; a
- * null-prototype object), the verified principal, the request and the tool's name.
+ * What a tool's handler receives: the validated values (only declared params; a null-prototype
+ * object), the verified principal, the request and the tool's name. `values` is typed from the
+ * declared params when `defineTool` infers them ({@link ToolValues}): `{ userId: string; word?: string }`.
  *
  * @example
  * ```ts
- * const handler = ({ values, principal }: ToolCall<{ learnerId: string }>) => ({ id: values.learnerId });
+ * const handler = ({ values, principal }: ToolCall<{ learnerId: string }, { learnerId: string }>) => ({ id: values.learnerId });
  * ```
  */
-export interface ToolCall<Principal = unknown> {
-  readonly values: Record<string, unknown>;
+export interface ToolCall<Principal = unknown, Values = Record<string, unknown>> {
+  readonly values: Values;
   readonly principal: Principal;
   readonly request: Request;
   readonly tool: string;
@@ -49,7 +51,7 @@ export interface ToolCall<Principal = unknown> {
  * const handler: ToolHandler = ({ values }) => ({ results: search(String(values.query)) });
  * ```
  */
-export type ToolHandler<Principal = unknown> = (call: ToolCall<Principal>) => unknown;
+export type ToolHandler<Principal = unknown, Values = Record<string, unknown>> = (call: ToolCall<Principal, Values>) => unknown;
 
 /**
  * A tool declared beside the handler that serves it. Everything but `handler` and `bound` is
@@ -73,7 +75,7 @@ export type ToolHandler<Principal = unknown> = (call: ToolCall<Principal>) => un
  * });
  * ```
  */
-export interface ServerTool<Principal = unknown, ParamName extends string = string> {
+export interface ServerTool<Principal = unknown, ParamName extends string = string, Values = Record<string, unknown>> {
   readonly name: string;
   readonly description: string;
   readonly method: RcpHttpMethod;
@@ -112,31 +114,89 @@ export interface ServerTool<Principal = unknown, ParamName extends string = stri
    * never runs the handler twice. Using it makes the manifest `"0.4"`.
    */
   readonly idempotency?: RcpIdempotency;
-  readonly handler: ToolHandler<Principal>;
+  readonly handler: ToolHandler<Principal, Values>;
 }
 
 /**
- * Declares one tool (an identity function that keeps the principal type): the place to write a
- * tool next to its handler before handing the list to `createRcpServer`. When the type arguments
- * are inferred, `pagination.param` must be one of the declared params' names (a type error
- * otherwise; `createRcpServer` refuses it at run time in any case).
+ * Any tool of a server whose principal is `Principal`, whatever its params: what
+ * `createRcpServer`'s `tools` takes (a tool's typed `values` are its own).
+ *
+ * @example
+ * ```ts
+ * const tools: AnyServerTool<{ userId: string }>[] = [getProfile, listNotes];
+ * ```
+ */
+export type AnyServerTool<Principal = unknown> = ServerTool<Principal, string, never>;
+
+/**
+ * What `defineTool` takes: a {@link ServerTool} whose `params` (a literal list) and `path` are
+ * kept as written, so that the handler's `values` are typed from them.
+ *
+ * @example
+ * ```ts
+ * const definition: ToolDefinition<{ userId: string }, readonly [{ name: 'userId'; required: true }], '/users/{{userId}}'> = {
+ *   name: 'get_user', description: 'Gets a user.', method: 'GET', path: '/users/{{userId}}',
+ *   params: [{ name: 'userId', required: true }],
+ *   handler: ({ values }) => ({ id: values.userId }),
+ * };
+ * ```
+ */
+export type ToolDefinition<Principal, Params extends readonly ServerParam<Principal>[], Path extends string> = Omit<
+  ServerTool<Principal, Params[number]['name'], ToolValues<Params, Path>>,
+  'params' | 'path'
+> & {
+  readonly path: Path;
+  readonly params?: Params;
+};
+
+/**
+ * `defineTool` for a server whose principal type is known: what `createRcpServer({ tools: (tool) => [...] })`
+ * passes, so each tool's `bound` and handler get the principal of `verify` without a type argument.
+ *
+ * @example
+ * ```ts
+ * const notesTools = (tool: DefineTool<{ userId: string }>) => [
+ *   tool({ name: 'list_notes', description: 'Lists notes.', method: 'GET', path: '/users/{{userId}}/notes',
+ *     params: [{ name: 'userId', bound: (principal) => principal.userId }], handler: ({ values }) => values.userId }),
+ * ];
+ * ```
+ */
+export type DefineTool<Principal> = <
+  const Params extends readonly ServerParam<Principal>[] = readonly ServerParam<Principal>[],
+  const Path extends string = string,
+>(
+  tool: ToolDefinition<Principal, Params, Path>,
+) => ServerTool<Principal, Params[number]['name'], ToolValues<Params, Path>>;
+
+/**
+ * Declares one tool (an identity function that keeps the types): the place to write a tool next
+ * to its handler before handing it to `createRcpServer`. The params and the path are inferred as
+ * written, so the handler's `values` are typed from them (`{ userId: string; word?: string }`,
+ * {@link ToolValues}) and `pagination.param` must be one of the declared names (a type error
+ * otherwise; `createRcpServer` refuses it at run time in any case). The principal type comes from
+ * the server: `createRcpServer({ verify, tools: (tool) => [tool({ … })] })` passes this function
+ * typed with `verify`'s principal ({@link DefineTool}); `defineTool<Principal>(…)` fixes it by
+ * hand, but then the params are not inferred and `values` is `Record<string, unknown>`.
  *
  * @example
  * ```ts
  * import { defineTool } from 'rcp-server';
  *
- * const profile = defineTool<{ learnerId: string }>({
- *   name: 'get_learner_profile',
- *   description: "Fetches a learner's plan and progress by id.",
+ * const catalog = defineTool({
+ *   name: 'search_courses',
+ *   description: 'Searches the course catalog by free-text query.',
  *   method: 'GET',
- *   path: '/api/learners/{{learnerId}}/profile',
- *   params: [{ name: 'learnerId', description: "The learner's id", bound: (principal) => principal.learnerId }],
- *   handler: ({ values }) => ({ id: values.learnerId }),
+ *   path: '/api/courses/search',
+ *   params: [{ name: 'query', required: true }, { name: 'limit', type: 'integer' }],
+ *   queryParams: { q: '{{query}}', limit: '{{limit}}' },
+ *   handler: ({ values }) => ({ query: values.query, results: [] }), // values: { query: string; limit?: number }
  * });
  * ```
  */
-export function defineTool<Principal = unknown, const ParamName extends string = string>(
-  tool: ServerTool<Principal, ParamName>,
-): ServerTool<Principal, ParamName> {
-  return tool;
+export function defineTool<
+  Principal = unknown,
+  const Params extends readonly ServerParam<Principal>[] = readonly ServerParam<Principal>[],
+  const Path extends string = string,
+>(tool: ToolDefinition<Principal, Params, Path>): ServerTool<Principal, Params[number]['name'], ToolValues<Params, Path>> {
+  return tool as ServerTool<Principal, Params[number]['name'], ToolValues<Params, Path>>;
 }

@@ -3,8 +3,10 @@ export type { RcpServer, RcpServerOptions, RcpIdempotencyOptions, VerifyHook } f
 export { createMemoryIdempotencyStore } from './idempotency-store';
 export type { RcpIdempotencyStore, RcpIdempotencyRecord, MemoryIdempotencyStoreOptions } from './idempotency-store';
 export { defineTool } from './define-tool';
-export type { ServerTool, ServerParam, ToolCall, ToolHandler } from './define-tool';
+export type { AnyServerTool, DefineTool, ServerTool, ServerParam, ToolCall, ToolDefinition, ToolHandler } from './define-tool';
+export type { PathTokens, ToolValues, ValueOfDeclared } from './tool-values';
 export { bearerAuth, bearerToken, tokensEqual } from './bearer-auth';
+export type { BearerAuthHook } from './bearer-auth';
 export { problemResponse } from './problem';
 export type { ProblemDetails, ProblemIssue } from './problem';
 export { RcpError, isRcpError } from 'rcp-errors';

@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createRcpClient } from 'rcp-client';
 import { readmeBlock, readmeTypeErrors, runReadmeSnippet, SPAWN_TIMEOUT } from 'rcp-test-utils';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
-const example = `${packageDir}examples/smallest-server.mjs`;
+const example = `${packageDir}examples/smallest-server.ts`;
 
 /** Starts an example (PORT 0), waits for the manifest URL it prints; the caller kills it. */
 async function startExample(file: string, token: string) {
@@ -52,8 +52,15 @@ describe('README: the smallest server', () => {
     expect(readmeBlock(`${packageDir}README.md`, 'example:smallest-server')).toBe(readFileSync(example, 'utf8'));
   });
 
-  it('runs, and rcp-client calls it end to end; a spoofed user is a 403', { timeout: SPAWN_TIMEOUT }, async () => {
-    const { child, manifestUrl } = await startExample(example, 'readme-token');
+  it('compiles under strict TypeScript with no annotation or cast: the principal and the values are typed', { timeout: SPAWN_TIMEOUT }, () => {
+    expect(readmeTypeErrors(packageDir, 'example:smallest-server')).toEqual([]);
+  });
+
+  it('runs as JavaScript unchanged, and rcp-client calls it end to end; a spoofed user is a 403', { timeout: SPAWN_TIMEOUT }, async () => {
+    // The same text saved as .mjs (the README says it has nothing to erase): node runs it as it is.
+    const script = `${packageDir}.readme-smallest-server-run.mjs`;
+    copyFileSync(example, script);
+    const { child, manifestUrl } = await startExample(script, 'readme-token');
     try {
       expect(manifestUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/rcp\/manifest$/);
       const client = createRcpClient({ resolvers: { userId: (ctx: { userId: string }) => ctx.userId }, credentials: () => 'readme-token' });
@@ -64,6 +71,7 @@ describe('README: the smallest server', () => {
       expect(spoofed.status).toBe(403);
     } finally {
       child.kill();
+      rmSync(script, { force: true });
     }
   });
 });

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from ._json import Json, deep_copy, json_error_position, parse_json, pointer_sort_key, stringify
+from ._json import Json, deep_copy, is_safe_integer, json_error_position, parse_json, pointer_sort_key, stringify
 from ._jsonpath import JsonPath, JsonPathSyntaxError, parse_json_path
 from ._template import (
     TOKEN_NAME,
@@ -36,7 +36,7 @@ from .errors import (
 )
 
 #: The versions this client reads. Each is a strict superset of the one before (SPEC §17).
-SUPPORTED_VERSIONS: tuple[str, ...] = ("0.1", "0.2", "0.3")
+SUPPORTED_VERSIONS: tuple[str, ...] = ("0.1", "0.2", "0.3", "0.4")
 
 #: What each version adds to the wire; a rule gated on a feature refuses it in an older manifest.
 #: A new version is one line here plus its rules (the hook for RCP 0.4).
@@ -44,6 +44,7 @@ VERSION_FEATURES: dict[str, frozenset[str]] = {
     "0.1": frozenset(),
     "0.2": frozenset({"form-body", "query-auth"}),
     "0.3": frozenset({"form-body", "query-auth", "response-media-types", "pagination"}),
+    "0.4": frozenset({"form-body", "query-auth", "response-media-types", "pagination", "idempotency"}),
 }
 
 #: What relative tool URLs resolve against when a manifest is parsed without its URL: checked, never called
@@ -69,7 +70,7 @@ _SCOPE_TOKEN = re.compile(r"^[\x21\x23-\x5b\x5d-\x7e]+$")
 TOP_LEVEL_KEYS = ("rcpVersion", "auth", "tools", "$schema")
 TOOL_KEYS = (
     "name", "description", "method", "url", "params", "queryParams", "headers", "body", "bodyEncoding", "auth",
-    "responseMappings", "effects", "responseMediaTypes", "pagination",
+    "responseMappings", "effects", "responseMediaTypes", "pagination", "idempotency",
 )
 EFFECT_KEYS = ("readOnly", "destructive", "idempotent", "openWorld")
 
@@ -114,6 +115,14 @@ class Pagination:
 
 
 @dataclass(frozen=True)
+class Idempotency:
+    """A tool's idempotency declaration (RCP 0.4, SPEC §27.1)."""
+
+    header: str
+    expires_after_seconds: int | None
+
+
+@dataclass(frozen=True)
 class ToolDefinition:
     """One tool of a validated manifest, compiled: its templates, params, auth, mappings, effects."""
 
@@ -135,6 +144,8 @@ class ToolDefinition:
     declared_effects: dict[str, bool]
     response_media_types: tuple[str, ...]
     pagination: Pagination | None
+    #: RCP 0.4 (SPEC §27.1): the header that carries a write's idempotency key, and how long the server keeps one.
+    idempotency: Idempotency | None
     raw: dict[str, Json] = field(compare=False)
 
     @property
@@ -777,6 +788,20 @@ def _tool(raw: object, index: int, v: _Validator, server_auth: dict[str, Json], 
                 pagination = Pagination(next_cursor, param_name, has_more)
                 copy["pagination"] = {key: raw_pagination[key] for key in ("nextCursor", "param", "hasMore") if key in raw_pagination}
 
+    # idempotency (0.4)
+    idempotency: Idempotency | None = None
+    if "idempotency" in raw:
+        raw_idempotency = raw["idempotency"]
+        at = f"{base}/idempotency"
+        if "idempotency" not in v.features:
+            v.report(at, f"needs rcpVersion 0.4 or later (this manifest says {v.version})")
+        elif not isinstance(raw_idempotency, dict):
+            v.report(at, "must be an object")
+        else:
+            idempotency = _idempotency(raw_idempotency, at, method, effective_auth, raw.get("headers"), v)
+            if idempotency is not None:
+                copy["idempotency"] = {key: raw_idempotency[key] for key in ("header", "expiresAfterSeconds") if key in raw_idempotency}
+
     if len(v.issues) > before or url is None or not isinstance(name, str) or not isinstance(method, str) or not isinstance(description, str):
         return None
 
@@ -810,8 +835,42 @@ def _tool(raw: object, index: int, v: _Validator, server_auth: dict[str, Json], 
         declared_effects=declared_effects,
         response_media_types=tuple(media_types),
         pagination=pagination,
+        idempotency=idempotency,
         raw=ordered,
     )
+
+
+def _idempotency(
+    raw: dict[str, Json], at: str, method: object, effective_auth: dict[str, Json], tool_headers: object, v: _Validator
+) -> Idempotency | None:
+    """A write's key travels in a header the client sets itself: not one the HTTP client controls, not the
+    credential's, not one the tool's templates write (the model could choose the key); a GET takes none (§27.1)."""
+    before = len(v.issues)
+    v.unknown(raw, ("header", "expiresAfterSeconds"), at)
+    if method == "GET":
+        v.report(at, "a GET request reads: it takes no idempotency key")
+    header = raw.get("header")
+    if not isinstance(header, str) or not HTTP_TOKEN.match(header):
+        v.report(f"{at}/header", "must be a header name (an RFC 9110 token)")
+    else:
+        folded = header.lower()
+        auth_header = str(effective_auth.get("name", "")).lower() if effective_auth.get("type") == "header" else None
+        if folded in FORBIDDEN_HEADERS:
+            v.report(f"{at}/header", f'"{header}" cannot carry an idempotency key (the HTTP client controls that header)')
+        elif folded == auth_header:
+            v.report(f"{at}/header", f'"{header}" is the auth header: it carries the credential')
+        elif isinstance(tool_headers, dict) and any(isinstance(name, str) and name.lower() == folded for name in tool_headers):
+            v.report(f"{at}/header", f'"{header}" is one of the tool\'s headers: the client sets the key itself, never from a template')
+    expires: int | None = None
+    if "expiresAfterSeconds" in raw:
+        value = raw["expiresAfterSeconds"]
+        if not is_safe_integer(value) or value < 1:
+            v.report(f"{at}/expiresAfterSeconds", "must be an integer of at least 1 (seconds)")
+        else:
+            expires = int(value)
+    if len(v.issues) > before or not isinstance(header, str):
+        return None
+    return Idempotency(header, expires)
 
 
 def _param_copy(raw: dict[str, Json]) -> dict[str, Json]:
@@ -838,6 +897,9 @@ def _param(raw: object, base: str, index: int, v: _Validator) -> Param | None:
     if not isinstance(required, bool):
         v.report(f"{base}/required", "must be a boolean")
         required = False
+    # RCP 0.4 (SPEC §27.2), informational in any version: who the API expects to fill the param.
+    if "filledBy" in raw and raw["filledBy"] != "client":
+        v.report(f"{base}/filledBy", 'must be one of "client"')
     schema = compile_value_schema(raw, base, kind=kind, is_param=True, depth=0, report=v.report, warn=v.warn)
     if len(v.issues) > before or not isinstance(name, str):
         return None

@@ -13,6 +13,7 @@ import {
   EFFECT_FIELDS,
   AUTH_FIELDS,
   HTTP_METHODS,
+  PARAM_FILLERS,
 } from '../manifest-patterns';
 import { PARAM_TYPES } from '../value-check';
 import { RCP_VERSIONS } from '../versions';
@@ -259,6 +260,7 @@ function checkParam(param: unknown, path: string, issues: Issues): void {
     issues.push({ path: joinPointer(path, 'required'), message: 'must be true or false' });
   }
   if (param['requiredProperties'] !== undefined) checkNames(param['requiredProperties'], joinPointer(path, 'requiredProperties'), issues);
+  if (param['filledBy'] !== undefined) checkOneOf(param['filledBy'], PARAM_FILLERS, joinPointer(path, 'filledBy'), issues);
   checkDetails(param, path, issues, 1);
 }
 

@@ -56,7 +56,7 @@ export async function answerCall<Principal>(
     }
   }
   const handle = async () => {
-    const result = await route.tool.handler({ values, principal, request, tool: route.tool.name });
+    const result = await route.handler({ values, principal, request, tool: route.tool.name });
     return withLink(handlerResponse(result, route.tool.responseMediaTypes), context.describedBy);
   };
   if (route.idempotent === undefined || context.idempotency === undefined || body === undefined) return handle();

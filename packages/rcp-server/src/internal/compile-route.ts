@@ -1,6 +1,6 @@
 import { RcpError } from 'rcp-errors';
 import { compileArgumentCheck, toolParams, type ArgumentCheck, type RcpParam, type RcpTool } from 'rcp-manifest';
-import type { ServerTool } from '../define-tool';
+import type { AnyServerTool, ToolHandler } from '../define-tool';
 import { collectArguments, decodeSegment, type ArgumentPlan } from './collect-arguments';
 import type { IdempotentTool } from './idempotent-call';
 import { compilePathMatcher, type PathMatcher } from './path-matcher';
@@ -8,7 +8,9 @@ import { compileBodyReader, compileTextSlot, type TextSlot } from './read-argume
 
 /** A tool ready to answer requests: matcher, readers, the shared argument check, its bound params. */
 export interface CompiledRoute<Principal> {
-  readonly tool: ServerTool<Principal>;
+  readonly tool: AnyServerTool<Principal>;
+  /** The tool's handler, called with the values `read` checked. */
+  readonly handler: ToolHandler<Principal>;
   readonly method: string;
   readonly matchPath: PathMatcher;
   readonly needsAuth: boolean;
@@ -28,7 +30,7 @@ export interface CompiledRoute<Principal> {
  * `compileArgumentCheck` — the rule the client applied before sending.
  */
 export function compileRoute<Principal>(
-  definition: ServerTool<Principal>,
+  definition: AnyServerTool<Principal>,
   tool: RcpTool,
   options: { needsAuth: boolean; maxBodyBytes: number; expiresAfterSeconds: number },
 ): CompiledRoute<Principal> {
@@ -64,7 +66,20 @@ export function compileRoute<Principal>(
           ttl: (tool.idempotency.expiresAfterSeconds ?? options.expiresAfterSeconds) * 1000,
           argumentHeaders: Object.keys(tool.headers ?? {}),
         };
-  return { tool: definition, method: tool.method, matchPath, needsAuth: options.needsAuth, read, bound, idempotent, maxBodyBytes: options.maxBodyBytes };
+  // The one place the handler's typed `values` meet the checked ones: `read` checks the declared
+  // params, which is what the handler's `ToolValues` type describes.
+  const handler = definition.handler as ToolHandler<Principal>;
+  return {
+    tool: definition,
+    handler,
+    method: tool.method,
+    matchPath,
+    needsAuth: options.needsAuth,
+    read,
+    bound,
+    idempotent,
+    maxBodyBytes: options.maxBodyBytes,
+  };
 }
 
 /** The argument check, each param's `required` as rcp-manifest's `toolParams` resolves its default. */

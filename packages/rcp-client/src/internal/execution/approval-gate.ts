@@ -1,12 +1,16 @@
 /**
  * The approval gate of execution, between building the request and sending it: the operator's
  * policy decides; a call that needs a person is stopped with the request to show them; an
- * approval is honoured only for exactly the request it was given for, once (the consumed ids are
- * the client instance's). The digest — an HMAC under the client's approval secret — binds it, so
- * a stored approval works in another process that holds the same secret, and only there.
+ * approval is honoured only for exactly the request it was given for, for the same caller,
+ * before it expires, once (claimed in the client's approval ledger, which clients of several
+ * processes may share). The digest — an HMAC under the client's approval secret — binds it, so a
+ * stored approval works in another process that holds the same secret, and only there; a review
+ * kept in the ledger is verified against it before it is shown or approved.
  */
 import { RcpError, isRcpError } from 'rcp-errors';
+import type { RcpApprovalLedger } from '../../approval-ledger';
 import {
+  approve,
   RcpApprovalDeniedError,
   RcpApprovalMismatchError,
   RcpApprovalRequiredError,
@@ -63,38 +67,6 @@ export function checkApprovalSecret(value: unknown): Uint8Array | undefined {
   if (bytes === undefined) throw new RcpError('RCP_INVALID_OPTIONS', 'Option "approvalSecret" must be a string or a Uint8Array');
   if (bytes.length < MIN_SECRET_BYTES) throw new RcpError('RCP_INVALID_OPTIONS', `Option "approvalSecret" must be at least ${MIN_SECRET_BYTES} bytes long`);
   return bytes;
-}
-
-/** The HMAC-SHA-256 (hex) of what an approval binds: the tool, where it goes, and the exact request. */
-async function digestOf(key: SigningKey, tool: RcpClientTool, request: RcpPreparedRequest, id: string): Promise<string> {
-  const headers = Object.entries(request.headers)
-    .map(([name, value]): [string, string] => [name.toLowerCase(), value])
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const canonical = JSON.stringify([tool.manifestUrl, tool.name, tool.origin, request.method, request.url, headers, request.body ?? null, id]);
-  const bytes = new Uint8Array(await globalThis.crypto.subtle.sign('HMAC', key, new TextEncoder().encode(canonical)));
-  let hex = '';
-  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
-  return hex;
-}
-
-function newId(): string {
-  return globalThis.crypto.randomUUID();
-}
-
-/** The digest of a request under the client's key, imported on first use (a random one when the operator gave no secret). */
-type Digest = (tool: RcpClientTool, request: RcpPreparedRequest, id: string) => Promise<string>;
-
-function createDigest(secret: Uint8Array | undefined): Digest {
-  let key: Promise<SigningKey> | undefined;
-  const keyOf = (): Promise<SigningKey> =>
-    (key ??= globalThis.crypto.subtle.importKey(
-      'raw',
-      secret ?? globalThis.crypto.getRandomValues(new Uint8Array(MIN_SECRET_BYTES)),
-      { name: 'HMAC', hash: 'SHA-256' },
-      false,
-      ['sign'],
-    ));
-  return async (tool, request, id) => digestOf(await keyOf(), tool, request, id);
 }
 
 /**
@@ -160,93 +132,361 @@ async function decideByPolicy(
   return entry === undefined ? { decision: 'not-applicable' } : verdictOf(entry)!;
 }
 
-/**
- * Takes an approval given with a call: `RCP_APPROVAL_MISMATCH` unless it is one `approve()` made,
- * for this tool, not used yet, and its digest is this request's. Consumed once it passes.
- */
-async function consumeApproval(
-  consumed: Set<string>,
-  digest: Digest,
-  tool: RcpClientTool,
-  request: () => RcpPreparedRequest,
-  approval: RcpApproval,
-): Promise<void> {
-  if (typeof approval !== 'object' || approval === null || typeof approval.digest !== 'string' || typeof approval.id !== 'string') {
-    throw new RcpApprovalMismatchError(tool.name, 'the approval is not one approve() made');
+/** An approval's default time to live: one hour (SPEC §26). */
+export const DEFAULT_APPROVAL_EXPIRES_IN = 3_600_000;
+/** The longest time to live an approval may be given: one week. */
+const MAX_APPROVAL_EXPIRES_IN = 7 * 86_400_000;
+
+/** Checks the `approvalExpiresIn` option once, at `createRcpClient` (`RCP_INVALID_OPTIONS`). */
+export function checkApprovalExpiresIn(value: unknown): number {
+  if (value === undefined) return DEFAULT_APPROVAL_EXPIRES_IN;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1_000 || value > MAX_APPROVAL_EXPIRES_IN) {
+    throw new RcpError('RCP_INVALID_OPTIONS', 'Option "approvalExpiresIn" must be a whole number of milliseconds from 1000 (a second) to 604800000 (a week)');
   }
-  if (approval.tool !== tool.name) throw new RcpApprovalMismatchError(tool.name, 'the approval is for another tool');
-  if (consumed.has(approval.id)) throw new RcpApprovalMismatchError(tool.name, 'the approval was already used');
-  // Taken before the digest is awaited, so two calls racing with one approval cannot both pass.
-  consumed.add(approval.id);
-  if ((await digest(tool, request(), approval.id)) !== approval.digest) {
-    consumed.delete(approval.id);
-    throw new RcpApprovalMismatchError(tool.name, 'the call would not send the request that was approved (arguments, resolver values or destination differ)');
+  return value;
+}
+
+/** Checks the `approvalLedger` option once, at `createRcpClient` (`RCP_INVALID_OPTIONS`). */
+export function checkApprovalLedger(value: unknown): RcpApprovalLedger | undefined {
+  if (value === undefined) return undefined;
+  const ledger = value as Partial<RcpApprovalLedger> | null;
+  if (
+    typeof ledger !== 'object' ||
+    ledger === null ||
+    typeof ledger.save !== 'function' ||
+    typeof ledger.load !== 'function' ||
+    typeof ledger.claim !== 'function'
+  ) {
+    throw new RcpError('RCP_INVALID_OPTIONS', 'Option "approvalLedger" must have save, load and claim functions (an RcpApprovalLedger)');
   }
+  return ledger as RcpApprovalLedger;
+}
+
+/** What the gate binds a review to besides the request: the manifest, the tool's name, the caller, the expiry, the id. */
+interface Binding {
+  readonly manifestUrl: string;
+  readonly tool: string;
+  readonly caller: string;
+  readonly expiresAt: number;
+  readonly id: string;
+}
+
+/** The canonical text of a review's digest: one JSON array, headers by lower-case name. */
+function canonicalOf(binding: Binding, request: RcpPreparedRequest): string {
+  const headers = Object.entries(request.headers)
+    .map(([name, value]): [string, string] => [name.toLowerCase(), value])
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify([
+    'rcp-approval/2',
+    binding.manifestUrl,
+    binding.tool,
+    request.method,
+    request.url,
+    headers,
+    request.body ?? null,
+    binding.caller,
+    binding.expiresAt,
+    binding.id,
+  ]);
+}
+
+function hexOf(bytes: ArrayBuffer): string {
+  let hex = '';
+  for (const byte of new Uint8Array(bytes)) hex += byte.toString(16).padStart(2, '0');
+  return hex;
+}
+
+/** Equal strings, compared in time that does not depend on where they differ. */
+function sameText(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let index = 0; index < a.length; index++) difference |= a.charCodeAt(index) ^ b.charCodeAt(index);
+  return difference === 0;
+}
+
+/** The expiry an approval id carries (`<uuid>.<expiresAt>`), or `undefined` when it carries none. */
+function expiryOf(id: string): number | undefined {
+  const match = /^[0-9a-f-]{36}\.(\d{1,15})$/.exec(id);
+  return match === null ? undefined : Number(match[1]);
+}
+
+/** The keyed functions of one client: the digest of a review, the fingerprint of a caller, an idempotency key. */
+function createSigner(secret: Uint8Array | undefined) {
+  let key: Promise<SigningKey> | undefined;
+  const keyOf = (): Promise<SigningKey> =>
+    (key ??= globalThis.crypto.subtle.importKey(
+      'raw',
+      secret ?? globalThis.crypto.getRandomValues(new Uint8Array(MIN_SECRET_BYTES)),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign'],
+    ));
+  const sign = async (text: string): Promise<string> => hexOf(await globalThis.crypto.subtle.sign('HMAC', await keyOf(), new TextEncoder().encode(text)));
+  return {
+    digest: (binding: Binding, request: RcpPreparedRequest): Promise<string> => sign(canonicalOf(binding, request)),
+    /** The caller's fingerprint: of the operator's subject when there is one, else of the credential (none: the empty one). */
+    caller: (subject: string | undefined, credential: string | undefined): Promise<string> =>
+      sign(JSON.stringify(subject !== undefined ? ['rcp-approval-caller/subject', subject] : ['rcp-approval-caller/credential', credential ?? ''])),
+    /** The idempotency key of an approved call: the same for the same approval, unguessable without the secret. */
+    idempotencyKey: (approvalId: string): Promise<string> => sign(JSON.stringify(['rcp-idempotency-key', approvalId])),
+  };
 }
 
 /** The approval gate of one client (see {@link createApprovalGate}). */
 export type ApprovalGate = ReturnType<typeof createApprovalGate>;
 
-/** The client's approval gate: one per client (it remembers which approvals were used). */
-export function createApprovalGate(policy: RcpApprovalPolicy | undefined, secret: Uint8Array | undefined) {
-  const consumed = new Set<string>();
-  const digest = createDigest(secret);
+/** What a client's approval gate is made from (its checked options). */
+export interface ApprovalGateOptions {
+  readonly policy: RcpApprovalPolicy | undefined;
+  readonly secret: Uint8Array | undefined;
+  readonly ledger: RcpApprovalLedger;
+  readonly subject: ((ctx: any) => string) | undefined;
+  readonly expiresIn: number;
+}
+
+/** A review as it was loaded from a ledger: checked field by field before its digest is. */
+function reviewShapeOf(value: unknown): RcpApprovalRequest | undefined {
+  const review = value as Partial<Record<keyof RcpApprovalRequest, unknown>> | null | undefined;
+  if (typeof review !== 'object' || review === null) return undefined;
+  const request = review.request as Partial<Record<'method' | 'url' | 'headers', unknown>> | null | undefined;
+  if (
+    typeof review.tool !== 'string' ||
+    typeof review.manifestUrl !== 'string' ||
+    typeof review.decision !== 'string' ||
+    !DECISIONS.has(review.decision) ||
+    (review.reason !== undefined && typeof review.reason !== 'string') ||
+    typeof review.caller !== 'string' ||
+    typeof review.expiresAt !== 'number' ||
+    typeof review.digest !== 'string' ||
+    typeof review.id !== 'string' ||
+    typeof request !== 'object' ||
+    request === null ||
+    typeof request.method !== 'string' ||
+    typeof request.url !== 'string' ||
+    typeof request.headers !== 'object' ||
+    request.headers === null ||
+    !Object.values(request.headers).every((header) => typeof header === 'string')
+  ) {
+    return undefined;
+  }
+  return review as RcpApprovalRequest;
+}
+
+/** A review, deeply frozen, as the client hands it out. */
+function frozenReview(review: RcpApprovalRequest): RcpApprovalRequest {
+  const { request } = review;
+  return Object.freeze({
+    tool: review.tool,
+    manifestUrl: review.manifestUrl,
+    decision: review.decision,
+    ...(review.reason !== undefined && { reason: review.reason }),
+    request: Object.freeze({ ...request, headers: Object.freeze({ ...request.headers }) }),
+    caller: review.caller,
+    expiresAt: review.expiresAt,
+    digest: review.digest,
+    id: review.id,
+  });
+}
+
+/**
+ * The client's approval gate: one per client, over the client's approval ledger (its own
+ * in-memory one unless the operator shares one).
+ */
+export function createApprovalGate(options: ApprovalGateOptions) {
+  const { policy, ledger, subject, expiresIn } = options;
+  const signer = createSigner(options.secret);
   const decide = (tool: RcpClientTool, args: Readonly<Record<string, unknown>>, ctx: unknown, bound: PolicyBound): Promise<RcpApprovalVerdict> =>
     decideByPolicy(policy, tool, args, ctx, bound);
 
-  /** What a person is shown: the decision, the request, and its digest under a new one-call id. */
-  async function requestFor(tool: RcpClientTool, verdict: RcpApprovalVerdict, request: RcpPreparedRequest): Promise<RcpApprovalRequest> {
-    const id = newId();
-    return Object.freeze({
+  /** The caller a call is made for (failing closed: a subject function that throws or gives no string denies the call). */
+  function callerOf(tool: RcpClientTool, ctx: unknown, credential: string | undefined): Promise<string> {
+    if (subject === undefined) return signer.caller(undefined, credential);
+    let given: unknown;
+    try {
+      given = subject(ctx);
+    } catch (error) {
+      throw new RcpApprovalDeniedError(tool.name, undefined, error);
+    }
+    if (typeof given !== 'string' || given === '') {
+      throw new RcpApprovalDeniedError(tool.name, undefined, new TypeError('approvalSubject(ctx) gave no subject'));
+    }
+    return signer.caller(given, undefined);
+  }
+
+  /** What a person is shown: the decision, the request, the caller and the expiry, and their digest under a new one-call id. */
+  async function requestFor(tool: RcpClientTool, verdict: RcpApprovalVerdict, request: RcpPreparedRequest, caller: string): Promise<RcpApprovalRequest> {
+    const expiresAt = Date.now() + expiresIn;
+    const binding: Binding = { manifestUrl: tool.manifestUrl, tool: tool.name, caller, expiresAt, id: `${globalThis.crypto.randomUUID()}.${expiresAt}` };
+    return frozenReview({
       tool: tool.name,
+      manifestUrl: tool.manifestUrl,
       decision: verdict.decision,
       ...(verdict.reason !== undefined && { reason: verdict.reason }),
-      request: Object.freeze({ ...request, headers: Object.freeze({ ...request.headers }) }),
-      digest: await digest(tool, request, id),
-      id,
+      request,
+      caller,
+      expiresAt,
+      digest: await signer.digest(binding, request),
+      id: binding.id,
     });
   }
 
-  /** What a person would be shown for this call (nothing sent). */
+  /** What a person would be shown for this call (nothing sent); kept in the ledger under `key` when one is given. */
   async function review(
     tool: RcpClientTool,
     args: Readonly<Record<string, unknown>>,
     ctx: unknown,
     request: RcpPreparedRequest,
+    credential: string | undefined,
     bound: PolicyBound,
+    key: string | undefined,
   ): Promise<RcpApprovalRequest> {
-    return requestFor(tool, await decide(tool, args, ctx, bound), request);
+    const verdict = await decide(tool, args, ctx, bound);
+    const made = await requestFor(tool, verdict, request, await callerOf(tool, ctx, credential));
+    if (key !== undefined)
+      await withinDeadline(ledger.save(key, made, made.expiresAt - Date.now()), bound.deadline, bound.signal, () => ledgerLate(tool.name, bound));
+    return made;
+  }
+
+  /**
+   * A review as a ledger gave it back: `RCP_APPROVAL_MISMATCH` unless its digest is the one this
+   * client's secret makes of its fields (an edited review — another request shown than the one
+   * approved — is refused); `undefined` once it expired.
+   */
+  async function verified(value: unknown, key: string): Promise<RcpApprovalRequest | undefined> {
+    const shaped = reviewShapeOf(value);
+    const name = typeof (value as { tool?: unknown } | null)?.tool === 'string' ? (value as { tool: string }).tool : `(review "${key.slice(0, 64)}")`;
+    if (shaped === undefined || expiryOf(shaped.id) !== shaped.expiresAt)
+      throw new RcpApprovalMismatchError(name, 'the stored review is not one this client made');
+    const binding: Binding = { manifestUrl: shaped.manifestUrl, tool: shaped.tool, caller: shaped.caller, expiresAt: shaped.expiresAt, id: shaped.id };
+    if (!sameText(await signer.digest(binding, shaped.request), shaped.digest)) {
+      throw new RcpApprovalMismatchError(shaped.tool, 'the stored review was changed after it was made (its digest does not match)');
+    }
+    return shaped.expiresAt <= Date.now() ? undefined : frozenReview(shaped);
+  }
+
+  /** The review kept under `key`, verified; `undefined` when none is (or it expired). */
+  async function stored(key: string): Promise<RcpApprovalRequest | undefined> {
+    const value = await ledger.load(key);
+    return value === undefined || value === null ? undefined : verified(value, key);
+  }
+
+  /** The approval of the review kept under `key`, for a call that resumes it: none kept is a refusal, never a new review. */
+  async function resumed(tool: RcpClientTool, key: string, bound: PolicyBound): Promise<RcpApproval> {
+    const review = await fromLedger(tool, bound, () => stored(key));
+    if (review === undefined) {
+      throw new RcpApprovalMismatchError(
+        tool.name,
+        'no review is stored for this call (it was never paused here, its approval expired, or the ledger is not shared): a resumed call is never reviewed again',
+      );
+    }
+    if (review.decision !== 'user-approval') throw new RcpApprovalMismatchError(tool.name, 'the stored review is not one a person approves');
+    return approve(review);
+  }
+
+  /**
+   * Takes an approval given with a call: `RCP_APPROVAL_MISMATCH` unless it is one `approve()`
+   * made, for this tool, not expired, its digest is this request's for this caller, and its
+   * claim in the ledger is the first.
+   */
+  async function consume(tool: RcpClientTool, request: RcpPreparedRequest, caller: string, approval: RcpApproval, bound: PolicyBound): Promise<void> {
+    if (typeof approval !== 'object' || approval === null || typeof approval.digest !== 'string' || typeof approval.id !== 'string') {
+      throw new RcpApprovalMismatchError(tool.name, 'the approval is not one approve() made');
+    }
+    if (approval.tool !== tool.name) throw new RcpApprovalMismatchError(tool.name, 'the approval is for another tool');
+    const expiresAt = expiryOf(approval.id);
+    if (expiresAt === undefined) throw new RcpApprovalMismatchError(tool.name, 'the approval is not one approve() made');
+    if (expiresAt <= Date.now()) throw new RcpApprovalMismatchError(tool.name, 'the approval expired');
+    const binding: Binding = { manifestUrl: tool.manifestUrl, tool: tool.name, caller, expiresAt, id: approval.id };
+    if (!sameText(await signer.digest(binding, request), approval.digest)) {
+      throw new RcpApprovalMismatchError(
+        tool.name,
+        'the call would not send the request that was approved (arguments, resolver values, destination or caller differ)',
+      );
+    }
+    // Claimed last, so that only a call that would be sent uses the approval up; atomic in the ledger.
+    const first = await fromLedger(tool, bound, () => ledger.claim(approval.id, expiresAt - Date.now()));
+    if (!first) throw new RcpApprovalMismatchError(tool.name, 'the approval was already used');
   }
 
   /**
    * Before a call is sent: `RCP_APPROVAL_DENIED`, `RCP_APPROVAL_REQUIRED` (with the review) or
    * `RCP_APPROVAL_MISMATCH` stop it; otherwise it may go. An approval given is always checked.
+   * Answers the caller's fingerprint an approval was checked for (what a retry after a 401 keeps).
    */
   async function admit(
     tool: RcpClientTool,
     args: Readonly<Record<string, unknown>>,
     ctx: unknown,
     request: () => RcpPreparedRequest,
+    credential: string | undefined,
     approval: RcpApproval | undefined,
     bound: PolicyBound,
-  ): Promise<void> {
+  ): Promise<string | undefined> {
     const verdict = await decide(tool, args, ctx, bound);
     if (verdict.decision === 'denied') throw new RcpApprovalDeniedError(tool.name, verdict.reason);
-    if (approval !== undefined) return consumeApproval(consumed, digest, tool, request, approval);
-    if (verdict.decision === 'user-approval') throw new RcpApprovalRequiredError(await requestFor(tool, verdict, request()));
+    if (approval !== undefined) {
+      const caller = await callerOf(tool, ctx, credential);
+      await consume(tool, request(), caller, approval, bound);
+      return caller;
+    }
+    if (verdict.decision === 'user-approval')
+      throw new RcpApprovalRequiredError(await requestFor(tool, verdict, request(), await callerOf(tool, ctx, credential)));
+    return undefined;
   }
 
   /**
    * The same call sent again (after a 401): its request, built again, must still be the approved
-   * one — only the credential may have changed (it is not in the digest). The approval is not
-   * taken a second time.
+   * one, for the caller it was admitted for — only the credential may have changed (a refreshed
+   * token is the same caller's). The approval is not taken a second time.
    */
-  async function recheck(tool: RcpClientTool, request: () => RcpPreparedRequest, approval: RcpApproval | undefined): Promise<void> {
-    if (approval === undefined) return;
-    if ((await digest(tool, request(), approval.id)) !== approval.digest) {
+  async function recheck(tool: RcpClientTool, request: () => RcpPreparedRequest, approval: RcpApproval | undefined, caller: string | undefined): Promise<void> {
+    if (approval === undefined || caller === undefined) return;
+    const binding: Binding = { manifestUrl: tool.manifestUrl, tool: tool.name, caller, expiresAt: expiryOf(approval.id) ?? 0, id: approval.id };
+    if (!sameText(await signer.digest(binding, request()), approval.digest)) {
       throw new RcpApprovalMismatchError(tool.name, 'the retried call would not send the request that was approved');
     }
   }
 
-  return { decide, review, admit, recheck, enabled: policy !== undefined };
+  return {
+    decide,
+    review,
+    admit,
+    recheck,
+    stored,
+    resumed,
+    idempotencyKey: signer.idempotencyKey,
+    enabled: policy !== undefined,
+  };
+}
+
+/**
+ * A ledger operation within the call's deadline (`RCP_TIMEOUT` / `RCP_ABORTED` otherwise),
+ * failing closed: a ledger that fails (a Redis that is down) denies the call, nothing sent.
+ */
+async function fromLedger<T>(tool: RcpClientTool, bound: PolicyBound, work: () => Promise<T>): Promise<T> {
+  let started: Promise<T>;
+  try {
+    started = Promise.resolve(work());
+  } catch (error) {
+    started = Promise.reject(error);
+  }
+  try {
+    return await withinDeadline(
+      started,
+      bound.deadline,
+      bound.signal,
+      () => `Tool "${tool.name}": the approval ledger did not answer within ${bound.deadline.timeout} ms; nothing was sent`,
+    );
+  } catch (error) {
+    if (isRcpError(error)) throw error;
+    throw new RcpApprovalDeniedError(tool.name, 'the approval ledger failed', error);
+  }
+}
+
+/** A ledger key as the client takes it: a string of 1 to 512 characters (`RCP_INVALID_OPTIONS`). */
+export function ledgerKeyOf(key: unknown): string {
+  if (typeof key !== 'string' || key.length === 0 || key.length > 512) {
+    throw new RcpError('RCP_INVALID_OPTIONS', 'An approval ledger key (a tool call id) must be a string of 1 to 512 characters');
+  }
+  return key;
 }

@@ -9,13 +9,14 @@ import { isRcpError } from 'rcp-errors';
 import type { RcpApprovalRequest, RcpApprovalVerdict } from '../../approval';
 import type { RcpCallOutcome, RcpExecuteResult, RcpToolCall } from '../../call-outcome';
 import type { RcpClientTool } from '../../client-tool';
-import type { RcpDecideOptions, RcpExecuteOptions, RcpPreparedRequest, RcpToolSource } from '../../client-types';
+import type { RcpDecideOptions, RcpExecuteOptions, RcpPreparedRequest, RcpReviewOptions, RcpToolSource } from '../../client-types';
 import { observeCall } from '../../hooks';
 import { checkArguments, compiledToolOf } from '../discovery/tool-registry';
 import type { ResolvedClientOptions } from '../options/resolve-options';
 import { preparedOf } from '../redaction/prepared-request';
 import type { Sender } from '../send/send';
-import { createApprovalGate } from './approval-gate';
+import { createMemoryApprovalLedger } from '../../approval-ledger';
+import { createApprovalGate, ledgerKeyOf } from './approval-gate';
 import { lookUpIn } from './call-source';
 import { buildOnly, buildWithin, runCall, withOwnDeadline, type ExecutionContext } from './run-call';
 
@@ -23,8 +24,15 @@ const NOT_APPLICABLE: RcpApprovalVerdict = Object.freeze({ decision: 'not-applic
 
 /** The client's `prepare`, `decide`, `review`, `execute` and `call`. */
 export function createExecution<Context>(options: ResolvedClientOptions, send: Sender, owner: object) {
-  const context: ExecutionContext = { options, send, gate: createApprovalGate(options.approval, options.approvalSecret) };
-  const { gate } = context;
+  const gate = createApprovalGate({
+    policy: options.approval,
+    secret: options.approvalSecret,
+    // The client's own ledger unless the operator shares one: owned by this client instance.
+    ledger: options.approvalLedger ?? createMemoryApprovalLedger(),
+    subject: options.approvalSubject,
+    expiresIn: options.approvalExpiresIn,
+  });
+  const context: ExecutionContext = { options, send, gate };
 
   async function prepare(tool: RcpClientTool, args: unknown, ctx?: Context): Promise<RcpPreparedRequest> {
     const compiled = compiledToolOf(tool, owner);
@@ -40,13 +48,18 @@ export function createExecution<Context>(options: ResolvedClientOptions, send: S
     return withOwnDeadline(options.timeout, decideOptions?.signal, (bound) => gate.decide(tool, validated, ctx, bound));
   }
 
-  async function review(tool: RcpClientTool, args: unknown, ctx?: Context): Promise<RcpApprovalRequest> {
+  async function review(tool: RcpClientTool, args: unknown, ctx?: Context, reviewOptions?: RcpReviewOptions): Promise<RcpApprovalRequest> {
     const compiled = compiledToolOf(tool, owner);
-    // One deadline over the build and the policy, as in a call.
-    return withOwnDeadline(options.timeout, undefined, async (bound) => {
-      const built = await buildWithin(compiled, tool, args, ctx, bound.deadline, undefined);
-      return gate.review(tool, built.args ?? {}, ctx, preparedOf(compiled, built), bound);
+    const key = reviewOptions?.key === undefined ? undefined : ledgerKeyOf(reviewOptions.key);
+    // One deadline over the build, the policy and the ledger, as in a call.
+    return withOwnDeadline(options.timeout, reviewOptions?.signal, async (bound) => {
+      const built = await buildWithin(compiled, tool, args, ctx, bound.deadline, bound.signal);
+      return gate.review(tool, built.args ?? {}, ctx, preparedOf(compiled, built), built.credential, bound, key);
     });
+  }
+
+  async function storedReview(key: string): Promise<RcpApprovalRequest | undefined> {
+    return gate.stored(ledgerKeyOf(key));
   }
 
   async function execute(tool: RcpClientTool, args: unknown, ctx?: Context, executeOptions?: RcpExecuteOptions): Promise<RcpExecuteResult> {
@@ -78,5 +91,5 @@ export function createExecution<Context>(options: ResolvedClientOptions, send: S
     }
   }
 
-  return { prepare, decide, review, execute, call };
+  return { prepare, decide, review, storedReview, execute, call };
 }

@@ -1,5 +1,6 @@
 import type { RcpExecuteResult } from '../../call-outcome';
 import type { RcpClientTool } from '../../client-tool';
+import type { RcpApproval } from '../../approval';
 import type { RcpExecuteOptions } from '../../client-types';
 import type { CallObserver } from '../../hooks';
 import { buildRequest, type BuiltRequest } from '../build/build-request';
@@ -12,7 +13,7 @@ import { observed } from '../respond/observe-response';
 import { respond } from '../respond/respond';
 import { startDeadline, type Deadline } from '../send/deadline';
 import { abortedError, type SendCallOptions, type Sender } from '../send/send';
-import type { ApprovalGate, PolicyBound } from './approval-gate';
+import { ledgerKeyOf, type ApprovalGate, type PolicyBound } from './approval-gate';
 import { retriesAfterUnauthorized } from './unauthorized';
 import { withinDeadline } from './within-deadline';
 
@@ -93,7 +94,21 @@ export async function runCall<Context>(
   if (signal?.aborted) throw abortedError(signal?.reason);
   const deadline = startDeadline(context.options.timeout, signal);
   try {
-    return await attempt(context, { compiled, tool, args, ctx, executeOptions, observer, deadline, signal, builds: [] }, false);
+    if (executeOptions?.approvalKey !== undefined) ledgerKeyOf(executeOptions.approvalKey);
+    const call: CallState<Context> = {
+      compiled,
+      tool,
+      args,
+      ctx,
+      executeOptions,
+      observer,
+      deadline,
+      signal,
+      builds: [],
+      approval: executeOptions?.approval,
+      caller: undefined,
+    };
+    return await attempt(context, call, false);
   } finally {
     deadline.end();
   }
@@ -115,6 +130,10 @@ interface CallState<Context> {
    * (a server may quote the refused first token in the retry's answer).
    */
   readonly builds: BuiltRequest[];
+  /** The approval the call carries: the caller's, or the one its `approvalKey` resumes. */
+  approval: RcpApproval | undefined;
+  /** The caller's fingerprint the approval was admitted for (a retry after a 401 keeps it). */
+  caller: string | undefined;
 }
 
 /** Every secret of every attempt of the call so far (the credentials, the resolver values' forms). */
@@ -138,12 +157,17 @@ async function attempt<Context>(context: ExecutionContext, call: CallState<Conte
     call.builds.push(built);
     if (signal?.aborted) throw abortedError(signal?.reason);
     // The approval gate, between the request built and the request sent (once per call: a
-    // retry after a 401 was admitted already).
-    const approval = executeOptions?.approval;
-    if (context.gate.enabled || approval !== undefined) {
+    // retry after a 401 was admitted already, for the caller it was admitted for).
+    if (context.gate.enabled || call.approval !== undefined || executeOptions?.approvalKey !== undefined) {
       const done = built;
-      if (retried) await context.gate.recheck(tool, () => preparedOf(compiled, done), approval);
-      else await context.gate.admit(tool, done.args ?? {}, ctx, () => preparedOf(compiled, done), approval, { deadline, signal });
+      if (retried) await context.gate.recheck(tool, () => preparedOf(compiled, done), call.approval, call.caller);
+      else {
+        const bound = { deadline, signal };
+        const key = executeOptions?.approvalKey;
+        // A resumed call carries the approval of the review kept under its key, or is refused.
+        if (key !== undefined) call.approval = await context.gate.resumed(tool, key, bound);
+        call.caller = await context.gate.admit(tool, done.args ?? {}, ctx, () => preparedOf(compiled, done), done.credential, call.approval, bound);
+      }
       if (signal?.aborted) throw abortedError(signal?.reason);
     }
     const result = await context.send(built.request, sendOptions(call, built));
@@ -174,7 +198,7 @@ function sendOptions(call: CallState<unknown>, built: BuiltRequest): SendCallOpt
   if (call.builds.length > 1) options.secrets = () => callSecrets(call);
   else if (built.secrets !== undefined) options.secrets = built.secrets;
   // What a person approved is this one request: no redirect may change it (SPEC §26).
-  if (call.executeOptions?.approval !== undefined) options.approved = true;
+  if (call.approval !== undefined) options.approved = true;
   const observeResponse = call.executeOptions?.observeResponse;
   if (observeResponse !== undefined) options.observe = (response) => observed(observeResponse, response, callCredentials(call));
   return options;

@@ -9,7 +9,8 @@ import { RcpError } from 'rcp-errors';
 import type { RcpClientOptions, RcpCredentialsProvider, RcpResolver, RcpUnauthorizedHandler } from '../../client-options';
 import { normalizeOrigins } from '../trust/trust';
 import type { RcpApprovalPolicy } from '../../approval';
-import { checkApprovalPolicy, checkApprovalSecret } from '../execution/approval-gate';
+import type { RcpApprovalLedger } from '../../approval-ledger';
+import { checkApprovalExpiresIn, checkApprovalLedger, checkApprovalPolicy, checkApprovalSecret } from '../execution/approval-gate';
 import { printWarning } from './report-warnings';
 import { isSecretHeaderName } from '../redaction/secret-headers';
 import { resolveResultOptions, type ResolvedResultOptions } from './result-options';
@@ -32,6 +33,9 @@ export interface ResolvedClientOptions extends ResolvedResultOptions {
   onUnauthorized: RcpUnauthorizedHandler | undefined;
   approval: RcpApprovalPolicy | undefined;
   approvalSecret: Uint8Array | undefined;
+  approvalLedger: RcpApprovalLedger | undefined;
+  approvalSubject: ((ctx: any) => string) | undefined;
+  approvalExpiresIn: number;
   trustedOrigins: readonly string[];
   allowOrigin: ((url: URL) => boolean) | undefined;
   timeout: number;
@@ -214,6 +218,9 @@ export function resolveClientOptions(options: RcpClientOptions | undefined): Res
     onUnauthorized: optionalFunction<RcpUnauthorizedHandler>('onUnauthorized', options.onUnauthorized),
     approval: checkApprovalPolicy(options.approval),
     approvalSecret: checkApprovalSecret(options.approvalSecret),
+    approvalLedger: checkApprovalLedger(options.approvalLedger),
+    approvalSubject: optionalFunction<(ctx: any) => string>('approvalSubject', options.approvalSubject),
+    approvalExpiresIn: checkApprovalExpiresIn(options.approvalExpiresIn),
     trustedOrigins,
     allowOrigin: optionalFunction<(url: URL) => boolean>('allowOrigin', options.allowOrigin),
     timeout,

@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import { bearerAuth, createRcpServer, defineTool } from 'rcp-server';
+import { bearerAuth, createRcpServer } from 'rcp-server';
 import { toNodeListener } from 'rcp-server/node';
 
 const notes = new Map([['u-1', [{ id: 'n-1', title: 'Groceries' }]]]);
@@ -7,8 +7,10 @@ const notes = new Map([['u-1', [{ id: 'n-1', title: 'Groceries' }]]]);
 const server = createRcpServer({
   auth: { type: 'header', name: 'Authorization', scheme: 'Bearer' },
   verify: bearerAuth([{ token: process.env.API_TOKEN ?? 'dev-token', principal: { userId: 'u-1' } }]),
-  tools: [
-    defineTool({
+  // `tool` is defineTool typed with verify's principal: `principal.userId` below is a string, and
+  // `values` is typed from the params ({ userId: string; word?: string }).
+  tools: (tool) => [
+    tool({
       name: 'list_notes',
       description: "Lists the caller's notes, optionally filtered by a word in the title.",
       method: 'GET',
@@ -27,5 +29,7 @@ const server = createRcpServer({
 
 const http = createServer(toNodeListener(server));
 http.listen(Number(process.env.PORT ?? 8080), '127.0.0.1', () => {
-  console.log(`RCP manifest: http://127.0.0.1:${http.address().port}${server.manifestPath}`);
+  const address = http.address();
+  const port = typeof address === 'object' && address !== null ? address.port : address;
+  console.log(`RCP manifest: http://127.0.0.1:${port}${server.manifestPath}`);
 });
