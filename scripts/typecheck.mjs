@@ -10,7 +10,7 @@
 //    package external: what `tsup --dts-only` made before, with a type-checking program of its own per package.
 // Arguments go to tsc (`--force` checks every project again; `--verbose`).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { rollup } from 'rollup';
 import { dts } from 'rollup-plugin-dts';
@@ -34,7 +34,9 @@ if (stale.length > 0) {
 
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 const checked = spawnSync(process.execPath, [tsc, '--build', 'tsconfig.json', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
-if (checked.status !== 0) process.exit(checked.status ?? 1);
+// tsc emits a project's declarations even when it reports errors, and builds the projects after it (TypeScript 5.6+):
+// the declarations are rolled up either way, so with `turbo --continue` one type error fails this task without
+// keeping every other package's tests from running. The exit status is tsc's.
 
 /** A relative import of a rolled-up file, for the CommonJS copy: `./chunk-x.js` → `./chunk-x.cjs`. */
 const cjsImports = (code) => code.replace(/(from\s+|import\s*\(\s*|import\s+)(['"])(\.\.?\/[^'"]+)\.js\2/g, '$1$2$3.cjs$2');
@@ -43,6 +45,11 @@ for (const { dir, name, entries } of await publishedEntries()) {
   const input = Object.fromEntries(
     Object.entries(entries).map(([entry, source]) => [entry, join(root, dir, '.types', source.replace(/^src\//, '').replace(/\.ts$/, '.d.ts'))]),
   );
+  const missing = Object.values(input).filter((file) => !existsSync(file));
+  if (missing.length > 0) {
+    console.error(`typecheck: ${name} has no declarations to roll up (${missing.join(', ')}): see tsc's errors above`);
+    continue;
+  }
   const dist = join(root, dir, 'dist');
   mkdirSync(dist, { recursive: true });
   for (const file of readdirSync(dist, { withFileTypes: true }).filter((entry) => entry.isFile() && /\.d\.c?ts$/.test(entry.name))) {
@@ -70,3 +77,4 @@ for (const { dir, name, entries } of await publishedEntries()) {
   }
   if (process.env.TYPECHECK_VERBOSE) console.log(`${name}: ${output.map((chunk) => chunk.fileName).join(', ')}`);
 }
+process.exit(checked.status ?? 1);
