@@ -11,12 +11,13 @@ const QUIET_MS = 2500;
 const HEARTBEAT_MS = 15_000;
 
 /**
- * Runs `turbo run build` for `filters` (turbo filter strings) in `root`. Resolves when the build
- * succeeded; on a failure, prints the build's output and exits with its status.
+ * Runs `turbo run <task>` for `filters` (turbo filter strings) in `root`: `build` (JavaScript and declarations, what a
+ * tarball needs) or `build:js` (what running a built file needs). Resolves when the build succeeded; on a failure,
+ * prints the build's output and exits with its status.
  *
- * @param {{ root: string, filters: string[], label: string, firstRun: boolean }} options
+ * @param {{ root: string, filters: string[], label: string, firstRun: boolean, task?: 'build' | 'build:js' }} options
  */
-export async function buildQuietly({ root, filters, label, firstRun }) {
+export async function buildQuietly({ root, filters, label, firstRun, task = 'build' }) {
   const started = Date.now();
   const seconds = () => Math.round((Date.now() - started) / 1000);
   let announced = false;
@@ -36,7 +37,7 @@ export async function buildQuietly({ root, filters, label, firstRun }) {
   const heartbeat = setInterval(() => announced && say(`  … still building (${seconds()} s)`), HEARTBEAT_MS);
 
   const turbo = join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'turbo.cmd' : 'turbo');
-  const args = ['run', 'build', ...filters.map((filter) => `--filter=${filter}`), '--output-logs=errors-only'];
+  const args = ['run', task, ...filters.map((filter) => `--filter=${filter}`), '--output-logs=errors-only'];
   const build = spawn(turbo, args, {
     cwd: root,
     env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', TURBO_NO_UPDATE_NOTIFIER: '1' },

@@ -17,8 +17,10 @@ if (!filter || !file) {
   process.exit(2);
 }
 
+// Running a file needs its JavaScript and that of what it imports, not the declarations (the TypeScript pass).
 await buildQuietly({
   root,
+  task: 'build:js',
   filters: [`${filter}...`],
   label: `${filter} and the packages it needs`,
   firstRun: !existsSync(join(root, file)),

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // A package's JavaScript build: its own tsup.config.ts without the declaration step, the `.d.ts`
-// files of a previous build left in place. Turbo's `build:js` task; `build:types`
-// (`tsup --dts-only`, the slow TypeScript part) runs after it, so tests, which need only the
-// JavaScript of the packages they import, never wait for the type chain (turbo.json).
+// files left in place. Turbo's `build:js` task; the declarations come from the one TypeScript pass
+// (scripts/typecheck.mjs, turbo's `//#typecheck`), so tests, which need only the JavaScript of the
+// packages they import, never wait for TypeScript (turbo.json).
 import { build } from 'tsup';
 
 await build({ dts: false, clean: ['!**/*.d.{ts,cts,mts}'] });
