@@ -22,7 +22,9 @@ describe('createMemoryTokenStore (fake clock)', () => {
   afterEach(() => void vi.useRealTimers());
   describeTokenStoreContract('createMemoryTokenStore', {
     create: () => createMemoryTokenStore(),
-    elapse: (ms) => vi.advanceTimersByTimeAsync(ms),
+    elapse: async (ms) => {
+      await vi.advanceTimersByTimeAsync(ms);
+    },
     ttl: 60_000,
     instance: instanceOn,
   });
