@@ -1,5 +1,6 @@
-import { isRcpError } from 'rcp-client';
-import { createMemoryTokenStore, userTokens, type RcpTokenStore } from 'rcp-oauth';
+import { createRcpClient, isRcpError } from 'rcp-client';
+import { clientCredentials, createMemoryTokenStore, userTokens, type RcpTokenStore } from 'rcp-oauth';
+import { sendJson, serveManifest, startTestServer } from 'rcp-test-utils';
 import { describeTokenStoreContract, type RedisServer, redisTestAvailability, startRedisServer } from 'rcp-test-utils/stores';
 import { createClient, type RedisClientType } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -100,6 +101,34 @@ describe.skipIf(availability.skip)('createRedisTokenStore on a real redis-server
     for (const store of [memory, shared]) {
       await store.set('k', { accessToken: 'no-expiry' }, 60_000);
       expect(await store.get('k')).toEqual({ accessToken: 'no-expiry' });
+    }
+  });
+
+  it('a Redis that is down: the call fails typed, with nothing sent to the token endpoint or the tool', async () => {
+    const down = await startRedisServer();
+    const offline = createClient({ url: down.url, disableOfflineQueue: true });
+    offline.on('error', () => undefined);
+    await offline.connect();
+    const [auth, api] = [await startTestServer(), await startTestServer()];
+    try {
+      const manifestUrl = serveManifest(api, {
+        rcpVersion: '0.1',
+        auth: { type: 'header', name: 'Authorization', scheme: 'Bearer' },
+        tools: [{ name: 'list_notes', description: 'Lists the notes.', method: 'GET', url: '/notes', params: [] }],
+      });
+      auth.route('POST /token', (_request, res) => sendJson(res, 200, { access_token: 'at-1', token_type: 'Bearer', expires_in: 600 }));
+      const store = createRedisTokenStore({ client: offline, secret: SECRET, prefix: 'down:' });
+      const rcp = createRcpClient(clientCredentials({ tokenEndpoint: auth.url('/token'), clientId: 'c', clientSecret: 's', store }));
+      const discovery = await rcp.discover(manifestUrl);
+      api.reset();
+      await down.stop();
+      const outcome = await rcp.call(discovery, { name: 'list_notes', arguments: {} });
+      expect(outcome).toMatchObject({ ok: false, error: { code: 'RCP_MISSING_CREDENTIALS' } });
+      expect(auth.requests).toEqual([]);
+      expect(api.requests).toEqual([]);
+    } finally {
+      await Promise.all([auth.close(), api.close()]);
+      offline.destroy();
     }
   });
 });
