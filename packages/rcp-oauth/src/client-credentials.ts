@@ -2,10 +2,12 @@ import { checkClientIdentity } from './client-authentication';
 import {
   DEFAULT_REFRESH_BEFORE,
   DEFAULT_TOKEN_TIMEOUT,
+  LOCK_MARGIN,
   checkOrigins,
   checkPerCall,
   checkResources,
   checkScopes,
+  checkStore,
   checkValues,
   invalid,
   milliseconds,
@@ -16,6 +18,7 @@ import type { RcpOAuthCallInfo, RcpOAuthProvider, RcpOAuthUnauthorizedInfo } fro
 import { createTokenCache } from './token-cache';
 import { checkEndpoint, type RcpTokenClientOptions } from './token-endpoint';
 import { requestToken, type TokenEndpointConfig } from './token-request';
+import type { RcpTokenStore } from './token-store';
 
 /**
  * Options of {@link clientCredentials}. The token endpoint, the client and what to ask for come
@@ -64,12 +67,23 @@ export interface RcpClientCredentialsOptions<Context = any> extends RcpTokenClie
    * @default 60000
    */
   refreshBefore?: number;
+  /**
+   * Where the tokens are kept, and how instances agree on who fetches the next one (SPEC §23):
+   * give every instance the same shared store (rcp-redis's `createRedisTokenStore`) and any number
+   * of them make one token request per key; `refreshBefore` and a 401 renew it once for all.
+   * @default an in-memory store of this provider
+   * @example
+   * ```ts
+   * clientCredentials({ ...options, store: createRedisTokenStore({ client: redis, secret: process.env.RCP_TOKEN_STORE_SECRET }) });
+   * ```
+   */
+  store?: RcpTokenStore;
 }
 
 /**
  * A credentials provider for the OAuth 2 client-credentials grant (RFC 6749 §4.4): the agent
- * acts as itself. It asks the operator's token endpoint for an access token, caches it in this
- * instance by (endpoint, client, scope, resource), fetches a new one `refreshBefore` ms before
+ * acts as itself. It asks the operator's token endpoint for an access token, caches it in its
+ * `store` (this instance's memory by default) by (endpoint, client, scope, resource), fetches a new one `refreshBefore` ms before
  * `expires_in` runs out, asks once for any number of concurrent calls, and — through
  * `onUnauthorized` — fetches a new one when a tool answers 401 (rcp-client then retries once).
  * A failing token endpoint is an {@link RcpTokenError} (`RCP_MISSING_CREDENTIALS`) with no secret.
@@ -111,7 +125,12 @@ export function clientCredentials<Context = any>(options: RcpClientCredentialsOp
     fetch,
     timeout: milliseconds('timeout', options.timeout, DEFAULT_TOKEN_TIMEOUT),
   };
-  const cache = createTokenCache(milliseconds('refreshBefore', options.refreshBefore, DEFAULT_REFRESH_BEFORE, true));
+  const cache = createTokenCache({
+    refreshBefore: milliseconds('refreshBefore', options.refreshBefore, DEFAULT_REFRESH_BEFORE, true),
+    store: checkStore(options.store),
+    // The lease outlives the token request, which is aborted at `timeout`.
+    lockTtl: config.timeout + LOCK_MARGIN,
+  });
 
   /** The cache key and the grant's parameters for one call's scope and resource values. */
   function requestOf(scopeValues: readonly string[], resourceValues: readonly string[]): { key: string; parameters: URLSearchParams } {

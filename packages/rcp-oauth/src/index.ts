@@ -11,3 +11,5 @@ export type { RcpClientAuthenticationMethod, RcpClientPrivateKey } from './clien
 export type { RcpTokenClientOptions } from './token-endpoint';
 export type { RcpOAuthProvider, RcpOAuthCallInfo, RcpOAuthUnauthorizedInfo } from './provider-types';
 export type { RcpAuthChallenge } from 'rcp-errors';
+export { createMemoryTokenStore } from './token-store';
+export type { RcpStoredToken, RcpTokenStore } from './token-store';

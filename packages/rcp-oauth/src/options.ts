@@ -1,9 +1,14 @@
 import { RcpError } from 'rcp-errors';
 import type { RcpOAuthCallInfo } from './provider-types';
+import type { RcpTokenStore } from './token-store';
 
 /** Defaults of the numeric options (documented with `@default`). */
 export const DEFAULT_REFRESH_BEFORE = 60_000;
 export const DEFAULT_TOKEN_TIMEOUT = 10_000;
+/** Ms a token lock's lease outlives the longest fetch it guards (a token request's `timeout`). */
+export const LOCK_MARGIN = 5_000;
+/** The lease of `userTokens`' lock, which guards the application's `obtain` (no timeout of ours). */
+export const DEFAULT_OBTAIN_LOCK = 30_000;
 
 export function invalid(message: string): RcpError<'RCP_INVALID_OPTIONS'> {
   return new RcpError('RCP_INVALID_OPTIONS', message);
@@ -24,6 +29,16 @@ export function milliseconds(name: string, value: unknown, fallback: number, all
     throw invalid(`Option "${name}" must be a ${allowZero ? 'non-negative' : 'positive'} integer (milliseconds)`);
   }
   return value;
+}
+
+/** The `store` option: an {@link RcpTokenStore} (its four methods), or undefined for the in-memory default. */
+export function checkStore(value: unknown): RcpTokenStore | undefined {
+  if (value === undefined) return undefined;
+  const store = value as Partial<Record<keyof RcpTokenStore, unknown>> | null;
+  if (typeof store !== 'object' || store === null || !(['get', 'set', 'lock', 'unlock'] as const).every((name) => typeof store[name] === 'function')) {
+    throw invalid('Option "store" must be a token store (get, set, lock and unlock), e.g. createMemoryTokenStore()');
+  }
+  return value as RcpTokenStore;
 }
 
 export function optionalFunction<F>(name: string, value: unknown): F | undefined {

@@ -1,6 +1,14 @@
 import { expectTypeOf, it } from 'vitest';
 import { createRcpClient, type RcpClientOptions, type RcpUnauthorizedHandler } from 'rcp-client';
-import { clientCredentials, userTokens, type RcpOAuthProvider, type RcpTokenError } from './index';
+import {
+  clientCredentials,
+  createMemoryTokenStore,
+  userTokens,
+  type RcpOAuthProvider,
+  type RcpStoredToken,
+  type RcpTokenError,
+  type RcpTokenStore,
+} from './index';
 import type { RcpErrorOf } from 'rcp-errors';
 
 it('a provider spreads into createRcpClient: both options, typed by the context', () => {
@@ -23,4 +31,19 @@ it('options reject what they do not know, and RcpTokenError is a RCP_MISSING_CRE
   clientCredentials({ tokenEndpoint: 'https://a.example/token', clientId: 'c', clientSecret: 's', clientAuthentication: 'none' });
   expectTypeOf<RcpTokenError>().toMatchTypeOf<RcpErrorOf<'RCP_MISSING_CREDENTIALS'>>();
   expectTypeOf<RcpTokenError['error']>().toEqualTypeOf<string | undefined>();
+});
+
+it('a token store: the in-memory default and any object of the four methods; the store option takes one', () => {
+  const store = createMemoryTokenStore();
+  expectTypeOf(store).toEqualTypeOf<RcpTokenStore>();
+  expectTypeOf(store.get).returns.toEqualTypeOf<Promise<RcpStoredToken | undefined>>();
+  expectTypeOf(store.lock).returns.toEqualTypeOf<Promise<string | undefined>>();
+  expectTypeOf<Parameters<RcpTokenStore['set']>>().toEqualTypeOf<[key: string, token: RcpStoredToken, ttl: number, lease?: string]>();
+  clientCredentials({ tokenEndpoint: 'https://a.example/token', clientId: 'c', clientSecret: 's', store });
+  userTokens({ subject: () => 'u', obtain: () => undefined, store, lockTimeout: 60_000 });
+  // @ts-expect-error a store has get, set, lock and unlock
+  clientCredentials({ tokenEndpoint: 'https://a.example/token', clientId: 'c', clientSecret: 's', store: new Map() });
+  // @ts-expect-error an access token is a string
+  const token: RcpStoredToken = { accessToken: 1 };
+  void token;
 });

@@ -29,6 +29,12 @@ describe('README', () => {
     expect(as.tokenRequests).toHaveLength(1);
   });
 
+  it('the token-store snippet: two instances on one store make one token request for 16 calls', { timeout: SPAWN_TIMEOUT }, async () => {
+    as.tokenRequests.splice(0);
+    expect(await runReadmeSnippet(packageDir, 'snippet:token-store', env())).toBe('16 calls, one token\n');
+    expect(as.tokenRequests).toHaveLength(1);
+  });
+
   it('the per-user snippet prints what the README shows (a real rotation)', { timeout: SPAWN_TIMEOUT }, async () => {
     const printed = await runReadmeSnippet(packageDir, 'snippet:user-tokens', {
       TOKEN_ENDPOINT: as.tokenEndpoint,

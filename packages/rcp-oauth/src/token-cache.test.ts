@@ -16,7 +16,7 @@ function counter(tokens: { accessToken: string; expiresIn?: number }[] | (() => 
 describe('the token cache (state in the instance)', () => {
   it('without expires_in a token is kept until a tool refuses it', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    const cache = createTokenCache(60_000);
+    const cache = createTokenCache({ refreshBefore: 60_000, lockTtl: 15_000 });
     const { reasons, fetch } = counter([{ accessToken: 'a' }, { accessToken: 'b' }]);
     expect(await cache.get('k', fetch)).toBe('a');
     vi.setSystemTime(Date.now() + 365 * 24 * 3600_000);
@@ -28,7 +28,7 @@ describe('the token cache (state in the instance)', () => {
 
   it('a failed renewal keeps the old token while it is valid, then the error is the caller’s', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    const cache = createTokenCache(60_000);
+    const cache = createTokenCache({ refreshBefore: 60_000, lockTtl: 15_000 });
     let fail = false;
     const fetch = async () => {
       if (fail) throw new Error('token endpoint down');
@@ -43,7 +43,7 @@ describe('the token cache (state in the instance)', () => {
   });
 
   it('a refusal of a token already replaced asks for nothing; nothing to be had is not cached', async () => {
-    const cache = createTokenCache(0);
+    const cache = createTokenCache({ refreshBefore: 0, lockTtl: 15_000 });
     const { reasons, fetch } = counter([{ accessToken: 'a', expiresIn: 600 }]);
     await cache.get('k', fetch);
     expect(await cache.renew('k', fetch, (token) => token === 'old')).toBe(true);

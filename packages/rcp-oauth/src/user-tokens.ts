@@ -1,8 +1,9 @@
-import { DEFAULT_REFRESH_BEFORE, checkOrigins, invalid, milliseconds } from './options';
+import { DEFAULT_OBTAIN_LOCK, DEFAULT_REFRESH_BEFORE, checkOrigins, checkStore, invalid, milliseconds } from './options';
 import type { RcpAuthChallenge } from 'rcp-errors';
 import type { RcpOAuthCallInfo, RcpOAuthProvider, RcpOAuthUnauthorizedInfo } from './provider-types';
 import { isSendableToken } from './sendable-token';
 import { createTokenCache, type FetchReason } from './token-cache';
+import type { RcpTokenStore } from './token-store';
 
 /**
  * What {@link userTokens}' `obtain` is asked: whose token, why, and for which call.
@@ -62,11 +63,25 @@ export interface RcpUserTokensOptions<Context = any> {
    * @default 60000
    */
   refreshBefore?: number;
+  /**
+   * Where the access tokens are kept, and how instances agree on whose `obtain` runs (SPEC §23):
+   * with one shared store (rcp-redis's `createRedisTokenStore`), `obtain` runs for a subject on one
+   * instance at a time — so a rotating refresh token is spent once, whichever instance needs it.
+   * @default an in-memory store of this provider
+   */
+  store?: RcpTokenStore;
+  /**
+   * Milliseconds the store's lock is held for one `obtain` at most: past it, another instance may
+   * run `obtain` for the same subject. Keep it above your slowest `obtain`.
+   * @default 30000
+   */
+  lockTimeout?: number;
 }
 
 /**
  * Per-user tokens with the storage left to the application: caches each user's access token in
- * this instance by `subject(ctx)`, asks `obtain` once per user at a time (so a rotating refresh
+ * its `store` (this instance's memory by default) by `subject(ctx)`, asks `obtain` once per user at a time
+ * (across every instance sharing the store) (so a rotating refresh
  * token is used once), again shortly before `expiresIn` runs out, and again — with the tool's
  * challenge — when a tool answers 401, after which rcp-client retries the call once.
  *
@@ -96,7 +111,11 @@ export function userTokens<Context = any>(options: RcpUserTokensOptions<Context>
   if (typeof subject !== 'function') throw invalid('Option "subject" must be a function of the context');
   if (typeof obtain !== 'function') throw invalid('Option "obtain" must be a function');
   const origins = checkOrigins(options.origins);
-  const cache = createTokenCache(milliseconds('refreshBefore', options.refreshBefore, DEFAULT_REFRESH_BEFORE, true));
+  const cache = createTokenCache({
+    refreshBefore: milliseconds('refreshBefore', options.refreshBefore, DEFAULT_REFRESH_BEFORE, true),
+    store: checkStore(options.store),
+    lockTtl: milliseconds('lockTimeout', options.lockTimeout, DEFAULT_OBTAIN_LOCK),
+  });
 
   function subjectOf(info: RcpOAuthCallInfo<Context>): string | undefined {
     if (origins !== undefined && !origins.has(info.origin)) return undefined;

@@ -10,3 +10,5 @@ export { describeIdempotencyStoreContract } from './idempotency-store-contract';
 export type { IdempotencyStoreContractSetup, IdempotencyStoreUnderTest } from './idempotency-store-contract';
 export { findRedisServer, redisTestAvailability, startRedisServer, REDIS_SERVER_INSTALL } from './redis-server';
 export type { RedisServer } from './redis-server';
+export { describeTokenStoreContract } from './token-store-contract';
+export type { StoredTokenUnderTest, TokenInstance, TokenStoreContractSetup, TokenStoreUnderTest } from './token-store-contract';
