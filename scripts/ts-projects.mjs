@@ -44,7 +44,7 @@ const LIB_OPTIONS = {
 };
 
 /** A library's files in `src` that are not its published source: tests, type tests, fixtures, test helpers. */
-const TEST_FILES = ['src/**/*.test.ts', 'src/**/*.test-d.ts', 'src/**/fixtures', 'src/**/testing.ts', 'src/**/test-tools.ts'];
+const TEST_FILES = ['src/**/*.test.ts', 'src/**/*.test-d.ts', 'src/**/fixtures', 'src/internal/testing.ts', 'src/**/test-tools.ts'];
 
 /**
  * Libraries whose tests are checked against their own source in the tests' program, not against the declarations

@@ -34,10 +34,12 @@ it('bin/rcp-mcp.js serves a host over stdio and exits 0 when the host closes it'
   expect(tools.map((tool) => tool.name)).toEqual(['list_notes', 'get_note', 'create_note', 'delete_note']);
   expect(await client.callTool({ name: 'get_note', arguments: { noteId: 'n-1' } })).toMatchObject({ structuredContent: { id: 'n-1', title: 'Groceries' } });
   expect(toolRequestLines(notes)).toEqual(['GET /users/u-1/notes/n-1']);
-  // The SDK's close ends the child's stdin, then waits (and would signal a child that stays): the gateway ends by
-  // itself, exit code 0, no signal. (The child process is the SDK's own; its exit is read from it.)
+  // A host closes the child's stdin: the gateway ends by itself, exit code 0, no signal. The stdin is ended here
+  // rather than by the SDK's close, which signals a child still running 2 s later — on a loaded machine a healthy
+  // exit can take longer than that. (The child process is the SDK's own; its exit is read from it.)
   const child = (transport as unknown as { _process: ChildProcess })._process;
   const exited = new Promise<[number | null, string | null]>((resolve) => child.once('exit', (code, signal) => resolve([code, signal])));
-  await client.close();
+  child.stdin?.end();
   expect(await exited).toEqual([0, null]);
+  await client.close();
 });

@@ -45,6 +45,17 @@ describe('describeManifest', () => {
     expect(describeManifest(manifest)).toContain("    learnerId: string, required — The learner's id");
   });
 
+  it('says a param the manifest marks filledBy: "client" is the operator\'s to bind, without the identity warning (SPEC §27.2)', async () => {
+    const filled = structuredClone(seedManifest) as unknown as { tools: { params?: { filledBy?: string }[] }[] };
+    filled.tools[0]!.params![0]!.filledBy = 'client';
+    const { manifest, tools } = await createRcpClient().discover(serveManifest(server, filled));
+    const text = describeManifest(manifest, tools);
+    expect(text).toContain("    learnerId: string, required [the API expects the client to fill it: no resolver does yet, so the model chooses it] — The learner's id");
+    expect(text).not.toContain('warning');
+    const bound = await createRcpClient({ resolvers: { learnerId: () => 'l-1' } }).discover(serveManifest(server, filled));
+    expect(describeManifest(bound.manifest, bound.tools)).toContain('learnerId: string, required [resolved by client, hidden from model]');
+  });
+
   it('marks only the params this client resolves', async () => {
     const client = createRcpClient({ resolvers: { learnerId: () => 'l-1' } });
     const { manifest, tools } = await client.discover(serveManifest(server, seedManifest));

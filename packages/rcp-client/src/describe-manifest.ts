@@ -131,9 +131,12 @@ export function describeManifest(manifest: RcpManifest, tools: readonly RcpClien
       const mark =
         'resolved' in param && param.resolved
           ? ' [resolved by client, hidden from model]'
-          : 'looksLikeIdentity' in param && param.looksLikeIdentity
-            ? ' [warning: looks like an identity, but no resolver fills it — the model chooses it]'
-            : '';
+          : declared?.filledBy === 'client'
+            ? // RCP 0.4 (SPEC §27.2): the API says the client fills it — a task for the operator, not an alarm.
+              ' [the API expects the client to fill it: no resolver does yet, so the model chooses it]'
+            : 'looksLikeIdentity' in param && param.looksLikeIdentity
+              ? ' [warning: looks like an identity, but no resolver fills it — the model chooses it]'
+              : '';
       const description = param.description ? ` — ${clean(param.description)}` : '';
       lines.push(`    ${param.name}: ${flags}${mark}${description}`);
     }
