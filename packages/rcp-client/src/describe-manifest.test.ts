@@ -50,7 +50,9 @@ describe('describeManifest', () => {
     filled.tools[0]!.params![0]!.filledBy = 'client';
     const { manifest, tools } = await createRcpClient().discover(serveManifest(server, filled));
     const text = describeManifest(manifest, tools);
-    expect(text).toContain("    learnerId: string, required [the API expects the client to fill it: no resolver does yet, so the model chooses it] — The learner's id");
+    expect(text).toContain(
+      "    learnerId: string, required [the API expects the client to fill it: no resolver does yet, so the model chooses it] — The learner's id",
+    );
     expect(text).not.toContain('warning');
     const bound = await createRcpClient({ resolvers: { learnerId: () => 'l-1' } }).discover(serveManifest(server, filled));
     expect(describeManifest(bound.manifest, bound.tools)).toContain('learnerId: string, required [resolved by client, hidden from model]');
