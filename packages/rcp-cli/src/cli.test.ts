@@ -275,6 +275,29 @@ describe('rcp from-openapi', () => {
     expect((JSON.parse(readFileSync(out, 'utf8')) as { tools: unknown[] }).tools).toHaveLength(3);
   });
 
+  it('--include-deprecated imports the operations a document marks deprecated, which are skipped by default (issue 41)', async () => {
+    const document = join(dir, 'deprecated.json');
+    writeFileSync(
+      document,
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'Old and new', version: '1' },
+        servers: [{ url: 'http://127.0.0.1:9' }],
+        paths: {
+          '/items': { get: { operationId: 'listItems', responses: { '200': { description: 'ok' } } } },
+          '/legacy': { get: { operationId: 'listLegacy', deprecated: true, responses: { '200': { description: 'ok' } } } },
+        },
+      }),
+    );
+    const names = async (...flags: string[]) => {
+      const result = await rcp(['from-openapi', document, ...flags]);
+      expect(result.code).toBe(0);
+      return (JSON.parse(result.stdout) as { tools: { name: string }[] }).tools.map((tool) => tool.name);
+    };
+    expect(await names()).toEqual(['listItems']);
+    expect(await names('--include-deprecated')).toEqual(['listItems', 'listLegacy']);
+  });
+
   it('one-line errors: a missing file (1), bad selector syntax (2), a file that is not OpenAPI (1)', async () => {
     const missing = await rcp(['from-openapi', join(dir, 'nope.yaml')]);
     expect([missing.code, missing.stderr.trim().split('\n').length]).toEqual([1, 1]);

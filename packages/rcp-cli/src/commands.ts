@@ -85,13 +85,14 @@ the request is shown (credential redacted) before anything is sent. Calls run in
 ${BINDING_HELP}                          (--ctx values stay in this process; the page can bind more params)
 ${CREDENTIAL_HELP}                          (the credential stays in this process, never sent to the page)
 ${NETWORK_HELP}`,
-  'from-openapi': `Usage: rcp from-openapi <file> [-o manifest.json] [--base-url URL] [--include …] [--exclude …] [--resolve a,b] [--json]
+  'from-openapi': `Usage: rcp from-openapi <file> [-o manifest.json] [--base-url URL] [--include …] [--exclude …] [--include-deprecated] [--resolve a,b] [--json]
 
 Writes the manifest (to stdout without -o) and prints the report's summary (on stderr without -o).
   -o, --output FILE   write the manifest to FILE
   --base-url URL      the API's base URL instead of the document's servers / host
   --include SEL       only operations matching: tag:NAME, op:OPERATION_ID or a path pattern (/pets/*, /admin/**); repeatable
   --exclude SEL       leave out operations matching, the same forms; repeatable
+  --include-deprecated  import operations the document marks deprecated (left out by default, counted in the report)
   --resolve a,b       params your client fills (kept, described so, never in a tool description); repeatable
   --json              JSON on stdout: the report (with -o), or { manifest, report } (without -o)
 `,
@@ -390,6 +391,7 @@ async function fromOpenApiCommand(argv: string[], io: Output): Promise<number> {
     'base-url': { type: 'string' },
     include: { type: 'string', multiple: true },
     exclude: { type: 'string', multiple: true },
+    'include-deprecated': { type: 'boolean', default: false },
     resolve: { type: 'string', multiple: true, default: [] as string[] },
     json: { type: 'boolean', default: false },
     help: { type: 'boolean' },
@@ -413,6 +415,7 @@ async function fromOpenApiCommand(argv: string[], io: Output): Promise<number> {
     ...(values['base-url'] !== undefined && { baseUrl: values['base-url'] }),
     ...(include !== undefined && { include }),
     ...(exclude !== undefined && { exclude }),
+    ...(values['include-deprecated'] && { includeDeprecated: true }),
     ...(resolve.length > 0 && { resolve }),
   });
   if (values.json) {
