@@ -6,15 +6,12 @@
  * key, in any process that holds the secret), otherwise random per call; either way the same on
  * every retry of the call. Only a tool that declares `idempotency` has its writes retried.
  */
-import type { RcpClientTool } from '../../client-tool';
+import { toolEffects } from 'rcp-manifest';
 import type { CompiledTool } from '../discovery/tool-registry';
 import type { SendRequest } from '../send/send';
 
 /** The IETF httpapi draft's header: where an approved write's key goes when the tool names none. */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
-
-/** Methods that read: they carry no key (a key is for a request that changes something). */
-const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** What a call's key is made of: the header, and whether the tool declared it (its writes may then be retried). */
 export interface IdempotencyPlan {
@@ -23,8 +20,9 @@ export interface IdempotencyPlan {
 }
 
 /** The header a call's key goes in, or `undefined` when the call takes none. */
-export function idempotencyPlanOf(compiled: CompiledTool, tool: RcpClientTool, approved: boolean): IdempotencyPlan | undefined {
-  if (READ_METHODS.has(tool.method.toUpperCase())) return undefined;
+export function idempotencyPlanOf(compiled: CompiledTool, approved: boolean): IdempotencyPlan | undefined {
+  // A read carries no key (a key is for a request that changes something): the one rule of what reads, rcp-manifest's.
+  if (toolEffects(compiled.source).readOnly) return undefined;
   const declared = compiled.source.idempotency?.header;
   if (declared !== undefined) return { header: declared, declared: true };
   return approved ? { header: IDEMPOTENCY_KEY_HEADER, declared: false } : undefined;

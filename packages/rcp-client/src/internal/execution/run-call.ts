@@ -198,7 +198,7 @@ async function attempt<Context>(context: ExecutionContext, call: CallState<Conte
  */
 async function keyed(context: ExecutionContext, call: CallState<unknown>, built: BuiltRequest): Promise<SendRequest> {
   if (call.idempotency === undefined) {
-    const plan = idempotencyPlanOf(call.compiled, call.tool, call.approval !== undefined);
+    const plan = idempotencyPlanOf(call.compiled, call.approval !== undefined);
     if (plan === undefined) return built.request;
     const key = call.approval === undefined ? randomIdempotencyKey() : await context.gate.idempotencyKey(call.approval.id);
     call.idempotency = { plan, key };
