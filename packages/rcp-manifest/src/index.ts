@@ -32,6 +32,8 @@ export type { ValueCheck } from './value-check';
 export { parseManifest, safeParseManifest, DEFAULT_MANIFEST_LIMITS } from './parse-manifest';
 export type { ParseManifestOptions, SafeParseManifestResult } from './parse-manifest';
 export { prepareManifest } from './prepare-manifest';
+export { loadFilterEngine } from './internal/filter-engine';
+export type { RcpFilterEngine } from './internal/filter-engine';
 export { defineManifest } from './define-manifest';
 export type { DefineManifestOptions, NoUnknownKeys, UnknownManifestKey } from './define-manifest';
 export { compileResponseMappings } from './compile-response-mappings';

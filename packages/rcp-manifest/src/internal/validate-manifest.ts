@@ -18,6 +18,7 @@ import { EXPECTED_TYPE, compileValueCheck, hasType } from '../value-check';
 import { unsafePatternReason } from './regex-safety';
 import { isForbiddenHeaderName } from '../forbidden-headers';
 import { headerNameProblem } from './header-names';
+import type { RcpFilterEngine } from './filter-engine';
 import { compileResponsePath } from './json-path';
 import { mappingNameProblem } from '../compile-response-mappings';
 import { comparePointers, joinPointer } from './json-pointer';
@@ -45,6 +46,8 @@ export function own(object: JsonObject, key: string): unknown {
 /** Collects issues and warnings for one manifest. */
 class Report {
   readonly issues: ManifestIssue[] = [];
+  /** The JSONPath filter engine the caller gave (`parseManifest`'s `filterEngine` option). */
+  filterEngine: RcpFilterEngine | undefined = undefined;
   /** Whether the structural walk found nothing (only then may a schema be compiled). */
   structurallyValid = false;
   /** The manifest's `rcpVersion` (what 0.2 features it may use). */
@@ -449,7 +452,7 @@ function checkPagination(tool: JsonObject, context: ToolContext): void {
   for (const key of ['nextCursor', 'hasMore'] as const) {
     const path = own(pagination, key);
     if (typeof path !== 'string' || !path.startsWith('@')) continue; // structural check reports it
-    const compiled = compileResponsePath(path);
+    const compiled = compileResponsePath(path, context.report.filterEngine);
     const at = joinPointer(pointer, key);
     if (!compiled.ok) context.report.error(at, compiled.message);
     else if (!compiled.path.singular) {
@@ -502,7 +505,7 @@ function checkResponseMappings(tool: JsonObject, context: ToolContext): void {
     if (nameProblem !== undefined) context.report.error(pointer, nameProblem);
     const value = mappings[key];
     if (typeof value !== 'string' || !value.startsWith('@')) continue; // structural check reports it
-    const compiled = compileResponsePath(value);
+    const compiled = compileResponsePath(value, context.report.filterEngine);
     if (!compiled.ok) context.report.error(pointer, compiled.message);
   }
 }
@@ -616,8 +619,9 @@ function normalize(list: ManifestIssue[]): ManifestIssue[] {
  * // { issues: [{ path: '/tools/0/url', message: 'uses {{id}}, which is not declared in params' }], warnings: [] }
  * ```
  */
-export function validateManifest(manifest: JsonObject): ValidationResult {
+export function validateManifest(manifest: JsonObject, filterEngine?: RcpFilterEngine): ValidationResult {
   const report = new Report();
+  report.filterEngine = filterEngine;
   const structural = structuralIssues(manifest);
   for (const issue of structural) report.error(issue.path, issue.message);
   report.structurallyValid = structural.length === 0;
