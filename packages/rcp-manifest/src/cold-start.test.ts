@@ -101,7 +101,7 @@ describe('cold start (issue 26)', () => {
       'console.log(before.ok, refusal(before));',
       // An unrelated call that loads the engine for itself changes nothing for the next call.
       "const other = await prepareManifest({ rcpVersion: '0.1', tools: [{ responseMappings: { a: '@a[?@.b]' } }] });",
-      "console.log(typeof other.filterEngine?.query, safeParseManifest(input).ok);",
+      'console.log(typeof other.filterEngine?.query, safeParseManifest(input).ok);',
       'const options = await prepareManifest(JSON.stringify(input));',
       'const after = safeParseManifest(input, options);',
       'console.log(after.ok, JSON.stringify(compileResponseMappings(after.manifest.tools[0].responseMappings, options).apply({ items: [{ x: 1 }, { x: 2 }] })));',

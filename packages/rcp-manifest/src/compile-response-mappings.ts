@@ -108,7 +108,10 @@ export function mappingNameProblem(name: string): string | undefined {
  * // { name: 'Ada', tags: ['math'] }   (missing is singular and matched nothing: left out)
  * ```
  */
-export function compileResponseMappings(mappings: Readonly<Record<string, string>>, options?: Pick<ParseManifestOptions, 'filterEngine'>): CompiledResponseMappings {
+export function compileResponseMappings(
+  mappings: Readonly<Record<string, string>>,
+  options?: Pick<ParseManifestOptions, 'filterEngine'>,
+): CompiledResponseMappings {
   if (!isRecord(mappings)) {
     throw new RcpManifestError([{ path: '', message: 'responseMappings must be an object of "@" paths' }]);
   }

@@ -250,11 +250,14 @@ function buildManifest<Principal>(options: RcpServerOptions<Principal>, tools: r
   const usesWire02 = serverAuth.type === 'query' || tools.some((tool) => tool.bodyEncoding === 'form' || tool.auth?.type === 'query');
   const usesResults03 = tools.some((tool) => tool.responseMediaTypes !== undefined || tool.pagination !== undefined);
   const usesKeys04 = tools.some((tool) => tool.idempotency !== undefined);
-  return parseManifest({
-    rcpVersion: options.rcpVersion ?? (usesKeys04 ? '0.4' : usesResults03 ? '0.3' : usesWire02 ? '0.2' : '0.1'),
-    ...(options.auth !== undefined && { auth: options.auth }),
-    tools: tools.map((tool) => manifestTool(tool, expiresAfterSeconds)),
-  }, options.filterEngine === undefined ? undefined : { filterEngine: options.filterEngine });
+  return parseManifest(
+    {
+      rcpVersion: options.rcpVersion ?? (usesKeys04 ? '0.4' : usesResults03 ? '0.3' : usesWire02 ? '0.2' : '0.1'),
+      ...(options.auth !== undefined && { auth: options.auth }),
+      tools: tools.map((tool) => manifestTool(tool, expiresAfterSeconds)),
+    },
+    options.filterEngine === undefined ? undefined : { filterEngine: options.filterEngine },
+  );
 }
 
 /** A whole number of seconds, at least one, or `RCP_INVALID_OPTIONS` naming the option. */

@@ -6,7 +6,16 @@
  * call, and what tools share (auth, type tests, empty lists, effects) is shared.
  */
 import { compileRequest, parseTemplate, type RequestTemplate } from 'rcp-template';
-import { compileResponseMappings, hasType, toolEffects, type ParseManifestOptions, type RcpAuth, type RcpParam, type RcpTool, type RcpToolEffects } from 'rcp-manifest';
+import {
+  compileResponseMappings,
+  hasType,
+  toolEffects,
+  type ParseManifestOptions,
+  type RcpAuth,
+  type RcpParam,
+  type RcpTool,
+  type RcpToolEffects,
+} from 'rcp-manifest';
 import type { RcpResolverInfo } from '../../client-options';
 import type { RcpClientTool, RcpClientToolParam, RcpInputSchema, RcpInputSchemaProperty } from '../../client-tool';
 import type { ResolvedClientOptions } from '../options/resolve-options';
@@ -65,7 +74,9 @@ export function compileTool(source: RcpTool, index: number, context: ToolCompila
   const origin = located.origin ?? new URL(url).origin;
   const { params, fillable, inputSchema } = paramsOf(source, located.pathTokens, context, toolPath, warnings);
   const mappings =
-    source.responseMappings === undefined || Object.keys(source.responseMappings).length === 0 ? undefined : compileResponseMappings(source.responseMappings, context.prepared);
+    source.responseMappings === undefined || Object.keys(source.responseMappings).length === 0
+      ? undefined
+      : compileResponseMappings(source.responseMappings, context.prepared);
   const pagination = paginationOf(source, params, context.prepared);
   if (pagination?.resolved === true) {
     warnings.push({
