@@ -74,7 +74,9 @@ try {
     });
     if (!update && result.apiReportChanged) problems.push(`${reportName}: the public surface changed; run \`pnpm api --update\` and commit ${dir}/api/`);
     const lines = readFileSync(join(reportFolder, `${reportName}.api.md`), 'utf8').split('\n');
-    const undocumented = lines.flatMap((line, index) => (/^\/\/ .*\(undocumented\)/.test(line) && /^export /.test(lines[index + 1] ?? '') ? [lines[index + 1]] : []));
+    const undocumented = lines.flatMap((line, index) =>
+      /^\/\/ .*\(undocumented\)/.test(line) && /^export /.test(lines[index + 1] ?? '') ? [lines[index + 1]] : [],
+    );
     for (const declaration of undocumented) problems.push(`${reportName}: an export without TSDoc: ${declaration.slice(0, 120)}`);
   }
 } finally {
