@@ -1,4 +1,4 @@
-import { isRecord } from 'rcp-template';
+import { isRecord } from 'rcp-internal';
 import { NOT_FOUND, compileResponsePath, type CompiledPath } from './internal/json-path';
 import { joinPointer } from './internal/json-pointer';
 import { RcpManifestError, type ManifestIssue } from './manifest-errors';

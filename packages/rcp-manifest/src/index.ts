@@ -47,4 +47,3 @@ export type { RcpErrorCode, RcpErrorOptions, RcpErrorOf } from 'rcp-errors';
 export { isToolName, RESERVED_PARAM_NAMES, TOOL_NAME_CHARS, TOOL_NAME_MAX_LENGTH, TOOL_NAME_PATTERN, TOOL_NAME_RULE } from './tool-name';
 export { FORBIDDEN_HEADER_NAMES, isForbiddenHeaderName } from './forbidden-headers';
 export { MEDIA_RANGE_PATTERN, MEDIA_TYPE_PATTERN, isJsonMediaType } from './media-types';
-export { escapePointerToken } from 'rcp-template';

@@ -1,5 +1,5 @@
 import { RcpError, isRcpError } from 'rcp-errors';
-import { isRecord } from 'rcp-template';
+import { isRecord } from 'rcp-internal';
 import { copyManifest } from './internal/copy-manifest';
 import { isFilterEngine, type RcpFilterEngine } from './internal/filter-engine';
 import { readManifestInput, type ManifestLimits } from './internal/read-input';

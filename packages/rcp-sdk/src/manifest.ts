@@ -51,7 +51,6 @@ export {
   TOOL_NAME_PATTERN,
   FORBIDDEN_HEADER_NAMES,
   isForbiddenHeaderName,
-  escapePointerToken,
   PARAM_TYPES,
   RESERVED_PARAM_NAMES,
   TOOL_NAME_CHARS,

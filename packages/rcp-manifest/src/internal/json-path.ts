@@ -1,4 +1,4 @@
-import { isRecord } from 'rcp-template';
+import { isRecord } from 'rcp-internal';
 import type { JsonPathQuery } from 'jsonpath-rfc9535/parser';
 import { filterEngine, type RcpFilterEngine } from './filter-engine';
 import { parseFilterFreeQuery } from './path-syntax';

@@ -1,4 +1,5 @@
-import { compileRequest, isRcpError, isRecord, parseTemplate, type RequestTemplate } from 'rcp-template';
+import { compileRequest, isRcpError, parseTemplate, type RequestTemplate } from 'rcp-template';
+import { isRecord } from 'rcp-internal';
 import type { ManifestIssue } from '../manifest-errors';
 import {
   AUTH_FIELDS,
