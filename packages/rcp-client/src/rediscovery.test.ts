@@ -66,7 +66,7 @@ describe('rediscovery with the previous discovery (state the caller owns)', () =
     expect(server.count).toBe(4);
   });
 
-  it('a fresh client per request (a stateless route, several instances): each fetches the manifest itself — another client\'s discovery is never its `previous`, and a 304 to its plain request is refused', async () => {
+  it("a fresh client per request (a stateless route, several instances): each fetches the manifest itself — another client's discovery is never its `previous`, and a 304 to its plain request is refused", async () => {
     let answer304 = false;
     server.route('GET /rcp/manifest', (request, res) => {
       if (answer304 || request.headers['if-none-match'] === '"v1"') {
