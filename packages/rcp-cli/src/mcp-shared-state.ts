@@ -53,7 +53,14 @@ export const SHARED_STATE_HELP = `  --approval writes|destructive
                           at least 32 bytes, from environment variable NAME; the same in every process
 `;
 
-/** What the flags ask for, checked; nothing connected yet. */
+/**
+ * What the flags ask for, checked; nothing connected yet.
+ *
+ * @example
+ * ```ts
+ * const plan: SharedStatePlan = { approval: 'writes', approvalSecret: undefined, redis: undefined, tokenSecret: undefined };
+ * ```
+ */
 export interface SharedStatePlan {
   readonly approval: RcpApprovalPolicy | undefined;
   readonly approvalSecret: string | undefined;
@@ -183,7 +190,14 @@ export function sharedStatePlan(values: Values, env: Readonly<Record<string, str
   };
 }
 
-/** What the gateway's client gets from a plan, and how to connect it and let go of it. */
+/**
+ * What the gateway's client gets from a plan, and how to connect it and let go of it.
+ *
+ * @example
+ * ```ts
+ * const state: SharedState = await prepareSharedState(plan, 'rcp-mcp', console.error);
+ * ```
+ */
 export interface SharedState {
   /** The client's approval options: the policy, and with Redis the secret and the ledger. */
   readonly clientOptions: { approval?: RcpApprovalPolicy; approvalSecret?: string; approvalLedger?: RcpApprovalLedger };
