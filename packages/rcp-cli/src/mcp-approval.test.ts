@@ -279,7 +279,8 @@ describe('rcp-mcp approval and shared-state flags: usage errors before anything 
   });
 
   it('a package a flag needs that is not installed: a usage error saying what to install', async () => {
-    const error = await importForFlag('rcp-redis-not-installed', '--redis', 'rcp-mcp').catch((caught: unknown) => caught);
+    const missing = 'rcp-redis-not-installed';
+    const error = await importForFlag(() => import(missing), missing, '--redis', 'rcp-mcp').catch((caught: unknown) => caught);
     expect(error).toMatchObject({
       name: 'RcpUsageError',
       exitCode: 2,

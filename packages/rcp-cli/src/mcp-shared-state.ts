@@ -211,16 +211,17 @@ export interface SharedState {
 
 /**
  * A package the command line loads only for a flag that needs it (`--redis`: redis and
- * rcp-redis, optional peer dependencies). Not installed is a usage error saying what to install.
+ * rcp-redis, optional peer dependencies), by `load` (a literal `import()`, which bundlers and
+ * scans see). Not installed is a usage error saying what to install.
  *
  * @example
  * ```ts
- * const { createClient } = await importForFlag<typeof import('redis')>('redis', '--redis', 'rcp-mcp');
+ * const { createClient } = await importForFlag(() => import('redis'), 'redis', '--redis', 'rcp-mcp');
  * ```
  */
-export async function importForFlag<Module>(name: string, flag: string, command: string): Promise<Module> {
+export async function importForFlag<Module>(load: () => Promise<Module>, name: string, flag: string, command: string): Promise<Module> {
   try {
-    return (await import(name)) as Module;
+    return await load();
   } catch (error) {
     const code = (error as NodeJS.ErrnoException | undefined)?.code;
     const missing = (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') && String((error as Error).message).includes(`'${name}'`);
@@ -261,8 +262,8 @@ export async function prepareSharedState(plan: SharedStatePlan, command: string,
   const approval = plan.approval === undefined ? {} : { approval: plan.approval };
   const redis = plan.redis;
   if (redis === undefined) return { clientOptions: approval, tokenStore: undefined, connect: async () => {}, close: async () => {} };
-  const { createClient } = await importForFlag<typeof import('redis')>('redis', redis.flag, command);
-  const stores = await importForFlag<typeof import('rcp-redis')>('rcp-redis', redis.flag, command);
+  const { createClient } = await importForFlag(() => import('redis'), 'redis', redis.flag, command);
+  const stores = await importForFlag(() => import('rcp-redis'), 'rcp-redis', redis.flag, command);
   let connected = false;
   const client = createClient({
     url: redis.url,
