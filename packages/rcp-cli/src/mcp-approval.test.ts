@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { NOTES_TOKEN, startNotesApi, toolRequestLines, type TestServer } from 'rcp-test-utils';
 import { CLIENT_SECRETS, startAuthorizationServer, startToolApi } from 'rcp-test-utils/oauth';
 import { redisTestAvailability, startRedisServer, type RedisServer } from 'rcp-test-utils/stores';
-import { runRcpMcp, startRcpMcp, startRcpMcpHttp, type McpHttpRun } from './fixtures/run-rcp';
+import { runRcp, runRcpMcp, startRcpMcp, startRcpMcpHttp, type McpHttpRun } from './fixtures/run-rcp';
 import { importForFlag } from './mcp-shared-state';
 
 /**
@@ -272,9 +272,11 @@ describe('rcp-mcp approval and shared-state flags: usage errors before anything 
   });
 
   it('`rcp-mcp --help` and `rcp mcp --help` list the flags', async () => {
-    const help = (await runRcpMcp(['--help'])).stdout;
-    for (const flag of ['--approval writes|destructive', '--redis URL', '--redis-env NAME', '--approval-secret-env NAME', '--token-secret-env NAME']) {
-      expect(help).toContain(flag);
+    for (const help of [(await runRcpMcp(['--help'])).stdout, (await runRcp(['mcp', '--help'])).stdout]) {
+      for (const flag of ['--approval writes|destructive', '--redis URL', '--redis-env NAME', '--approval-secret-env NAME', '--token-secret-env NAME']) {
+        expect(help).toContain(flag);
+      }
+      expect(help).toContain('Default: none (no call asks, as without the flag)');
     }
   });
 
