@@ -18,7 +18,7 @@ export interface InspectorOptions {
    * `--oauth-env`), the `--ctx` / `--resolve` / `--model-filled` bindings and the network flags.
    * The page may bind more params; a param bound here stays bound as here. Without an
    * `approval` policy the inspector uses `'writes'`, as `rcp call` does: Send on a call that
-   * changes data shows the exact request and asks first (SPEC §26).
+   * changes data shows the exact request and asks first (SPEC §19).
    */
   readonly clientOptions: RcpClientOptions;
 }
@@ -64,7 +64,7 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
 /**
  * The API's clients: each request opens its own, with one signing key for them all, so a review
  * made for the page's Send is honoured by the client of its Yes, and one record of the approvals
- * used, so each is good for one call (SPEC §26: a second use across clients is the host's to refuse).
+ * used, so each is good for one call (SPEC §19: a second use across clients is the host's to refuse).
  */
 function inspectorApi(options: InspectorOptions): InspectorApi {
   const { clientOptions } = options;
