@@ -314,7 +314,7 @@ async function callCommand(argv: string[], io: Output, failure: FailureContext):
     ...bindingOptions(bindings),
     ...credentials,
     ...networkOf(values),
-    // A call that changes data is shown and confirmed before anything is sent (SPEC §19).
+    // A call that changes data is shown and confirmed before anything is sent (SPEC §19; docs/behaviour.md).
     approval: 'writes',
   });
   checkBindingNames(bindings, discovery.tools, command);

@@ -18,7 +18,7 @@ export interface InspectorOptions {
    * `--oauth-env`), the `--ctx` / `--resolve` / `--model-filled` bindings and the network flags.
    * The page may bind more params; a param bound here stays bound as here. Without an
    * `approval` policy the inspector uses `'writes'`, as `rcp call` does: Send on a call that
-   * changes data shows the exact request and asks first (SPEC §19).
+   * changes data shows the exact request and asks first (SPEC §19; docs/behaviour.md).
    */
   readonly clientOptions: RcpClientOptions;
 }

@@ -252,7 +252,7 @@ export interface RcpClientOptions<Context = any> {
   approvalSecret?: string | Uint8Array;
   /**
    * Where the client keeps the reviews of calls waiting on a person (by the stack's tool call id)
-   * and the ids of approvals used (SPEC §19). Share one — and the `approvalSecret` — between the
+   * and the ids of approvals used (SPEC §19; docs/behaviour.md). Share one — and the `approvalSecret` — between the
    * processes of an app (`createRedisApprovalLedger` of `rcp-redis`) and a call paused in one is
    * approved in another, exactly once; with the default, single use and resuming hold within this
    * client only, and a resume that finds no stored review is refused.
