@@ -1,5 +1,5 @@
 /**
- * The gateway command line's approval and shared-state flags (SPEC §26): `--approval` gives the
+ * The gateway command line's approval and shared-state flags (SPEC §19): `--approval` gives the
  * gateway's client its policy (asked through MCP elicitation by rcp-mcp, failing closed when the
  * host cannot ask); `--redis` / `--redis-env` put what several gateway processes must share in
  * one Redis — the approval ledger (a review made on one process is answered on another, each

@@ -132,7 +132,7 @@ async function decideByPolicy(
   return entry === undefined ? { decision: 'not-applicable' } : verdictOf(entry)!;
 }
 
-/** An approval's default time to live: one hour (SPEC §26). */
+/** An approval's default time to live: one hour (SPEC §19). */
 export const DEFAULT_APPROVAL_EXPIRES_IN = 3_600_000;
 /** The longest time to live an approval may be given: one week. */
 const MAX_APPROVAL_EXPIRES_IN = 7 * 86_400_000;
