@@ -6,7 +6,7 @@
 // That rewriting is pnpm's, so this runs under pnpm. On a machine with Node and npm only:
 //   npx -y pnpm@10.34.9 install && npx -y pnpm@10.34.9 tarballs [destination]
 // (`pnpm tarballs` is this script; `node scripts/pack.mjs` works too where pnpm is on PATH).
-// `--built`: the packages are built already, pack only (turbo's `tarballs` task in packages/workspace-checks, which
+// `--built`: the packages are built already, pack only (turbo's `tarballs` task in test/workspace-checks, which
 // runs after every published package's build: the one pack `pnpm test` makes, for check:package and install-test).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';

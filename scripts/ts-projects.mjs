@@ -28,7 +28,7 @@ function projectDirs() {
     readdirSync(join(root, folder))
       .sort()
       .map((name) => join(folder, name));
-  return [...under('packages'), 'internal', ...under('apps'), 'bench'].filter(
+  return [...under('packages'), 'internal', ...under('test'), 'conformance', ...under('apps'), 'bench'].filter(
     (dir) => existsSync(join(root, dir, 'package.json')) && existsSync(join(root, dir, 'tsconfig.json')),
   );
 }
@@ -113,9 +113,9 @@ export async function projectConfigs() {
   for (const { dir, entries, specifiers } of await publishedEntries()) {
     for (const [specifier, entry] of Object.entries(specifiers)) paths[specifier] = [`./${dir}/${entries[entry]}`];
   }
-  const testUtils = readJson(join(root, 'packages', 'test-utils', 'package.json'));
+  const testUtils = readJson(join(root, 'test', 'test-utils', 'package.json'));
   for (const [subpath, target] of Object.entries(testUtils.exports)) {
-    paths[`rcp-test-utils${subpath.slice(1)}`] = [`./packages/test-utils/${target.replace(/^\.\//, '')}`];
+    paths[`rcp-test-utils${subpath.slice(1)}`] = [`./test/test-utils/${target.replace(/^\.\//, '')}`];
   }
   paths[INTERNAL] = ['./internal/src/index.ts'];
   // rcp-client's platform transport, as its own tsconfig has it (the package's `imports` pick one at run time).

@@ -1,4 +1,4 @@
-"""The manifests and media the TypeScript adapters' tests use (packages/test-utils: fixtures.ts,
+"""The manifests and media the TypeScript adapters' tests use (test/test-utils: fixtures.ts,
 details-manifest.ts, results-api.ts, media.ts), as data, so both implementations are checked against the
 same fixtures.
 """
@@ -208,7 +208,7 @@ NOTES_MANIFEST: dict[str, Any] = {
 
 
 def serve_notes_api(server: LoopbackServer) -> str:
-    """The notes API (packages/test-utils notes-api.ts): user u-1, note n-1, bearer NOTES_TOKEN."""
+    """The notes API (test/test-utils notes-api.ts): user u-1, note n-1, bearer NOTES_TOKEN."""
 
     def handle(request: Received) -> Answer:
         authorised = request.headers.get("authorization") == f"Bearer {NOTES_TOKEN}"

@@ -7,7 +7,7 @@
 // TypeScript source), and the index also holds the README helpers, which import the TypeScript
 // compiler — bundled, that broke every bench process ("Dynamic require of fs") and would load
 // the compiler into each measured process.
-import { seedManifest as publishedSeedManifest } from '../../../packages/test-utils/src/fixtures';
+import { seedManifest as publishedSeedManifest } from '../../../test/test-utils/src/fixtures';
 
 /** The seed manifest exactly as published (absolute example.com URLs; never fetched). */
 export const seedManifestAbsolute = publishedSeedManifest;

@@ -1,6 +1,6 @@
 /**
  * What "npm install" means for a user until the packages are on the registry: the tarballs, packed
- * once as a release packs them (packages/workspace-checks' `tarballs` task, the README's
+ * once as a release packs them (test/workspace-checks' `tarballs` task, the README's
  * `pnpm tarballs`; check:package checks the same files), all installed with npm into ONE scratch
  * project in the OS temp folder, outside the workspace. Then, from that project: ESM and CJS smoke
  * scripts against a local server, through `rcp-sdk/client` and through `rcp-client`; every package
@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-const tarballsDir = join(root, 'packages', 'workspace-checks', 'tarballs');
+const tarballsDir = join(root, 'test', 'workspace-checks', 'tarballs');
 const smokeDir = fileURLToPath(new URL('../smoke', import.meta.url));
 
 interface Manifest {

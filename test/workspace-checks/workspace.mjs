@@ -44,11 +44,11 @@ export function workspaceProjects() {
  */
 export function publishedPackages() {
   const published = workspaceProjects().filter(({ manifest }) => manifest.private !== true);
-  const own = readJson(join(root, 'packages', 'workspace-checks', 'package.json'));
+  const own = readJson(join(root, 'test', 'workspace-checks', 'package.json'));
   const missing = published.map(({ manifest }) => manifest.name).filter((name) => own.devDependencies?.[name] === undefined);
   if (missing.length > 0) {
     console.error(
-      `packages/workspace-checks/package.json must list ${missing.join(', ')} in devDependencies (workspace:*), so turbo builds them before the checks.`,
+      `test/workspace-checks/package.json must list ${missing.join(', ')} in devDependencies (workspace:*), so turbo builds them before the checks.`,
     );
     process.exit(1);
   }
@@ -56,7 +56,7 @@ export function publishedPackages() {
 }
 
 /** Where this package's `tarballs` task packs the published packages (scripts/pack.mjs --built). */
-export const tarballsDir = join(root, 'packages', 'workspace-checks', 'tarballs');
+export const tarballsDir = join(root, 'test', 'workspace-checks', 'tarballs');
 
 /**
  * The tarball `pnpm pack` wrote for a published package: `<name>-<version>.tgz` in `tarballsDir`.

@@ -22,7 +22,7 @@ const DOCUMENTS = ['SPEC.md', 'ARCHITECTURE.md', 'CONTRIBUTING.md', ...PACKAGE_D
 const SECTION_REFERENCE = /§(\d+(?:\.\d+)*)/g;
 const RFC_BEFORE = /RFC ?\d{3,5},? ?$/;
 /** Where code, tests and docs cite SPEC sections (`SPEC §19`), and the kinds of file they are in. */
-const CITING_FOLDERS = ['packages', 'apps', 'internal', 'python', 'conformance', 'scripts', 'bench', '.changeset'];
+const CITING_FOLDERS = ['packages', 'apps', 'internal', 'test', 'python', 'conformance', 'scripts', 'bench', '.changeset'];
 const CITING_FILE = /\.(?:[cm]?[jt]s|tsx|md|py|json)$/;
 const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', '.types', '.venv', '__pycache__', '.mypy_cache', 'test-output', '.turbo', '.test-reports']);
 const TOP_FOLDERS = ['packages', 'apps', 'conformance', 'scripts', 'bench', 'python', 'examples', 'test', '.ci', '.changeset'];

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `pnpm check:packages` (turbo's `check:package` task, in packages/workspace-checks): every
+// `pnpm check:packages` (turbo's `check:package` task, in test/workspace-checks): every
 // published package's tarball — packed once, as a release packs it, by this package's `tarballs`
 // task (scripts/pack.mjs: the README's `pnpm tarballs`), which install-test installs too — checked
 // by `publint --strict` and by "Are the types wrong?" with the node16 profile: the checks the two

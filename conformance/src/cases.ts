@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** The repository's conformance folder. */
-export const CONFORMANCE_DIR = fileURLToPath(new URL('../../../conformance/', import.meta.url));
+export const CONFORMANCE_DIR = fileURLToPath(new URL('../', import.meta.url));
 
 /** One conformance case, as `conformance/README.md` describes it. */
 export interface ConformanceCase {
