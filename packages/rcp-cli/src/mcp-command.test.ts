@@ -55,6 +55,26 @@ describe('rcp-mcp refuses to serve what a model must not choose', () => {
     expect(toolRequestLines(notes)).toEqual([]);
   });
 
+  it('several identity params nobody fills: the refusal names each, and its way out fills them all', async () => {
+    const file = join(dir, 'two-identities.json');
+    const tool = (name: string, url: string) => ({ name, description: 'A tool.', method: 'GET', url, params: [{ name: 'userId' }, { name: 'accountId' }] });
+    writeFileSync(
+      file,
+      JSON.stringify({
+        rcpVersion: '0.1',
+        tools: [tool('list_a', `${notes.origin}/a/{{userId}}/{{accountId}}`), tool('list_b', `${notes.origin}/b/{{userId}}/{{accountId}}`)],
+      }),
+    );
+    const { code, stderr } = await runRcpMcp([file], { env: env() });
+    expect(code).toBe(2);
+    expect(stderr.trim()).toBe(
+      'rcp-mcp: not serving: the params "userId" (list_a, list_b), "accountId" (list_a, list_b) look like an identity and nothing fills them, ' +
+        "so the host's model would choose whose data a call reads. Give the values with --ctx userId=VALUE --ctx accountId=VALUE, " +
+        'or pass --model-filled userId,accountId if the model may choose them (see rcp-mcp --help)',
+    );
+    expect(toolRequestLines(notes)).toEqual([]);
+  });
+
   it('a --ctx key that fills no param (user for userId): refused with the params there are', async () => {
     const { code, stderr } = await runRcpMcp([manifestUrl, '--ctx', 'user=u-alice'], { env: env() });
     expect(code).toBe(2);

@@ -19,7 +19,7 @@ interface CtsCase {
   readonly invalid_selector?: boolean;
 }
 
-const suite = JSON.parse(readFileSync(new URL('../../test-utils/fixtures/jsonpath-cts.json', import.meta.url), 'utf8')) as { tests: CtsCase[] };
+const suite = JSON.parse(readFileSync(new URL('../../../test/test-utils/fixtures/jsonpath-cts.json', import.meta.url), 'utf8')) as { tests: CtsCase[] };
 
 const cases = suite.tests.filter((test) => test.selector.startsWith('$'));
 const validCases = cases.filter((test) => test.invalid_selector !== true);

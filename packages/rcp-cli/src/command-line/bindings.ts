@@ -182,11 +182,14 @@ export function refuseUnboundIdentity(tools: readonly RcpClientTool[], command: 
   const unbound = unboundIdentityParams(tools);
   if (unbound.length === 0) return;
   const what = unbound.map(({ param, tools: names }) => `"${param}" (${names.join(', ')})`).join(', ');
-  const first = unbound[0]!.param;
+  const one = unbound.length === 1;
+  const params = unbound.map(({ param }) => param);
+  // Every param that needs a flag is named in the way out too, so one fix serves them all (issue 41).
   throw new RcpUsageError(
-    `not serving: ${unbound.length === 1 ? 'the param' : 'the params'} ${what} ${unbound.length === 1 ? 'looks' : 'look'} like an identity ` +
-      `and nothing fills ${unbound.length === 1 ? 'it' : 'them'}, so the host's model would choose whose data a call reads. ` +
-      `Give the value with --ctx ${first}=VALUE, or pass --model-filled ${first} if the model may choose it`,
+    `not serving: ${one ? 'the param' : 'the params'} ${what} ${one ? 'looks' : 'look'} like an identity ` +
+      `and nothing fills ${one ? 'it' : 'them'}, so the host's model would choose whose data a call reads. ` +
+      `Give ${one ? 'the value' : 'the values'} with ${params.map((param) => `--ctx ${param}=VALUE`).join(' ')}, ` +
+      `or pass --model-filled ${params.join(',')} if the model may choose ${one ? 'it' : 'them'}`,
     { command },
   );
 }
