@@ -6,3 +6,4 @@ export { escapePointerToken, unescapePointerToken } from './json-pointer';
 export { isPlainObject, isRecord } from './plain-object';
 export { TOKEN_NAME_SOURCE, isTokenName, isTokenNameChar, isTokenNameStart } from './token-name';
 export { annotationMessage, annotationProperty, terminalJson, terminalLines, terminalStrings, terminalText } from './terminal-text';
+export { groupToolLines } from './group-tool-lines';
