@@ -95,7 +95,8 @@ describe('OpenAI Responses, through the openai SDK', () => {
     fake.script((request) => ({ text: `results: ${request.toolResults.map((result) => result.text).join(', ')}` }));
     const next = await openai.responses.create({
       model: 'gpt-test',
-      input: [...response.output, { type: 'function_call_output', call_id: 'call_1', output: '{"sky":"clear"}' }],
+      previous_response_id: response.id,
+      input: [{ type: 'function_call_output', call_id: 'call_1', output: '{"sky":"clear"}' }],
     });
     expect(next.output_text).toBe('results: {"sky":"clear"}');
     expect(fake.requests.map((request) => [request.api, request.toolNames])).toEqual([
