@@ -215,6 +215,7 @@ describe('bad scripts', () => {
     [{ turns: [{ status: 99, body: {} }] }, '"status" must be an HTTP status'],
     [{ port: -1 }, 'option "port"'],
     [{ turns: 'hi' }, 'option "turns" must be a list'],
+    [{ fallback: { text: 1 } }, 'option "fallback": "text" must be a string'],
   ])('%j is RCP_INVALID_OPTIONS, nothing started', async (options, message) => {
     const error = await startModelFake(options as never).catch((caught: unknown) => caught);
     expect(isRcpError(error, 'RCP_INVALID_OPTIONS')).toBe(true);
@@ -236,6 +237,24 @@ describe('bad scripts', () => {
     await expect(openai.chat.completions.create({ model: 'gpt-test', messages: [{ role: 'user', content: 'hi' }] })).rejects.toBeInstanceOf(
       OpenAI.RateLimitError,
     );
+  });
+
+  it('the fallback answers every request past the scripted ones: a model paging until the tool says it is done', async () => {
+    fake = await startModelFake({
+      turns: [{ text: 'first' }],
+      fallback: (request) => (request.toolResults.length < 2 ? { toolCalls: [{ name: 'next_page' }] } : { text: 'Done.' }),
+    });
+    const openai = new OpenAI({ apiKey: 'test', baseURL: fake.baseURL, maxRetries: 0 });
+    const ask = async (results: number) => {
+      const messages: OpenAI.ChatCompletionMessageParam[] = [{ role: 'user', content: 'all pages' }];
+      for (let index = 0; index < results; index++) messages.push({ role: 'tool', tool_call_id: `call_${index}`, content: 'page' });
+      return (await openai.chat.completions.create({ model: 'gpt-test', messages })).choices[0]!.message;
+    };
+    expect((await ask(0)).content).toBe('first');
+    expect((await ask(1)).tool_calls?.[0]).toMatchObject({ function: { name: 'next_page', arguments: '{}' } });
+    expect((await ask(2)).content).toBe('Done.');
+    expect((await ask(2)).content).toBe('Done.');
+    expect(fake.pending).toBe(0);
   });
 
   it('anything but a model POST is a 404', async () => {

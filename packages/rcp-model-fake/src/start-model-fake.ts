@@ -66,12 +66,13 @@ function checkOptions(options: ModelFakeOptions): void {
   }
   if (turns !== undefined && !Array.isArray(turns)) throw new RcpError('RCP_INVALID_OPTIONS', 'startModelFake: option "turns" must be a list');
   turns?.forEach((step, index) => checkStep(step, `startModelFake: turns[${index}]`));
+  if (options.fallback !== undefined) checkStep(options.fallback, 'startModelFake: option "fallback"');
 }
 
 /**
  * Starts a fake of the OpenAI Chat Completions and Responses APIs and the Anthropic Messages API on 127.0.0.1 (never
  * another address), for tests and local development: each `POST` to `/v1/chat/completions`, `/v1/responses` or
- * `/v1/messages` takes the next scripted answer and writes it in that API's shape — streamed as server-sent events
+ * `/v1/messages` takes the next scripted answer (then the `fallback`, if any) and writes it in that API's shape — streamed as server-sent events
  * when the request says `stream: true`. The real provider SDK is the client; every request is kept in `requests`.
  *
  * @throws RcpError `RCP_INVALID_OPTIONS` for an answer that is not a turn, a raw answer or a function, or a bad port;
@@ -121,7 +122,7 @@ export async function startModelFake(options: ModelFakeOptions = {}): Promise<Mo
     }
     const request = readModelRequest(api, path, { ...req.headers }, body as Record<string, unknown>);
     requests.push(request);
-    const step = queue.shift();
+    const step = queue.shift() ?? options.fallback;
     if (step === undefined) {
       sendError(res, api, `rcp-model-fake: no scripted answer left for request ${requests.length} (POST ${path})`);
       return;

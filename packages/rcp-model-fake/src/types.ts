@@ -139,6 +139,9 @@ export type ModelScriptStep = ModelTurn | ModelRawAnswer | ((request: ModelReque
  * @example
  * ```ts
  * const options: ModelFakeOptions = { turns: [{ text: 'Hello.' }] };
+ * const paging: ModelFakeOptions = {
+ *   fallback: (request) => (request.toolResults.length < 3 ? { toolCalls: [{ name: 'next_page' }] } : { text: 'Done.' }),
+ * };
  * ```
  */
 export interface ModelFakeOptions {
@@ -148,6 +151,12 @@ export interface ModelFakeOptions {
    * @default []
    */
   readonly turns?: readonly ModelScriptStep[];
+  /**
+   * The answer to every request once the scripted answers are used up — typically a function that answers from the
+   * request (a model that pages through a list until the tool result says it is done).
+   * @default none: such a request gets the 400
+   */
+  readonly fallback?: ModelScriptStep;
   /**
    * The port on 127.0.0.1.
    * @default 0 (any free port)
