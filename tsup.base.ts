@@ -16,7 +16,8 @@ export function packageBuild(options: { entry?: Record<string, string>; bundle?:
     platform: 'neutral',
     treeshake: true,
     splitting: false,
-    noExternal: options.bundle ?? [],
+    // rcp-internal (the shared rules) is never published: every package that imports it carries its own copy.
+    noExternal: ['rcp-internal', ...(options.bundle ?? [])],
     outExtension: ({ format }) => ({ js: format === 'cjs' ? '.cjs' : '.js' }),
   };
 }

@@ -19,13 +19,16 @@ import { publishedEntries, root } from './package-entries.mjs';
 
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 
+/** The private package of shared rules that the published packages bundle. */
+const INTERNAL = 'rcp-internal';
+
 /** Every project folder with a package.json and a tsconfig.json, relative to the root. */
 function projectDirs() {
   const under = (folder) =>
     readdirSync(join(root, folder))
       .sort()
       .map((name) => join(folder, name));
-  return [...under('packages'), ...under('apps'), 'bench'].filter(
+  return [...under('packages'), 'internal', ...under('apps'), 'bench'].filter(
     (dir) => existsSync(join(root, dir, 'package.json')) && existsSync(join(root, dir, 'tsconfig.json')),
   );
 }
@@ -68,7 +71,10 @@ const TESTED_AGAINST_SOURCE = new Set(['rcp-openai-agents']);
 export async function projectConfigs() {
   const dirs = projectDirs();
   const manifests = new Map(dirs.map((dir) => [dir, readJson(join(root, dir, 'package.json'))]));
-  const published = dirs.filter((dir) => manifests.get(dir).private !== true);
+  // The libraries: every published package, and rcp-internal (private, bundled into the packages that import it,
+  // so it is a devDependency of theirs; its declarations are emitted like a published package's).
+  const isLibraryDir = (dir) => manifests.get(dir).private !== true || manifests.get(dir).name === INTERNAL;
+  const published = dirs.filter(isLibraryDir);
   const lib = (from, dir) => ({ path: pathFrom(from, join(dir, 'tsconfig.lib.json')) });
   const configs = [];
   for (const dir of dirs) {
@@ -76,9 +82,10 @@ export async function projectConfigs() {
     const current = readJson(join(root, dir, 'tsconfig.json'));
     const { paths: _ownPaths, ...options } = current.compilerOptions ?? {};
     const extendsBuild = pathFrom(dir, 'tsconfig.build.json');
-    const isLibrary = manifest.private !== true;
+    const isLibrary = isLibraryDir(dir);
     if (isLibrary) {
       const depends = new Set(Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies }));
+      if (manifest.devDependencies?.[INTERNAL] !== undefined) depends.add(INTERNAL);
       configs.push([
         join(dir, 'tsconfig.lib.json'),
         {
@@ -110,6 +117,7 @@ export async function projectConfigs() {
   for (const [subpath, target] of Object.entries(testUtils.exports)) {
     paths[`rcp-test-utils${subpath.slice(1)}`] = [`./packages/test-utils/${target.replace(/^\.\//, '')}`];
   }
+  paths[INTERNAL] = ['./internal/src/index.ts'];
   // rcp-client's platform transport, as its own tsconfig has it (the package's `imports` pick one at run time).
   paths['#transport'] = ['./packages/rcp-client/src/internal/send/transport.ts'];
   configs.push([
@@ -125,10 +133,7 @@ export async function projectConfigs() {
     {
       $comment: 'Every TypeScript project of the workspace, for `tsc --build` (scripts/typecheck.mjs). Written by scripts/ts-projects.mjs.',
       files: [],
-      references: dirs.flatMap((dir) => [
-        ...(manifests.get(dir).private !== true ? [{ path: `./${dir}/tsconfig.lib.json` }] : []),
-        { path: `./${dir}/tsconfig.test.json` },
-      ]),
+      references: dirs.flatMap((dir) => [...(isLibraryDir(dir) ? [{ path: `./${dir}/tsconfig.lib.json` }] : []), { path: `./${dir}/tsconfig.test.json` }]),
     },
   ]);
   return configs;

@@ -41,6 +41,12 @@ const checked = spawnSync(process.execPath, [tsc, '--build', 'tsconfig.json', ..
 /** A relative import of a rolled-up file, for the CommonJS copy: `./chunk-x.js` → `./chunk-x.cjs`. */
 const cjsImports = (code) => code.replace(/(from\s+|import\s*\(\s*|import\s+)(['"])(\.\.?\/[^'"]+)\.js\2/g, '$1$2$3.cjs$2');
 
+/** Resolves `rcp-internal` to the declarations the TypeScript pass emitted for it. */
+const internalDeclarations = {
+  name: 'rcp-internal-declarations',
+  resolveId: (id) => (id === 'rcp-internal' ? join(root, 'internal', '.types', 'index.d.ts') : null),
+};
+
 for (const { dir, name, entries } of await publishedEntries()) {
   const input = Object.fromEntries(
     Object.entries(entries).map(([entry, source]) => [entry, join(root, dir, '.types', source.replace(/^src\//, '').replace(/\.ts$/, '.d.ts'))]),
@@ -57,9 +63,10 @@ for (const { dir, name, entries } of await publishedEntries()) {
   }
   const bundle = await rollup({
     input,
-    plugins: [dts({ respectExternal: false })],
-    // Every bare import (another package, a Node built-in) stays an import.
-    external: (id) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0'),
+    plugins: [internalDeclarations, dts({ respectExternal: false })],
+    // Every bare import (another package, a Node built-in) stays an import, except rcp-internal's: never published,
+    // its declarations are rolled into the package's own, as its code is bundled into the package's JavaScript.
+    external: (id) => id !== 'rcp-internal' && !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0'),
     onwarn: (warning, warn) => {
       if (warning.code !== 'EMPTY_BUNDLE') warn(warning);
     },

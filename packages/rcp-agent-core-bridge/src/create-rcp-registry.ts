@@ -1,6 +1,6 @@
 import { RcpError } from 'rcp-errors';
 import { createStages, createToolSet, type RcpClient, type RcpDiscovery, type RcpToolFilter } from 'rcp-client';
-import { isRecord } from 'rcp-template';
+import { isRecord } from 'rcp-internal';
 import type { ModelToolRegistryClass, SealedModelToolRegistry } from './model-tool';
 import { ModelToolRegistry } from './model-tool-registry';
 import { createModelTransport, type ModelTransport } from './model-transport';

@@ -7,20 +7,15 @@ import {
   describeAuth,
   describeManifest,
   isRcpError,
-  terminalJson,
-  terminalLines,
-  terminalStrings,
-  terminalText,
-  annotationMessage,
-  annotationProperty,
   type RcpApprovalRequiredError,
   type RcpApprovalRequest,
   type RcpClientOptions,
   type RcpClientTool,
   type RcpDiscoveryWarning,
 } from 'rcp-client';
+import { terminalJson, terminalLines, terminalStrings, terminalText, annotationMessage, annotationProperty } from 'rcp-internal';
 import { kindOf, readArguments, safeParseManifest, type ManifestIssue, type RcpManifest } from 'rcp-manifest';
-import { isRecord } from 'rcp-template';
+import { isRecord } from 'rcp-internal';
 import {
   BINDING_HELP,
   BINDING_OPTIONS,

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isRecord } from 'rcp-template';
+import { isRecord } from 'rcp-internal';
 
 /** Where the built inspector page is (copied into dist/inspector by the build). */
 const PAGE_DIR = fileURLToPath(new URL('./inspector/', import.meta.url));

@@ -6,7 +6,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
-import { terminalText } from 'rcp-client';
+import { terminalText } from 'rcp-internal';
 import { createRcpMcpGateway, createRcpMcpHttpHandler, serveRcpMcpStdio, warningsNotice } from 'rcp-mcp';
 import {
   BINDING_HELP,

@@ -297,6 +297,19 @@ export type RcpContextArgs<Context, Rest extends unknown[] = []> = undefined ext
  */
 export type RcpToolSource = RcpDiscovery | readonly RcpClientTool[] | RcpToolSet;
 
+/**
+ * A client: it discovers manifests, shows each tool's schema, and executes a model's calls by
+ * sending each tool's own request — resolvers, credentials, trust, approval and limits applied on
+ * every call. Made by `createRcpClient`; `Context` is what your resolvers read (the verified user,
+ * the tenant).
+ *
+ * @example
+ * ```ts
+ * const client: RcpClient<{ userId: string }> = createRcpClient({ resolvers: { userId: (ctx) => ctx.userId } });
+ * const discovery = await client.discover('https://notes.example.com/rcp/manifest');
+ * const result = await client.execute(discovery.tool('list_notes'), { word: 'math' }, { userId: 'u-1' });
+ * ```
+ */
 export interface RcpClient<Context = any> {
   /**
    * Fetches, validates and compiles a manifest. Fetch failures (network, non-2xx, not JSON,

@@ -65,4 +65,28 @@ describe('rediscovery with the previous discovery (state the caller owns)', () =
     await createRcpClient().discover(server.url('/rcp/manifest'), { previous: first });
     expect(server.count).toBe(4);
   });
+
+  it("a fresh client per request (a stateless route, several instances): each fetches the manifest itself — another client's discovery is never its `previous`, and a 304 to its plain request is refused", async () => {
+    let answer304 = false;
+    server.route('GET /rcp/manifest', (request, res) => {
+      if (answer304 || request.headers['if-none-match'] === '"v1"') {
+        res.writeHead(304, { etag: '"v1"', 'cache-control': 'max-age=60' });
+        res.end();
+        return;
+      }
+      sendJson(res, 200, manifest('Pings.'), { etag: '"v1"', 'cache-control': 'max-age=60' });
+    });
+    const url = server.url('/rcp/manifest');
+    const first = await createRcpClient().discover(url);
+    // The next request's client, handed the discovery another instance made (as a shared cache would): fresh as it
+    // is, it is not reused and its validators are not sent — the manifest is fetched and judged again.
+    const second = await createRcpClient().discover(url, { previous: first });
+    expect(second).not.toBe(first);
+    expect(second.tools[0]!.description).toBe('Pings.');
+    expect(server.requests.map((request) => request.headers['if-none-match'])).toEqual([undefined, undefined]);
+    // A server (or a cache in front of it) that answers 304 to a request that was not conditional: no old tools stand.
+    answer304 = true;
+    await expect(createRcpClient().discover(url, { previous: first })).rejects.toMatchObject({ code: 'RCP_DISCOVERY_FAILED' });
+    expect(server.count).toBe(3);
+  });
 });

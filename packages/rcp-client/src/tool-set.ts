@@ -1,6 +1,6 @@
 import { RcpError } from 'rcp-errors';
 import { TOOL_NAME_MAX_LENGTH, TOOL_NAME_RULE, isToolName } from 'rcp-manifest';
-import { isRecord } from 'rcp-template';
+import { isRecord } from 'rcp-internal';
 import type { RcpClientTool } from './client-tool';
 import type { RcpDiscovery } from './create-rcp-client';
 import { NAMESPACE_SEPARATOR, defaultNamespace } from './internal/discovery/namespace';

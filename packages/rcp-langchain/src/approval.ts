@@ -16,8 +16,6 @@ import {
   RcpError,
   createToolSet,
   jsonSchemaCopy,
-  terminalJson,
-  terminalText,
   validateArguments,
   type RcpApprovalRequest,
   type RcpClient,
@@ -26,6 +24,7 @@ import {
   type RcpDiscovery,
   type RcpToolSet,
 } from 'rcp-client';
+import { terminalJson, terminalText } from 'rcp-internal';
 import { contextOf } from './internal/context-client';
 import { langChainToolsWith, type LangChainToolsOptions } from './langchain-tools';
 

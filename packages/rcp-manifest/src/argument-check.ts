@@ -1,7 +1,7 @@
 import { escapePointerToken } from './internal/json-pointer';
 import type { ManifestIssue } from './manifest-errors';
 import type { RcpParam } from './manifest-schema';
-import { isRecord } from 'rcp-template';
+import { isRecord } from 'rcp-internal';
 import { TYPE_TESTS, compileValueCheck, hasValueDetails, typeProblem, type ValueCheck } from './value-check';
 
 /**

@@ -89,21 +89,32 @@ describe('cold start (issue 26)', () => {
     expect(run.stdout.trim()).toBe('{"big":[2,3]}');
   });
 
-  it('where nothing can be required synchronously, prepareManifest loads it first; without it the path is refused, naming it', {
+  it('where nothing can be required synchronously, the filter engine is an option (prepareManifest returns it); without it the path is refused, naming it, whatever ran before (issue 40: no module state)', {
     timeout: SPAWN_TIMEOUT,
   }, async () => {
     const script = [
       'delete process.getBuiltinModule;', // as in a browser or an edge runtime
       "const { safeParseManifest, prepareManifest, compileResponseMappings } = await import('rcp-manifest');",
       `const input = ${filterManifest};`,
+      'const refusal = (result) => result.ok || JSON.stringify(result.error.issues.map((issue) => [issue.path, /pass the filterEngine option/.test(issue.message)]));',
       'const before = safeParseManifest(input);',
-      'console.log(before.ok, before.ok || JSON.stringify(before.error.issues.map((issue) => [issue.path, /await prepareManifest\\(manifest\\)/.test(issue.message)])));',
-      'await prepareManifest(JSON.stringify(input));',
-      'const after = safeParseManifest(input);',
-      'console.log(after.ok, JSON.stringify(compileResponseMappings(after.manifest.tools[0].responseMappings).apply({ items: [{ x: 1 }, { x: 2 }] })));',
+      'console.log(before.ok, refusal(before));',
+      // An unrelated call that loads the engine for itself changes nothing for the next call.
+      "const other = await prepareManifest({ rcpVersion: '0.1', tools: [{ responseMappings: { a: '@a[?@.b]' } }] });",
+      'console.log(typeof other.filterEngine?.query, safeParseManifest(input).ok);',
+      'const options = await prepareManifest(JSON.stringify(input));',
+      'const after = safeParseManifest(input, options);',
+      'console.log(after.ok, JSON.stringify(compileResponseMappings(after.manifest.tools[0].responseMappings, options).apply({ items: [{ x: 1 }, { x: 2 }] })));',
+      "console.log(JSON.stringify(await prepareManifest({ rcpVersion: '0.1', tools: [] })));",
     ].join('\n');
     const run = await runNode(['--input-type=module', '-e', script], { cwd: packageDir });
     expect(run.stderr).toBe('');
-    expect(run.stdout.trim().split('\n')).toEqual(['false [["/tools/0/responseMappings/big",true]]', 'true {"big":[2]}']);
+    expect(run.stdout.trim().split('\n')).toEqual(['false [["/tools/0/responseMappings/big",true]]', 'function false', 'true {"big":[2]}', '{}']);
+  });
+
+  it('a filterEngine option that is not an engine is RCP_INVALID_OPTIONS', () => {
+    expect(() => main.parseManifest({ rcpVersion: '0.1', tools: [] }, { filterEngine: {} as never })).toThrow(
+      expect.objectContaining({ code: 'RCP_INVALID_OPTIONS', message: expect.stringContaining('filterEngine') }),
+    );
   });
 });

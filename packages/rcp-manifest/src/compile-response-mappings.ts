@@ -1,7 +1,8 @@
-import { isRecord } from 'rcp-template';
+import { isRecord } from 'rcp-internal';
 import { NOT_FOUND, compileResponsePath, type CompiledPath } from './internal/json-path';
 import { joinPointer } from './internal/json-pointer';
 import { RcpManifestError, type ManifestIssue } from './manifest-errors';
+import type { ParseManifestOptions } from './parse-manifest';
 
 /**
  * Response mappings compiled by {@link compileResponseMappings}.
@@ -94,6 +95,8 @@ export function mappingNameProblem(name: string): string | undefined {
  * query; only queries with a filter selector (`[?...]`) are handed to the library's `query()`.
  *
  * @param mappings - Field name → `@` path.
+ * @param options - `filterEngine`: the JSONPath filter engine for a filter selector where the
+ * runtime has no synchronous `require` (as `parseManifest` takes it).
  * @throws {@link RcpManifestError} RCP_INVALID_MANIFEST listing every invalid entry (pointer `/<field>`).
  *
  * @example
@@ -105,7 +108,10 @@ export function mappingNameProblem(name: string): string | undefined {
  * // { name: 'Ada', tags: ['math'] }   (missing is singular and matched nothing: left out)
  * ```
  */
-export function compileResponseMappings(mappings: Readonly<Record<string, string>>): CompiledResponseMappings {
+export function compileResponseMappings(
+  mappings: Readonly<Record<string, string>>,
+  options?: Pick<ParseManifestOptions, 'filterEngine'>,
+): CompiledResponseMappings {
   if (!isRecord(mappings)) {
     throw new RcpManifestError([{ path: '', message: 'responseMappings must be an object of "@" paths' }]);
   }
@@ -120,7 +126,7 @@ export function compileResponseMappings(mappings: Readonly<Record<string, string
       issues.push({ path: pointer, message: 'must be a string' });
       continue;
     }
-    const compiled = compileResponsePath(expression);
+    const compiled = compileResponsePath(expression, options?.filterEngine);
     if (compiled.ok) entries.push([field, compiled.path]);
     else issues.push({ path: pointer, message: compiled.message });
   }

@@ -1,4 +1,5 @@
-import { HTTP_TOKEN_SOURCE, TOKEN_NAME_SOURCE } from 'rcp-template';
+import { TOKEN_NAME_SOURCE } from 'rcp-template';
+import { HTTP_TOKEN_SOURCE } from 'rcp-internal';
 
 /* The patterns of the manifest's structure, shared by its schema (types, JSON Schema file) and its run-time check. */
 

@@ -1,6 +1,7 @@
 import { RcpError, isRcpError } from 'rcp-errors';
-import { isRecord } from 'rcp-template';
+import { isRecord } from 'rcp-internal';
 import { copyManifest } from './internal/copy-manifest';
+import { isFilterEngine, type RcpFilterEngine } from './internal/filter-engine';
 import { readManifestInput, type ManifestLimits } from './internal/read-input';
 import { own, validateManifest } from './internal/validate-manifest';
 import { RcpManifestError, RcpManifestLimitError, RcpVersionError, type ManifestIssue } from './manifest-errors';
@@ -8,11 +9,13 @@ import type { RcpManifest } from './manifest-schema';
 import { RCP_VERSIONS, isSupportedVersion } from './versions';
 
 /**
- * Limits applied to a manifest. Each must be a positive safe integer.
+ * Limits applied to a manifest (each a positive safe integer), and the JSONPath filter engine
+ * where the runtime cannot load it synchronously.
  *
  * @example
  * ```ts
  * parseManifest(text, { maxBytes: 1024 * 1024, maxTools: 200, maxDepth: 32 });
+ * parseManifest(text, await prepareManifest(text)); // in a browser or an edge runtime
  * ```
  */
 export interface ParseManifestOptions {
@@ -32,6 +35,14 @@ export interface ParseManifestOptions {
    * @default 64
    */
   maxDepth?: number;
+  /**
+   * The JSONPath filter engine, for a response path with a filter selector (`[?…]`) in a runtime
+   * without a synchronous `require` (browsers, edge runtimes, bundles): what
+   * {@link prepareManifest} returns, or `await loadFilterEngine()`. Whether a manifest parses
+   * depends on this option and the runtime only, never on an earlier call.
+   * @default on Node, the engine loaded synchronously on first need; elsewhere none (a filter is refused, naming this option)
+   */
+  filterEngine?: RcpFilterEngine;
 }
 
 /**
@@ -43,7 +54,7 @@ export interface ParseManifestOptions {
  * DEFAULT_MANIFEST_LIMITS.maxBytes; // 5242880
  * ```
  */
-export const DEFAULT_MANIFEST_LIMITS: Readonly<Required<ParseManifestOptions>> = Object.freeze({
+export const DEFAULT_MANIFEST_LIMITS: Readonly<Required<Omit<ParseManifestOptions, 'filterEngine'>>> = Object.freeze({
   maxBytes: 5 * 1024 * 1024,
   maxTools: 5000,
   maxDepth: 64,
@@ -95,6 +106,10 @@ function resolveLimits(options: ParseManifestOptions | undefined): ManifestLimit
     }
     limits[key] = value;
   }
+  const filterEngine = options?.filterEngine;
+  if (filterEngine !== undefined && !isFilterEngine(filterEngine)) {
+    throw new RcpError('RCP_INVALID_OPTIONS', 'parseManifest option filterEngine must be what loadFilterEngine() returns');
+  }
   return limits;
 }
 
@@ -104,6 +119,7 @@ type Parsed = { ok: true; manifest: RcpManifest; warnings: ManifestIssue[] } | {
 /** Parses and validates; never throws, except RCP_INVALID_OPTIONS for bad options. */
 function parse(input: unknown, options: ParseManifestOptions | undefined): Parsed {
   const limits = resolveLimits(options);
+  const filterEngine = options?.filterEngine;
   let warnings: ManifestIssue[] = [];
   try {
     const value = readManifestInput(input, limits);
@@ -116,7 +132,7 @@ function parse(input: unknown, options: ParseManifestOptions | undefined): Parse
     if (Array.isArray(tools) && tools.length > limits.maxTools) {
       throw new RcpManifestLimitError('tools', limits.maxTools, tools.length);
     }
-    const result = validateManifest(value);
+    const result = validateManifest(value, filterEngine);
     warnings = result.warnings;
     if (result.issues.length > 0) throw new RcpManifestError(result.issues);
     return { ok: true, manifest: copyManifest(value), warnings };

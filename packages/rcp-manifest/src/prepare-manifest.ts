@@ -1,4 +1,5 @@
 import { loadFilterEngine } from './internal/filter-engine';
+import type { ParseManifestOptions } from './parse-manifest';
 import { needsFilterEngine } from './internal/json-path';
 
 /** `[?` or `, ?` (blanks allowed): where a filter selector can start in a manifest's text. */
@@ -26,12 +27,13 @@ function mayNeedFilterEngine(input: unknown): boolean {
 }
 
 /**
- * Loads what validating this manifest needs beyond rcp-manifest itself: the JSONPath filter
- * engine (`jsonpath-rfc9535`) when a response path has a filter selector (`[?…]`). Nothing is
- * loaded for any other manifest, and nothing when it is loaded already. Await it before
- * {@link parseManifest} / {@link safeParseManifest} in runtimes without a synchronous `require`
- * (browsers, edge runtimes, a bundle); on Node the engine is loaded on first need without it.
- * It never validates: a manifest it cannot read is left to `parseManifest` to report.
+ * Loads what validating this manifest needs beyond rcp-manifest itself — the JSONPath filter
+ * engine (`jsonpath-rfc9535`) when a response path has a filter selector (`[?…]`) — and returns
+ * it as the options to pass to {@link parseManifest} / {@link safeParseManifest} (and
+ * `compileResponseMappings`): `{ filterEngine }`, or `{}` when the manifest needs nothing.
+ * Needed in runtimes without a synchronous `require` (browsers, edge runtimes, a bundle); on
+ * Node the engine is loaded on first need without it. Nothing is kept between calls. It never
+ * validates: a manifest it cannot read is left to `parseManifest` to report.
  *
  * @param input - The manifest, as `parseManifest` takes it: a JSON value, a JSON string, or UTF-8 bytes.
  *
@@ -40,16 +42,15 @@ function mayNeedFilterEngine(input: unknown): boolean {
  * import { parseManifest, prepareManifest } from 'rcp-manifest';
  *
  * const text = await (await fetch('https://api.example.com/rcp')).text();
- * await prepareManifest(text);
- * const manifest = parseManifest(text);
+ * const manifest = parseManifest(text, await prepareManifest(text));
  * ```
  */
-export async function prepareManifest(input: unknown): Promise<void> {
+export async function prepareManifest(input: unknown): Promise<Pick<ParseManifestOptions, 'filterEngine'>> {
   let needed: boolean;
   try {
     needed = mayNeedFilterEngine(input);
   } catch {
     needed = false; // exotic input (throwing getters, proxies): parseManifest reports it
   }
-  if (needed) await loadFilterEngine();
+  return needed ? { filterEngine: await loadFilterEngine() } : {};
 }

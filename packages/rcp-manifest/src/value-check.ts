@@ -1,4 +1,4 @@
-import { isRecord } from 'rcp-template';
+import { isRecord } from 'rcp-internal';
 import { escapePointerToken } from './internal/json-pointer';
 import type { ManifestIssue } from './manifest-errors';
 import type { RcpParam, RcpParamType, RcpValue } from './manifest-schema';

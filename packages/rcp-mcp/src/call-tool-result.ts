@@ -6,7 +6,7 @@
  */
 import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/server';
 import { toModelText, type ModelMedia, type ModelResult } from 'rcp-client';
-import { isRecord } from 'rcp-template';
+import { isRecord } from 'rcp-internal';
 
 /**
  * A media part as MCP content: `image` for `image/*`, `audio` for `audio/*`, else an embedded

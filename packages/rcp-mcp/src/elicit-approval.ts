@@ -6,16 +6,8 @@
  * our `requestState`) and to a 2025-era session as a pushed `elicitation/create` (its legacy shim).
  */
 import { CLIENT_CAPABILITIES_META_KEY, acceptedContent, inputRequired, type InputRequiredResult, type ServerContext } from '@modelcontextprotocol/server';
-import {
-  RcpApprovalDeniedError,
-  RcpApprovalMismatchError,
-  approve,
-  terminalJson,
-  terminalText,
-  toModelText,
-  type RcpApproval,
-  type RcpApprovalRequest,
-} from 'rcp-client';
+import { RcpApprovalDeniedError, RcpApprovalMismatchError, approve, toModelText, type RcpApproval, type RcpApprovalRequest } from 'rcp-client';
+import { terminalJson, terminalText } from 'rcp-internal';
 
 /** The key of the one input request, and of its form's one field. */
 const INPUT_KEY = 'rcp_approval';

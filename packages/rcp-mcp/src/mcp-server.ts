@@ -3,7 +3,6 @@ import {
   createToolSet,
   isRcpError,
   jsonSchemaCopy,
-  terminalText,
   toModelResult,
   toolCountWarning,
   type RcpApprovalRequiredError,
@@ -16,6 +15,7 @@ import {
   type RcpToolSet,
   type RcpToolSetOptions,
 } from 'rcp-client';
+import { terminalText } from 'rcp-internal';
 import type { RcpToolSearchOptions } from 'rcp-search';
 import { toCallToolResult } from './call-tool-result';
 import { DYNAMIC_OPTION } from './dynamic-mode-hint';

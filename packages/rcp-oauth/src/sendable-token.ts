@@ -1,4 +1,4 @@
-import { isHeaderValue } from 'rcp-template';
+import { isHeaderValue } from 'rcp-internal';
 
 /**
  * Whether an access token can be sent as the client sends a credential: a header value by

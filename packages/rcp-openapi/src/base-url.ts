@@ -1,4 +1,5 @@
-import { compileRequest, isRecord } from 'rcp-template';
+import { compileRequest } from 'rcp-template';
+import { isRecord } from 'rcp-internal';
 import { invalidOptions } from './invalid-options';
 
 type Json = Record<string, unknown>;

@@ -1,5 +1,6 @@
 import type { RcpAuth } from 'rcp-manifest';
-import { isRecord, parseTemplate } from 'rcp-template';
+import { parseTemplate } from 'rcp-template';
+import { isRecord } from 'rcp-internal';
 import { RELATIVE_ORIGIN, toolOrigin, type Base } from './base-url';
 import { bodyTemplate, openApiBody, swaggerBody } from './request-body';
 import { paginationOf, responseMediaTypesOf } from './response-fields';

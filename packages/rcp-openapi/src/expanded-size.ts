@@ -1,4 +1,4 @@
-import { escapePointerToken, isRecord, unescapePointerToken } from 'rcp-template';
+import { escapePointerToken, isRecord, unescapePointerToken } from 'rcp-internal';
 
 /**
  * The default of `maxExpandedValues`: 5,000,000. The validator and the dereferencer take time in

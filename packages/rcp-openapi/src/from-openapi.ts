@@ -1,7 +1,7 @@
 import { dereference, validate } from '@readme/openapi-parser';
 import type { OpenAPI } from 'openapi-types';
 import { DEFAULT_MANIFEST_LIMITS, isRcpError, parseManifest, safeParseManifest, type RcpAuth, type RcpManifest, type RcpManifestError } from 'rcp-manifest';
-import { isRecord } from 'rcp-template';
+import { isRecord } from 'rcp-internal';
 import { baseOf, pathProblem, type Base } from './base-url';
 import { buildTool, type DraftTool } from './build-tool';
 import { DEFAULT_MAX_EXPANDED_VALUES } from './expanded-size';

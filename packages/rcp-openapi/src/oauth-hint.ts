@@ -1,5 +1,5 @@
 import { safeParseManifest, type RcpAuth, type RcpManifestError } from 'rcp-manifest';
-import { isRecord } from 'rcp-template';
+import { isRecord } from 'rcp-internal';
 
 type Json = Record<string, unknown>;
 

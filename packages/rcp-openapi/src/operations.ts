@@ -1,4 +1,4 @@
-import { isRecord } from 'rcp-template';
+import { isRecord } from 'rcp-internal';
 
 type Json = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 import { Composer, Parser, type CST } from 'yaml';
-import { isRecord } from 'rcp-template';
+import { isRecord } from 'rcp-internal';
 import type { RcpError } from 'rcp-manifest';
 import { expandedSize } from './expanded-size';
 import { invalidOptions as fail } from './invalid-options';

@@ -1,4 +1,4 @@
-import { isRecord } from 'rcp-template';
+import { isRecord } from 'rcp-internal';
 import { jsonMediaType } from './media-type';
 import { article, mergeAllOf, nonNullBranches, paramFields, setOwn, typeOf, unionOf, type Schema } from './schema-to-param';
 import { tokenNameOf } from './tool-names';

@@ -4,7 +4,7 @@
  * cursor (`pagination`). One file, so both readings of a response are written once.
  */
 import type { RcpPagination } from 'rcp-manifest';
-import { isRecord } from 'rcp-template';
+import { isRecord } from 'rcp-internal';
 import { jsonMediaType } from './media-type';
 import { mergeAllOf, nonNullBranches, typeOf, unionOf, type Schema } from './schema-to-param';
 

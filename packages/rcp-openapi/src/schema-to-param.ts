@@ -1,4 +1,4 @@
-import { isRecord } from 'rcp-template';
+import { isRecord } from 'rcp-internal';
 import { PARAM_TYPES, compileValueCheck, hasType, type RcpParam, type RcpParamType, type RcpValue } from 'rcp-manifest';
 
 /** A JSON Schema as OpenAPI documents write it (already dereferenced). */

@@ -1,5 +1,5 @@
 import type { RcpAuth } from 'rcp-manifest';
-import { isHttpToken, isRecord } from 'rcp-template';
+import { isHttpToken, isRecord } from 'rcp-internal';
 import { oauthAuthOf } from './oauth-hint';
 import { operationsOf } from './operations';
 

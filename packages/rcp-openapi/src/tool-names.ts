@@ -1,5 +1,5 @@
 import { RESERVED_PARAM_NAMES, TOOL_NAME_CHARS, TOOL_NAME_MAX_LENGTH } from 'rcp-manifest';
-import { isTokenNameChar, isTokenNameStart } from 'rcp-template';
+import { isTokenNameChar, isTokenNameStart } from 'rcp-internal';
 
 /** Longest tool name (rcp-manifest's rule). */
 export const MAX_NAME = TOOL_NAME_MAX_LENGTH;

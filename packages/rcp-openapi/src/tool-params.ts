@@ -1,5 +1,5 @@
 import { FORBIDDEN_HEADER_NAMES } from 'rcp-manifest';
-import { isHttpToken, isRecord } from 'rcp-template';
+import { isHttpToken, isRecord } from 'rcp-internal';
 import { paramDescription } from './plain-text';
 import { paramFields, sendableAt, type ParamPlace, type Schema } from './schema-to-param';
 import { tokenNameOf } from './tool-names';

@@ -28,12 +28,6 @@ export {
   describeManifest,
   describeAuth,
   toolEffects,
-  terminalText,
-  terminalLines,
-  terminalJson,
-  terminalStrings,
-  annotationMessage,
-  annotationProperty,
   RcpInvalidArgumentsError,
   RcpResolverError,
   RcpHttpError,
@@ -48,6 +42,7 @@ export {
   createStages,
   classifyHost,
   RcpError,
+  escapeUnsafeText,
   isRcpError,
 } from 'rcp-client';
 export type {
@@ -108,6 +103,7 @@ export type {
   RcpJsonValue,
   RcpArgumentIssue,
   RcpErrorCode,
+  EscapeUnsafeTextOptions,
   RcpErrorOptions,
   RcpErrorOf,
   RcpErrorFields,

@@ -1,7 +1,7 @@
 import MiniSearch, { type Query } from 'minisearch';
 import { RcpInvalidArgumentsError, createToolSet, type RcpClientTool, type RcpDiscovery, type RcpToolSet } from 'rcp-client';
 import { compileArgumentCheck, compileValueCheck, type RcpParam } from 'rcp-manifest';
-import { isRecord } from 'rcp-template';
+import { isRecord } from 'rcp-internal';
 import { RcpError } from 'rcp-errors';
 import { describeToolHits, type RcpToolHitsDescription } from './describe-tool-hits';
 import { MAX_QUERY_LENGTH, MAX_QUERY_WORDS, catalogTerms, planQuery, termsOf, type CatalogTerms, type QueryPlan } from './plan-query';

@@ -1,5 +1,5 @@
 import { RcpError } from 'rcp-errors';
-import { parseManifest, type RcpAuth, type RcpManifest, type RcpTool, type RcpVersion } from 'rcp-manifest';
+import { parseManifest, type RcpAuth, type RcpFilterEngine, type RcpManifest, type RcpTool, type RcpVersion } from 'rcp-manifest';
 import { defineTool, type AnyServerTool, type DefineTool } from './define-tool';
 import { createMemoryIdempotencyStore, type RcpIdempotencyStore } from './idempotency-store';
 import { answerCall, type CallContext } from './internal/answer-call';
@@ -108,6 +108,19 @@ export interface RcpServerOptions<Principal> {
   readonly maxBodyBytes?: number;
   /** Idempotency keys for the tools that declare `idempotency` (RCP 0.4): the store, lifetimes and whose a key is. */
   readonly idempotency?: RcpIdempotencyOptions<Principal>;
+  /**
+   * The JSONPath filter engine, needed only when a tool's `responseMappings` or `pagination` has a
+   * filter selector (`[?…]`) and the runtime has no synchronous `require` (an edge runtime, a
+   * browser, a bundle): `await loadFilterEngine()` from rcp-manifest, once, before creating the
+   * server. Without it such a server is refused with `RCP_INVALID_MANIFEST` naming this option.
+   * @default on Node, loaded synchronously on first need
+   * @example
+   * ```ts
+   * import { loadFilterEngine } from 'rcp-manifest';
+   * const server = createRcpServer({ tools, filterEngine: await loadFilterEngine() });
+   * ```
+   */
+  readonly filterEngine?: RcpFilterEngine;
 }
 
 /**
@@ -237,11 +250,14 @@ function buildManifest<Principal>(options: RcpServerOptions<Principal>, tools: r
   const usesWire02 = serverAuth.type === 'query' || tools.some((tool) => tool.bodyEncoding === 'form' || tool.auth?.type === 'query');
   const usesResults03 = tools.some((tool) => tool.responseMediaTypes !== undefined || tool.pagination !== undefined);
   const usesKeys04 = tools.some((tool) => tool.idempotency !== undefined);
-  return parseManifest({
-    rcpVersion: options.rcpVersion ?? (usesKeys04 ? '0.4' : usesResults03 ? '0.3' : usesWire02 ? '0.2' : '0.1'),
-    ...(options.auth !== undefined && { auth: options.auth }),
-    tools: tools.map((tool) => manifestTool(tool, expiresAfterSeconds)),
-  });
+  return parseManifest(
+    {
+      rcpVersion: options.rcpVersion ?? (usesKeys04 ? '0.4' : usesResults03 ? '0.3' : usesWire02 ? '0.2' : '0.1'),
+      ...(options.auth !== undefined && { auth: options.auth }),
+      tools: tools.map((tool) => manifestTool(tool, expiresAfterSeconds)),
+    },
+    options.filterEngine === undefined ? undefined : { filterEngine: options.filterEngine },
+  );
 }
 
 /** A whole number of seconds, at least one, or `RCP_INVALID_OPTIONS` naming the option. */

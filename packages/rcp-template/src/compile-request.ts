@@ -2,7 +2,7 @@ import { compileBody, renderBody, type BodyNode } from './internal/compile-body'
 import { compileHeaders, renderHeaders, type HeaderEntry } from './internal/compile-headers';
 import { compileUrl, renderUrl, type CompiledUrl } from './internal/compile-url';
 import { structureError } from './internal/parse-in';
-import { isHttpToken } from './http-token';
+import { isHttpToken } from 'rcp-internal';
 
 /**
  * The request template of a tool: `{{token}}` placeholders in the URL path and query, the

@@ -1,6 +1,6 @@
 import { encodeUnreserved } from './internal/percent-encode';
 import { RcpTemplateError } from './template-error';
-import { isRecord } from './plain-object';
+import { isRecord } from 'rcp-internal';
 
 function encode(text: string, field: string): string {
   const encoded = encodeUnreserved(text);

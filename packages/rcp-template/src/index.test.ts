@@ -2,31 +2,19 @@ import { describe, expect, it } from 'vitest';
 import * as api from './index';
 
 describe('rcp-template public surface', () => {
-  it('exports exactly the documented values', () => {
+  it('exports exactly the documented values: its own API, at most ten (issue 40); the shared rules are rcp-internal, bundled', () => {
     expect(Object.keys(api).sort()).toEqual(
       [
         'RcpError',
         'RcpTemplateError',
+        'TOKEN_NAME_SOURCE',
         'collectTemplateTokens',
         'compileRequest',
         'encodeFormBody',
-        'isHttpToken',
         'isRcpError',
-        'isTokenChar',
+        'isTokenName',
         'parseTemplate',
         'percentEncode',
-        'TOKEN_NAME_SOURCE',
-        'isTokenName',
-        'isTokenNameChar',
-        'isTokenNameStart',
-        'isHeaderValue',
-        'isHeaderValueChar',
-        'escapePointerToken',
-        'unescapePointerToken',
-        'isPlainObject',
-        'isRecord',
-        'HTTP_TOKEN_SOURCE',
-        'HTTP_TOKEN_PROBLEM',
       ].sort(),
     );
   });

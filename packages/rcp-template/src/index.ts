@@ -3,7 +3,6 @@ export type { ParsedTemplate, TemplatePart } from './parse-template';
 export { collectTemplateTokens } from './collect-template-tokens';
 export { compileRequest } from './compile-request';
 export { percentEncode } from './percent-encode';
-export { HTTP_TOKEN_PROBLEM, HTTP_TOKEN_SOURCE, isHttpToken, isTokenChar } from './http-token';
 export { encodeFormBody } from './encode-form';
 export type {
   CompileRequestOptions,
@@ -15,7 +14,6 @@ export { RcpTemplateError } from './template-error';
 export type { RcpTemplateErrorCode, RcpTemplateErrorOptions, TemplatePosition } from './template-error';
 export { RcpError, isRcpError } from 'rcp-errors';
 export type { RcpErrorCode, RcpErrorOptions, RcpErrorOf } from 'rcp-errors';
-export { TOKEN_NAME_SOURCE, isTokenName, isTokenNameChar, isTokenNameStart } from './token-name';
-export { isHeaderValue, isHeaderValueChar } from './header-value';
-export { escapePointerToken, unescapePointerToken } from './json-pointer';
-export { isPlainObject, isRecord } from './plain-object';
+// The token-name grammar is public (a manifest author checks names with it); the character-level helpers and the
+// other shared rules (HTTP tokens, header values, JSON Pointer tokens, plain objects) are rcp-internal's, bundled.
+export { TOKEN_NAME_SOURCE, isTokenName } from 'rcp-internal';

@@ -1,5 +1,5 @@
 import { RcpTemplateError } from './template-error';
-import { isTokenNameChar, isTokenNameStart } from './token-name';
+import { isTokenNameChar, isTokenNameStart } from 'rcp-internal';
 
 /**
  * One piece of a parsed template: literal text, or a `{{name}}` token.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TOKEN_NAME_SOURCE, isTokenName } from './token-name';
+import { TOKEN_NAME_SOURCE, isTokenName } from './index';
 import { parseTemplate } from './parse-template';
 
 describe('the {{token}} name grammar (the one home)', () => {

@@ -1,5 +1,5 @@
 import type { ModelTool, RegisteredModelTool, SchemaAdapter } from '../model-tool';
-import { isRecord } from 'rcp-template';
+import { isRecord } from 'rcp-internal';
 import { frozenCopy } from './frozen';
 
 const isNonBlank = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';

@@ -1,4 +1,4 @@
-import { isRecord } from 'rcp-template';
+import { isRecord } from 'rcp-internal';
 import type { RcpManifest, RcpTool } from '../manifest-schema';
 import { EFFECT_FIELDS, IDEMPOTENCY_FIELDS, OAUTH_HINT_FIELDS, PAGINATION_FIELDS, PARAM_FIELDS, TOOL_FIELDS, VALUE_FIELDS } from '../manifest-patterns';
 import { freezeJsonCopy } from './json-tree';

@@ -1,5 +1,5 @@
 import { isForbiddenHeaderName } from '../forbidden-headers';
-import { HTTP_TOKEN_PROBLEM, isHttpToken } from 'rcp-template';
+import { HTTP_TOKEN_PROBLEM, isHttpToken } from 'rcp-internal';
 
 /** Why `name` cannot be a header name, or undefined when it can. */
 export function headerNameProblem(name: string): string | undefined {

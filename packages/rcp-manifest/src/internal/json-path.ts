@@ -1,6 +1,6 @@
-import { isRecord } from 'rcp-template';
+import { isRecord } from 'rcp-internal';
 import type { JsonPathQuery } from 'jsonpath-rfc9535/parser';
-import { filterEngine } from './filter-engine';
+import { filterEngine, type RcpFilterEngine } from './filter-engine';
 import { parseFilterFreeQuery } from './path-syntax';
 import { unsafePatternReason } from './regex-safety';
 
@@ -104,7 +104,7 @@ function invalid(queryText: string, detail: string): PathCompileResult {
 /**
  * Compiles a response path (`@...`). A query without filter selectors is read by the SDK's own
  * parser; one with a filter is parsed by `jsonpath-rfc9535` (no code is evaluated) and checked
- * statically.
+ * statically (with `engine` when given, else the library loaded synchronously where it can be).
  *
  * @example
  * ```ts
@@ -112,12 +112,12 @@ function invalid(queryText: string, detail: string): PathCompileResult {
  * if (compiled.ok) compiled.path.get?.({ data: { name: 'Ada' } }); // 'Ada'
  * ```
  */
-export function compileResponsePath(expression: string): PathCompileResult {
+export function compileResponsePath(expression: string, engine?: RcpFilterEngine): PathCompileResult {
   const queryText = toRfc9535Query(expression);
   if (queryText === undefined) return { ok: false, message: 'must start with "@" (for example "@data.name")' };
   const parsed = parseFilterFreeQuery(queryText);
   if (parsed.kind === 'invalid') return invalid(queryText, parsed.message);
-  if (parsed.kind === 'filter') return compileFilterQuery(expression, queryText);
+  if (parsed.kind === 'filter') return compileFilterQuery(expression, queryText, engine);
   const singularSteps = singularPath(parsed.segments);
   if (singularSteps !== undefined) return singularCompiled(expression, queryText, singularSteps);
   const { segments } = parsed;
@@ -132,14 +132,14 @@ export function compileResponsePath(expression: string): PathCompileResult {
 }
 
 /** A query with a filter selector: parsed, checked and evaluated by the library. */
-function compileFilterQuery(expression: string, queryText: string): PathCompileResult {
-  const engine = filterEngine();
+function compileFilterQuery(expression: string, queryText: string, given: RcpFilterEngine | undefined): PathCompileResult {
+  const engine = filterEngine(given);
   if (engine === undefined) {
     return {
       ok: false,
       message:
         `has a filter selector (${queryText}), which needs the JSONPath filter engine: ` +
-        'in this runtime, await prepareManifest(manifest) before parsing the manifest',
+        'in this runtime, pass the filterEngine option (from await prepareManifest(manifest) or loadFilterEngine())',
     };
   }
   let ast: JsonPathQuery;

@@ -1,4 +1,4 @@
-import { escapePointerToken, unescapePointerToken } from 'rcp-template';
+import { escapePointerToken, unescapePointerToken } from 'rcp-internal';
 
 export { escapePointerToken };
 

@@ -1,4 +1,4 @@
-import { isPlainObject } from 'rcp-template';
+import { isPlainObject } from 'rcp-internal';
 import { joinPointer } from './json-pointer';
 
 function describeNonJson(value: unknown): string | undefined {

@@ -1,4 +1,5 @@
-import { HTTP_TOKEN_PROBLEM, isRecord, isTokenName } from 'rcp-template';
+import { isTokenName } from 'rcp-template';
+import { HTTP_TOKEN_PROBLEM, isRecord } from 'rcp-internal';
 import type { ManifestIssue } from '../manifest-errors';
 import { joinPointer } from './json-pointer';
 import {

@@ -1,4 +1,5 @@
-import { compileRequest, isRcpError, isRecord, parseTemplate, type RequestTemplate } from 'rcp-template';
+import { compileRequest, isRcpError, parseTemplate, type RequestTemplate } from 'rcp-template';
+import { isRecord } from 'rcp-internal';
 import type { ManifestIssue } from '../manifest-errors';
 import {
   AUTH_FIELDS,
@@ -18,6 +19,7 @@ import { EXPECTED_TYPE, compileValueCheck, hasType } from '../value-check';
 import { unsafePatternReason } from './regex-safety';
 import { isForbiddenHeaderName } from '../forbidden-headers';
 import { headerNameProblem } from './header-names';
+import type { RcpFilterEngine } from './filter-engine';
 import { compileResponsePath } from './json-path';
 import { mappingNameProblem } from '../compile-response-mappings';
 import { comparePointers, joinPointer } from './json-pointer';
@@ -45,6 +47,8 @@ export function own(object: JsonObject, key: string): unknown {
 /** Collects issues and warnings for one manifest. */
 class Report {
   readonly issues: ManifestIssue[] = [];
+  /** The JSONPath filter engine the caller gave (`parseManifest`'s `filterEngine` option). */
+  filterEngine: RcpFilterEngine | undefined = undefined;
   /** Whether the structural walk found nothing (only then may a schema be compiled). */
   structurallyValid = false;
   /** The manifest's `rcpVersion` (what 0.2 features it may use). */
@@ -449,7 +453,7 @@ function checkPagination(tool: JsonObject, context: ToolContext): void {
   for (const key of ['nextCursor', 'hasMore'] as const) {
     const path = own(pagination, key);
     if (typeof path !== 'string' || !path.startsWith('@')) continue; // structural check reports it
-    const compiled = compileResponsePath(path);
+    const compiled = compileResponsePath(path, context.report.filterEngine);
     const at = joinPointer(pointer, key);
     if (!compiled.ok) context.report.error(at, compiled.message);
     else if (!compiled.path.singular) {
@@ -502,7 +506,7 @@ function checkResponseMappings(tool: JsonObject, context: ToolContext): void {
     if (nameProblem !== undefined) context.report.error(pointer, nameProblem);
     const value = mappings[key];
     if (typeof value !== 'string' || !value.startsWith('@')) continue; // structural check reports it
-    const compiled = compileResponsePath(value);
+    const compiled = compileResponsePath(value, context.report.filterEngine);
     if (!compiled.ok) context.report.error(pointer, compiled.message);
   }
 }
@@ -561,10 +565,80 @@ function checkTool(tool: unknown, pointer: string, serverAuth: unknown, report: 
     checkHeaders(tool, effectiveAuth, context);
   }
   checkBody(tool, context);
+  checkSendable(tool, context);
   checkResponseMappings(tool, context);
   for (const [name, index] of context.declared) {
     if (!context.used.has(name)) {
       report.warn(joinPointer(pointer, 'params', index), `param "${name}" is declared but not used in url, queryParams, headers or body`);
+    }
+  }
+}
+
+/** The type of a declared param (`object`, `array` …) and of its items, when it has those. */
+function declaredType(tool: JsonObject, name: string, context: ToolContext): { type: unknown; items: unknown } | undefined {
+  const index = context.declared.get(name);
+  const params = own(tool, 'params');
+  if (index === undefined || !Array.isArray(params)) return undefined;
+  const param: unknown = params[index];
+  if (!isRecord(param)) return undefined;
+  const items = own(param, 'items');
+  return { type: own(param, 'type'), items: isRecord(items) ? own(items, 'type') : undefined };
+}
+
+/** The template's tokens and its single token (when it is exactly one), or undefined when it does not parse. */
+function templateOf(text: string): { tokens: readonly string[]; single: string | undefined } | undefined {
+  try {
+    const parsed = parseTemplate(text);
+    return { tokens: parsed.tokens, single: parsed.single };
+  } catch {
+    return undefined; // the template rules report it
+  }
+}
+
+/**
+ * A param no value of its declared type can be sent where the manifest uses it (issue 41): an object or an array in a
+ * path segment or a header, an object in the query, an array in the query that is not a whole value of scalars (§7).
+ * Every call with such a param fails, so it is a warning at the position, naming the param and what the position takes.
+ */
+function checkSendable(tool: JsonObject, context: ToolContext): void {
+  const params = own(tool, 'params');
+  if (!Array.isArray(params) || !params.some((param) => isRecord(param) && (param['type'] === 'object' || param['type'] === 'array'))) return;
+  const warnAt = (pointer: string, text: string, position: 'path' | 'query' | 'header') => {
+    const template = templateOf(text);
+    if (template === undefined) return;
+    for (const token of template.tokens) {
+      const declared = declaredType(tool, token, context);
+      if (declared === undefined) continue;
+      const { type, items } = declared;
+      let problem: string | undefined;
+      if (type === 'object' && position === 'query')
+        problem = 'an object, which a query entry cannot carry (a scalar, or an array of scalars as the whole value)';
+      else if ((type === 'object' || type === 'array') && position !== 'query')
+        problem = `${type === 'object' ? 'an object' : 'an array'}, which a ${position === 'path' ? 'path segment' : 'header value'} cannot carry (a scalar only)`;
+      else if (type === 'array' && template.single !== token)
+        problem = 'an array inside a longer value, which a query entry cannot carry (an array must be the whole value)';
+      else if (type === 'array' && (items === 'object' || items === 'array'))
+        problem = `an array of ${items === 'object' ? 'objects' : 'arrays'}, which a query entry cannot carry (an array of scalars only)`;
+      if (problem !== undefined) context.report.warn(pointer, `param "${token}" is ${problem}: every call that gives it fails (RCP_TEMPLATE_VALUE)`);
+    }
+  };
+  const url = own(tool, 'url');
+  if (typeof url === 'string') {
+    const query = url.indexOf('?');
+    warnAt(joinPointer(context.pointer, 'url'), query === -1 ? url : url.slice(0, query), 'path');
+    if (query !== -1) {
+      for (const entry of url.slice(query + 1).split('&')) warnAt(joinPointer(context.pointer, 'url'), entry.slice(entry.indexOf('=') + 1), 'query');
+    }
+  }
+  for (const [field, position] of [
+    ['queryParams', 'query'],
+    ['headers', 'header'],
+  ] as const) {
+    const values = own(tool, field);
+    if (!isRecord(values)) continue;
+    for (const key of Object.keys(values)) {
+      const value = values[key];
+      if (typeof value === 'string') warnAt(joinPointer(context.pointer, field, key), value, position);
     }
   }
 }
@@ -616,8 +690,9 @@ function normalize(list: ManifestIssue[]): ManifestIssue[] {
  * // { issues: [{ path: '/tools/0/url', message: 'uses {{id}}, which is not declared in params' }], warnings: [] }
  * ```
  */
-export function validateManifest(manifest: JsonObject): ValidationResult {
+export function validateManifest(manifest: JsonObject, filterEngine?: RcpFilterEngine): ValidationResult {
   const report = new Report();
+  report.filterEngine = filterEngine;
   const structural = structuralIssues(manifest);
   for (const issue of structural) report.error(issue.path, issue.message);
   report.structurallyValid = structural.length === 0;

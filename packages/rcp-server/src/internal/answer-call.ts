@@ -3,7 +3,7 @@
  * the handler, whose result becomes the response.
  */
 import type { VerifyHook } from '../create-rcp-server';
-import { escapePointerToken } from 'rcp-manifest';
+import { escapePointerToken } from 'rcp-internal';
 import { problemResponse } from '../problem';
 import { readBody } from './collect-arguments';
 import type { CompiledRoute } from './compile-route';

@@ -3,7 +3,8 @@
  * segments percent-decoded, query values, headers, a JSON or form body), then checking them with
  * rcp-manifest's `compileArgumentCheck` — the rule the client applied before sending.
  */
-import { escapePointerToken, isJsonMediaType, readArguments, type ArgumentCheck, type ManifestIssue, type RcpParam } from 'rcp-manifest';
+import { escapePointerToken } from 'rcp-internal';
+import { isJsonMediaType, readArguments, type ArgumentCheck, type ManifestIssue, type RcpParam } from 'rcp-manifest';
 import { problemResponse } from '../problem';
 import { fromText, readFormBody, readSlot, type BodyReader, type TextSlot } from './read-arguments';
 

@@ -1,6 +1,7 @@
 import { RcpError } from 'rcp-errors';
 import { scalarFromText, type RcpParam, type RcpValue } from 'rcp-manifest';
-import { isRecord, parseTemplate } from 'rcp-template';
+import { parseTemplate } from 'rcp-template';
+import { isRecord } from 'rcp-internal';
 
 /**
  * How one templated string reads its value back: the whole string is one token (`"{{x}}"`), or

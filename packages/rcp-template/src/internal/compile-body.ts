@@ -1,4 +1,4 @@
-import { escapePointerToken } from '../json-pointer';
+import { escapePointerToken } from 'rcp-internal';
 import { isArray, isJsonObjectNode } from './json-tree';
 import { parseIn } from './parse-in';
 import { NONE } from './values';

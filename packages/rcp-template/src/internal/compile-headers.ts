@@ -1,6 +1,6 @@
-import { isHeaderValueChar, isHeaderValue } from '../header-value';
-import { isTokenChar } from '../http-token';
-import { isRecord } from '../plain-object';
+import { isHeaderValueChar, isHeaderValue } from 'rcp-internal';
+import { isTokenChar } from 'rcp-internal';
+import { isRecord } from 'rcp-internal';
 import { parseIn, structureError } from './parse-in';
 import { NONE } from './values';
 import { isValidTemplate, splitTemplate } from './scan-template';

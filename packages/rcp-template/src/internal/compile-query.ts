@@ -6,7 +6,7 @@ import { encodeUnreserved, normalizeQueryLiteral } from './percent-encode';
 import { normalizeLiteral, parseIn, structureError } from './parse-in';
 import { firstToken, isValidTemplate, splitTemplate, type TemplatePieces } from './scan-template';
 import { NONE } from './values';
-import { isRecord } from '../plain-object';
+import { isRecord } from 'rcp-internal';
 
 /**
  * One query entry. Constant entries have `constant` set (already `key=value` text); dynamic

@@ -1,4 +1,4 @@
-import { isRecord } from '../plain-object';
+import { isRecord } from 'rcp-internal';
 
 /** True for arrays. */
 export function isArray(value: unknown): value is unknown[] {

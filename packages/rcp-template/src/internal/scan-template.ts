@@ -4,7 +4,7 @@
  * it says no, calls `parseIn` to throw the exact error. Both follow the same grammar.
  */
 
-import { isTokenNameChar, isTokenNameStart } from '../token-name';
+import { isTokenNameChar, isTokenNameStart } from 'rcp-internal';
 
 const CLOSE = 0x7d; // }
 

@@ -9,7 +9,8 @@ import { expectedType, kindOf } from 'rcp-manifest';
 import type { RcpClientTool } from '../../client-tool';
 import { RcpInvalidArgumentsError } from '../../invalid-arguments-error';
 import { RcpResolverError } from '../../resolver-error';
-import { encodeFormBody, isHeaderValue, percentEncode } from 'rcp-template';
+import { encodeFormBody, percentEncode } from 'rcp-template';
+import { isHeaderValue } from 'rcp-internal';
 
 const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 import { REDACTED } from '../redaction/redact';

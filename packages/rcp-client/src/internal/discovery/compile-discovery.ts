@@ -25,12 +25,12 @@ export async function compileDiscovery(
   sourceClass: AddressClass | undefined,
 ): Promise<RcpDiscovery> {
   // What validation needs beyond rcp-manifest itself (the JSONPath filter engine, for a filter
-  // selector) is loaded first: in browsers and bundles there is no synchronous load.
-  await prepareManifest(json);
-  const parsed = safeParseManifest(json, { maxTools: client.options.maxManifestTools });
+  // selector) is loaded first and handed on: in browsers and bundles there is no synchronous load.
+  const prepared = await prepareManifest(json);
+  const parsed = safeParseManifest(json, { maxTools: client.options.maxManifestTools, ...prepared });
   if (!parsed.ok) throw parsed.error;
   const { manifest, warnings: manifestWarnings } = parsed;
-  const context = await toolContext(client, url, manifest, compileOptions, trust, sourceClass);
+  const context = { ...(await toolContext(client, url, manifest, compileOptions, trust, sourceClass)), prepared };
   const warnings: RcpDiscoveryWarning[] = manifestWarnings.map((warning) => Object.freeze({ path: warning.path, message: warning.message }));
   const tools = manifest.tools.map((source, index) => {
     const compiled = compileTool(source, index, context);

@@ -6,7 +6,16 @@
  * call, and what tools share (auth, type tests, empty lists, effects) is shared.
  */
 import { compileRequest, parseTemplate, type RequestTemplate } from 'rcp-template';
-import { compileResponseMappings, hasType, toolEffects, type RcpAuth, type RcpParam, type RcpTool, type RcpToolEffects } from 'rcp-manifest';
+import {
+  compileResponseMappings,
+  hasType,
+  toolEffects,
+  type ParseManifestOptions,
+  type RcpAuth,
+  type RcpParam,
+  type RcpTool,
+  type RcpToolEffects,
+} from 'rcp-manifest';
 import type { RcpResolverInfo } from '../../client-options';
 import type { RcpClientTool, RcpClientToolParam, RcpInputSchema, RcpInputSchemaProperty } from '../../client-tool';
 import type { ResolvedClientOptions } from '../options/resolve-options';
@@ -34,6 +43,8 @@ export interface ToolCompilationContext {
   readonly urlPrefixes: Map<string, string>;
   /** The transport that checks each connection's address for this manifest's tools (Node, platform transport only). */
   readonly transport?: Transport;
+  /** What `prepareManifest` loaded for this manifest (the JSONPath filter engine, when a path has a filter). */
+  readonly prepared?: Pick<ParseManifestOptions, 'filterEngine'>;
 }
 
 /** A compiled tool and its discovery warnings (pointers into the manifest). */
@@ -63,8 +74,10 @@ export function compileTool(source: RcpTool, index: number, context: ToolCompila
   const origin = located.origin ?? new URL(url).origin;
   const { params, fillable, inputSchema } = paramsOf(source, located.pathTokens, context, toolPath, warnings);
   const mappings =
-    source.responseMappings === undefined || Object.keys(source.responseMappings).length === 0 ? undefined : compileResponseMappings(source.responseMappings);
-  const pagination = paginationOf(source, params);
+    source.responseMappings === undefined || Object.keys(source.responseMappings).length === 0
+      ? undefined
+      : compileResponseMappings(source.responseMappings, context.prepared);
+  const pagination = paginationOf(source, params, context.prepared);
   if (pagination?.resolved === true) {
     warnings.push({
       path: `${toolPath}/pagination/param`,
@@ -253,12 +266,17 @@ function queryBindingsOf(source: RcpTool, params: readonly RcpClientToolParam[])
 }
 
 /** The tool's declared pagination (RCP 0.3), compiled once. */
-function paginationOf(source: RcpTool, params: readonly RcpClientToolParam[]): CompiledPagination | undefined {
+function paginationOf(
+  source: RcpTool,
+  params: readonly RcpClientToolParam[],
+  prepared: Pick<ParseManifestOptions, 'filterEngine'> | undefined,
+): CompiledPagination | undefined {
   const declared = source.pagination;
   if (declared === undefined) return undefined;
   const param = params.find((entry) => entry.name === declared.param)!;
   const paths = compileResponseMappings(
     declared.hasMore === undefined ? { nextCursor: declared.nextCursor } : { nextCursor: declared.nextCursor, hasMore: declared.hasMore },
+    prepared,
   );
   return { paths, param: param.name, type: param.type, resolved: param.resolved };
 }

@@ -1,6 +1,6 @@
 import type { RcpClientOptions } from '../../client-options';
 import type { RcpDiscoveryWarning } from '../../client-types';
-import { terminalText } from '../../terminal-text';
+import { terminalText } from 'rcp-internal';
 
 type OnWarning = NonNullable<RcpClientOptions['onWarning']>;
 

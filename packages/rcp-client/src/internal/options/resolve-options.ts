@@ -3,7 +3,7 @@
  * a value) with their defaults applied; what each other part of the client reads
  * (`result-options.ts` for what a result carries, `report-warnings.ts` for `onWarning`).
  */
-import { isHeaderValue, isHttpToken, isPlainObject } from 'rcp-template';
+import { isHeaderValue, isHttpToken, isPlainObject } from 'rcp-internal';
 import { DEFAULT_MANIFEST_LIMITS, isForbiddenHeaderName } from 'rcp-manifest';
 import { RcpError } from 'rcp-errors';
 import type { RcpClientOptions, RcpCredentialsProvider, RcpResolver, RcpUnauthorizedHandler } from '../../client-options';

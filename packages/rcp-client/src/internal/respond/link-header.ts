@@ -4,7 +4,7 @@
  * `rel` (`rel="next last"`), quoted parameters holding commas or semicolons, and any case of
  * `rel` and `next` are read; anything else is skipped, never guessed at.
  */
-import { isTokenChar } from 'rcp-template';
+import { isTokenChar } from 'rcp-internal';
 
 /** Longest header read: a longer one is the server's bug, not a page link. */
 const MAX_LINK_HEADER = 16 * 1024;

@@ -1,4 +1,4 @@
-import { isTokenChar } from 'rcp-template';
+import { isTokenChar } from 'rcp-internal';
 import { blankUnsafeText, type RcpAuthChallenge } from 'rcp-errors';
 import { redact } from '../redaction/redact';
 import type { ResponseHeaders } from './transport-types';

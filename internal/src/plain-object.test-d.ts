@@ -1,7 +1,6 @@
 /** The shared rule helpers' documented signatures: the record checks are type guards, the rest take the documented input. */
 import { expectTypeOf, test } from 'vitest';
 import {
-  encodeFormBody,
   escapePointerToken,
   isHeaderValue,
   isHeaderValueChar,
@@ -12,7 +11,6 @@ import {
   isTokenName,
   isTokenNameChar,
   isTokenNameStart,
-  percentEncode,
   TOKEN_NAME_SOURCE,
 } from './index';
 
@@ -43,12 +41,10 @@ test('the name and value checks take text (or a code unit) and answer a boolean,
   isHeaderValue(['a']);
 });
 
-test('escapePointerToken takes a key or an index; percentEncode text; encodeFormBody any rendered body', () => {
+test('escapePointerToken takes a key or an index', () => {
   expectTypeOf(escapePointerToken).toEqualTypeOf<(token: string | number) => string>();
   expectTypeOf(escapePointerToken('a/b')).toEqualTypeOf<string>();
   expectTypeOf(escapePointerToken(0)).toEqualTypeOf<string>();
   // @ts-expect-error a pointer token is a key or an index
   escapePointerToken(true);
-  expectTypeOf(percentEncode).toEqualTypeOf<(value: string) => string>();
-  expectTypeOf(encodeFormBody).toEqualTypeOf<(body: unknown) => string>();
 });
