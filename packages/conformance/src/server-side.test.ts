@@ -83,6 +83,8 @@ const LOSSY: Record<string, string> = {
   'form-object-array': 'a form field is text: a nested value with no declared type arrives as a string',
   'form-null-inside-object': 'a null inside an object is no form field at all',
   'query-array-empty': 'an empty array is no query entry at all',
+  'query-style-comma-empty': 'an empty array is no query entry at all',
+  'query-style-deep-object-empty': 'an empty object is no query entry at all',
 };
 
 /**

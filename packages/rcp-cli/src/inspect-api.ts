@@ -1,6 +1,5 @@
 import type { IncomingMessage } from 'node:http';
 import {
-  RcpApprovalMismatchError,
   approve,
   describeAuth,
   isRcpError,
@@ -17,16 +16,17 @@ import { readJson, stringMap, type Json } from './inspect-http';
 /** Characters of a tool response the page is shown (the client's own cap still applies to the call). */
 const SHOWN_RESPONSE_CHARS = 64 * 1024;
 
-/** What the inspector's API answers from: the source, a client per request, the approvals used. */
+/** What the inspector's API answers from: the source, and a client per request (sharing one approval ledger). */
 export interface InspectorApi {
   readonly source: string;
   readonly tokenEnv: string | undefined;
   /** Whether the process holds a credential (the page is told whether, never what). */
   readonly hasCredentials: boolean;
-  /** A client and its discovery, with the page's bindings (`param` → context key) added to the process's. */
+  /**
+   * A client and its discovery, with the page's bindings (`param` → context key) added to the
+   * process's. Every client it opens shares one approval secret and one approval ledger.
+   */
   open(resolve: Record<string, string>): Promise<{ client: RcpClient; discovery: RcpDiscovery }>;
-  /** The approvals already used: each is good for one call. */
-  readonly usedApprovals: Set<string>;
 }
 
 /** An API answer: its status and JSON body. */
@@ -104,7 +104,9 @@ export async function callAnswer(api: InspectorApi, req: IncomingMessage, call: 
           text: response.body.slice(0, SHOWN_RESPONSE_CHARS),
         };
       };
-      const approval = spendApproval(api, tool, body['approval']);
+      // The page's Yes carries the review it was shown: the client takes exactly that request, once
+      // (claimed in the ledger every client of this inspector shares), or nothing.
+      const approval = body['approval'] === undefined ? undefined : approve(body['approval'] as RcpApproval);
       const result = await client.execute(tool, body['args'], ctx, { observeResponse, ...(approval !== undefined && { approval }) });
       answer['result'] = { status: result.status, data: result.data };
     }
@@ -114,13 +116,4 @@ export async function callAnswer(api: InspectorApi, req: IncomingMessage, call: 
     else answer['error'] = errorOf(error, api.hasCredentials, tool);
   }
   return { status: 200, body: answer };
-}
-
-/** The page's Yes carries the review it was shown: exactly that request, once, or nothing. */
-function spendApproval(api: InspectorApi, tool: RcpClientTool, given: unknown): RcpApproval | undefined {
-  if (given === undefined) return undefined;
-  const approval = approve(given as RcpApproval);
-  if (api.usedApprovals.has(approval.id)) throw new RcpApprovalMismatchError(tool.name, 'the approval was already used');
-  api.usedApprovals.add(approval.id);
-  return approval;
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { RcpClientOptions, RcpResolver } from 'rcp-client';
+import { createMemoryApprovalLedger, type RcpClientOptions, type RcpResolver } from 'rcp-client';
 import { openManifestSource } from './command-line';
 import { callAnswer, errorOf, manifestAnswer, type ApiAnswer, type InspectorApi } from './inspect-api';
 import { send, sendPage } from './inspect-http';
@@ -62,9 +62,10 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
 }
 
 /**
- * The API's clients: each request opens its own, with one signing key for them all, so a review
- * made for the page's Send is honoured by the client of its Yes, and one record of the approvals
- * used, so each is good for one call (SPEC §26: a second use across clients is the host's to refuse).
+ * The API's clients: each request opens its own, with one signing key and one approval ledger for
+ * them all, so a review made for the page's Send is honoured by the client of its Yes, and each
+ * approval is good for one call — the client's own single-use rule, claimed in the shared ledger
+ * (SPEC §26).
  */
 function inspectorApi(options: InspectorOptions): InspectorApi {
   const { clientOptions } = options;
@@ -72,12 +73,12 @@ function inspectorApi(options: InspectorOptions): InspectorApi {
   const approvalOptions = {
     approval: clientOptions.approval ?? 'writes',
     approvalSecret: clientOptions.approvalSecret ?? randomBytes(32),
+    approvalLedger: clientOptions.approvalLedger ?? createMemoryApprovalLedger(),
   } satisfies RcpClientOptions;
   return {
     source: options.source,
     tokenEnv: options.tokenEnv,
     hasCredentials: clientOptions.credentials !== undefined,
-    usedApprovals: new Set<string>(),
     open: (resolve) => {
       const resolvers: Record<string, RcpResolver<Record<string, string>>> = {};
       for (const [param, key] of Object.entries(resolve)) resolvers[param] = (ctx) => ctx[key];

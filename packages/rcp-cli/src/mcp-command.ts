@@ -6,6 +6,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
+import type { RcpClientOptions } from 'rcp-client';
 import { terminalText } from 'rcp-internal';
 import { createRcpMcpGateway, createRcpMcpHttpHandler, serveRcpMcpStdio, warningsNotice } from 'rcp-mcp';
 import {
@@ -27,8 +28,11 @@ import {
   parseCommandLine,
   refuseUnboundIdentity,
   usageLine,
+  type CommandLineBindings,
   type CommandLineOptions,
+  type ParsedCommandLine,
 } from './command-line';
+import { SHARED_STATE_HELP, SHARED_STATE_OPTIONS, prepareSharedState, sharedStatePlan } from './mcp-shared-state';
 import type { CliIo } from './run-cli';
 import { stopped } from './stopped';
 
@@ -45,8 +49,9 @@ ${BINDING_HELP}  --token-env NAME        the tools' credential, from environment
                           PREFIX_ISSUER, PREFIX_CLIENT_AUTH): tokens fetched, cached and renewed (rcp-oauth)
 ${NETWORK_HELP}  --only a,b              serve only these tools
   --dynamic               serve three tools instead of every tool: search_tools, describe_tool, call_tool
-                          (for hosts without tool search and manifests past their tool limit)
-  --http                  serve streamable HTTP instead of stdio (stateless)
+                          (for hosts without tool search and manifests past their tool limit); a call
+                          through call_tool is approved per tool, as a listed tool's call is
+${SHARED_STATE_HELP}  --http                  serve streamable HTTP instead of stdio (stateless)
   --port N                HTTP port (default 3000)
   --host NAME             HTTP bind address (default 127.0.0.1)
   --auth-token-env NAME   HTTP: the bearer token clients must send, from environment variable NAME (required)
@@ -59,6 +64,7 @@ const OPTIONS = {
   ...BINDING_OPTIONS,
   ...CREDENTIAL_OPTIONS,
   ...NETWORK_OPTIONS,
+  ...SHARED_STATE_OPTIONS,
   only: { type: 'string' },
   dynamic: { type: 'boolean', default: false },
   http: { type: 'boolean', default: false },
@@ -106,16 +112,36 @@ async function serve(argv: readonly string[], io: CliIo, program: string, state:
     const param = bindings.withoutValue[0]!;
     throw new RcpUsageError(`--resolve "${param}": the gateway has no value for it; give it with --ctx ${param}=VALUE`, { command: program });
   }
-  const credentialOptions = credentialsOf<Record<string, string>>(values, program, io.env);
+  const plan = sharedStatePlan(values, io.env, program);
+  const shared = await prepareSharedState(plan, program, (line) => io.stderr.write(`${program}: warning: ${terminalText(line)}\n`));
+  const credentialOptions = credentialsOf<Record<string, string>>(values, program, io.env, shared.tokenStore);
   state.credentials = credentialOptions.credentials !== undefined;
-  const source = isManifestUrl(positionals[0]!) || io.cwd === undefined ? positionals[0]! : resolve(io.cwd, positionals[0]!);
+  // Every flag is checked above; from here on, the shared state (a Redis connection) is let go of however serving ends.
+  await shared.connect();
+  try {
+    return await serveWith(values, positionals[0]!, bindings, { ...credentialOptions, ...shared.clientOptions }, io, program);
+  } finally {
+    await shared.close();
+  }
+}
+
+/** Discovers the manifest with the gateway's client and serves it until done. */
+async function serveWith(
+  values: ParsedCommandLine<typeof OPTIONS>['values'],
+  given: string,
+  bindings: CommandLineBindings,
+  clientOptions: RcpClientOptions<Record<string, string>>,
+  io: CliIo,
+  program: string,
+): Promise<number> {
+  const source = isManifestUrl(given) || io.cwd === undefined ? given : resolve(io.cwd, given);
   const { client, discovery } = await openManifestSource<Record<string, string>>(source, {
     resolvers: bindings.resolvers,
     modelFilledParams: bindings.modelFilledParams,
     // Its own refusals come after discovery, in the flags' words (refuseUnboundIdentity below).
     requireResolved: false,
-    ...credentialOptions,
     ...networkOf(values),
+    ...clientOptions,
   });
   const only = values.only
     ?.split(',')

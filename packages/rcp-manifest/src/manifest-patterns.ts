@@ -58,9 +58,12 @@ export const EFFECT_FIELDS = ['readOnly', 'destructive', 'idempotent', 'openWorl
 export const OAUTH_HINT_FIELDS = ['scopes', 'issuer', 'grantTypes'] as const;
 /** The value details a param and a nested value share (JSON Schema keywords). */
 export const DETAIL_FIELDS = ['enum', 'items', 'properties', 'format', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'default'] as const;
-export const PARAM_FIELDS = ['name', 'type', 'description', 'required', 'requiredProperties', ...DETAIL_FIELDS, 'filledBy'] as const;
+export const PARAM_FIELDS = ['name', 'type', 'description', 'required', 'requiredProperties', ...DETAIL_FIELDS, 'filledBy', 'queryStyle'] as const;
 /** Who a param is meant to be filled by (RCP 0.4, informational): `"client"`, from the caller's context. */
 export const PARAM_FILLERS = ['client'] as const;
+
+/** The query styles a param may declare (RCP 0.4 `queryStyle`). */
+export const QUERY_STYLES = ['repeat', 'comma', 'deepObject'] as const;
 export const VALUE_FIELDS = ['type', 'description', 'required', ...DETAIL_FIELDS] as const;
 /** The fields of each auth type. */
 export const AUTH_FIELDS: Readonly<Record<string, readonly string[]>> = {

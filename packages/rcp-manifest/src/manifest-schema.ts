@@ -327,6 +327,12 @@ export const RcpParamSchema = /* @__PURE__ */ TObject(
             "RCP 0.4, informational: the API expects the client to fill this param from the caller's context (a resolver), not the model. A hint for people and linters, never a reason to trust: the API checks the value it receives.",
         }),
       ),
+      queryStyle: /* @__PURE__ */ Optional(
+        /* @__PURE__ */ Union([/* @__PURE__ */ Literal('repeat'), /* @__PURE__ */ Literal('comma'), /* @__PURE__ */ Literal('deepObject')], {
+          description:
+            'RCP 0.4: how this param is written when it is the whole value of a query entry. "repeat" (default): an array repeats the key (k=a&k=b). "comma": an array is one entry, elements joined by commas (k=a,b). "deepObject": an object is written property by property (k[a]=1&k[b][c]=2), arrays inside by index.',
+        }),
+      ),
     },
     RcpValueSchema,
   ),

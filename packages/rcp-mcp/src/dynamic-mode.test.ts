@@ -178,6 +178,22 @@ describe('found tools keep every rule of the tool set', () => {
   });
 });
 
+describe("call_tool's annotations and description", () => {
+  const callTool = async (url: URL) => (await (await hosts['the v2 SDK client'](url)).listTools()).tools.find((tool) => tool.name === 'call_tool')!;
+
+  it('never claim more than its most cautious tool: with a DELETE among them, destructive and not read-only; the description says a call may wait for approval', async () => {
+    const tool = await callTool(await startGateway());
+    expect(tool.annotations).toEqual({ openWorldHint: true, destructiveHint: true });
+    expect(tool.description).toContain("a call that changes data may first wait for a person's approval in the host");
+    expect(tool.description).toContain('an approval covers that one call with those arguments only');
+  });
+
+  it('read-only only when every tool it can call is (a stage of reads)', async () => {
+    expect((await callTool(await startGateway({ only: ['list_notes', 'get_note'] }))).annotations).toEqual({ openWorldHint: true, readOnlyHint: true });
+    expect((await callTool(await startGateway({ only: ['get_note', 'create_note'] }))).annotations).toEqual({ openWorldHint: true });
+  });
+});
+
 describe('past the host limit, the gateway suggests dynamic mode', () => {
   it('a gateway that lists every tool warns and names dynamic mode; a dynamic gateway does not warn', async () => {
     const client = createRcpClient(clientOptions);

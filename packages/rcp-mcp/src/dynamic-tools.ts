@@ -78,7 +78,9 @@ export function metaTools(toolSet: RcpToolSet, searchOptions: RcpToolSearchOptio
       name: CALL_TOOL_NAME,
       description:
         'Call one tool by name (from search_tools) with its arguments, which must match its input schema ' +
-        "(from search_tools or describe_tool). The answer is the tool's own result.",
+        "(from search_tools or describe_tool). The answer is the tool's own result. Each call is judged as the named " +
+        "tool's own: a call that changes data may first wait for a person's approval in the host, and an approval " +
+        'covers that one call with those arguments only.',
       inputSchema: {
         type: 'object',
         properties: {
@@ -88,8 +90,29 @@ export function metaTools(toolSet: RcpToolSet, searchOptions: RcpToolSearchOptio
         required: ['name'],
         additionalProperties: false,
       },
-      // Any tool may be called through it: what MCP assumes of a tool it knows nothing of.
-      annotations: { openWorldHint: true },
+      annotations: callToolAnnotations(toolSet),
     },
   ];
+}
+
+/**
+ * `call_tool`'s annotations: the most cautious of the tools it can call, since a host's "always
+ * allow" of it covers every one of them. Read-only only when every tool is; destructive when any
+ * is; idempotent only when every tool is; open-world when any is (or with no tools, what MCP
+ * assumes of a tool it knows nothing of). The approval itself is per underlying tool (the gateway's
+ * per-call path), whatever the host allows.
+ *
+ * @example
+ * ```ts
+ * callToolAnnotations(toolSet); // { openWorldHint: true, destructiveHint: true } for a set with a DELETE
+ * ```
+ */
+export function callToolAnnotations(toolSet: RcpToolSet): ToolAnnotations {
+  const effects = toolSet.entries.map(({ tool }) => tool.effects);
+  const annotations: ToolAnnotations = { openWorldHint: effects.length === 0 || effects.some((effect) => effect.openWorld) };
+  if (effects.length === 0) return annotations;
+  if (effects.every((effect) => effect.readOnly)) return { ...annotations, readOnlyHint: true };
+  if (effects.some((effect) => effect.destructive)) annotations.destructiveHint = true;
+  if (effects.every((effect) => effect.idempotent)) annotations.idempotentHint = true;
+  return annotations;
 }

@@ -55,7 +55,9 @@ export interface RcpMcpGatewayOptions<Context = any> extends Pick<RcpToolSetOpti
    * tool, three meta-tools — `search_tools` (ranked names with their schemas, rcp-search),
    * `describe_tool` (one tool's schemas and annotations) and `call_tool` (a call by name). A call
    * through `call_tool` runs exactly as a listed tool's would (the same tool set, resolvers,
-   * approvals, trust rules). Suggested by the tool-count warning past {@link HOST_TOOL_LIMIT}.
+   * approvals, trust rules): approval is the named tool's, one answer per call. `call_tool` is
+   * annotated as the most cautious of its tools. Suggested by the tool-count warning past
+   * {@link HOST_TOOL_LIMIT}.
    * @default false (every tool listed)
    */
   readonly dynamic?: boolean;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRcpClient, isRcpError } from 'rcp-client';
-import { clientCredentialsFromEnv } from './index';
+import { clientCredentialsFromEnv, createMemoryTokenStore } from './index';
 import { CLIENT_SECRETS, startAuthorizationServer, type AuthorizationServer, startToolApi, type ToolApi } from 'rcp-test-utils/oauth';
 
 let as: AuthorizationServer;
@@ -29,6 +29,17 @@ describe('clientCredentialsFromEnv', () => {
     expect(outcome.ok && outcome.result.data).toMatchObject({ client: 'post-client' });
     expect(as.tokenRequests.at(-1)).toMatchObject({ grantType: 'client_credentials', status: 200 });
     expect(as.tokenRequests.at(-1)!.params.client_secret).toBe(CLIENT_SECRETS.post);
+  });
+
+  it('options.store is the token store: two providers from the same variables sharing one make one token request', async () => {
+    const store = createMemoryTokenStore();
+    const before = as.tokenRequests.length;
+    for (let instance = 0; instance < 2; instance += 1) {
+      const client = createRcpClient({ ...clientCredentialsFromEnv('APP_OAUTH', env(), { store }) });
+      const outcome = await client.call(await client.discover(api.manifestUrl), { name: 'list_notes', arguments: {} });
+      expect(outcome.ok).toBe(true);
+    }
+    expect(as.tokenRequests.length - before).toBe(1);
   });
 
   it('a missing or bad setting is RCP_INVALID_OPTIONS naming the variable, never a value', () => {

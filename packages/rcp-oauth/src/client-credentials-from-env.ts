@@ -3,6 +3,7 @@ import type { RcpClientAuthenticationMethod } from './client-authentication';
 import { checkResources, checkScopes, checkValues, invalid } from './options';
 import { checkEndpoint } from './token-endpoint';
 import type { RcpOAuthProvider } from './provider-types';
+import type { RcpTokenStore } from './token-store';
 
 /** The settings read, by the suffix after `<PREFIX>_`. */
 const SETTINGS = ['TOKEN_ENDPOINT', 'CLIENT_ID', 'CLIENT_SECRET', 'SCOPE', 'RESOURCE', 'ISSUER', 'CLIENT_AUTH'] as const;
@@ -17,7 +18,8 @@ const AUTH_METHODS: readonly RcpClientAuthenticationMethod[] = ['client_secret_b
  * `RCP_OAUTH_RESOURCE` (each space-separated), `RCP_OAUTH_ISSUER` and `RCP_OAUTH_CLIENT_AUTH`
  * (`client_secret_basic`, the default, or `client_secret_post`). A missing or bad setting is
  * `RCP_INVALID_OPTIONS` naming the variable, never its value or a part of it. The endpoint
- * follows `clientCredentials`' network rule.
+ * follows `clientCredentials`' network rule. `options.store` is `clientCredentials`' token store
+ * (one shared by several instances, such as rcp-redis's `createRedisTokenStore`).
  *
  * @example
  * ```ts
@@ -30,7 +32,7 @@ const AUTH_METHODS: readonly RcpClientAuthenticationMethod[] = ['client_secret_b
 export function clientCredentialsFromEnv<Context = any>(
   prefix: string,
   env: Readonly<Record<string, string | undefined>> = process.env,
-  options: { readonly allowPrivateNetwork?: boolean } = {},
+  options: { readonly allowPrivateNetwork?: boolean; readonly store?: RcpTokenStore } = {},
 ): RcpOAuthProvider<Context> {
   if (typeof prefix !== 'string' || !PREFIX.test(prefix)) {
     throw invalid('The environment prefix must be upper-case letters, digits and "_" (e.g. RCP_OAUTH)');
@@ -70,5 +72,6 @@ export function clientCredentialsFromEnv<Context = any>(
     ...(resource !== undefined && { resource: resource.length === 1 ? resource[0]! : resource }),
     ...(issuer !== undefined && { issuer }),
     ...(allowPrivateNetwork && { allowPrivateNetwork: true }),
+    ...(options.store !== undefined && { store: options.store }),
   });
 }

@@ -2,6 +2,7 @@ import { expectTypeOf, it } from 'vitest';
 import { createRcpClient, type RcpClientOptions, type RcpUnauthorizedHandler } from 'rcp-client';
 import {
   clientCredentials,
+  clientCredentialsFromEnv,
   createMemoryTokenStore,
   userTokens,
   type RcpOAuthProvider,
@@ -46,4 +47,11 @@ it('a token store: the in-memory default and any object of the four methods; the
   // @ts-expect-error an access token is a string
   const token: RcpStoredToken = { accessToken: 1 };
   void token;
+});
+
+it('clientCredentialsFromEnv takes a token store, and only a token store, as options.store', () => {
+  const provider = clientCredentialsFromEnv('APP_OAUTH', {}, { store: createMemoryTokenStore() });
+  expectTypeOf(provider).toEqualTypeOf<RcpOAuthProvider<any>>();
+  // @ts-expect-error a store has get, set, lock and unlock
+  clientCredentialsFromEnv('APP_OAUTH', {}, { store: new Map() });
 });

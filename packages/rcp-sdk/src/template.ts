@@ -33,6 +33,7 @@ export type {
   CompiledRequest,
   RenderedRequest,
   RequestTemplate,
+  QueryStyle,
   RcpTemplateErrorCode,
   RcpTemplateErrorOptions,
   TemplatePosition,

@@ -1,5 +1,6 @@
 import { compileBody, renderBody, type BodyNode } from './internal/compile-body';
 import { compileHeaders, renderHeaders, type HeaderEntry } from './internal/compile-headers';
+import type { QueryStyle } from './internal/compile-query';
 import { compileUrl, renderUrl, type CompiledUrl } from './internal/compile-url';
 import { structureError } from './internal/parse-in';
 import { isHttpToken } from 'rcp-internal';
@@ -49,6 +50,13 @@ export interface CompileRequestOptions {
    * @default undefined (a relative `url` then renders as a relative URL)
    */
   baseUrl?: string;
+  /**
+   * How a token that is the whole value of a query entry writes an array or an object (RCP 0.4, a param's
+   * `queryStyle`): `repeat` (`k=a&k=b`, the default), `comma` (`k=a,b`), `deepObject` (`k[a]=1&k[b][c]=2`).
+   * A styled token used in the query only inside a longer value is `RCP_TEMPLATE_SYNTAX`.
+   * @default every token `repeat`
+   */
+  queryStyles?: Readonly<Record<string, QueryStyle>>;
 }
 
 /**
@@ -146,7 +154,7 @@ const EMPTY: Readonly<Record<string, unknown>> = Object.freeze(Object.create(nul
  * ```
  */
 export function compileRequest(template: RequestTemplate, options: CompileRequestOptions = {}): CompiledRequest {
-  return finish(compileParts(template, options.baseUrl));
+  return finish(compileParts(template, options.baseUrl, options.queryStyles));
 }
 
 /** Everything {@link compileRequest} computes from a template: all parsing done. */
@@ -159,7 +167,7 @@ interface RequestParts {
   readonly pathTokens: readonly string[];
 }
 
-function compileParts(template: RequestTemplate, baseUrl: string | undefined): RequestParts {
+function compileParts(template: RequestTemplate, baseUrl: string | undefined, queryStyles: Readonly<Record<string, QueryStyle>> | undefined): RequestParts {
   if (typeof template !== 'object' || template === null) {
     throw structureError('template', '', 0, 'the request template must be an object');
   }
@@ -168,7 +176,10 @@ function compileParts(template: RequestTemplate, baseUrl: string | undefined): R
     throw structureError('method', String(method), 0, 'the method must be an HTTP method token such as GET');
   }
   const tokens: string[] = [];
-  const url = compileUrl(template.url, template.queryParams, baseUrl, tokens);
+  if (queryStyles !== undefined && (typeof queryStyles !== 'object' || queryStyles === null)) {
+    throw structureError('queryStyles', '', 0, 'queryStyles must be an object of token name → style');
+  }
+  const url = compileUrl(template.url, template.queryParams, baseUrl, tokens, queryStyles);
   const headers = compileHeaders(template.headers, tokens);
   const hasBody = Object.hasOwn(template, 'body') && template.body !== undefined;
   const body = hasBody ? compileBody(template.body, tokens) : undefined;

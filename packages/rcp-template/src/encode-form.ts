@@ -2,10 +2,11 @@ import { encodeUnreserved } from './internal/percent-encode';
 import { RcpTemplateError } from './template-error';
 import { isRecord } from 'rcp-internal';
 
-function encode(text: string, field: string): string {
+function encode(text: string, field: string, position: 'body' | 'query'): string {
   const encoded = encodeUnreserved(text);
   if (encoded === undefined) {
-    throw new RcpTemplateError('RCP_TEMPLATE_VALUE', `Form field "${field}": the text is not well-formed Unicode (lone surrogate)`, { position: 'body' });
+    const what = position === 'body' ? 'Form field' : 'Query value';
+    throw new RcpTemplateError('RCP_TEMPLATE_VALUE', `${what} "${field}": the text is not well-formed Unicode (lone surrogate)`, { position });
   }
   return encoded;
 }
@@ -40,34 +41,42 @@ export function encodeFormBody(body: unknown): string {
     throw new RcpTemplateError('RCP_TEMPLATE_VALUE', 'A form body must be an object of fields', { position: 'body' });
   }
   const out: string[] = [];
-  const field = (name: string, value: unknown, top: string, depth: number): void => {
-    if (depth > 64) throw new RcpTemplateError('RCP_TEMPLATE_VALUE', `Form field "${top}" is nested too deeply`, { position: 'body' });
-    if (value === null || value === undefined) return;
-    const text = scalarText(value);
+  for (const key of Object.keys(body)) bracketFields(encode(key, key, 'body'), (body as Record<string, unknown>)[key], key, 'body', out);
+  return out.join('&');
+}
+
+/**
+ * The bracket form of one named value, appended to `out` as `name=value` pieces: a scalar is one field, an object
+ * nests its keys in brackets, an array of scalars repeats the name, an array of objects or arrays is indexed; `null`
+ * and empty objects or arrays write nothing. The rule of form bodies, and of RCP 0.4's `deepObject` query values.
+ */
+export function bracketFields(name: string, value: unknown, top: string, position: 'body' | 'query', out: string[]): void {
+  const what = position === 'body' ? 'Form field' : 'Query value';
+  const field = (path: string, current: unknown, depth: number): void => {
+    if (depth > 64) throw new RcpTemplateError('RCP_TEMPLATE_VALUE', `${what} "${top}" is nested too deeply`, { position });
+    if (current === null || current === undefined) return;
+    const text = scalarText(current);
     if (text !== undefined) {
-      out.push(`${name}=${encode(text, top)}`);
+      out.push(`${path}=${encode(text, top, position)}`);
       return;
     }
-    if (Array.isArray(value)) {
-      value.forEach((element, index) => {
-        if (scalarText(element) !== undefined || element === null) field(name, element, top, depth + 1);
-        else field(`${name}%5B${index}%5D`, element, top, depth + 1);
+    if (Array.isArray(current)) {
+      current.forEach((element, index) => {
+        if (scalarText(element) !== undefined || element === null) field(path, element, depth + 1);
+        else field(`${path}%5B${index}%5D`, element, depth + 1);
       });
       return;
     }
-    if (typeof value === 'object') {
-      for (const key of Object.keys(value)) {
+    if (typeof current === 'object') {
+      for (const key of Object.keys(current)) {
         if (key.includes('[') || key.includes(']')) {
-          throw new RcpTemplateError('RCP_TEMPLATE_VALUE', `Form field "${top}": an object key inside its value contains "[" or "]"`, {
-            position: 'body',
-          });
+          throw new RcpTemplateError('RCP_TEMPLATE_VALUE', `${what} "${top}": an object key inside its value contains "[" or "]"`, { position });
         }
-        field(`${name}%5B${encode(key, top)}%5D`, (value as Record<string, unknown>)[key], top, depth + 1);
+        field(`${path}%5B${encode(key, top, position)}%5D`, (current as Record<string, unknown>)[key], depth + 1);
       }
       return;
     }
-    throw new RcpTemplateError('RCP_TEMPLATE_VALUE', `Form field "${top}" holds a value that is not JSON`, { position: 'body' });
+    throw new RcpTemplateError('RCP_TEMPLATE_VALUE', `${what} "${top}" holds a value that is not JSON`, { position });
   };
-  for (const key of Object.keys(body)) field(encode(key, key), (body as Record<string, unknown>)[key], key, 0);
-  return out.join('&');
+  field(name, value, 0);
 }

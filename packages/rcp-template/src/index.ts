@@ -4,6 +4,7 @@ export { collectTemplateTokens } from './collect-template-tokens';
 export { compileRequest } from './compile-request';
 export { percentEncode } from './percent-encode';
 export { encodeFormBody } from './encode-form';
+export type { QueryStyle } from './internal/compile-query';
 export type {
   CompileRequestOptions,
   CompiledRequest,

@@ -17,6 +17,7 @@ from ._template import (
     BodyNode,
     QueryEntry,
     Template,
+    Token,
     UrlTemplate,
     check_header_literal,
     compile_body,
@@ -44,7 +45,7 @@ VERSION_FEATURES: dict[str, frozenset[str]] = {
     "0.1": frozenset(),
     "0.2": frozenset({"form-body", "query-auth"}),
     "0.3": frozenset({"form-body", "query-auth", "response-media-types", "pagination"}),
-    "0.4": frozenset({"form-body", "query-auth", "response-media-types", "pagination", "idempotency"}),
+    "0.4": frozenset({"form-body", "query-auth", "response-media-types", "pagination", "idempotency", "query-styles"}),
 }
 
 #: What relative tool URLs resolve against when a manifest is parsed without its URL: checked, never called
@@ -100,6 +101,7 @@ class Param:
     required: bool
     schema: ValueSchema
     index: int
+    query_style: str = "repeat"  # RCP 0.4 (SPEC §27.4): "repeat", "comma" or "deepObject"
 
     def json_schema(self) -> dict[str, Json]:
         return schema_json(self.schema)
@@ -802,6 +804,24 @@ def _tool(raw: object, index: int, v: _Validator, server_auth: dict[str, Json], 
             if idempotency is not None:
                 copy["idempotency"] = {key: raw_idempotency[key] for key in ("header", "expiresAfterSeconds") if key in raw_idempotency}
 
+    # RCP 0.4 queryStyle (SPEC §27.4, M27.5): a styled param is the whole value of a query entry, never part of one.
+    styled = [param for param in params if param.query_style != "repeat"]
+    if styled:
+        entries = [*(url.query if url is not None else ()), *query_params]
+        whole: set[str] = set()
+        part: set[str] = set()
+        for entry in entries:
+            if entry.value is None:
+                continue
+            tokens = [piece.name for piece in entry.value if isinstance(piece, Token)]
+            (whole if len(entry.value) == 1 and len(tokens) == 1 else part).update(tokens)
+        for param in styled:
+            at = f"{base}/params/{param.index}/queryStyle"
+            if param.name in part:
+                v.report(at, f'applies to "{param.name}" as the whole value of a query entry, but the query uses it inside a longer value')
+            elif param.name not in whole:
+                v.report(at, f'applies to a query value, but "{param.name}" is not the value of a query entry')
+
     if len(v.issues) > before or url is None or not isinstance(name, str) or not isinstance(method, str) or not isinstance(description, str):
         return None
 
@@ -900,10 +920,32 @@ def _param(raw: object, base: str, index: int, v: _Validator) -> Param | None:
     # RCP 0.4 (SPEC §27.2), informational in any version: who the API expects to fill the param.
     if "filledBy" in raw and raw["filledBy"] != "client":
         v.report(f"{base}/filledBy", 'must be one of "client"')
+    query_style = _query_style(raw, base, kind, v)
     schema = compile_value_schema(raw, base, kind=kind, is_param=True, depth=0, report=v.report, warn=v.warn)
     if len(v.issues) > before or not isinstance(name, str):
         return None
-    return Param(name=name, type=kind, description=schema.description, required=required, schema=schema, index=index)
+    return Param(name=name, type=kind, description=schema.description, required=required, schema=schema, index=index, query_style=query_style)
+
+
+QUERY_STYLES = ("repeat", "comma", "deepObject")
+
+
+def _query_style(raw: dict[str, Json], base: str, kind: str, v: _Validator) -> str:
+    """RCP 0.4 ``queryStyle`` (SPEC §27.4, M27.4–M27.5): one of three, 0.4 only, on the type it writes."""
+    if "queryStyle" not in raw:
+        return "repeat"
+    style = raw["queryStyle"]
+    at = f"{base}/queryStyle"
+    if not isinstance(style, str) or style not in QUERY_STYLES:
+        v.report(at, "must be one of " + ", ".join(QUERY_STYLES))
+        return "repeat"
+    if "query-styles" not in v.features:
+        v.report(at, f'queryStyle needs rcpVersion "0.4" (this manifest says "{v.version}")')
+    if style == "deepObject" and kind != "object":
+        v.report(at, 'is "deepObject", which writes an object: the param\'s type must be "object"')
+    if style == "comma" and kind != "array":
+        v.report(at, 'is "comma", which writes an array: the param\'s type must be "array"')
+    return style
 
 
 def _check_form_keys(value: Json, base: str, v: _Validator) -> None:

@@ -347,8 +347,9 @@ def render_path(url: UrlTemplate, args: Args) -> str:
     return "/" + "/".join(rendered)
 
 
-def render_query_entry(entry: QueryEntry, args: Args) -> list[str]:
-    """The ``key=value`` texts of one entry: none when a token is missing, one per element of a whole-token array."""
+def render_query_entry(entry: QueryEntry, args: Args, styles: Mapping[str, str] | None = None) -> list[str]:
+    """The ``key=value`` texts of one entry: none when a token is missing, one per element of a whole-token array
+    (or, with an RCP 0.4 ``queryStyle``, one comma-joined entry, or the bracket form of a ``deepObject``)."""
     key = percent_encode(entry.key) if entry.literal_encoded else entry.key
     if entry.value is None:
         return [key]
@@ -358,6 +359,20 @@ def render_query_entry(entry: QueryEntry, args: Args) -> list[str]:
         value = read_value(args, name)
         if value is MISSING:
             return []
+        style = (styles or {}).get(name, "repeat")
+        if style == "deepObject":
+            if not isinstance(value, dict):
+                raise RcpTemplateError("RCP_TEMPLATE_VALUE", f'Token "{name}" in the query: a deepObject query value must be an object', token=name)
+            out_deep: list[str] = []
+            _bracket_entries(key, value, out_deep, name, 0)
+            return out_deep
+        if style == "comma" and isinstance(value, list):
+            elements: list[str] = []
+            for element in value:
+                if element is None or isinstance(element, (list, dict)) or not _is_scalar(element):
+                    raise RcpTemplateError("RCP_TEMPLATE_VALUE", f'Token "{name}" in the query: array elements must be strings, finite numbers or booleans', token=name)
+                elements.append(percent_encode(_scalar_text(element, name, "query")))
+            return [f"{key}={','.join(elements)}"] if elements else []
         if isinstance(value, list):
             out: list[str] = []
             for element in value:
@@ -376,6 +391,31 @@ def render_query_entry(entry: QueryEntry, args: Args) -> list[str]:
             return []
         texts.append(percent_encode(_scalar_text(value, part.name, "query")))
     return [f"{key}={''.join(texts)}"]
+
+
+def _bracket_entries(path: str, value: Json, out: list[str], name: str, depth: int) -> None:
+    """The bracket form of a value under an encoded ``path`` (SPEC §19.1, §27.4): objects by ``%5Bkey%5D``, scalar
+    arrays repeated, arrays of objects or arrays indexed, ``null`` and empty values left out."""
+    if depth > 64:
+        raise RcpTemplateError("RCP_TEMPLATE_VALUE", f'Token "{name}" in the query is nested too deeply', token=name)
+    if value is None:
+        return
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if "[" in key or "]" in key:
+                raise RcpTemplateError("RCP_TEMPLATE_VALUE", f'Token "{name}" in the query: an object key inside its value contains "[" or "]"', token=name)
+            _bracket_entries(f"{path}%5B{percent_encode(key)}%5D", item, out, name, depth + 1)
+        return
+    if isinstance(value, list):
+        for index, item in enumerate(value):
+            if isinstance(item, (dict, list)):
+                _bracket_entries(f"{path}%5B{index}%5D", item, out, name, depth + 1)
+            else:
+                _bracket_entries(path, item, out, name, depth + 1)
+        return
+    if not _is_scalar(value):
+        raise RcpTemplateError("RCP_TEMPLATE_VALUE", f'Token "{name}" in the query holds a value that is not JSON', token=name)
+    out.append(f"{path}={percent_encode(_scalar_text(value, name, 'query'))}")
 
 
 def render_header(name: str, template: Template, args: Args) -> str | None:

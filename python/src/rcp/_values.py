@@ -153,7 +153,7 @@ def schema_json(schema: ValueSchema) -> dict[str, Json]:
 #: ``required`` (a boolean) and ``requiredProperties``.
 PARAM_KEYS = (
     "name", "type", "description", "required", "enum", "items", "properties", "requiredProperties",
-    "format", "minimum", "maximum", "minLength", "maxLength", "pattern", "default", "filledBy",
+    "format", "minimum", "maximum", "minLength", "maxLength", "pattern", "default", "filledBy", "queryStyle",
 )
 VALUE_SCHEMA_KEYS = (
     "type", "description", "enum", "items", "properties", "required",

@@ -678,10 +678,11 @@ class RcpClient:
         values = {**arguments, **resolved_values}
         path = render_path(definition.url, values)
         entries: list[str] = []
+        styles = {param.name: param.query_style for param in definition.params if param.query_style != "repeat"}
         for entry in definition.url.query:
-            entries.extend(render_query_entry(entry, values))
+            entries.extend(render_query_entry(entry, values, styles))
         for entry in definition.query_params:
-            entries.extend(render_query_entry(entry, values))
+            entries.extend(render_query_entry(entry, values, styles))
         shown_entries = list(entries)
         auth = definition.auth
         if auth.get("type") == "query" and credential is not None:

@@ -1,5 +1,5 @@
 import type { RcpClientOptions } from 'rcp-client';
-import { clientCredentialsFromEnv } from 'rcp-oauth';
+import { clientCredentialsFromEnv, type RcpTokenStore } from 'rcp-oauth';
 import type { CommandLineOptions } from './parse-command-line';
 import { RcpUsageError } from './usage-error';
 
@@ -23,7 +23,8 @@ export const CREDENTIAL_OPTIONS = {
  * The client's credential options from the credential flags (`{}` without either), read from
  * `env` (the run's environment, not necessarily the process's): one provider per run, so an
  * OAuth token cache serves every call. Both flags, or a `--token-env` variable that is not
- * set, are usage errors naming the flag.
+ * set, are usage errors naming the flag. `tokenStore` keeps the OAuth token (one shared by
+ * several processes: `rcp-mcp --redis`); without it, the provider's own memory.
  *
  * @example
  * ```ts
@@ -34,11 +35,12 @@ export function credentialsOf<Context = any>(
   values: { readonly 'token-env'?: string | undefined; readonly 'oauth-env'?: string | undefined },
   command: string,
   env: Readonly<Record<string, string | undefined>>,
+  tokenStore?: RcpTokenStore,
 ): Pick<RcpClientOptions<Context>, 'credentials' | 'onUnauthorized'> {
   const tokenEnv = values['token-env'];
   const oauthEnv = values['oauth-env'];
   if (tokenEnv !== undefined && oauthEnv !== undefined) throw new RcpUsageError('give --token-env or --oauth-env, not both', { command });
-  if (oauthEnv !== undefined) return clientCredentialsFromEnv<Context>(oauthEnv, env);
+  if (oauthEnv !== undefined) return clientCredentialsFromEnv<Context>(oauthEnv, env, tokenStore === undefined ? {} : { store: tokenStore });
   if (tokenEnv === undefined) return {};
   const token = env[tokenEnv];
   if (token === undefined || token === '') throw new RcpUsageError(`--token-env ${tokenEnv}: the environment variable is not set`, { command });

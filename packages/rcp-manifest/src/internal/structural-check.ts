@@ -15,6 +15,7 @@ import {
   AUTH_FIELDS,
   HTTP_METHODS,
   PARAM_FILLERS,
+  QUERY_STYLES,
 } from '../manifest-patterns';
 import { PARAM_TYPES } from '../value-check';
 import { RCP_VERSIONS } from '../versions';
@@ -262,6 +263,7 @@ function checkParam(param: unknown, path: string, issues: Issues): void {
   }
   if (param['requiredProperties'] !== undefined) checkNames(param['requiredProperties'], joinPointer(path, 'requiredProperties'), issues);
   if (param['filledBy'] !== undefined) checkOneOf(param['filledBy'], PARAM_FILLERS, joinPointer(path, 'filledBy'), issues);
+  if (param['queryStyle'] !== undefined) checkOneOf(param['queryStyle'], QUERY_STYLES, joinPointer(path, 'queryStyle'), issues);
   checkDetails(param, path, issues, 1);
 }
 

@@ -111,10 +111,10 @@ function needsVersion03(report: Report, pointer: string, what: string): void {
  * What only a 0.4 manifest may use: it changes what a client sends (an idempotency key), and an
  * older client would send none, so its calls would be refused.
  */
-function needsVersion04(report: Report, pointer: string, what: string): void {
+function needsVersion04(report: Report, pointer: string, what: string, consequence = 'send no key'): void {
   const version = report.version;
   if (version === '0.1' || version === '0.2' || version === '0.3') {
-    report.error(pointer, `${what} needs rcpVersion "0.4" (this manifest says "${version}", whose clients would send no key)`);
+    report.error(pointer, `${what} needs rcpVersion "0.4" (this manifest says "${version}", whose clients would ${consequence})`);
   }
 }
 
@@ -227,6 +227,7 @@ function checkParams(tool: JsonObject, context: ToolContext): void {
     const pointer = joinPointer(context.pointer, 'params', index);
     context.report.unknownFields(param, pointer, PARAM_FIELDS);
     checkDetails(param, pointer, context.report, true);
+    checkQueryStyle(param, pointer, context.report);
     const name = own(param, 'name');
     if (typeof name !== 'string') return;
     const first = context.declared.get(name);
@@ -239,6 +240,56 @@ function checkParams(tool: JsonObject, context: ToolContext): void {
       context.declared.set(name, index);
     }
   });
+}
+
+/**
+ * RCP 0.4 `queryStyle`: only in a 0.4 manifest (an older client would write the value the default way, which the API
+ * would misread), and on the type it writes: `deepObject` an object, `comma` an array.
+ */
+function checkQueryStyle(param: JsonObject, pointer: string, report: Report): void {
+  const style = own(param, 'queryStyle');
+  if (typeof style !== 'string') return;
+  const at = joinPointer(pointer, 'queryStyle');
+  needsVersion04(report, at, 'queryStyle', 'write the value another way');
+  const type = own(param, 'type');
+  if (style === 'deepObject' && type !== 'object') report.error(at, `is "deepObject", which writes an object: the param's type must be "object"`);
+  if (style === 'comma' && type !== 'array') report.error(at, `is "comma", which writes an array: the param's type must be "array"`);
+}
+
+/**
+ * A param with a `queryStyle` other than `repeat` must be the whole value of a query entry wherever the query uses it
+ * (the style says how that whole value is written), and the query must use it.
+ */
+function checkQueryStyleUse(tool: JsonObject, context: ToolContext): void {
+  const params = own(tool, 'params');
+  if (!Array.isArray(params)) return;
+  const styled = new Map<string, number>();
+  params.forEach((param: unknown, index) => {
+    if (!isRecord(param)) return;
+    const style = own(param, 'queryStyle');
+    const name = own(param, 'name');
+    if (typeof name === 'string' && (style === 'comma' || style === 'deepObject') && context.declared.get(name) === index) styled.set(name, index);
+  });
+  if (styled.size === 0) return;
+  const wholeValue = new Set<string>();
+  const partOfValue = new Set<string>();
+  const visit = (text: string) => {
+    const template = templateOf(text);
+    if (template === undefined) return;
+    for (const token of template.tokens) (template.single === token ? wholeValue : partOfValue).add(token);
+  };
+  const url = own(tool, 'url');
+  if (typeof url === 'string' && url.includes('?')) {
+    for (const entry of url.slice(url.indexOf('?') + 1).split('&')) if (entry.includes('=')) visit(entry.slice(entry.indexOf('=') + 1));
+  }
+  const queryParams = own(tool, 'queryParams');
+  if (isRecord(queryParams)) for (const value of Object.values(queryParams)) if (typeof value === 'string') visit(value);
+  for (const [name, index] of styled) {
+    const at = joinPointer(context.pointer, 'params', index, 'queryStyle');
+    if (partOfValue.has(name))
+      context.report.error(at, `applies to "${name}" as the whole value of a query entry, but the query uses it inside a longer value`);
+    else if (!wholeValue.has(name)) context.report.error(at, `applies to a query value, but "${name}" is not the value of a query entry`);
+  }
 }
 
 /**
@@ -566,6 +617,7 @@ function checkTool(tool: unknown, pointer: string, serverAuth: unknown, report: 
   }
   checkBody(tool, context);
   checkSendable(tool, context);
+  checkQueryStyleUse(tool, context);
   checkResponseMappings(tool, context);
   for (const [name, index] of context.declared) {
     if (!context.used.has(name)) {
@@ -575,14 +627,14 @@ function checkTool(tool: unknown, pointer: string, serverAuth: unknown, report: 
 }
 
 /** The type of a declared param (`object`, `array` …) and of its items, when it has those. */
-function declaredType(tool: JsonObject, name: string, context: ToolContext): { type: unknown; items: unknown } | undefined {
+function declaredType(tool: JsonObject, name: string, context: ToolContext): { type: unknown; items: unknown; queryStyle: unknown } | undefined {
   const index = context.declared.get(name);
   const params = own(tool, 'params');
   if (index === undefined || !Array.isArray(params)) return undefined;
   const param: unknown = params[index];
   if (!isRecord(param)) return undefined;
   const items = own(param, 'items');
-  return { type: own(param, 'type'), items: isRecord(items) ? own(items, 'type') : undefined };
+  return { type: own(param, 'type'), items: isRecord(items) ? own(items, 'type') : undefined, queryStyle: own(param, 'queryStyle') };
 }
 
 /** The template's tokens and its single token (when it is exactly one), or undefined when it does not parse. */
@@ -609,9 +661,14 @@ function checkSendable(tool: JsonObject, context: ToolContext): void {
     for (const token of template.tokens) {
       const declared = declaredType(tool, token, context);
       if (declared === undefined) continue;
-      const { type, items } = declared;
+      const { type, items, queryStyle } = declared;
       let problem: string | undefined;
-      if (type === 'object' && position === 'query')
+      if (position === 'query' && (queryStyle === 'comma' || queryStyle === 'deepObject')) {
+        // A styled param: where it may be is the style's own rule (checkQueryStyleUse); here, only what it carries.
+        if (queryStyle === 'comma' && template.single === token && (items === 'object' || items === 'array')) {
+          problem = `an array of ${items === 'object' ? 'objects' : 'arrays'}, which a comma-separated query value cannot carry (scalars only)`;
+        }
+      } else if (type === 'object' && position === 'query')
         problem = 'an object, which a query entry cannot carry (a scalar, or an array of scalars as the whole value)';
       else if ((type === 'object' || type === 'array') && position !== 'query')
         problem = `${type === 'object' ? 'an object' : 'an array'}, which a ${position === 'path' ? 'path segment' : 'header value'} cannot carry (a scalar only)`;

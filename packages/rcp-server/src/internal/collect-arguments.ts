@@ -33,7 +33,7 @@ const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(?:;|$)/i;
 export async function collectArguments(plan: ArgumentPlan, request: Request, pathValues: Map<string, string>): Promise<Record<string, unknown> | Response> {
   const collected = startCollecting();
   collectPath(plan, pathValues, collected);
-  if (plan.query.length > 0) collectQuery(plan, new URL(request.url).searchParams, collected);
+  if (plan.query.length > 0) collectQuery(plan, new URL(request.url), collected);
   collectHeaders(plan, request.headers, collected);
   if (plan.body !== undefined) {
     const refused = await collectBody(plan, plan.body, request, collected);
@@ -78,17 +78,63 @@ function collectPath(plan: ArgumentPlan, pathValues: Map<string, string>, { issu
   }
 }
 
-/** A key given several times (or an array param) reads as a list. */
-function collectQuery(plan: ArgumentPlan, search: URLSearchParams, { put }: Collected): void {
+/**
+ * A key given several times (or an array param) reads as a list. A param with an RCP 0.4 `queryStyle` is read as the
+ * client wrote it: `comma` split at its literal commas before decoding, `deepObject` from the bracketed keys under its
+ * name, read as a form body is (§19.1).
+ */
+function collectQuery(plan: ArgumentPlan, url: URL, { put }: Collected): void {
+  const search = url.searchParams;
   for (const { key, slot } of plan.query) {
-    const texts = search.getAll(key).flatMap((text) => {
+    const schema = plan.params.get(slot.name);
+    if (schema?.queryStyle === 'deepObject') {
+      const value = readDeepObject(url.search, key);
+      if (value !== undefined) put(slot.name, fromText(schema, value));
+      continue;
+    }
+    const texts = schema?.queryStyle === 'comma' ? commaValues(url.search, key) : search.getAll(key);
+    const values = texts.flatMap((text) => {
       const value = readSlot(slot, text);
       return value === undefined ? [] : [value];
     });
-    if (texts.length === 0) continue;
-    const schema = plan.params.get(slot.name);
-    put(slot.name, fromText(schema, schema?.type === 'array' || texts.length > 1 ? texts : texts[0]));
+    if (values.length === 0) continue;
+    put(slot.name, fromText(schema, schema?.type === 'array' || values.length > 1 ? values : values[0]));
   }
+}
+
+/** The query's raw entries (before decoding) as `[raw key, raw value]`. */
+function rawEntries(search: string): [string, string][] {
+  return search
+    .replace(/^\?/, '')
+    .split('&')
+    .filter((entry) => entry !== '')
+    .map((entry) => {
+      const equals = entry.indexOf('=');
+      return equals === -1 ? [entry, ''] : [entry.slice(0, equals), entry.slice(equals + 1)];
+    });
+}
+
+/** A query component decoded as URLSearchParams does (`+` is a space); undefined for a malformed escape. */
+function decodeComponent(text: string): string | undefined {
+  return decodeSegment(text.replaceAll('+', ' '));
+}
+
+/** The elements of every `key=a,b` entry: split at the literal commas, then each decoded. */
+function commaValues(search: string, key: string): string[] {
+  return rawEntries(search).flatMap(([rawKey, rawValue]) => {
+    if (decodeComponent(rawKey) !== key || rawValue === '') return [];
+    return rawValue.split(',').flatMap((element) => {
+      const decoded = decodeComponent(element);
+      return decoded === undefined ? [] : [decoded];
+    });
+  });
+}
+
+/** The object written under `key` as bracketed entries (`key[a]=1&key[b][c]=2`), or undefined when there is none. */
+function readDeepObject(search: string, key: string): unknown {
+  const fields = rawEntries(search).filter(([rawKey]) => decodeComponent(rawKey)?.startsWith(`${key}[`) === true);
+  if (fields.length === 0) return undefined;
+  return readFormBody(fields.map(([rawKey, rawValue]) => `${rawKey}=${rawValue}`).join('&'))[key];
 }
 
 function collectHeaders(plan: ArgumentPlan, headers: Headers, { put }: Collected): void {

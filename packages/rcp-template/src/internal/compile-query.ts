@@ -17,6 +17,47 @@ export interface QueryEntry extends TemplatePieces {
   constant: string | undefined;
   prefix: string;
   single: boolean;
+  /** How a whole-value token's array or object is written (RCP 0.4 `queryStyle`); `repeat` by default. */
+  style: QueryStyle;
+}
+
+/**
+ * How a query entry whose value is exactly one token writes an array or an object (RCP 0.4):
+ * `repeat` (the key once per array element: OpenAPI's exploded form, the default), `comma`
+ * (`key=a,b,c`: OpenAPI's form with `explode: false`) or `deepObject` (`key[a]=1&key[b][c]=2`,
+ * array elements by index: `key[list][0]=x`).
+ *
+ * @example
+ * ```ts
+ * const style: QueryStyle = 'deepObject';
+ * compileRequest({ method: 'GET', url: '/charges', queryParams: { created: '{{created}}' } }, { queryStyles: { created: style } })
+ *   .render({ created: { gte: 1 } }).url; // '/charges?created%5Bgte%5D=1'
+ * ```
+ */
+export type QueryStyle = 'repeat' | 'comma' | 'deepObject';
+
+/** The styles a query entry may take. */
+export const QUERY_STYLES: readonly QueryStyle[] = Object.freeze(['repeat', 'comma', 'deepObject']);
+
+/**
+ * Gives each whole-value entry of a styled token its style. A styled token used in a query entry that is not exactly
+ * that token (`a-{{x}}`), or used in no query entry, is `RCP_TEMPLATE_SYNTAX`: the style could not apply.
+ */
+export function applyQueryStyles(query: QueryEntry[], styles: Readonly<Record<string, QueryStyle>>): void {
+  for (const name of Object.keys(styles)) {
+    const style = styles[name] as QueryStyle;
+    if (!QUERY_STYLES.includes(style)) {
+      throw structureError('queryStyles', String(style), 0, `the style of "${name}" must be one of ${QUERY_STYLES.join(', ')}`);
+    }
+    let used = false;
+    for (const entry of query) {
+      if (!entry.names.includes(name)) continue;
+      if (!entry.single) throw structureError('queryStyles', name, 0, `"${name}" has a query style but is not the whole value of its query entry`);
+      entry.style = style;
+      used = true;
+    }
+    if (!used && style !== 'repeat') throw structureError('queryStyles', name, 0, `"${name}" has a query style but is not the value of a query entry`);
+  }
 }
 
 /** Appends `name` to `list` unless it is there already. */
@@ -107,10 +148,10 @@ function addEntry(query: QueryEntry[], entry: QueryEntry): void {
 }
 
 function constantEntry(text: string): QueryEntry {
-  return { constant: text, prefix: '', texts: NONE, names: NONE, single: false };
+  return { constant: text, prefix: '', texts: NONE, names: NONE, single: false, style: 'repeat' };
 }
 
 function dynamicEntry(prefix: string, value: TemplatePieces): QueryEntry {
   const single = value.names.length === 1 && value.texts[0] === '' && value.texts[1] === '';
-  return { constant: undefined, prefix, texts: value.texts, names: value.names, single };
+  return { constant: undefined, prefix, texts: value.texts, names: value.names, single, style: 'repeat' };
 }

@@ -1,6 +1,7 @@
+import { bracketFields } from '../encode-form';
 import { encodeUnreserved, isDotOrEmptySegment, normalizePathLiteral } from './percent-encode';
 import { normalizeLiteral, parseIn, structureError } from './parse-in';
-import { compileQueryParams, compileTemplateQuery, pushUnique, type QueryEntry } from './compile-query';
+import { applyQueryStyles, compileQueryParams, compileTemplateQuery, pushUnique, type QueryEntry, type QueryStyle } from './compile-query';
 import { firstToken, isValidTemplate, splitTemplate, type TemplatePieces } from './scan-template';
 import { locatePath } from './url-origin';
 import { missingError, readValue, scalarText, valueError, type TemplateValues } from './values';
@@ -30,7 +31,13 @@ export interface CompiledUrl {
  * as written: the path is what comes before the first `?`, its segments are separated by `/`,
  * query entries by `&`, and an entry's key from its value by the first `=`.
  */
-export function compileUrl(url: unknown, queryParams: unknown, baseUrl: string | undefined, tokens: string[]): CompiledUrl {
+export function compileUrl(
+  url: unknown,
+  queryParams: unknown,
+  baseUrl: string | undefined,
+  tokens: string[],
+  queryStyles?: Readonly<Record<string, QueryStyle>>,
+): CompiledUrl {
   assertUrlSyntax(url);
   const { origin, pathStart } = locatePath(url, baseUrl);
   const queryMark = url.indexOf('?', pathStart);
@@ -40,6 +47,7 @@ export function compileUrl(url: unknown, queryParams: unknown, baseUrl: string |
   const query: QueryEntry[] = [];
   if (queryMark !== -1) compileTemplateQuery(url, queryMark + 1, query, tokens);
   if (queryParams !== undefined) compileQueryParams(queryParams, query, tokens);
+  if (queryStyles !== undefined) applyQueryStyles(query, queryStyles);
   // Adjacent constant entries were merged as they were added; fold a wholly constant query
   // into the last static.
   let last = path.last;
@@ -200,6 +208,28 @@ function renderSegment(segment: PathSegment, values: TemplateValues): string {
   return out;
 }
 
+/** One array element of a query value: a string, a finite number or a boolean, encoded. */
+function encodeElement(element: unknown, name: string): string {
+  if (typeof element !== 'string' && typeof element !== 'number' && typeof element !== 'boolean') {
+    throw valueError(name, 'query', 'array elements must be strings, finite numbers or booleans');
+  }
+  return encodeScalar(element, name, 'query');
+}
+
+/**
+ * A `deepObject` value (RCP 0.4): the bracket form of form bodies (§19.1) under the entry's key —
+ * `key[a]=1&key[b][c]=2`, an array of scalars repeating its path, an array of objects indexed — so an API that reads
+ * Stripe-style form bodies reads it the same way. The value must be an object.
+ */
+function renderDeepObject(key: string, value: unknown, name: string): string {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw valueError(name, 'query', 'a deepObject query value must be an object');
+  }
+  const out: string[] = [];
+  bracketFields(key, value, name, 'query', out);
+  return out.join('&');
+}
+
 /** Renders one dynamic query entry; '' when it is dropped. */
 function renderEntry(entry: QueryEntry, values: TemplateValues): string {
   const { texts, names, prefix } = entry;
@@ -207,6 +237,10 @@ function renderEntry(entry: QueryEntry, values: TemplateValues): string {
     const name = names[0] as string;
     const value = readValue(values, name);
     if (value === undefined) return '';
+    if (entry.style === 'deepObject') return renderDeepObject(prefix.slice(0, -1), value, name);
+    if (entry.style === 'comma' && Array.isArray(value)) {
+      return value.length === 0 ? '' : prefix + value.map((element: unknown) => encodeElement(element, name)).join(',');
+    }
     if (Array.isArray(value)) {
       let out = '';
       for (let index = 0; index < value.length; index++) {

@@ -1,6 +1,6 @@
 import { RcpError } from 'rcp-errors';
 import { compileArgumentCheck, type CompiledResponseMappings, type RcpParam, type RcpParamType, type RcpTool } from 'rcp-manifest';
-import { compileRequest, type CompiledRequest, type RequestTemplate } from 'rcp-template';
+import { compileRequest, type CompiledRequest, type QueryStyle, type RequestTemplate } from 'rcp-template';
 import { RcpInvalidArgumentsError } from '../../invalid-arguments-error';
 import type { RcpCredentialsProvider, RcpHeaderAuth, RcpQueryAuth, RcpResolver, RcpResolverInfo } from '../../client-options';
 import type { RcpClientTool } from '../../client-tool';
@@ -143,7 +143,19 @@ export function compiledToolOf(tool: unknown, owner?: object): CompiledTool {
  * template (its method, url, queryParams, headers and body), checked when the manifest was.
  */
 export function requestOf(compiled: CompiledTool): CompiledRequest {
-  return (compiled.compiledRequest ??= compileRequest(compiled.source as RequestTemplate, { baseUrl: compiled.manifestUrl }));
+  return (compiled.compiledRequest ??= compileRequest(compiled.source as RequestTemplate, {
+    baseUrl: compiled.manifestUrl,
+    queryStyles: queryStylesOf(compiled.source.params),
+  }));
+}
+
+/** The RCP 0.4 query styles the tool's params declare (`repeat`, the default, left out), or undefined when none does. */
+function queryStylesOf(params: RcpTool['params']): Record<string, QueryStyle> | undefined {
+  let styles: Record<string, QueryStyle> | undefined;
+  for (const param of params ?? []) {
+    if (param.queryStyle !== undefined && param.queryStyle !== 'repeat') (styles ??= {})[param.name] = param.queryStyle;
+  }
+  return styles;
 }
 
 /**
