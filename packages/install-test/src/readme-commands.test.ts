@@ -15,8 +15,8 @@
  *   one of them declares, at a range of the same major.
  * - `cd /path/to/…`: the placeholder of the reader's own folder.
  * - `npx rcp …` (a bin of an installed package, from the reader's app): the bin exists, and the CLI runs the line.
- * - A block after `<!-- not-run: <reason> -->` is a usage synopsis (`rcp <command> [options]`): each command's
- *   `--help` exits 0 and names every `--flag` of the line.
+ * - A block after `<!-- not-run: <reason> -->` is a usage synopsis (`rcp <command> [options]`, an indented line
+ *   continuing the one above): each command's `--help` exits 0 and names every `--flag` of the command.
  *
  * An environment assignment before a command (`RCP_TOKEN=demo-token npx …`) is given to that command; `&&` joins
  * commands; `#` starts a comment.
@@ -66,7 +66,18 @@ function commandBlocks(readme: string): CommandBlock[] {
   const blocks: CommandBlock[] = [];
   for (const match of text.matchAll(/(?:<!-- not-run: ([^>]*?) -->\n)?```(?:sh|bash|shell|console)\n([\s\S]*?)```/g)) {
     const line = text.slice(0, match.index).split('\n').length + (match[1] === undefined ? 1 : 2);
-    blocks.push({ readme, line, lines: match[2]!.split('\n'), notRun: match[1] });
+    const lines = match[2]!.split('\n');
+    // A synopsis line may wrap: an indented line continues the command above it (kept as a blank line, so the
+    // line numbers stay the README's).
+    if (match[1] !== undefined) {
+      for (let index = lines.length - 1; index > 0; index--) {
+        if (/^\s+\S/.test(lines[index]!)) {
+          lines[index - 1] = `${lines[index - 1]!.replace(/\s+#.*$/, '')} ${lines[index]!.trim()}`;
+          lines[index] = '';
+        }
+      }
+    }
+    blocks.push({ readme, line, lines, notRun: match[1] });
   }
   return blocks;
 }
