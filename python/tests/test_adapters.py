@@ -1,5 +1,6 @@
 """OpenAI and Anthropic shapes, checked against the fixtures the TypeScript adapters' tests use
-(detailsManifest for the provider tables of SPEC §18, the results API for media, pages and retry hints).
+(detailsManifest for the provider tables of packages/rcp-openai/docs/behaviour.md, the results API for media,
+pages and retry hints).
 
 The provider SDKs are not installable here (no PyPI), so tool calls are written as those APIs return them
 (plain JSON) and the answers are checked field by field; every answer is JSON the APIs accept.

@@ -1,4 +1,4 @@
-"""describe_manifest (SPEC §15), byte for byte on the seeds and the 0.2/0.3 additions."""
+"""describe_manifest (packages/rcp-client/docs/behaviour.md), byte for byte on the seeds and the 0.2/0.3 additions."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Manifest validation (SPEC §3–§5, §13, §17): limits first, then the version gate, then every rule."""
+"""Manifest validation (SPEC §3–§5, §13, §15): limits first, then the version gate, then every rule."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Secrets never leave through errors, results or prepared requests (SPEC §8, §10, §14, §19.3).
+"""Secrets never leave through errors, results or prepared requests (SPEC §8, §10, §14, §16.3).
 
 The attacks: a server that echoes the credential or a resolver's value back, in every form an encoder
 writes it, in an error body, a 2xx body, a reason phrase, a cursor.

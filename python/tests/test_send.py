@@ -76,7 +76,7 @@ def test_an_idempotent_call_is_retried_with_the_backoff_and_post_never() -> None
 
 
 def test_a_keyed_write_is_retried_with_its_key_on_a_409_and_a_500_never() -> None:
-    """SPEC §27.1: a write of a tool that declares idempotency carries one key per call, the same on each retry;
+    """SPEC §20.1: a write of a tool that declares idempotency carries one key per call, the same on each retry;
     it is retried as an idempotent request (and on a 409), never on a 500."""
     clock = FakeClock()
     with loopback_server() as api:

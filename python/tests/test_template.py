@@ -1,4 +1,4 @@
-"""The {{token}} grammar and per-position encoding (SPEC §6, §7, §19.1)."""
+"""The {{token}} grammar and per-position encoding (SPEC §6, §7, §16.1)."""
 
 from __future__ import annotations
 

@@ -51,7 +51,7 @@ interface PreparedView {
   headers: Record<string, string>;
   body?: unknown;
 }
-/** The client's review of a call that needs a person (SPEC §26): nothing was sent. */
+/** The client's review of a call that needs a person (SPEC §19): nothing was sent. */
 interface ReviewView {
   tool: string;
   reason?: string;

@@ -18,7 +18,7 @@ export interface ConformanceCase {
     readonly credential?: string;
     readonly trustedOrigins?: readonly string[];
     readonly allowPrivateNetwork?: boolean;
-    /** The client's `maxResponseBytes`, `maxMediaBytes` and `mediaTypes` (SPEC §11, §25.3). */
+    /** The client's `maxResponseBytes`, `maxMediaBytes` and `mediaTypes` (SPEC §11, §18.3). */
     readonly maxResponseBytes?: number;
     readonly maxMediaBytes?: number;
     readonly mediaTypes?: readonly string[];
@@ -55,13 +55,13 @@ export interface ConformanceCase {
     readonly data?: unknown;
     readonly schema?: unknown;
     readonly warnings?: readonly string[];
-    /** The effective effects of the manifest's first tool (SPEC §25.1). */
+    /** The effective effects of the manifest's first tool (SPEC §18.1). */
     readonly effects?: unknown;
-    /** The effective auth of the manifest's first tool, as the client keeps it (SPEC §25.2). */
+    /** The effective auth of the manifest's first tool, as the client keeps it (SPEC §18.2). */
     readonly auth?: unknown;
-    /** The result's media part (SPEC §25.3): its media type and its bytes as base64; `null`: no media part. */
+    /** The result's media part (SPEC §18.3): its media type and its bytes as base64; `null`: no media part. */
     readonly media?: { readonly mediaType: string; readonly base64: string } | null;
-    /** The result's page (SPEC §25.4); `null`: no page. */
+    /** The result's page (SPEC §18.4); `null`: no page. */
     readonly page?: { readonly hasMore: boolean; readonly nextArguments: unknown } | null;
     /** The result says a text answer was cut at maxResponseBytes (SPEC §11 step 6). */
     readonly truncated?: boolean;

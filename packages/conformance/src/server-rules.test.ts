@@ -5,7 +5,7 @@ import { bearerAuth, createRcpServer, defineTool } from 'rcp-server';
 import { toNodeListener } from 'rcp-server/node';
 
 /**
- * rcp-server's own rules (SPEC §22) as cases: a request as a rogue client would send it, the
+ * rcp-server's own rules (SPEC §17) as cases: a request as a rogue client would send it, the
  * status and the problem's pointers — and whether the handler ran (it never does on a refusal).
  */
 const handled: string[] = [];
@@ -125,7 +125,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => http.close(() => resolve())));
 beforeEach(() => void handled.splice(0));
 
-describe("conformance: rcp-server's own rules (SPEC §22)", () => {
+describe("conformance: rcp-server's own rules (SPEC §17)", () => {
   it.each(CASES.map((c) => [c.id, c] as const))('%s', async (_id, c) => {
     const headers = Object.fromEntries(Object.entries(c.headers ?? {}).map(([name, value]) => [name, value === 'ETAG' ? etag : value]));
     const response = await fetch(origin + c.path, { method: c.method ?? 'GET', headers, ...(c.body !== undefined && { body: c.body }) });

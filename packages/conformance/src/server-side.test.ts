@@ -89,7 +89,7 @@ const LOSSY: Record<string, string> = {
 
 /**
  * Tool fields rcp-server's `defineTool` does not take yet (RCP 0.3 `responseMediaTypes` and
- * `pagination`, SPEC §25.3–§25.4): a case that uses one cannot be declared on the server side,
+ * `pagination`, SPEC §18.3–§18.4): a case that uses one cannot be declared on the server side,
  * so it runs on the client side only (conformance.test.ts) until rcp-server passes them through.
  */
 const NOT_YET_ON_THE_SERVER = ['responseMediaTypes', 'pagination'];

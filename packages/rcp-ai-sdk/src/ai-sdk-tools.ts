@@ -128,7 +128,7 @@ export interface AISDKTools {
  * description. With an `approval` policy on the client, each tool's `needsApproval` is the
  * client's decision: a `user-approval` call pauses (a `tool-approval-request`, nothing sent),
  * `review(toolCallId)` is the exact request to show, and the call the AI SDK runs after the
- * person's yes is sent only as that request, once (SPEC §26).
+ * person's yes is sent only as that request, once (SPEC §19).
  *
  * @example
  * ```ts

@@ -1,5 +1,5 @@
 /**
- * The AI SDK's approval flow mapped onto the client's one decision (SPEC §26): a call the
+ * The AI SDK's approval flow mapped onto the client's one decision (SPEC §19; docs/behaviour.md): a call the
  * client's policy says needs a person pauses the AI SDK's way (`needsApproval`, a
  * `tool-approval-request`), with nothing sent; its review — the exact request — is kept in the
  * client's approval ledger under the tool call id. When the run resumes (the history holds the

@@ -1,5 +1,5 @@
 /**
- * Results on the AI SDK (SPEC §18.1, §25): the real `generateText` with the real OpenAI provider
+ * Results on the AI SDK (docs/behaviour.md; SPEC §18): the real `generateText` with the real OpenAI provider
  * (`@ai-sdk/openai`, Responses API) pointed at a loopback fake of the model API, against the
  * shared results API. What the fake model is sent is the judge of what the model reads; the
  * results API's log is the judge of what was called.

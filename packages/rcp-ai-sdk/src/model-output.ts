@@ -6,7 +6,7 @@ import { OPENAI_MEDIA_TYPES } from 'rcp-openai';
 
 /**
  * The media types the AI SDK adapter sends as media unless it is told its provider's: the ones
- * every provider of SPEC §18's table takes in a tool result — in OpenAI's, Anthropic's and
+ * every provider of docs/behaviour.md's table takes in a tool result — in OpenAI's, Anthropic's and
  * Gemini's lists alike (PNG, JPEG, WebP, PDF). *Why:* the adapter cannot know its provider.
  * `toModelOutput` is given the call's id, input and output, never the model; the model is passed
  * to `generateText` after the tools are made, and one tool set may serve several models. A type a
@@ -38,7 +38,7 @@ export const AI_SDK_MEDIA_TYPES: readonly string[] = Object.freeze(
 export type AISDKToolResultOutput = Awaited<ReturnType<NonNullable<Tool['toModelOutput']>>>;
 
 /**
- * A tool result as the AI SDK hands it to the model (SPEC §18.1): a result with a media part of
+ * A tool result as the AI SDK hands it to the model (docs/behaviour.md): a result with a media part of
  * one of `mediaTypes` (default {@link AI_SDK_MEDIA_TYPES}) is `{ type: 'content' }` —
  * `toModelText`'s text (what was received, its type and size, no bytes) and the bytes as they
  * came, once, as an `image-data` part for an `image/*` type and a `file-data` part for any other —

@@ -70,7 +70,7 @@ function foundNames(output: unknown): string[] {
 }
 
 /**
- * Tool search and deferred loading on AI SDK 6 (SPEC §18.1): the model starts with one tool,
+ * Tool search and deferred loading on AI SDK 6 (docs/behaviour.md): the model starts with one tool,
  * `search_tools` (rcp-search over the tool set: name, description, params, namespace), and each
  * step's `activeTools` adds the tools its searches found, so it reads three schemas instead of
  * 500. A found tool is still one of `rcp.tools`, called through `client.call`: the turn's stage,

@@ -1,5 +1,5 @@
 /**
- * Results on the Anthropic stack (SPEC §18, §25.3, §25.4): the real SDK against a loopback fake
+ * Results on the Anthropic stack (docs/behaviour.md; SPEC §18.3, §18.4): the real SDK against a loopback fake
  * of the Messages API, and the shared results API (rcp-test-utils), so the bytes and pages are
  * the ones every stack is checked against.
  */

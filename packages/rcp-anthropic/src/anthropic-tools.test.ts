@@ -126,7 +126,7 @@ describe('README', () => {
   });
 });
 
-describe('the Anthropic table (SPEC §18): a non-strict input_schema keeps every keyword', () => {
+describe('the Anthropic table (docs/behaviour.md): a non-strict input_schema keeps every keyword', () => {
   it('sends each detail through the real SDK; the client still refuses a bad value before any request', async () => {
     const api = await startTestServer();
     try {

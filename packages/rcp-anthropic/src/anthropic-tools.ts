@@ -44,7 +44,7 @@ export interface AnthropicContentBlock {
 
 /**
  * A block of a `tool_result`'s `content` array: the text, and an image or a document when the
- * call answered with media (SPEC §18).
+ * call answered with media (docs/behaviour.md).
  *
  * @example
  * ```ts
@@ -86,7 +86,7 @@ export interface AnthropicToolResult {
 }
 
 /**
- * The media types the Messages API takes in a `tool_result` (SPEC §18): JPEG, PNG, GIF and WebP
+ * The media types the Messages API takes in a `tool_result` (docs/behaviour.md): JPEG, PNG, GIF and WebP
  * as an `image` block, PDF as a `document` block. A type outside the list would fail the whole
  * request, so it is never sent as media; the text says what was received and how big.
  *

@@ -41,7 +41,7 @@ const INPUT_SCHEMA_KEYWORDS = [
 ] as const;
 
 /**
- * Projects a tool's model-facing schema onto Anthropic's non-strict `input_schema` (SPEC §18,
+ * Projects a tool's model-facing schema onto Anthropic's non-strict `input_schema` (docs/behaviour.md,
  * the Anthropic table): every keyword of {@link INPUT_SCHEMA_KEYWORDS}, `items` and
  * `properties` at every level, as they are — the bounds, lengths, `pattern`, `format` and
  * `default` all reach the model. The client's own argument validation checks each call anyway,

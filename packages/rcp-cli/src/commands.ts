@@ -170,7 +170,7 @@ function bindingOptions(bindings: CommandLineBindings): Pick<RcpClientOptions, '
 
 /**
  * Discovery warnings without the identity warning of a param the manifest says the client fills
- * (RCP 0.4 `filledBy: "client"`, SPEC §27.2; rcp-server's bound params): describe and lint judge
+ * (RCP 0.4 `filledBy: "client"`, SPEC §20.2; rcp-server's bound params): describe and lint judge
  * the manifest, which is right to expect a resolver there. The client's own checks are unchanged.
  */
 function withoutClientFilled<Warning extends { readonly path: string }>(warnings: readonly Warning[], manifest: RcpManifest): Warning[] {
@@ -268,7 +268,7 @@ async function lintCommand(argv: string[], io: Output): Promise<number> {
   const source = positionals[0]!;
   const bindings = bindingsOf(values, command);
   const { errors, warnings, tools } = await lintSource(io, source, { ...bindingOptions(bindings), ...networkOf(values) }, bindings);
-  // What an OAuth login needs, by the manifest's hints (RCP 0.3, SPEC §25.2): shown, never fetched.
+  // What an OAuth login needs, by the manifest's hints (RCP 0.3, SPEC §18.2): shown, never fetched.
   const logins = [...new Set(tools.flatMap((tool) => (tool.auth.type === 'header' && tool.auth.oauth !== undefined ? [describeAuth(tool.auth)] : [])))];
   if (values.json) {
     io.out(terminalJson({ ok: errors.length === 0, errors, warnings, ...(logins.length > 0 && { logins }) }));
@@ -314,7 +314,7 @@ async function callCommand(argv: string[], io: Output, failure: FailureContext):
     ...bindingOptions(bindings),
     ...credentials,
     ...networkOf(values),
-    // A call that changes data is shown and confirmed before anything is sent (SPEC §26).
+    // A call that changes data is shown and confirmed before anything is sent (SPEC §19; docs/behaviour.md).
     approval: 'writes',
   });
   checkBindingNames(bindings, discovery.tools, command);

@@ -18,7 +18,7 @@ export interface InspectorOptions {
    * `--oauth-env`), the `--ctx` / `--resolve` / `--model-filled` bindings and the network flags.
    * The page may bind more params; a param bound here stays bound as here. Without an
    * `approval` policy the inspector uses `'writes'`, as `rcp call` does: Send on a call that
-   * changes data shows the exact request and asks first (SPEC §26).
+   * changes data shows the exact request and asks first (SPEC §19; docs/behaviour.md).
    */
   readonly clientOptions: RcpClientOptions;
 }
@@ -65,7 +65,7 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
  * The API's clients: each request opens its own, with one signing key and one approval ledger for
  * them all, so a review made for the page's Send is honoured by the client of its Yes, and each
  * approval is good for one call — the client's own single-use rule, claimed in the shared ledger
- * (SPEC §26).
+ * (SPEC §19).
  */
 function inspectorApi(options: InspectorOptions): InspectorApi {
   const { clientOptions } = options;

@@ -103,7 +103,7 @@ describe('rcp-mcp --approval, a 2025-era host over stdio (the v1 SDK client)', (
     expect(asked).toHaveLength(0);
     expect(read(await client.callTool({ name: 'delete_note', arguments: { noteId: 'n-1' } })).ok).toBe(true);
     expect(asked).toHaveLength(1);
-    expect((asked[0] as { message: string }).message).toContain('the call may delete or overwrite data (--approval destructive)');
+    expect((asked[0] as { message: string }).message).toContain('the call may delete or overwrite data (approval: "destructive")');
     expect(toolRequestLines(notes)).toEqual(['POST /users/u-1/notes', 'DELETE /users/u-1/notes/n-1']);
   });
 

@@ -3,7 +3,7 @@ import { NOTES_TOKEN, notesManifest, serveManifest, startNotesApi, toolRequestLi
 import { startRcpMcp, type McpHostRun } from './fixtures/run-rcp';
 
 /**
- * `rcp-mcp --dynamic` (SPEC §24, the gateway): past the host's tool limit the warning names the
+ * `rcp-mcp --dynamic` (rcp-mcp's docs/behaviour.md, the gateway): past the host's tool limit the warning names the
  * flag, and with it a host gets the three tools and reaches a found tool's call. The built command
  * line in this process, the v1 MCP client on its stdio streams, the notes API on 127.0.0.1. (The
  * dynamic mode itself is tested in rcp-mcp.)

@@ -1,5 +1,5 @@
 /**
- * The gateway command line's approval and shared-state flags (SPEC §26): `--approval` gives the
+ * The gateway command line's approval and shared-state flags (SPEC §19): `--approval` gives the
  * gateway's client its policy (asked through MCP elicitation by rcp-mcp, failing closed when the
  * host cannot ask); `--redis` / `--redis-env` put what several gateway processes must share in
  * one Redis — the approval ledger (a review made on one process is answered on another, each
@@ -69,13 +69,9 @@ export interface SharedStatePlan {
   readonly tokenSecret: string | undefined;
 }
 
-/** The reason a call waits under `--approval destructive`, as the person reads it. */
-const DESTRUCTIVE_REASON = 'the call may delete or overwrite data (--approval destructive)';
-
 /**
- * The client's policy for `--approval`: `writes` is the client's own `'writes'`; `destructive`
- * asks for a tool whose effects (rcp-client's `tool.effects`: a DELETE, or declared destructive)
- * say so; absent, none.
+ * The client's policy for `--approval`: the client's own `'writes'` or `'destructive'` (a tool
+ * whose effects say destructive: a DELETE, or declared so); absent, none.
  *
  * @example
  * ```ts
@@ -84,8 +80,7 @@ const DESTRUCTIVE_REASON = 'the call may delete or overwrite data (--approval de
  */
 export function approvalPolicyOf(value: string | undefined, command: string): RcpApprovalPolicy | undefined {
   if (value === undefined) return undefined;
-  if (value === 'writes') return 'writes';
-  if (value === 'destructive') return ({ effects }) => (effects.destructive ? { decision: 'user-approval', reason: DESTRUCTIVE_REASON } : 'not-applicable');
+  if (value === 'writes' || value === 'destructive') return value;
   throw new RcpUsageError(`--approval takes writes or destructive, got "${value.slice(0, 20)}"`, { command });
 }
 

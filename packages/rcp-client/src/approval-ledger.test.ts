@@ -1,5 +1,5 @@
 /**
- * The approval ledger (issue 39, SPEC §26): reviews kept by key and verified against their
+ * The approval ledger (issue 39, SPEC §19; docs/behaviour.md): reviews kept by key and verified against their
  * digest, approvals claimed once across every client sharing a ledger, bound to the caller,
  * expiring. Real servers on 127.0.0.1, asserting what they received.
  */

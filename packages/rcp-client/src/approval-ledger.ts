@@ -2,7 +2,7 @@ import { RcpError } from 'rcp-errors';
 import type { RcpApprovalRequest } from './approval';
 
 /**
- * Where a client keeps the state of its approvals (SPEC §26): the reviews of calls waiting on a
+ * Where a client keeps the state of its approvals (SPEC §19; docs/behaviour.md): the reviews of calls waiting on a
  * person, by a key the caller chooses (an agent stack's tool call id), and the ids of the
  * approvals already used. Every entry has a time to live (the approval's expiry), so nothing
  * grows without bound. Give the clients of several processes one shared ledger (and one

@@ -57,6 +57,20 @@ describe('the policy decides per call', () => {
     expect(calls()).toEqual(['DELETE /users/u-1/notes/n-1']);
   });
 
+  it('"destructive": a read goes, a DELETE pauses with its reason and nothing is sent (the rule the gateway bin\'s --approval destructive uses)', async () => {
+    const { client, discovery } = await setup({ approval: 'destructive' });
+    expect((await client.call(discovery, { name: 'list_notes', arguments: {} }, u1)).ok).toBe(true);
+    const paused = await client.call(discovery, deleteN1, u1);
+    const error = !paused.ok ? paused.error : undefined;
+    expect(isRcpError(error, 'RCP_APPROVAL_REQUIRED')).toBe(true);
+    expect((error as unknown as { approval: RcpApprovalRequest }).approval).toMatchObject({
+      tool: 'delete_note',
+      decision: 'user-approval',
+      reason: 'the call may delete or overwrite data (approval: "destructive")',
+    });
+    expect(calls()).toEqual(['GET /users/u-1/notes']);
+  });
+
   it('"writes": a read goes, a write pauses with the exact request (resolver value in, credential redacted) and nothing sent', async () => {
     const { client, discovery } = await setup({ approval: 'writes' });
     expect((await client.call(discovery, { name: 'list_notes', arguments: {} }, u1)).ok).toBe(true);

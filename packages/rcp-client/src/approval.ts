@@ -52,19 +52,22 @@ export interface RcpApprovalVerdict {
 /**
  * The client's approval policy (`createRcpClient({ approval })`): `'writes'` — the one line that
  * makes every call that is not read-only (POST, PUT, PATCH, DELETE, or declared so) wait for a
- * person; a map per tool name; or a function of the tool, its effects, the validated arguments
+ * person; `'destructive'` — only the calls whose effects are destructive (a DELETE, or declared
+ * so); a map per tool name; or a function of the tool, its effects, the validated arguments
  * and the context, returning a decision (or a verdict with a reason), sync or async.
  *
  * @default undefined (nothing needs approval)
  * @example
  * ```ts
  * createRcpClient({ approval: 'writes' });
+ * createRcpClient({ approval: 'destructive' });
  * createRcpClient({ approval: { delete_note: 'user-approval', wipe_all: 'denied' } });
  * createRcpClient({ approval: ({ effects }) => (effects.destructive ? { decision: 'user-approval', reason: 'deletes data' } : 'not-applicable') });
  * ```
  */
 export type RcpApprovalPolicy<Context = any> =
   | 'writes'
+  | 'destructive'
   | Readonly<Record<string, RcpApprovalDecision | RcpApprovalVerdict>>
   | ((info: RcpApprovalInfo<Context>) => RcpApprovalDecision | RcpApprovalVerdict | Promise<RcpApprovalDecision | RcpApprovalVerdict>);
 

@@ -17,7 +17,7 @@ export interface RcpToolCall {
 }
 
 /**
- * A binary answer passed on as it came (SPEC §25.3): its media type and its bytes, never
+ * A binary answer passed on as it came (SPEC §18.3): its media type and its bytes, never
  * decoded as text.
  *
  * @example
@@ -34,7 +34,7 @@ export interface RcpMedia {
 }
 
 /**
- * Whether a result has a next page and how to ask for it (SPEC §25.4): `nextArguments` are the
+ * Whether a result has a next page and how to ask for it (SPEC §18.4): `nextArguments` are the
  * exact arguments of the same tool's next call (only params the model fills), or `null` when
  * there is more but the tool cannot ask for it (the next page's URL does not come from this
  * tool's params, say).
@@ -68,10 +68,10 @@ export interface RcpExecuteResult {
   data: unknown;
   /** The response's Content-Type header as sent, e.g. `application/json; charset=utf-8` (`''` when absent). */
   contentType: string;
-  /** A binary answer (an image, a PDF …): its media type and bytes (SPEC §25.3). Absent otherwise. */
+  /** A binary answer (an image, a PDF …): its media type and bytes (SPEC §18.3). Absent otherwise. */
   media?: RcpMedia;
   /**
-   * There is a next page, or the tool's declared pagination says there is none (SPEC §25.4).
+   * There is a next page, or the tool's declared pagination says there is none (SPEC §18.4).
    * Absent when the response says nothing about pages.
    */
   page?: RcpPage;

@@ -224,7 +224,7 @@ export interface RcpClientOptions<Context = any> {
    */
   onUnauthorized?: RcpUnauthorizedHandler<Context>;
   /**
-   * Which calls need a person's approval first (SPEC §26): `'writes'` — every call that is not
+   * Which calls need a person's approval first (SPEC §19): `'writes'` — every call that is not
    * read-only waits for a person; a decision per tool name; or a function of the tool, its
    * effects, the validated arguments and the context returning `not-applicable | approved |
    * denied | user-approval` (or `{ decision, reason }`). A call that needs approval is returned as
@@ -239,7 +239,7 @@ export interface RcpClientOptions<Context = any> {
    */
   approval?: RcpApprovalPolicy<Context>;
   /**
-   * The key approvals are signed with (HMAC-SHA-256, SPEC §26): a review's digest is computed
+   * The key approvals are signed with (HMAC-SHA-256, SPEC §19): a review's digest is computed
    * with it, so an approval cannot be made up by code that does not hold it. At least 32 bytes
    * (a string of 32 or more characters, or a `Uint8Array`). To approve in another process —
    * a stored run state, a checkpoint — give both clients the same secret.
@@ -252,7 +252,7 @@ export interface RcpClientOptions<Context = any> {
   approvalSecret?: string | Uint8Array;
   /**
    * Where the client keeps the reviews of calls waiting on a person (by the stack's tool call id)
-   * and the ids of approvals used (SPEC §26). Share one — and the `approvalSecret` — between the
+   * and the ids of approvals used (SPEC §19; docs/behaviour.md). Share one — and the `approvalSecret` — between the
    * processes of an app (`createRedisApprovalLedger` of `rcp-redis`) and a call paused in one is
    * approved in another, exactly once; with the default, single use and resuming hold within this
    * client only, and a resume that finds no stored review is refused.
@@ -264,7 +264,7 @@ export interface RcpClientOptions<Context = any> {
    */
   approvalLedger?: RcpApprovalLedger;
   /**
-   * Who a call is made for, from its context, for the approval to bind (SPEC §26): a review made
+   * Who a call is made for, from its context, for the approval to bind (SPEC §19): a review made
    * for one subject never approves another's call (`RCP_APPROVAL_MISMATCH`). Without it the
    * caller is the credential the call sends (its keyed fingerprint, never the value) — give a
    * subject (a user id) when the credential changes while a person decides (an OAuth token that
@@ -427,7 +427,7 @@ export interface RcpClientOptions<Context = any> {
   tracer?: RcpTracer;
   /**
    * Media types a tool's answer is passed on as a media part — its bytes, base64 in what the
-   * model reads, never decoded text (SPEC §25.3) — as `type/subtype` or `type/*`. A tool's own
+   * model reads, never decoded text (SPEC §18.3) — as `type/subtype` or `type/*`. A tool's own
    * `responseMediaTypes` (RCP 0.3) are passed on too. Any other binary answer is refused
    * (`RCP_INVALID_RESPONSE`, which the model reads); JSON and text are read as before.
    * @default ['image/*', 'audio/*', 'video/*', 'application/pdf', 'application/octet-stream']

@@ -123,7 +123,7 @@ export interface RcpClientTool {
   readonly auth: RcpAuth;
   /**
    * What a call does, for approval policy and hosts: the method's defaults, the manifest's
-   * claims only adding caution (rcp-manifest's `toolEffects`, SPEC §25.1).
+   * claims only adding caution (rcp-manifest's `toolEffects`, SPEC §18.1).
    */
   readonly effects: RcpToolEffects;
   /** The manifest's own claims (RCP 0.3), as written; absent when it makes none. */

@@ -45,7 +45,7 @@ describe('describeManifest', () => {
     expect(describeManifest(manifest)).toContain("    learnerId: string, required — The learner's id");
   });
 
-  it('says a param the manifest marks filledBy: "client" is the operator\'s to bind, without the identity warning (SPEC §27.2)', async () => {
+  it('says a param the manifest marks filledBy: "client" is the operator\'s to bind, without the identity warning (SPEC §20.2)', async () => {
     const filled = structuredClone(seedManifest) as unknown as { tools: { params?: { filledBy?: string }[] }[] };
     filled.tools[0]!.params![0]!.filledBy = 'client';
     const { manifest, tools } = await createRcpClient().discover(serveManifest(server, filled));

@@ -132,7 +132,7 @@ export function describeManifest(manifest: RcpManifest, tools: readonly RcpClien
         'resolved' in param && param.resolved
           ? ' [resolved by client, hidden from model]'
           : declared?.filledBy === 'client'
-            ? // RCP 0.4 (SPEC §27.2): the API says the client fills it — a task for the operator, not an alarm.
+            ? // RCP 0.4 (SPEC §20.2): the API says the client fills it — a task for the operator, not an alarm.
               ' [the API expects the client to fill it: no resolver does yet, so the model chooses it]'
             : 'looksLikeIdentity' in param && param.looksLikeIdentity
               ? ' [warning: looks like an identity, but no resolver fills it — the model chooses it]'

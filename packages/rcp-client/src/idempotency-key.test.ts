@@ -1,5 +1,5 @@
 /**
- * Idempotent writes on the client's side (issue 39, SPEC §27.1, §26): the key a write carries,
+ * Idempotent writes on the client's side (issue 39, SPEC §20.1, §19): the key a write carries,
  * in which header, derived from its approval or random, the same on every retry; a write whose
  * tool declares `idempotency` retried on a connection failure or a retried status inside the
  * call's one deadline (fake timers), any other write never. Real servers on 127.0.0.1.
@@ -11,7 +11,7 @@ import { approve, createRcpClient, type RcpClientOptions } from 'rcp-client';
 import { serveManifest } from './internal/testing';
 
 const SECRET = 'the payments app approval secret, 32+ bytes';
-/** An sf-string (RFC 8941) of 16 to 255 characters, as SPEC §27.1 asks. */
+/** An sf-string (RFC 8941) of 16 to 255 characters, as SPEC §20.1 asks. */
 const SF_KEY = /^"[\x20-\x21\x23-\x5b\x5d-\x7e]{16,255}"$/;
 
 let api: TestServer;

@@ -1,5 +1,5 @@
 /**
- * Media results (SPEC §11 step 7, §25.3): a binary answer is a media part — its exact bytes,
+ * Media results (SPEC §11 step 7, §18.3): a binary answer is a media part — its exact bytes,
  * base64 in the model result — never decoded text; too large or not passed on is an error the
  * model can read. Real PNG and PDF bytes from a loopback server, compared by hash.
  */

@@ -1,5 +1,5 @@
 /**
- * Pages (SPEC §25.4): a result says when there is more and the exact arguments that ask for it —
+ * Pages (SPEC §18.4): a result says when there is more and the exact arguments that ask for it —
  * from a cursor the manifest declares (RCP 0.3) or from `Link: rel="next"` mapped back to the
  * tool's params — and a scripted model walks a paginated loopback API to its last page using only
  * what the results say. The next URL itself never reaches the model.

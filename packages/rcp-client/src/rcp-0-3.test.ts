@@ -1,5 +1,5 @@
 /**
- * RCP 0.3 in the client (SPEC §25): declared effects feed approval policy and only add caution;
+ * RCP 0.3 in the client (SPEC §18): declared effects feed approval policy and only add caution;
  * the OAuth hint is shown and never fetched. Real servers on 127.0.0.1, asserting what they got.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

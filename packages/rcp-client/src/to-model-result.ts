@@ -17,7 +17,7 @@ import { findCompiledTool } from './internal/discovery/tool-registry';
 export type ModelErrorCode = RcpErrorCode | 'UNKNOWN_ERROR';
 
 /**
- * A binary answer as the model is given it (SPEC §25.3): its media type, its size in bytes and
+ * A binary answer as the model is given it (SPEC §18.3): its media type, its size in bytes and
  * the bytes as standard base64. Each adapter maps it to its stack's native shape (an image, a
  * document, a file); {@link toModelText} leaves `data` out.
  *
@@ -35,7 +35,7 @@ export interface ModelMedia {
 
 /**
  * Whether there is a next page and the exact arguments of the same tool's call that asks for it
- * (`null`: there is more, but it cannot be asked for with this tool). SPEC §25.4.
+ * (`null`: there is more, but it cannot be asked for with this tool). SPEC §18.4.
  *
  * @example
  * ```ts

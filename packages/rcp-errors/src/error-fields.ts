@@ -71,7 +71,7 @@ export interface RcpErrorFields {
     readonly url: string;
     /** A 401's or 403's parsed `WWW-Authenticate` challenge, when the server sent one. */
     readonly challenge: RcpAuthChallenge | undefined;
-    /** Seconds a 429's or 503's `Retry-After` asked to wait, when the server sent one (SPEC §25.3). */
+    /** Seconds a 429's or 503's `Retry-After` asked to wait, when the server sent one (SPEC §18.3). */
     readonly retryAfterSeconds: number | undefined;
   };
   RCP_UNKNOWN_TOOL: { readonly tool: string; readonly available: readonly string[] };

@@ -31,7 +31,7 @@ test('a code without data fields has only the base fields', () => {
   expectTypeOf<RcpErrorOf<'RCP_TIMEOUT'>>().not.toHaveProperty('status');
 });
 
-test('an HTTP error carries the Retry-After seconds (SPEC §25.3)', () => {
+test('an HTTP error carries the Retry-After seconds (SPEC §18.3)', () => {
   if (isRcpError(error, 'RCP_HTTP_ERROR')) {
     expectTypeOf(error.retryAfterSeconds).toEqualTypeOf<number | undefined>();
   }

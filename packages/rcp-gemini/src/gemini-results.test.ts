@@ -1,5 +1,5 @@
 /**
- * Results on the Gemini stack (SPEC §18, §25.3, §25.4): the real `@google/genai` client
+ * Results on the Gemini stack (docs/behaviour.md; SPEC §18.3, §18.4): the real `@google/genai` client
  * (`ai.models.generateContent`, `httpOptions.baseUrl` at a loopback fake of the Gemini API's
  * `generateContent` endpoint), and the shared results API (rcp-test-utils), so the bytes and
  * pages are the ones every stack is checked against.

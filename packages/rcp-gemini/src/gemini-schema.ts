@@ -83,7 +83,7 @@ function copyKeywords(property: RcpInputSchemaProperty, converted: GeminiSchema)
 }
 
 /**
- * Projects a tool's model-facing schema onto Gemini's OpenAPI-subset `parameters` (SPEC §18, the
+ * Projects a tool's model-facing schema onto Gemini's OpenAPI-subset `parameters` (docs/behaviour.md, the
  * Gemini table): types upper-cased (`STRING`, `OBJECT` …); `description`, `format`, `minimum`,
  * `maximum`, `minLength`, `maxLength`, `pattern`, `default`, `items`, `properties` and `required`
  * kept; `additionalProperties` left out (not a field of Gemini's `Schema`); a number or boolean

@@ -171,7 +171,7 @@ describe('README', () => {
   });
 });
 
-describe('the Gemini table (SPEC §18)', () => {
+describe('the Gemini table (docs/behaviour.md)', () => {
   it("parameters form: each detail Gemini's Schema has is kept, the rest left out; a tool with no argument has no parameters", async () => {
     const url = serveManifest(notes, detailsManifest, '/details/manifest');
     const client = createRcpClient();

@@ -75,7 +75,7 @@ export interface GeminiFunctionResponsePart {
 }
 
 /**
- * The media types Gemini takes inside a function response (SPEC §18): PNG, JPEG and WebP images
+ * The media types Gemini takes inside a function response (docs/behaviour.md): PNG, JPEG and WebP images
  * and PDF documents, as `inlineData` parts. Any other type is never sent as media; the text says
  * what was received and how big.
  *

@@ -1,6 +1,6 @@
 /**
  * LangChain v1's human-in-the-loop (`humanInTheLoopMiddleware({ interruptOn })`) mapped onto the
- * client's one decision (SPEC §26): the middleware interrupts exactly the calls the client's policy
+ * client's one decision (SPEC §19; docs/behaviour.md): the middleware interrupts exactly the calls the client's policy
  * says need a person, nothing sent; the person is shown the client's review (the exact request);
  * the review is kept in the client's approval ledger under the tool call id, and the call the
  * agent runs after approve resumes it, so the client sends it only if it still renders exactly

@@ -82,7 +82,7 @@ const isToolCall = (input: unknown): input is ToolCall => typeof input === 'obje
  * A LangChain tool whose arguments are the client's to judge. LangChain checks a tool's input
  * against its schema before the tool runs and throws `ToolInputParsingException` (ToolNode then
  * tells the model only "did not match expected schema"); RCP's argument rule is the client's
- * (§19.2: `null` is "not given", `format` is not checked). So the arguments LangChain's check
+ * (§16.2: `null` is "not given", `format` is not checked). So the arguments LangChain's check
  * refuses go to the tool's function as they came: the client refuses them with
  * `RCP_INVALID_ARGUMENTS`, the same code and sentence as on every stack, nothing sent — or
  * accepts what its rule accepts. Internal to the package.

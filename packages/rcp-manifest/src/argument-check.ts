@@ -81,7 +81,7 @@ export function readArguments(args: unknown): ReadArgumentsResult {
 
 /**
  * Compiles, once, the check of a call's arguments against a tool's params — the rule a client
- * applies before it sends a call and a server applies to what arrived (SPEC §11 step 1, §19.2):
+ * applies before it sends a call and a server applies to what arrived (SPEC §11 step 1, §16.2):
  *
  * - `args` is read by {@link readArguments}: an object, or the JSON text of one (blank text is
  *   `{}`, text that is not JSON is the issue `'' are not valid JSON`); `undefined` is `{}`;

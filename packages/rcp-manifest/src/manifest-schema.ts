@@ -38,7 +38,7 @@ const ANY_KEY = /* @__PURE__ */ TString({ pattern: '^[\\s\\S]*$' });
  * access token, and what a login needs — the scopes, the authorization server's issuer, the
  * grant types it offers. Informational: shown by `describeManifest`, the CLI and the
  * inspector; the client never sends anything to a URL it reads here (tokens come from the
- * operator's configuration, SPEC §23).
+ * operator's configuration, rcp-oauth's docs/behaviour.md).
  *
  * @example
  * ```ts
@@ -104,7 +104,7 @@ export const RcpEffectsSchema = /* @__PURE__ */ TObject(
  * TypeBox schema of a tool's pagination (RCP 0.3): where the next page's cursor is in a JSON
  * response (`nextCursor`, a singular `@` path), the declared param that takes it (`param`), and
  * optionally where the response says whether there is more (`hasMore`). The client tells the
- * model the exact arguments of the next call (SPEC §25.4).
+ * model the exact arguments of the next call (SPEC §18.4).
  *
  * @example
  * ```ts
@@ -138,7 +138,7 @@ export const RcpPaginationSchema = /* @__PURE__ */ TObject(
  * TypeBox schema of a tool's idempotency (RCP 0.4): the request header the tool takes an
  * idempotency key in (the IETF httpapi draft's `Idempotency-Key`, or the header an API already
  * uses) and, optionally, how long the server keeps a key. A client sends a key with every call of
- * such a tool, the same on each retry of one call (SPEC §27.1).
+ * such a tool, the same on each retry of one call (SPEC §20.1).
  *
  * @example
  * ```ts

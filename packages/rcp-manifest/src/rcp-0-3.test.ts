@@ -34,7 +34,7 @@ describe('RCP 0.3: the version', () => {
   });
 });
 
-describe('RCP 0.3: effects (SPEC §25.1)', () => {
+describe('RCP 0.3: effects (SPEC §18.1)', () => {
   it('are kept (known fields only, frozen) and allowed in every version, since they change nothing sent', () => {
     for (const version of ['0.1', '0.2', '0.3']) {
       const result = parsed(manifest(version, [tool({ method: 'POST', effects: { destructive: true, idempotent: true, openWorld: false, risky: 1 } })]));
@@ -97,7 +97,7 @@ describe('toolEffects: the method gives the defaults, a claim only adds caution'
   });
 });
 
-describe('RCP 0.3: the OAuth hint (SPEC §25.2)', () => {
+describe('RCP 0.3: the OAuth hint (SPEC §18.2)', () => {
   const hint = {
     scopes: ['notes.read', 'notes:write'],
     issuer: 'https://login.example.com/tenant-1',
@@ -171,7 +171,7 @@ describe('the shipped JSON Schema covers 0.3', () => {
   });
 });
 
-describe('RCP 0.3: responseMediaTypes (SPEC §25.3)', () => {
+describe('RCP 0.3: responseMediaTypes (SPEC §18.3)', () => {
   it('are kept as written (frozen) on a 0.3 manifest', () => {
     const result = parsed(manifest('0.3', [tool({ responseMediaTypes: ['image/png', 'application/vnd.ms-excel', 'audio/*'] })]));
     expect(result.manifest.tools[0]!.responseMediaTypes).toEqual(['image/png', 'application/vnd.ms-excel', 'audio/*']);
@@ -204,7 +204,7 @@ describe('RCP 0.3: responseMediaTypes (SPEC §25.3)', () => {
   });
 });
 
-describe('RCP 0.3: pagination (SPEC §25.4)', () => {
+describe('RCP 0.3: pagination (SPEC §18.4)', () => {
   const paged = (pagination: unknown, params: Json[] = [{ name: 'cursor' }], version = '0.3'): Json =>
     manifest(version, [tool({ params, queryParams: { cursor: '{{cursor}}' }, pagination })]);
 

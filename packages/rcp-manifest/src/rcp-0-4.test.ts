@@ -43,7 +43,7 @@ describe('RCP 0.4: the version', () => {
   });
 });
 
-describe('RCP 0.4: idempotency (SPEC §27.1)', () => {
+describe('RCP 0.4: idempotency (SPEC §20.1)', () => {
   it('is kept as written (known fields only, frozen) on a 0.4 manifest', () => {
     const result = parsed(manifest('0.4', [write({ idempotency: { header: 'Idempotency-Key', expiresAfterSeconds: 86400, scope: 'x' } })], bearer));
     expect(result.manifest.tools[0]!.idempotency).toEqual({ header: 'Idempotency-Key', expiresAfterSeconds: 86400 });
@@ -105,7 +105,7 @@ describe('RCP 0.4: idempotency (SPEC §27.1)', () => {
   });
 });
 
-describe('RCP 0.4: a param filled by the client (§27.2)', () => {
+describe('RCP 0.4: a param filled by the client (§20.2)', () => {
   const read = (param: Json): Json => ({ name: 'get_user', description: 'Gets a user.', method: 'GET', url: '/users/{{userId}}', params: [param] });
 
   it('is kept, without a warning, in any version: it is informational', () => {

@@ -1,7 +1,7 @@
 import type { RcpDeclaredEffects, RcpHttpMethod } from './manifest-schema';
 
 /**
- * What a tool does, as approval policy and hosts see it (SPEC §25.1): each of the MCP
+ * What a tool does, as approval policy and hosts see it (SPEC §18.1): each of the MCP
  * annotation set, from the method and the manifest's claim together.
  *
  * @example

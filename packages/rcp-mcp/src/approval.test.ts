@@ -1,5 +1,5 @@
 /**
- * A person's approval through MCP elicitation (SPEC §26): real MCP clients — with and without
+ * A person's approval through MCP elicitation (SPEC §19; docs/behaviour.md): real MCP clients — with and without
  * the elicitation capability — against the gateway over the notes API on 127.0.0.1, asserting
  * what the API received.
  */

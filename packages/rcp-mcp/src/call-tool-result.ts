@@ -1,5 +1,5 @@
 /**
- * A model result as an MCP `tools/call` result (SPEC §18, the gateway): what the model reads is
+ * A model result as an MCP `tools/call` result (docs/behaviour.md, the gateway): what the model reads is
  * `toModelText`'s text (data, page, truncation, retry hint, marking; media bytes left out), a
  * media part rides beside it in MCP's native shape, and an object's data is also
  * `structuredContent`.

@@ -1,5 +1,5 @@
 /**
- * The gateway's dynamic mode (SPEC §24, the gateway): real MCP clients against a gateway that
+ * The gateway's dynamic mode (docs/behaviour.md, the gateway): real MCP clients against a gateway that
  * lists search_tools, describe_tool and call_tool over a 45-tool manifest (the notes API and
  * reports) on 127.0.0.1, asserting what the API received — a found tool's call exactly, a spoof
  * or an unknown name nothing.

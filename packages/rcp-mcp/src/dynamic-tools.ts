@@ -1,5 +1,5 @@
 /**
- * The gateway's dynamic mode (SPEC §24, the gateway): for hosts without tool search, three
+ * The gateway's dynamic mode (docs/behaviour.md, the gateway): for hosts without tool search, three
  * meta-tools instead of every tool — `search_tools` (rcp-search over the served tool set),
  * `describe_tool` (one tool's schemas) and `call_tool` (a call by name, through the same tool
  * set and the same per-call path as a listed tool: stages, resolvers, approvals, trust).

@@ -1,5 +1,5 @@
 /**
- * RCP 0.3 effects reach MCP hosts as tool annotations (SPEC §25.1): a real MCP client lists the
+ * RCP 0.3 effects reach MCP hosts as tool annotations (SPEC §18.1): a real MCP client lists the
  * tools of a manifest that declares effects; a claim only adds caution.
  */
 import { createServer, type Server } from 'node:http';

@@ -1,5 +1,5 @@
 /**
- * A person's approval through MCP elicitation (SPEC §26): the gateway asks the host to show the
+ * A person's approval through MCP elicitation (SPEC §19; docs/behaviour.md): the gateway asks the host to show the
  * exact request and a one-field form (`approve: boolean`), and sends only on accept + true, bound
  * by `approve(review)`. Written once as a multi-round-trip `inputRequired` result: the MCP SDK
  * serves it to a 2026-07-28 client as `input_required` (the client retries with the answer and

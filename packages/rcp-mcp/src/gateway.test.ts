@@ -224,7 +224,7 @@ describe('streamable HTTP', () => {
   it('a cancelled call aborts its HTTP request to the tool (2026-07-28 era: the client closes the request stream)', async () => {
     const slow = holdSlowNote();
     // A stateless 2025-era gateway cannot route a later notifications/cancelled POST to the call it
-    // names (SPEC §18); on the 2026 era the request's own stream closing is the cancellation.
+    // names (docs/behaviour.md); on the 2026 era the request's own stream closing is the cancellation.
     const client = new ClientV2({ name: 'host-v2', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
     await client.connect(new HttpTransportV2(url, auth));
     closers.push(() => client.close());

@@ -134,7 +134,7 @@ export function createRcpMcpGateway<Context>(options: RcpMcpGatewayOptions<Conte
         config: {
           description: tool.description,
           inputSchema: mcpSchema(tool.inputSchema),
-          // Only an object schema: the 2025 revisions require one at the root (SPEC §18, the gateway).
+          // Only an object schema: the 2025 revisions require one at the root (docs/behaviour.md, the gateway).
           ...(tool.outputSchema?.type === 'object' && { outputSchema: mcpSchema(tool.outputSchema) }),
           annotations: toolAnnotations(tool),
         },

@@ -1,5 +1,5 @@
 /**
- * Results through the gateway (SPEC §18, the gateway; §25.3, §25.4): real MCP clients against
+ * Results through the gateway (docs/behaviour.md, the gateway; §18.3, §18.4): real MCP clients against
  * the gateway over the shared results API on 127.0.0.1 — media in MCP's native shapes with the
  * right bytes, the output schema and structuredContent checked against each other with ajv, a
  * paginated tool walked by what each result says, the long Retry-After in what the model reads —
@@ -173,7 +173,7 @@ describe.each(Object.entries(hosts))('with %s', (_name, connect) => {
 });
 
 it('data that is not a JSON object is the text alone: an array, a string, null carry no structuredContent', async () => {
-  // SPEC §18 (the gateway): structuredContent only for an object, so every era's host reads one shape.
+  // docs/behaviour.md (the gateway): structuredContent only for an object, so every era's host reads one shape.
   const other = await startTestServer();
   closers.push(() => other.close());
   const manifest = {

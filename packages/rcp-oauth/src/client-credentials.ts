@@ -68,7 +68,7 @@ export interface RcpClientCredentialsOptions<Context = any> extends RcpTokenClie
    */
   refreshBefore?: number;
   /**
-   * Where the tokens are kept, and how instances agree on who fetches the next one (SPEC §23):
+   * Where the tokens are kept, and how instances agree on who fetches the next one (docs/behaviour.md):
    * give every instance the same shared store (rcp-redis's `createRedisTokenStore`) and any number
    * of them make one token request per key; `refreshBefore` and a 401 renew it once for all.
    * @default an in-memory store of this provider

@@ -17,7 +17,7 @@ export function invalid(message: string): RcpError<'RCP_INVALID_OPTIONS'> {
 /**
  * How a setting is named in an error: `Option "scope"` in code; the environment variable
  * (`RCP_OAUTH_SCOPE`) when it came from there. An error names the setting, never its value
- * (SPEC §23: a value in the wrong variable may be a secret).
+ * (docs/behaviour.md: a value in the wrong variable may be a secret).
  */
 export function optionNamed(name: string): string {
   return `Option "${name}"`;

@@ -4,7 +4,7 @@ import type { RcpClientAuthenticationMethod, RcpClientPrivateKey } from './clien
 
 /*
  * The network rule for an operator's token endpoint, the same one rcp-client applies to tools
- * (SPEC §23), with rcp-client's own classifier (`classifyHost`, the network boundary's one
+ * (docs/behaviour.md), with rcp-client's own classifier (`classifyHost`, the network boundary's one
  * definition): `https:`, or `http:` to loopback only; link-local addresses and the cloud metadata
  * names (where metadata services answer, however an address is spelt: IPv4-mapped, NAT64, 6to4)
  * refused; a private address or private-only name (`.internal`, `.local` …) only when the operator

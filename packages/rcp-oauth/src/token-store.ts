@@ -17,7 +17,7 @@ export interface RcpStoredToken {
 
 /**
  * Where a provider keeps its access tokens, and how several instances agree on who fetches the
- * next one. rcp-oauth's providers use it as a read-through cache with a lock (SPEC §23):
+ * next one. rcp-oauth's providers use it as a read-through cache with a lock (docs/behaviour.md):
  *
  * - `get` / `set`: the token of a key, for `ttl` ms;
  * - `lock(key, ttl)`: a lease on the key's fetch — a fresh random id when taken, `undefined` while

@@ -64,7 +64,7 @@ export interface RcpUserTokensOptions<Context = any> {
    */
   refreshBefore?: number;
   /**
-   * Where the access tokens are kept, and how instances agree on whose `obtain` runs (SPEC §23):
+   * Where the access tokens are kept, and how instances agree on whose `obtain` runs (docs/behaviour.md):
    * with one shared store (rcp-redis's `createRedisTokenStore`), `obtain` runs for a subject on one
    * instance at a time — so a rotating refresh token is spent once, whichever instance needs it.
    * @default an in-memory store of this provider

@@ -1,5 +1,5 @@
 /**
- * Results on the OpenAI Agents SDK (SPEC §18.1, §25): the real `run()` (a `Runner` with the real
+ * Results on the OpenAI Agents SDK (docs/behaviour.md; SPEC §18): the real `run()` (a `Runner` with the real
  * `openai` client) against a loopback fake of the Responses API and the shared results API. What
  * the fake model is sent is the judge of what the model reads; the results API's log is the
  * judge of what was called.

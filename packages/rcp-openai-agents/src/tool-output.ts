@@ -22,7 +22,7 @@ function filenameOf(toolName: string, mediaType: string): string {
 }
 
 /**
- * A tool result as the Agents SDK hands it to the model (SPEC §18.1): `toModelText(result)` for
+ * A tool result as the Agents SDK hands it to the model (docs/behaviour.md): `toModelText(result)` for
  * a result without media (the untrusted-text marking applied when the client sets it); for an
  * answer of a type OpenAI takes as media (rcp-openai's `OPENAI_MEDIA_TYPES`, the list the
  * Responses adapter uses), that text (what was received, its type and size, no bytes) followed

@@ -1,5 +1,5 @@
 /**
- * The media types OpenAI's Responses API takes in a function call's output (SPEC §18): PNG,
+ * The media types OpenAI's Responses API takes in a function call's output (docs/behaviour.md): PNG,
  * JPEG, WebP and non-animated GIF as an `input_image`, PDF as an `input_file`. A type outside
  * the list fails the whole request, so it is never sent as media; the text says what was
  * received and how big. Every adapter that sends tool results to OpenAI uses this one list

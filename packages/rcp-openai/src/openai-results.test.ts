@@ -1,5 +1,5 @@
 /**
- * Results on the OpenAI stack (SPEC §18, §25.3, §25.4): the real SDK against a loopback fake of
+ * Results on the OpenAI stack (docs/behaviour.md; SPEC §18.3, §18.4): the real SDK against a loopback fake of
  * Chat Completions and Responses, and the shared results API (rcp-test-utils), so the bytes and
  * pages are the ones every stack is checked against.
  */

@@ -176,7 +176,7 @@ describe('README', () => {
   });
 });
 
-describe('the OpenAI table (SPEC §18): what strict mode keeps, sent by the real SDK', () => {
+describe('the OpenAI table (docs/behaviour.md): what strict mode keeps, sent by the real SDK', () => {
   let api: TestServer;
   beforeEach(async () => {
     api = await startTestServer();

@@ -92,7 +92,7 @@ export interface OpenAIResponsesItem {
 
 /**
  * A part of a `function_call_output`'s `output` array: the text, and an image or a file when the
- * call answered with media (SPEC §18). The media's base64 is sent as a `data:` URL.
+ * call answered with media (docs/behaviour.md). The media's base64 is sent as a `data:` URL.
  *
  * @example
  * ```ts

@@ -33,7 +33,7 @@ const STRICT_FORMATS: ReadonlySet<string> = new Set(['date-time', 'time', 'date'
 const STRICT_VALUE_KEYWORDS = ['description', 'pattern', 'minimum', 'maximum'] as const;
 
 /**
- * Projects a tool's model-facing schema onto what OpenAI accepts (SPEC §18, the OpenAI table).
+ * Projects a tool's model-facing schema onto what OpenAI accepts (docs/behaviour.md, the OpenAI table).
  *
  * With `strict`, the schema is rewritten to strict mode's rules at every level — every property
  * listed in `required`, optional ones nullable (`["string", "null"]`, `null` added to an

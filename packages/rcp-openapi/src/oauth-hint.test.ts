@@ -5,7 +5,7 @@ import { fromOpenApi } from './index';
 
 /**
  * Issue 22, item 4: `oauth2` and `openIdConnect` security schemes become the manifest's OAuth
- * hint (RCP 0.3, SPEC §25.2) — the scopes each operation needs, the grant types, an OpenID
+ * hint (RCP 0.3, SPEC §18.2) — the scopes each operation needs, the grant types, an OpenID
  * issuer — so `rcp describe` shows what a login needs; the token URL is reported to the person,
  * never written into the manifest, and nothing is ever sent to it.
  */

@@ -23,7 +23,7 @@ function grantTypesOf(scheme: Json): string[] {
 }
 
 /**
- * The OAuth hint (RCP 0.3, SPEC §25.2) of an `oauth2` or `openIdConnect` scheme for one
+ * The OAuth hint (RCP 0.3, SPEC §18.2) of an `oauth2` or `openIdConnect` scheme for one
  * requirement: the scopes the operation names, the grant types the scheme offers and, for
  * OpenID Connect, the issuer its discovery URL names. What rcp-manifest refuses (a scope with a
  * space, an issuer that is not https) is left out and said in `lost`; token and authorization

@@ -4,7 +4,7 @@ import { pngBytes, sendJson, serveManifest, sha256, startTestServer, type TestSe
 import { fromOpenApi } from './index';
 
 /**
- * Issue 24: what an operation's 2xx responses say becomes RCP 0.3 result fields (SPEC §20
+ * Issue 24: what an operation's 2xx responses say becomes RCP 0.3 result fields (docs/behaviour.md
  * "Responses"): binary content types are `responseMediaTypes`, and a cursor the naming rule
  * recognises is `pagination`, each rule used named once in `documentWarnings`. A manifest that
  * writes either is "0.3"; a document without them imports as before. End to end: the imported

@@ -1,5 +1,5 @@
 /**
- * What an operation's 2xx responses tell a client (RCP 0.3, SPEC §20, §25.3, §25.4): the binary
+ * What an operation's 2xx responses tell a client (RCP 0.3, docs/behaviour.md; SPEC §18.3, §18.4): the binary
  * media types it answers with (`responseMediaTypes`) and, by a conservative naming rule, its
  * cursor (`pagination`). One file, so both readings of a response are written once.
  */
@@ -147,7 +147,7 @@ function convention(param: string, properties: Json): { nextCursor: string; hasM
 }
 
 /**
- * The pagination of an operation by the naming rule (SPEC §20 "Pages"), or undefined: one of the
+ * The pagination of an operation by the naming rule (docs/behaviour.md "Pages"), or undefined: one of the
  * tool's query or body params (`params`: pairs of the document's name and the tool's token; a
  * resolver-bound one never) and the properties of the first 2xx JSON response schema must follow one
  * convention (see {@link convention}). Exactly one param may match; two is ambiguous, and nothing

@@ -32,7 +32,7 @@ function milliseconds(ttl: number): number {
 /**
  * rcp-client's approval ledger on Redis, for an app that runs as several instances or as
  * stateless routes (a fresh client per request): a call paused on one instance is approved on
- * another, and an approval is used once across all of them (SPEC §26). Give every client the
+ * another, and an approval is used once across all of them (SPEC §19; rcp-client's docs/behaviour.md). Give every client the
  * same ledger and the same `approvalSecret`.
  *
  * - `claim` is one `SET <prefix>used:<id> 1 NX PX ttl GET` (Redis 7.0 or later): of any number of

@@ -67,7 +67,7 @@ function readRecord(value: unknown, key: string): RcpIdempotencyRecord {
 /**
  * rcp-server's idempotency store on Redis, for an API served by several instances: every
  * instance given the same Redis and prefix sees the same keys, so a retry that lands on another
- * instance is replayed, not run again (SPEC §22, §27.1). Atomic by Redis itself:
+ * instance is replayed, not run again (SPEC §20.1; rcp-server's docs/behaviour.md). Atomic by Redis itself:
  *
  * - `begin` is one `SET key value NX PX ttl GET` (Redis 7.0 or later): it sets the in-flight record
  *   only when the key has none, and answers the record that was there;

@@ -22,7 +22,7 @@ export type VerifyHook<Principal> = (request: Request) => Principal | Response |
 
 /**
  * How a server keeps idempotency keys for the tools that declare `idempotency` (RCP 0.4, SPEC
- * §27.1, §22): where, for how long, and whose a key is.
+ * §20.1, §17): where, for how long, and whose a key is.
  *
  * @example
  * ```ts
@@ -148,7 +148,7 @@ function manifestTool<Principal>(tool: AnyServerTool<Principal>, expiresAfterSec
   const out: Record<string, unknown> = { name: tool.name, description: tool.description, method: tool.method, url: tool.path };
   if (tool.params !== undefined) {
     // `bound` is the server's own check; the manifest says only who is meant to fill the param
-    // (RCP 0.4's informational `filledBy`, SPEC §27.2), so describe and lint know the model is not.
+    // (RCP 0.4's informational `filledBy`, SPEC §20.2), so describe and lint know the model is not.
     out['params'] = tool.params.map((param) => {
       const { bound, ...rest } = param;
       return bound === undefined ? rest : { ...rest, filledBy: 'client' };

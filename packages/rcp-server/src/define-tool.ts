@@ -90,11 +90,11 @@ export interface ServerTool<Principal = unknown, ParamName extends string = stri
   /**
    * What the tool does (RCP 0.3, the MCP annotation set), for clients' approval policy and MCP
    * hosts: `{ destructive: true }`, `{ readOnly: true }` on a search by POST … A claim can only
-   * add caution to what the method says (SPEC §25.1).
+   * add caution to what the method says (SPEC §18.1).
    */
   readonly effects?: RcpDeclaredEffects;
   /**
-   * Media types the tool answers with besides JSON and text (RCP 0.3, SPEC §25.3):
+   * Media types the tool answers with besides JSON and text (RCP 0.3, SPEC §18.3):
    * `['image/png']`, `['application/pdf', 'image/*']`. A client passes such an answer to the model
    * as a media part (the exact bytes). The handler answers with the bytes (typed with the one
    * declared type when there is exactly one, not a range) or a `Response` carrying the bytes and
@@ -103,12 +103,12 @@ export interface ServerTool<Principal = unknown, ParamName extends string = stri
   readonly responseMediaTypes?: readonly string[];
   /**
    * Where the next page's cursor is in the JSON answer and which declared param takes it (RCP
-   * 0.3, SPEC §25.4): `{ nextCursor: '@next', param: 'cursor', hasMore?: '@has_more' }`. A client
+   * 0.3, SPEC §18.4): `{ nextCursor: '@next', param: 'cursor', hasMore?: '@has_more' }`. A client
    * tells the model the exact arguments of the next call. Using it makes the manifest `"0.3"`.
    */
   readonly pagination?: Omit<RcpPagination, 'param'> & { readonly param: NoInfer<ParamName> };
   /**
-   * The tool takes an idempotency key (RCP 0.4, SPEC §27): `{ header: 'Idempotency-Key' }`, and
+   * The tool takes an idempotency key (RCP 0.4, SPEC §20): `{ header: 'Idempotency-Key' }`, and
    * optionally its own `expiresAfterSeconds`. Every call must carry a key (a Structured Fields
    * string); the first response is stored and replayed for the same key and request, so a retry
    * never runs the handler twice. Using it makes the manifest `"0.4"`.

@@ -27,7 +27,7 @@ export type RcpIdempotencyRecord =
     };
 
 /**
- * Where `rcp-server` keeps idempotency records (SPEC §22): a small contract, so that several
+ * Where `rcp-server` keeps idempotency records (docs/behaviour.md): a small contract, so that several
  * instances of an API can share one (`rcp-redis`), with an in-memory default owned by each server
  * ({@link createMemoryIdempotencyStore}). Keys are opaque text (base64url of a hash). Each method is
  * **atomic** on its key, and a record is gone once its time to live has passed:

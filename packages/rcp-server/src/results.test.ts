@@ -1,5 +1,5 @@
 /**
- * Results on the server side (SPEC §22, §25.3, §25.4): a tool may declare `responseMediaTypes`
+ * Results on the server side (docs/behaviour.md; SPEC §18.3, §18.4): a tool may declare `responseMediaTypes`
  * and `pagination`, which makes the served manifest RCP 0.3; a handler answers with bytes in a
  * `Response` or returns them (`Uint8Array`, `Buffer`, `Blob` …); rcp-client gets the same bytes
  * as a media part and walks a cursor to its last page with `result.page`, on every framework.
@@ -183,7 +183,7 @@ function bytesServer(): RcpServer {
   });
 }
 
-describe.each(frameworks)('a handler returning bytes on $name (SPEC §22 step 5)', (framework) => {
+describe.each(frameworks)('a handler returning bytes on $name (docs/behaviour.md, the handler step)', (framework) => {
   let running: Running;
   beforeEach(async () => {
     running = await framework.start(bytesServer());

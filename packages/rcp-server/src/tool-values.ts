@@ -1,6 +1,6 @@
 /**
  * The type of a handler's `values`, computed from the tool's declared params — the same facts
- * the server checks at run time before the handler runs (SPEC §5, §19.2): a param's `type`
+ * the server checks at run time before the handler runs (SPEC §5, §16.2): a param's `type`
  * (`string` when absent), its `enum`, an array's `items`, an object's `properties` and required
  * properties; a param is present when it is `required`, bound to the principal, or a `{{token}}`
  * of the path (always required), and optional otherwise.

@@ -1,6 +1,6 @@
 /**
  * A manifest whose params carry every RCP 0.2 value detail a model-facing schema can hold
- * (SPEC §19.2), for the adapters' provider-rule tests (SPEC §18): `search_items` has a length-
+ * (SPEC §16.2), for the adapters' provider-rule tests (rcp-client's docs/behaviour.md): `search_items` has a length-
  * bounded required string, a `uri` and a `date-time` format, a `pattern`, integer bounds with a
  * `default`, a string `enum` and an integer `enum`; `ping` takes no argument. Tool URLs are
  * relative: serve it with `serveManifest` on the test server that answers `GET /search` and

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /**
- * Real media byte sequences for tests of binary results (SPEC §25.3), shared so that the client
+ * Real media byte sequences for tests of binary results (SPEC §18.3), shared so that the client
  * and every adapter compare the same bytes by hash.
  */
 

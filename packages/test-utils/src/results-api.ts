@@ -2,8 +2,8 @@ import { pdfBytes, pngBytes } from './media';
 import { sendJson, startTestServer, type TestServer } from './test-server';
 
 /**
- * A small files-and-records API whose answers exercise every part of a tool result (SPEC §25.3,
- * §25.4): a PNG chart, a PDF report, a binary too large to pass on, a record list paged by a
+ * A small files-and-records API whose answers exercise every part of a tool result (SPEC §18.3,
+ * §18.4): a PNG chart, a PDF report, a binary too large to pass on, a record list paged by a
  * declared cursor (three pages), a 429 with a long `Retry-After`, and a record with an output
  * schema (`responseMappings`). Every adapter's results test uses it, so each stack is checked
  * against the same bytes and the same pages.

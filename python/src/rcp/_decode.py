@@ -1,4 +1,4 @@
-"""What an answer is (SPEC §11 step 7, §25.3): empty, JSON, text, media, or refused — one rule.
+"""What an answer is (SPEC §11 step 7, §18.3): empty, JSON, text, media, or refused — one rule.
 
 JSON is always JSON and text types always text, whatever a tool declares; the types the client passes on
 are media parts carrying exactly the bytes received; any other type is text when its bytes are UTF-8

@@ -1,6 +1,6 @@
 """RFC 9535 JSONPath: a parser and an evaluator of this package's own (no code is ever executed).
 
-Response mappings (SPEC §9) and pagination paths (§25.4) are parsed once, when a manifest loads, into a
+Response mappings (SPEC §9) and pagination paths (§18.4) are parsed once, when a manifest loads, into a
 :class:`JsonPath`. The pattern of ``match()`` / ``search()`` must be a string literal that passes the
 regular-expression safety rule (:mod:`rcp._regex`); a pattern taken from the document is refused.
 """

@@ -1,4 +1,4 @@
-"""The manifest: limits, the version gate, every rule of SPEC §3–§9, §19 and §25, and the compiled tools.
+"""The manifest: limits, the version gate, every rule of SPEC §3–§9, §16 and §18, and the compiled tools.
 
 ``parse_manifest`` reports every problem at once, as issues at RFC 6901 pointers sorted by pointer; unknown
 fields are warnings. The result holds the manifest with known fields only and each tool compiled once.
@@ -36,7 +36,7 @@ from .errors import (
     RcpUnsupportedVersionError,
 )
 
-#: The versions this client reads. Each is a strict superset of the one before (SPEC §17).
+#: The versions this client reads. Each is a strict superset of the one before (SPEC §15).
 SUPPORTED_VERSIONS: tuple[str, ...] = ("0.1", "0.2", "0.3", "0.4")
 
 #: What each version adds to the wire; a rule gated on a feature refuses it in an older manifest.
@@ -101,7 +101,7 @@ class Param:
     required: bool
     schema: ValueSchema
     index: int
-    query_style: str = "repeat"  # RCP 0.4 (SPEC §27.4): "repeat", "comma" or "deepObject"
+    query_style: str = "repeat"  # RCP 0.4 (SPEC §20.4): "repeat", "comma" or "deepObject"
 
     def json_schema(self) -> dict[str, Json]:
         return schema_json(self.schema)
@@ -109,7 +109,7 @@ class Param:
 
 @dataclass(frozen=True)
 class Pagination:
-    """A declared cursor (SPEC §25.4)."""
+    """A declared cursor (SPEC §18.4)."""
 
     next_cursor: JsonPath
     param: str
@@ -118,7 +118,7 @@ class Pagination:
 
 @dataclass(frozen=True)
 class Idempotency:
-    """A tool's idempotency declaration (RCP 0.4, SPEC §27.1)."""
+    """A tool's idempotency declaration (RCP 0.4, SPEC §20.1)."""
 
     header: str
     expires_after_seconds: int | None
@@ -146,7 +146,7 @@ class ToolDefinition:
     declared_effects: dict[str, bool]
     response_media_types: tuple[str, ...]
     pagination: Pagination | None
-    #: RCP 0.4 (SPEC §27.1): the header that carries a write's idempotency key, and how long the server keeps one.
+    #: RCP 0.4 (SPEC §20.1): the header that carries a write's idempotency key, and how long the server keeps one.
     idempotency: Idempotency | None
     raw: dict[str, Json] = field(compare=False)
 
@@ -175,7 +175,7 @@ class SafeParseResult:
 
 
 def tool_effects(method: str, declared: dict[str, bool]) -> dict[str, bool]:
-    """A tool's effects: what its method says, a claim only adding caution (SPEC §25.1, [M25.1]).
+    """A tool's effects: what its method says, a claim only adding caution (SPEC §18.1, [M25.1]).
 
     >>> tool_effects("POST", {"readOnly": True})
     {'readOnly': False, 'destructive': False, 'idempotent': False, 'openWorld': True}
@@ -277,7 +277,7 @@ def _parse_text(text: str, max_bytes: int, *, counted: bool) -> object:
 
 
 def version_gate(value: object, versions: tuple[str, ...] = SUPPORTED_VERSIONS) -> str:
-    """Return the manifest's ``rcpVersion`` if this client supports it, else ``RCP_UNSUPPORTED_VERSION`` (SPEC §17)."""
+    """Return the manifest's ``rcpVersion`` if this client supports it, else ``RCP_UNSUPPORTED_VERSION`` (SPEC §15)."""
     received = value.get("rcpVersion") if isinstance(value, dict) else None
     if isinstance(received, str) and received in versions:
         return received
@@ -804,7 +804,7 @@ def _tool(raw: object, index: int, v: _Validator, server_auth: dict[str, Json], 
             if idempotency is not None:
                 copy["idempotency"] = {key: raw_idempotency[key] for key in ("header", "expiresAfterSeconds") if key in raw_idempotency}
 
-    # RCP 0.4 queryStyle (SPEC §27.4, M27.5): a styled param is the whole value of a query entry, never part of one.
+    # RCP 0.4 queryStyle (SPEC §20.4, M27.5): a styled param is the whole value of a query entry, never part of one.
     styled = [param for param in params if param.query_style != "repeat"]
     if styled:
         entries = [*(url.query if url is not None else ()), *query_params]
@@ -864,7 +864,7 @@ def _idempotency(
     raw: dict[str, Json], at: str, method: object, effective_auth: dict[str, Json], tool_headers: object, v: _Validator
 ) -> Idempotency | None:
     """A write's key travels in a header the client sets itself: not one the HTTP client controls, not the
-    credential's, not one the tool's templates write (the model could choose the key); a GET takes none (§27.1)."""
+    credential's, not one the tool's templates write (the model could choose the key); a GET takes none (§20.1)."""
     before = len(v.issues)
     v.unknown(raw, ("header", "expiresAfterSeconds"), at)
     if method == "GET":
@@ -917,7 +917,7 @@ def _param(raw: object, base: str, index: int, v: _Validator) -> Param | None:
     if not isinstance(required, bool):
         v.report(f"{base}/required", "must be a boolean")
         required = False
-    # RCP 0.4 (SPEC §27.2), informational in any version: who the API expects to fill the param.
+    # RCP 0.4 (SPEC §20.2), informational in any version: who the API expects to fill the param.
     if "filledBy" in raw and raw["filledBy"] != "client":
         v.report(f"{base}/filledBy", 'must be one of "client"')
     query_style = _query_style(raw, base, kind, v)
@@ -931,7 +931,7 @@ QUERY_STYLES = ("repeat", "comma", "deepObject")
 
 
 def _query_style(raw: dict[str, Json], base: str, kind: str, v: _Validator) -> str:
-    """RCP 0.4 ``queryStyle`` (SPEC §27.4, M27.4–M27.5): one of three, 0.4 only, on the type it writes."""
+    """RCP 0.4 ``queryStyle`` (SPEC §20.4, M27.4–M27.5): one of three, 0.4 only, on the type it writes."""
     if "queryStyle" not in raw:
         return "repeat"
     style = raw["queryStyle"]

@@ -1,4 +1,4 @@
-"""Pages (SPEC §25.4): whether there is more, and the exact arguments of the call that asks for it.
+"""Pages (SPEC §18.4): whether there is more, and the exact arguments of the call that asks for it.
 
 A declared cursor is read from the JSON answer as sent; otherwise a ``Link: <…>; rel="next"`` target is
 mapped back to the tool's params where its query entries are one whole token, and kept only when rendering

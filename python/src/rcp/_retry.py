@@ -82,7 +82,7 @@ def retry_after_seconds(seconds: float | None) -> int | None:
 def retry_wait(policy: RetryPolicy, method: str, attempt: int, reason: RetryReason, *, keyed: bool = False) -> float | None:
     """Seconds to wait before retry number ``attempt`` (1-based), or ``None``: no retry.
 
-    ``keyed``: the request carries an idempotency key (SPEC §27.1), so it is retried as an idempotent request
+    ``keyed``: the request carries an idempotency key (SPEC §20.1), so it is retried as an idempotent request
     whatever its method, and on a 409 too (the first request with the key still runs).
     """
     if attempt > policy.limit or not (keyed or method.upper() in policy.methods):

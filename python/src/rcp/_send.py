@@ -333,7 +333,7 @@ def send(
 ) -> LiveResponse:
     """Send a request: redirects followed by the client, retries by the policy, all within ``deadline``.
 
-    ``keyed``: the request carries an idempotency key (SPEC §27.1) and is retried as an idempotent one.
+    ``keyed``: the request carries an idempotency key (SPEC §20.1) and is retried as an idempotent one.
     Returns the final answer (any status) with its body unread.
     """
     sleep: Sleep = options.sleep or time.sleep

@@ -1,4 +1,4 @@
-"""The ``{{token}}`` grammar and per-position encoding (SPEC §6, §7, §19.1): compile once, render per call.
+"""The ``{{token}}`` grammar and per-position encoding (SPEC §6, §7, §16.1): compile once, render per call.
 
 Values are placed by position, never by splicing text: a path value is one percent-encoded segment, a query
 value one component, a header value a checked Latin-1 string, a body value a typed JSON value. Nothing a
@@ -394,7 +394,7 @@ def render_query_entry(entry: QueryEntry, args: Args, styles: Mapping[str, str] 
 
 
 def _bracket_entries(path: str, value: Json, out: list[str], name: str, depth: int) -> None:
-    """The bracket form of a value under an encoded ``path`` (SPEC §19.1, §27.4): objects by ``%5Bkey%5D``, scalar
+    """The bracket form of a value under an encoded ``path`` (SPEC §16.1, §20.4): objects by ``%5Bkey%5D``, scalar
     arrays repeated, arrays of objects or arrays indexed, ``null`` and empty values left out."""
     if depth > 64:
         raise RcpTemplateError("RCP_TEMPLATE_VALUE", f'Token "{name}" in the query is nested too deeply', token=name)
@@ -565,7 +565,7 @@ def render_body(node: BodyNode, args: Args) -> Json:
 
 
 def encode_form_body(value: Json) -> str:
-    """``application/x-www-form-urlencoded`` of a rendered object body (SPEC §19.1): brackets for objects,
+    """``application/x-www-form-urlencoded`` of a rendered object body (SPEC §16.1): brackets for objects,
     repeated names for scalar arrays, indexes for objects and arrays inside arrays.
 
     >>> encode_form_body({"metadata": {"order": "1"}, "To": ["+1", "+2"]})

@@ -1,4 +1,4 @@
-"""Param types and value details (SPEC §5, §19.2): validated once at load, checked on every call.
+"""Param types and value details (SPEC §5, §16.2): validated once at load, checked on every call.
 
 One rule serves the manifest (is a ``default`` valid?) and the call (are the model's arguments valid?), and
 the same compiled schema writes the model-facing JSON Schema.
@@ -120,7 +120,7 @@ def _escape(segment: str) -> str:
 
 
 def schema_json(schema: ValueSchema) -> dict[str, Json]:
-    """The JSON Schema of a value, every detail included (SPEC §19.2)."""
+    """The JSON Schema of a value, every detail included (SPEC §16.2)."""
     out: dict[str, Json] = {"type": schema.type}
     if schema.description:
         out["description"] = schema.description

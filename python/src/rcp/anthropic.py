@@ -1,6 +1,7 @@
 """Anthropic tool use (Messages API) for RCP tools: definitions and ``tool_result`` blocks.
 
-Tools are sent non-strict with every keyword of their model-facing schema (SPEC §18's Anthropic table).
+Tools are sent non-strict with every keyword of their model-facing schema (the Anthropic table of
+packages/rcp-anthropic/docs/behaviour.md).
 A ``tool_result`` carries ``to_model_text`` of the result, ``is_error`` when the call failed, and an
 ``image`` (JPEG, PNG, GIF, WebP) or ``document`` (PDF) block beside the text for a media answer.
 

@@ -198,7 +198,7 @@ class Discovery:
 
 @dataclass(frozen=True)
 class MediaPart:
-    """A binary answer passed on as media (SPEC §25.3): its media type and exactly the bytes received."""
+    """A binary answer passed on as media (SPEC §18.3): its media type and exactly the bytes received."""
 
     media_type: str
     bytes: bytes
@@ -777,7 +777,7 @@ class RcpClient:
         idempotency = definition.idempotency
         keyed = idempotency is not None and definition.method != "GET"
         if idempotency is not None and keyed:
-            # SPEC §27.1: one key per call, an sf-string, the same on every retry of the call.
+            # SPEC §20.1: one key per call, an sf-string, the same on every retry of the call.
             request = replace(request, headers=request.headers + ((idempotency.header, f'"{uuid.uuid4()}"'),))
         try:
             response = send(request, options, deadline, keyed=keyed)

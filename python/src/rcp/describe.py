@@ -1,4 +1,5 @@
-"""``describe_manifest`` (SPEC §15): the operator's view of a manifest as text, and terminal-safe text.
+"""``describe_manifest`` (packages/rcp-client/docs/behaviour.md): the operator's view of a manifest as text, and
+terminal-safe text.
 
 Manifest text is untrusted: control characters are printed as spaces, so a manifest cannot forge lines.
 
@@ -59,7 +60,7 @@ def describe_auth(auth: Mapping[str, Json] | None) -> str:
 
 
 def _details(details: Mapping[str, Json]) -> list[str]:
-    """The value details of SPEC §19.2 as ``describe_manifest`` lists them, in this order."""
+    """The value details of SPEC §16.2 as ``describe_manifest`` lists them, in this order."""
     out: list[str] = []
     if isinstance(details.get("enum"), list):
         out.append("one of " + ", ".join(describe_scalar(entry) for entry in details["enum"]))
@@ -90,8 +91,8 @@ def _details(details: Mapping[str, Json]) -> list[str]:
 
 
 def describe_manifest(manifest: Mapping[str, Json], tools: Sequence[RcpTool] | None = None) -> str:
-    """The manifest as text for its operator (SPEC §15): the auth, each tool and each param, with what a
-    resolver fills and what only looks like an identity. ``tools`` (from the same discovery) add the marks.
+    """The manifest as text for its operator (packages/rcp-client/docs/behaviour.md): the auth, each tool and each
+    param, with what a resolver fills and what only looks like an identity. ``tools`` (from the same discovery) add the marks.
 
     >>> print(describe_manifest({"rcpVersion": "0.1", "tools": [{"name": "t", "description": "A tool.", "method": "GET", "url": "/x"}]}))
     RCP manifest v0.1 — auth: none
@@ -157,7 +158,7 @@ def _param_details(param: Mapping[str, Json]) -> dict[str, Json]:
 
 
 def _effects(method: str, declared: Mapping[str, Json]) -> str:
-    """``writes, destructive, idempotent``, ``closed world``, and the claims the method rule set aside (SPEC §25.1)."""
+    """``writes, destructive, idempotent``, ``closed world``, and the claims the method rule set aside (SPEC §18.1)."""
     claims = {key: value for key, value in declared.items() if isinstance(value, bool)}
     effects = tool_effects(method, claims)
     words = ["read-only" if effects["readOnly"] else "writes"]

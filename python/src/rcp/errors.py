@@ -129,7 +129,7 @@ class RcpTemplateError(RcpError):
 
 
 class RcpUnsupportedVersionError(RcpError):
-    """``RCP_UNSUPPORTED_VERSION``: a missing, non-string or unknown ``rcpVersion`` (SPEC §17)."""
+    """``RCP_UNSUPPORTED_VERSION``: a missing, non-string or unknown ``rcpVersion`` (SPEC §15)."""
 
     def __init__(self, message: str, *, received: object, supported: tuple[str, ...]) -> None:
         super().__init__("RCP_UNSUPPORTED_VERSION", message)
@@ -230,7 +230,7 @@ class RcpOriginNotAllowedError(RcpError):
 
 
 class RcpResponseError(RcpError):
-    """``RCP_INVALID_RESPONSE`` or ``RCP_RESPONSE_TOO_LARGE`` about a response (SPEC §11 steps 6–7, §25.3).
+    """``RCP_INVALID_RESPONSE`` or ``RCP_RESPONSE_TOO_LARGE`` about a response (SPEC §11 steps 6–7, §18.3).
 
     ``problem`` says which: ``"bad-json"``, ``"html"``, ``"mapping-not-json"``, ``"media-not-allowed"``,
     ``"media-too-large"``, ``"too-large"`` or ``"bad-encoding"``.
@@ -311,7 +311,8 @@ class RcpUnknownToolError(RcpError):
 
 
 class RcpToolNotInStageError(RcpError):
-    """``RCP_TOOL_NOT_IN_STAGE``: the tool exists, but not in the subset a call went through (SPEC §18)."""
+    """``RCP_TOOL_NOT_IN_STAGE``: the tool exists, but not in the subset a call went through
+    (packages/rcp-client/docs/behaviour.md)."""
 
     def __init__(self, tool: str, stage: str | None = None) -> None:
         where = f'stage "{stage}"' if stage else "this stage"

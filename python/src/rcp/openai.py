@@ -1,6 +1,7 @@
 """OpenAI function calling (Chat Completions and Responses) for RCP tools: definitions and results.
 
-Tool definitions are strict by default (SPEC §18's OpenAI table): every property in ``required``, optional
+Tool definitions are strict by default (the OpenAI table of packages/rcp-openai/docs/behaviour.md): every property
+in ``required``, optional
 ones ``[T, "null"]``, ``additionalProperties: false`` at every object, only the keywords strict mode
 supports. A tool with an ``object`` param without ``properties`` or an ``array`` without ``items`` is sent
 whole with ``strict: false``. Results are ``to_model_text`` of ``to_model_result``; a PNG or PDF answer goes
@@ -112,7 +113,7 @@ def _call_parts(call: Mapping[str, Any]) -> tuple[str, str, Any]:
 def openai_call(client: RcpClient, source: Source, call: Mapping[str, Any], ctx: Any = None) -> tuple[str, CallOutcome]:
     """Run one tool call of a model answer through ``client.call``: ``(call id, outcome)``.
 
-    A call that is not a function call gets the unknown-tool answer (SPEC §18).
+    A call that is not a function call gets the unknown-tool answer (packages/rcp-openai/docs/behaviour.md).
     """
     call_id, name, arguments = _call_parts(call)
     if call.get("type") not in (None, "function", "function_call"):

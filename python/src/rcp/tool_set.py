@@ -1,4 +1,5 @@
-"""Tool sets (SPEC §18): tools of several discoveries under unique names, and stages (subsets) of them.
+"""Tool sets (packages/rcp-client/docs/behaviour.md): tools of several discoveries under unique names, and stages
+(subsets) of them.
 
 A name found in one discovery keeps its name; a name found in several becomes ``<namespace>__<name>`` in
 every one of them (the namespace defaults to the manifest's host). ``client.call(tool_set, name, …)`` looks
@@ -107,7 +108,8 @@ def unknown_tool(name: str, available: Sequence[str]) -> RcpUnknownToolError:
 
 
 def create_tool_set(discoveries: Sequence[Discovery], *, namespace: Namespace | None = None) -> ToolSet:
-    """One set of the tools of several discoveries, each under a name unique in the set (SPEC §18)."""
+    """One set of the tools of several discoveries, each under a name unique in the set
+    (packages/rcp-client/docs/behaviour.md)."""
     counts: dict[str, int] = {}
     for discovery in discoveries:
         for tool in discovery.tools:

@@ -42,7 +42,7 @@ export async function readManifestFile(path: string): Promise<string> {
 /**
  * A client and its discovery of a manifest URL or file. A URL is discovered; a file is handed
  * to `client.load` (nothing fetched) under a URL that names no real host, declared a local
- * source (SPEC §12.1, §21): its tools are judged as those of a manifest served from this
+ * source (SPEC §12.1; docs/behaviour.md): its tools are judged as those of a manifest served from this
  * machine would be — loopback and private addresses allowed, link-local never — and every call
  * goes through the client's own transport. `text`, when given, is the file's text already read.
  *

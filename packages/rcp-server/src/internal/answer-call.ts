@@ -1,5 +1,5 @@
 /**
- * Answering one routed call, in the order SPEC §22 gives: auth, arguments, bound params, then
+ * Answering one routed call, in the order docs/behaviour.md gives: auth, arguments, bound params, then
  * the handler, whose result becomes the response.
  */
 import type { VerifyHook } from '../create-rcp-server';

@@ -81,7 +81,7 @@ function collectPath(plan: ArgumentPlan, pathValues: Map<string, string>, { issu
 /**
  * A key given several times (or an array param) reads as a list. A param with an RCP 0.4 `queryStyle` is read as the
  * client wrote it: `comma` split at its literal commas before decoding, `deepObject` from the bracketed keys under its
- * name, read as a form body is (§19.1).
+ * name, read as a form body is (§16.1).
  */
 function collectQuery(plan: ArgumentPlan, url: URL, { put }: Collected): void {
   const search = url.searchParams;

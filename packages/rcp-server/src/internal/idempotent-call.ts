@@ -1,5 +1,5 @@
 /**
- * Idempotent writes (RCP 0.4, SPEC §27.1 and §22): a call of a tool that declares `idempotency` carries a
+ * Idempotent writes (RCP 0.4, SPEC §20.1 and §17): a call of a tool that declares `idempotency` carries a
  * key; its first response is stored and replayed for the same key and the same request, never run
  * twice. The key is scoped to its caller, and nothing a store holds is a secret in clear:
  *

@@ -66,7 +66,7 @@ export function fromText(schema: RcpParam | RcpValue | undefined, value: unknown
 }
 
 /**
- * The inverse of `encodeFormBody` (SPEC §19.1): fields read with `URLSearchParams`, a repeated
+ * The inverse of `encodeFormBody` (SPEC §16.1): fields read with `URLSearchParams`, a repeated
  * name is an array, `a[b]` nests an object and `a[0][b]` an indexed array. Leaves stay text.
  */
 export function readFormBody(text: string): Record<string, unknown> {

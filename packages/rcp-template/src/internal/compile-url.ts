@@ -217,7 +217,7 @@ function encodeElement(element: unknown, name: string): string {
 }
 
 /**
- * A `deepObject` value (RCP 0.4): the bracket form of form bodies (§19.1) under the entry's key —
+ * A `deepObject` value (RCP 0.4): the bracket form of form bodies (§16.1) under the entry's key —
  * `key[a]=1&key[b][c]=2`, an array of scalars repeating its path, an array of objects indexed — so an API that reads
  * Stripe-style form bodies reads it the same way. The value must be an object.
  */

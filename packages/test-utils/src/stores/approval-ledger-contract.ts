@@ -61,7 +61,7 @@ function reviewFor(id: string, url = 'https://api.example.com/users/u-1/notes/n-
 }
 
 /**
- * The approval-ledger contract (SPEC §26), written once and run against every implementation:
+ * The approval-ledger contract (SPEC §19; rcp-client's docs/behaviour.md), written once and run against every implementation:
  * save and load, replacing, single use of `claim` under concurrent calls, expiry of reviews and
  * of used ids.
  *

@@ -39,7 +39,7 @@ function freshKey(name: string): string {
 const DAY = 86_400_000;
 
 /**
- * The idempotency-store contract (SPEC §22), written once and run against every
+ * The idempotency-store contract (rcp-server's docs/behaviour.md), written once and run against every
  * implementation: begin, complete, replay, release, atomicity under concurrent calls, expiry.
  *
  * @example

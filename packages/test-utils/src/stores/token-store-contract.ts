@@ -43,7 +43,7 @@ function freshKey(name: string): string {
 const HOUR = 3_600_000;
 
 /**
- * The token-store contract (SPEC §23), written once and run against every implementation: get and
+ * The token-store contract (rcp-oauth's docs/behaviour.md), written once and run against every implementation: get and
  * set with a time to live, a lock with exactly one holder under concurrent calls, stores fenced by
  * the lease, lapsed leases — and provider instances on one store making one fetch for all.
  *

@@ -28,6 +28,7 @@ import { withinDeadline } from './within-deadline';
 
 const DECISIONS: ReadonlySet<string> = new Set<RcpApprovalDecision>(['not-applicable', 'approved', 'denied', 'user-approval']);
 const WRITES_REASON = 'the call changes data (approval: "writes")';
+const DESTRUCTIVE_REASON = 'the call may delete or overwrite data (approval: "destructive")';
 
 function verdictOf(value: unknown): RcpApprovalVerdict | undefined {
   if (typeof value === 'string') return DECISIONS.has(value) ? { decision: value as RcpApprovalDecision } : undefined;
@@ -39,7 +40,7 @@ function verdictOf(value: unknown): RcpApprovalVerdict | undefined {
 
 /** Checks a policy option once, at `createRcpClient` (`RCP_INVALID_OPTIONS`). */
 export function checkApprovalPolicy(value: unknown): RcpApprovalPolicy | undefined {
-  if (value === undefined || value === 'writes' || typeof value === 'function') return value as RcpApprovalPolicy | undefined;
+  if (value === undefined || value === 'writes' || value === 'destructive' || typeof value === 'function') return value as RcpApprovalPolicy | undefined;
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
     for (const [tool, entry] of Object.entries(value)) {
       if (verdictOf(entry) === undefined) {
@@ -122,6 +123,7 @@ async function decideByPolicy(
   if (policy === undefined) return { decision: 'not-applicable' };
   const effects = tool.effects;
   if (policy === 'writes') return effects.readOnly ? { decision: 'not-applicable' } : { decision: 'user-approval', reason: WRITES_REASON };
+  if (policy === 'destructive') return effects.destructive ? { decision: 'user-approval', reason: DESTRUCTIVE_REASON } : { decision: 'not-applicable' };
   if (typeof policy === 'function') {
     const answer = await askPolicy(policy, { tool, effects, declared: tool.declaredEffects, args, ctx }, bound);
     const verdict = verdictOf(answer);
@@ -132,7 +134,7 @@ async function decideByPolicy(
   return entry === undefined ? { decision: 'not-applicable' } : verdictOf(entry)!;
 }
 
-/** An approval's default time to live: one hour (SPEC §26). */
+/** An approval's default time to live: one hour (SPEC §19). */
 export const DEFAULT_APPROVAL_EXPIRES_IN = 3_600_000;
 /** The longest time to live an approval may be given: one week. */
 const MAX_APPROVAL_EXPIRES_IN = 7 * 86_400_000;

@@ -1,5 +1,5 @@
 /**
- * The idempotency key of a write (SPEC §27.1, §26): which calls carry one, in which header, and
+ * The idempotency key of a write (SPEC §20.1, §19): which calls carry one, in which header, and
  * what it is. A tool that declares `idempotency` (RCP 0.4) gets a key on every write, in its
  * header; an approved write of any tool gets one in `Idempotency-Key`. The key of an approved call
  * is derived from the approval (keyed by the client's approval secret: the same approval, the same

@@ -193,7 +193,7 @@ async function attempt<Context>(context: ExecutionContext, call: CallState<Conte
 }
 
 /**
- * The request to send, with the call's idempotency key when it takes one (SPEC §27.1): derived
+ * The request to send, with the call's idempotency key when it takes one (SPEC §20.1): derived
  * from the approval the call carries, or random; made once per call.
  */
 async function keyed(context: ExecutionContext, call: CallState<unknown>, built: BuiltRequest): Promise<SendRequest> {
@@ -215,7 +215,7 @@ function sendOptions(call: CallState<unknown>, built: BuiltRequest): SendCallOpt
   if (signal !== undefined) options.signal = signal;
   if (call.builds.length > 1) options.secrets = () => callSecrets(call);
   else if (built.secrets !== undefined) options.secrets = built.secrets;
-  // What a person approved is this one request: no redirect may change it (SPEC §26).
+  // What a person approved is this one request: no redirect may change it (SPEC §19).
   if (call.approval !== undefined) options.approved = true;
   // A write with a declared idempotency key may be retried (the same key: the server runs it once).
   if (call.idempotency?.plan.declared === true) options.idempotent = true;

@@ -1,5 +1,5 @@
 /**
- * The client options about what a result carries to the model (SPEC §11 step 7, §14, §25.3):
+ * The client options about what a result carries to the model (SPEC §11 step 7, §14, §18.3):
  * which media are passed on and how large, whether API text is marked, and the operator's
  * inspection. Checked once, when the client is created (`RCP_INVALID_OPTIONS`).
  */

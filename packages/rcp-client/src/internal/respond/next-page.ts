@@ -1,5 +1,5 @@
 /**
- * Whether a result has a next page and the exact arguments that ask for it (SPEC §25.4): from
+ * Whether a result has a next page and the exact arguments that ask for it (SPEC §18.4): from
  * the tool's declared pagination (RCP 0.3: a cursor in the JSON answer and the param that takes
  * it), else from a `Link: <…>; rel="next"` header, mapped back to the tool's params only where
  * rendering those arguments gives exactly the linked URL. The next URL itself is never handed

@@ -1,5 +1,5 @@
 /**
- * Respond, the last step of a call (SPEC §11 step 7 and after, §25.3, §25.4): the answer decoded
+ * Respond, the last step of a call (SPEC §11 step 7 and after, §18.3, §18.4): the answer decoded
  * (JSON, text, a media part, or refused), what must not pass for data refused, the mappings
  * applied, a credential the server echoed taken out, then the next page. Nothing here waits.
  */

@@ -1,6 +1,6 @@
 import { MEDIA_RANGE_PATTERN } from 'rcp-manifest';
 /**
- * What a 2xx answer with a body is, by its media type (SPEC §11 step 7, §25.3): JSON, text, a
+ * What a 2xx answer with a body is, by its media type (SPEC §11 step 7, §18.3): JSON, text, a
  * media part (the bytes, passed on as they are), or refused — a binary type the client does not
  * pass on is never decoded as text. One file, so the rule is written once.
  */

@@ -25,7 +25,7 @@ export interface RedirectContext {
   /** Extra policy for targets (after the same-origin rule), e.g. the operator's `allowOrigin`. */
   readonly isRedirectAllowed?: ((target: URL) => boolean) | undefined;
   /**
-   * The request was approved by a person (SPEC §26): what they approved is this one request, so
+   * The request was approved by a person (SPEC §19): what they approved is this one request, so
    * a redirect is followed only when it keeps the method, origin, path and query.
    */
   readonly approved?: boolean | undefined;

@@ -66,7 +66,7 @@ export interface SendCallOptions {
   /** A person approved this exact request: a redirect must keep its method, origin, path and query. */
   approved?: boolean;
   /**
-   * The request carries an idempotency key its tool declared (SPEC §27.1): it is retried as an
+   * The request carries an idempotency key its tool declared (SPEC §20.1): it is retried as an
    * idempotent one whatever its method — on a transport failure or a status the policy retries,
    * and on a 409 (the server still runs the first request with the key) — with the same key.
    */
