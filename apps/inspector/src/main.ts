@@ -93,6 +93,19 @@ function pairs(text: string): Record<string, string> {
   return out;
 }
 
+/**
+ * The Context box as rcp's `--ctx param=value`: each named param is filled by the client with its value. Sent to
+ * `rcp inspect` as a resolver per param reading the context key of the same name.
+ */
+function bindingsOf(contextText: string): { ctx: Record<string, string>; resolve: Record<string, string> } {
+  const ctx = pairs(contextText);
+  return { ctx, resolve: Object.fromEntries(Object.keys(ctx).map((param) => [param, param])) };
+}
+const resolveQuery = (contextText: string): string =>
+  Object.keys(pairs(contextText))
+    .map((param) => `${param}=${param}`)
+    .join(',');
+
 const json = (value: unknown): string => JSON.stringify(value, null, 2);
 
 function Section(props: { title: string; id?: string; children?: ComponentChildren }) {
@@ -100,7 +113,6 @@ function Section(props: { title: string; id?: string; children?: ComponentChildr
 }
 
 function App() {
-  const [resolve, setResolve] = useState('');
   const [view, setView] = useState<ManifestView | { error: { code: string; message: string } } | undefined>();
   const [selected, setSelected] = useState<string | undefined>();
   const [args, setArgs] = useState('{}');
@@ -110,8 +122,8 @@ function App() {
   /** A Send waiting for the person's Yes: the exact body it was reviewed with, and the review. */
   const [pending, setPending] = useState<{ body: Record<string, unknown>; review: ReviewView } | undefined>();
 
-  const load = (resolveText: string): void => {
-    void api<ManifestView>(`/api/manifest?resolve=${encodeURIComponent(resolveText)}`).then((next) => {
+  const load = (contextText: string): void => {
+    void api<ManifestView>(`/api/manifest?resolve=${encodeURIComponent(resolveQuery(contextText))}`).then((next) => {
       setView(next);
       if ('tools' in next && (selected === undefined || !next.tools.some((tool) => tool.name === selected))) setSelected(next.tools[0]?.name);
     });
@@ -140,7 +152,7 @@ function App() {
   const run = (kind: 'prepare' | 'call'): void => {
     if (tool === undefined) return;
     setPending(undefined);
-    post(kind, { tool: tool.name, args, ctx: pairs(ctx), resolve: pairs(resolve) }, kind);
+    post(kind, { tool: tool.name, args, ...bindingsOf(ctx) }, kind);
   };
   /** Yes: the same call again, bound to the review shown — exactly that request is sent, once. */
   const confirm = (): void => {
@@ -185,10 +197,10 @@ function App() {
         ),
         h(
           Section,
-          { title: 'Resolvers', id: 'resolvers' },
-          h('label', { for: 'resolve' }, 'param=ctxKey, … (filled by the client, hidden from the model)'),
-          h('input', { id: 'resolve', value: resolve, onInput: (event: Event) => setResolve((event.target as HTMLInputElement).value) }),
-          h('button', { class: 'primary', id: 'apply-resolvers', onClick: () => load(resolve) }, 'Apply'),
+          { title: 'Context', id: 'context' },
+          h('label', { for: 'ctx' }, 'param=value, … — filled by the client, hidden from the model (as rcp --ctx param=value)'),
+          h('input', { id: 'ctx', value: ctx, onInput: (event: Event) => setCtx((event.target as HTMLInputElement).value) }),
+          h('button', { class: 'primary', id: 'apply-ctx', onClick: () => load(ctx) }, 'Apply'),
         ),
         h(
           Section,
@@ -216,7 +228,7 @@ function App() {
                     { 'data-param': param.name },
                     h('code', null, param.name),
                     `: ${param.type}${param.required ? ', required' : ''}`,
-                    param.resolved ? h('span', { class: 'hidden' }, ' [resolved by the client, hidden from the model]') : null,
+                    param.resolved ? h('span', { class: 'hidden' }, ' [filled by the client, hidden from the model]') : null,
                     param.looksLikeIdentity ? h('span', { class: 'warning' }, ' [looks like an identity, but the model fills it]') : null,
                     param.description ? ` — ${param.description}` : '',
                   ),
@@ -230,8 +242,6 @@ function App() {
               { title: 'Try a call', id: 'try' },
               h('label', { for: 'args' }, 'Arguments (JSON, as the model would send them)'),
               h('textarea', { id: 'args', rows: 4, value: args, onInput: (event: Event) => setArgs((event.target as HTMLTextAreaElement).value) }),
-              h('label', { for: 'ctx' }, 'Context: key=value, … (trusted values the resolvers read)'),
-              h('input', { id: 'ctx', value: ctx, onInput: (event: Event) => setCtx((event.target as HTMLInputElement).value) }),
               h(
                 'p',
                 { id: 'token' },

@@ -9,13 +9,13 @@ import { Ajv } from 'ajv';
 import { generateText, safeValidateUIMessages, stepCountIs } from 'ai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRcpClient, type ModelResult } from 'rcp-client';
+import { type ModelFake, type ModelTurn, startModelFake } from 'rcp-model-fake';
 import {
   RESULTS_MAX_MEDIA_BYTES,
   RESULTS_RECORDS,
   RESULTS_RETRY_AFTER_SECONDS,
   pdfBytes,
   pngBytes,
-  sendJson,
   serveManifest,
   sha256,
   startResultsApi,
@@ -29,10 +29,10 @@ import { AI_SDK_MEDIA_TYPES, createAISDKTools, toAISDKModelOutput } from './inde
 
 let api: TestServer;
 let manifestUrl: string;
-let fake: TestServer;
+let fake: ModelFake;
 beforeEach(async () => {
   ({ server: api, manifestUrl } = await startResultsApi());
-  fake = await startTestServer();
+  fake = await startModelFake({ fallback: (request) => answer(request.body.input as InputItem[]) });
 });
 afterEach(async () => {
   await Promise.all([api.close(), fake.close()]);
@@ -40,48 +40,25 @@ afterEach(async () => {
 
 /** One item of a Responses API request's `input`. */
 type InputItem = { type?: string; call_id?: string; output?: unknown };
-const usage = {
-  input_tokens: 1,
-  output_tokens: 1,
-  total_tokens: 2,
-  input_tokens_details: { cached_tokens: 0 },
-  output_tokens_details: { reasoning_tokens: 0 },
-};
-const response = (output: unknown[]) => ({
-  id: `resp_${fake.count}`,
-  object: 'response',
-  created_at: 0,
-  status: 'completed',
-  model: 'gpt-test',
-  output,
-  usage,
+const calls = (...list: [string, string, Record<string, unknown>][]): ModelTurn => ({
+  toolCalls: list.map(([id, name, args]) => ({ id, name, arguments: args })),
 });
-const calls = (...list: [string, string, Record<string, unknown>][]) =>
-  response(
-    list.map(([callId, name, args]) => ({
-      type: 'function_call',
-      id: `fc_${callId}`,
-      call_id: callId,
-      name,
-      arguments: JSON.stringify(args),
-      status: 'completed',
-    })),
-  );
-const says = (text: string) =>
-  response([{ type: 'message', id: `msg_${fake.count}`, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text, annotations: [] }] }]);
+const says = (text: string): ModelTurn => ({ text });
 
+/** How the fake model answers each request, from what it was sent (its `input` items): set by `model`. */
+let answer: (input: InputItem[]) => ModelTurn = () => ({ text: 'unscripted' });
 /** The fake model: answers each request from what it was sent (its `input` items). */
-function model(answer: (input: InputItem[]) => unknown) {
-  fake.route('POST /v1/responses', (request, res) => sendJson(res, 200, answer((request.json as { input: InputItem[] }).input)));
-  return createOpenAI({ apiKey: 'sk-test', baseURL: fake.url('/v1') })('gpt-test');
+function model(next: (input: InputItem[]) => ModelTurn) {
+  answer = next;
+  return createOpenAI({ apiKey: 'sk-test', baseURL: fake.baseURL })('gpt-test');
 }
 /** A fake model that plays `turns` in order (the last one repeats). */
-const scripted = (...turns: unknown[]) => model(() => turns[Math.min(fake.count - 1, turns.length - 1)]);
+const scripted = (...turns: ModelTurn[]) => model(() => turns[Math.min(fake.requests.length - 1, turns.length - 1)]!);
 
 /** What the fake model was sent for `callId`: the `output` of its function_call_output item. */
 function sentBack(callId: string): unknown {
   for (const request of [...fake.requests].reverse()) {
-    const item = (request.json as { input: InputItem[] }).input.find((entry) => entry.type === 'function_call_output' && entry.call_id === callId);
+    const item = (request.body.input as InputItem[]).find((entry) => entry.type === 'function_call_output' && entry.call_id === callId);
     if (item !== undefined) return item.output;
   }
   return undefined;
@@ -131,7 +108,7 @@ describe('results through generateText and the OpenAI Responses provider', () =>
     expect(file.head).toBe('data:application/pdf;base64');
     expect(sha256(file.bytes)).toBe(sha256(pdfBytes()));
     // The bytes go once, never inside the text.
-    expect(JSON.stringify(fake.requests.at(-1)!.json).split(Buffer.from(pdfBytes()).toString('base64')).length).toBe(2);
+    expect(JSON.stringify(fake.requests.at(-1)!.body).split(Buffer.from(pdfBytes()).toString('base64')).length).toBe(2);
 
     const outputs = result.steps[0]!.toolResults.map((part) => part.output as ModelResult);
     expect(outputs[0]).toMatchObject({ ok: true, media: { mediaType: 'image/png', size: pngBytes().byteLength } });
@@ -253,7 +230,7 @@ describe('media types a provider refuses are never sent as media (issue 38)', ()
     });
     expect(toolRequestLines(media)).toEqual(files.map(([, url]) => `GET ${url}`));
     files.forEach(([, , type], i) => expect(sentBack(`c${i + 1}`)).toBe(text(type)));
-    const sent = JSON.stringify(fake.requests.at(-1)!.json);
+    const sent = JSON.stringify(fake.requests.at(-1)!.body);
     expect(sent).not.toContain('input_image');
     expect(sent).not.toContain('input_file');
     expect(sent).not.toContain(Buffer.from(bytes).toString('base64'));

@@ -6,46 +6,35 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRcpClient } from 'rcp-client';
+import { type ModelFake, type ModelScriptStep, startModelFake } from 'rcp-model-fake';
 import {
   pdfBytes,
   pngBytes,
   RESULTS_MAX_MEDIA_BYTES,
   RESULTS_RECORDS,
   RESULTS_RETRY_AFTER_SECONDS,
-  sendJson,
   sha256,
   startResultsApi,
-  startTestServer,
   type TestServer,
 } from 'rcp-test-utils';
 import { createAnthropicTools } from './index';
 
 let results: TestServer;
 let manifestUrl: string;
-let fake: TestServer;
+let fake: ModelFake;
 beforeEach(async () => {
   ({ server: results, manifestUrl } = await startResultsApi());
-  fake = await startTestServer();
 });
 afterEach(async () => {
   await Promise.all([results.close(), fake.close()]);
 });
 
-const message = (content: unknown[], stop_reason = 'tool_use') => ({
-  id: 'msg_1',
-  type: 'message',
-  role: 'assistant',
-  model: 'claude-test',
-  content,
-  stop_reason,
-  stop_sequence: null,
-  usage: { input_tokens: 1, output_tokens: 1 },
-});
-
-async function setup() {
+/** The client, the tools, and the Anthropic SDK at a model fake that answers every request with `model`. */
+async function setup(model: ModelScriptStep = { text: 'Done.' }) {
   const client = createRcpClient({ retry: 0, maxMediaBytes: RESULTS_MAX_MEDIA_BYTES });
   const rcp = createAnthropicTools(client, await client.discover(manifestUrl));
   results.reset();
+  fake = await startModelFake({ fallback: model });
   const anthropic = new Anthropic({ apiKey: 'sk-ant-test', baseURL: fake.origin, maxRetries: 0 });
   return { rcp, anthropic };
 }
@@ -54,7 +43,7 @@ type Block = { type: string; text?: string; content?: string | Block[]; source?:
 type SentMessage = { role: string; content: string | Block[] };
 /** The tool_result blocks of the last user message the SDK sent to the fake. */
 function sentToolResults(index = -1): Block[] {
-  const { messages } = fake.requests.at(index)!.json as { messages: SentMessage[] };
+  const messages = fake.requests.at(index)!.body.messages as SentMessage[];
   const last = messages.at(-1)!;
   return (last.content as Block[]).filter((block) => block.type === 'tool_result');
 }
@@ -68,7 +57,6 @@ const resultsRequests = () => results.requests.map((request) => `${request.metho
 describe('media: an image and a PDF reach the Messages API as image and document blocks inside tool_result', () => {
   it('the PNG is a base64 image block, the PDF a base64 document block, each beside the text; the bytes hash the same', async () => {
     const { rcp, anthropic } = await setup();
-    fake.route('POST /v1/messages', (_request, res) => sendJson(res, 200, message([{ type: 'text', text: 'Done.' }], 'end_turn')));
     const uses = [
       { type: 'tool_use', id: 'toolu_1', name: 'get_chart', input: {} },
       { type: 'tool_use', id: 'toolu_2', name: 'get_report', input: {} },
@@ -126,17 +114,13 @@ describe('media: an image and a PDF reach the Messages API as image and document
 
 describe('pages: a scripted model walks list_records to its last page using only what each result says', () => {
   it('each next call copies page.nextArguments from the tool_result the SDK sent; the API received exactly those calls', async () => {
-    const { rcp, anthropic } = await setup();
     let turn = 0;
-    fake.route('POST /v1/messages', (request, res) => {
-      const { messages } = request.json as { messages: SentMessage[] };
-      const last = messages.at(-1)!;
-      if (typeof last.content === 'string') {
-        return sendJson(res, 200, message([{ type: 'tool_use', id: `toolu_${++turn}`, name: 'list_records', input: {} }]));
-      }
-      const said = JSON.parse(textOf((last.content as Block[])[0]!)) as { page: { hasMore: boolean; nextArguments: unknown } };
-      if (!said.page.hasMore) return sendJson(res, 200, message([{ type: 'text', text: 'That was every record.' }], 'end_turn'));
-      return sendJson(res, 200, message([{ type: 'tool_use', id: `toolu_${++turn}`, name: 'list_records', input: said.page.nextArguments }]));
+    const { rcp, anthropic } = await setup((request) => {
+      const last = (request.body.messages as SentMessage[]).at(-1)!;
+      if (typeof last.content === 'string') return { toolCalls: [{ id: `toolu_${++turn}`, name: 'list_records' }] };
+      const said = JSON.parse(textOf((last.content as Block[])[0]!)) as { page: { hasMore: boolean; nextArguments: Record<string, unknown> } };
+      if (!said.page.hasMore) return { text: 'That was every record.' };
+      return { toolCalls: [{ id: `toolu_${++turn}`, name: 'list_records', arguments: said.page.nextArguments }] };
     });
     const messages: Anthropic.MessageParam[] = [{ role: 'user', content: 'List every record.' }];
     const seen: string[] = [];

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import Anthropic from '@anthropic-ai/sdk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRcpClient, type RcpInputSchema } from 'rcp-client';
+import { type ModelFake, startModelFake } from 'rcp-model-fake';
 import {
   detailsManifest,
   NOTES_TOKEN,
@@ -19,41 +20,27 @@ import { createAnthropicTools, toAnthropicInputSchema } from './index';
 
 let notes: TestServer;
 let manifestUrl: string;
-let fake: TestServer;
+let fake: ModelFake;
 beforeEach(async () => {
   ({ server: notes, manifestUrl } = await startNotesApi());
-  fake = await startTestServer();
+  fake = await startModelFake();
 });
 afterEach(async () => {
   await Promise.all([notes.close(), fake.close()]);
 });
 
-const message = (content: unknown[], stop_reason = 'tool_use') => ({
-  id: 'msg_1',
-  type: 'message',
-  role: 'assistant',
-  model: 'claude-test',
-  content,
-  stop_reason,
-  stop_sequence: null,
-  usage: { input_tokens: 1, output_tokens: 1 },
-});
-function script(answers: unknown[]): void {
-  let index = 0;
-  fake.route('POST /v1/messages', (_request, res) => sendJson(res, 200, answers[Math.min(index++, answers.length - 1)]));
-}
 const toolRequests = () => toolRequestLines(notes);
 
 describe('createAnthropicTools', () => {
   it('sends tools without resolver-bound params and answers tool_use blocks with tool_result blocks', async () => {
-    script([
-      message([
-        { type: 'text', text: 'Let me look.' },
-        { type: 'tool_use', id: 'toolu_1', name: 'get_note', input: { noteId: 'n-1' } },
-        { type: 'tool_use', id: 'toolu_2', name: 'get_note', input: { noteId: 'n-1', userId: 'u-7' } },
-        { type: 'tool_use', id: 'toolu_3', name: 'delete_note', input: { noteId: 'n-1' } },
-      ]),
-    ]);
+    fake.script({
+      text: 'Let me look.',
+      toolCalls: [
+        { name: 'get_note', arguments: { noteId: 'n-1' } },
+        { name: 'get_note', arguments: { noteId: 'n-1', userId: 'u-7' } },
+        { name: 'delete_note', arguments: { noteId: 'n-1' } },
+      ],
+    });
     const client = createRcpClient({ resolvers: { userId: (ctx: { userId?: string }) => ctx.userId }, credentials: () => NOTES_TOKEN });
     const rcp = createAnthropicTools(client, await client.discover(manifestUrl));
     const anthropic = new Anthropic({ apiKey: 'sk-ant-test', baseURL: fake.origin, maxRetries: 0 });
@@ -63,7 +50,7 @@ describe('createAnthropicTools', () => {
       messages: [{ role: 'user', content: 'hi' }],
       tools: rcp.tools,
     });
-    const sent = (fake.requests[0]!.json as { tools: unknown[] }).tools;
+    const sent = fake.requests[0]!.body.tools as unknown[];
     expect(sent[1]).toEqual({
       name: 'get_note',
       description: 'Gets one note.',
@@ -108,11 +95,11 @@ describe('README', () => {
     'runs the %s agent loop as written, against the fake Messages API and the notes API',
     { timeout: SPAWN_TIMEOUT },
     async (marker) => {
-      script([
-        message([{ type: 'tool_use', id: 'toolu_1', name: 'list_notes', input: {} }]),
-        message([{ type: 'tool_use', id: 'toolu_2', name: 'get_note', input: { noteId: 'n-1' } }]),
-        message([{ type: 'text', text: 'Your groceries note says: eggs.' }], 'end_turn'),
-      ]);
+      fake.script(
+        { toolCalls: [{ name: 'list_notes', arguments: {} }] },
+        { toolCalls: [{ name: 'get_note', arguments: { noteId: 'n-1' } }] },
+        { text: 'Your groceries note says: eggs.' },
+      );
       const printed = await runReadmeSnippet(packageDir, marker, {
         ANTHROPIC_API_KEY: 'sk-ant-test',
         ANTHROPIC_BASE_URL: fake.origin,
@@ -121,7 +108,16 @@ describe('README', () => {
       });
       expect(printed).toBe('Your groceries note says: eggs.\n');
       expect(toolRequests()).toEqual(['GET /users/u-1/notes', 'GET /users/u-1/notes/n-1']);
-      expect((fake.requests[0]!.json as { model: string }).model).toBe('claude-sonnet-5-5');
+      expect(fake.requests[0]!.body.model).toBe('claude-sonnet-5-5');
+      // Each tool_result went back to the model, answering its tool_use.
+      expect(fake.requests.map((request) => request.toolResults.map((result) => [result.callId, result.isError]))).toEqual([
+        [],
+        [['toolu_1', false]],
+        [
+          ['toolu_1', false],
+          ['toolu_2', false],
+        ],
+      ]);
     },
   );
 
@@ -135,7 +131,7 @@ describe('the Anthropic table (docs/behaviour.md): a non-strict input_schema kee
     const api = await startTestServer();
     try {
       api.route('GET /search', (_request, res) => sendJson(res, 200, { items: [] }));
-      script([message([])]);
+      fake.script({ text: '' });
       const client = createRcpClient();
       const discovery = await client.discover(serveManifest(api, detailsManifest));
       const rcp = createAnthropicTools(client, discovery);
@@ -145,7 +141,7 @@ describe('the Anthropic table (docs/behaviour.md): a non-strict input_schema kee
         messages: [{ role: 'user', content: 'find lamps' }],
         tools: rcp.tools,
       });
-      const [search, ping] = (fake.requests[0]!.json as { tools: { input_schema: unknown; strict?: unknown }[] }).tools;
+      const [search, ping] = fake.requests[0]!.body.tools as { input_schema: unknown; strict?: unknown }[];
       expect(search!.strict).toBeUndefined();
       expect(search!.input_schema).toEqual({
         type: 'object',

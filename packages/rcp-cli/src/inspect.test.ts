@@ -139,15 +139,14 @@ describe('rcp inspect', () => {
     expect(await page.textContent('body')).not.toContain('Loading…');
     expect(await page.textContent('#warnings')).toContain('looks like');
 
-    // Resolve userId from the context: the param is marked hidden and leaves the schema.
-    await page.fill('#resolve', 'userId=user');
-    await page.click('#apply-resolvers');
+    // The Context box, as --ctx: userId filled by the client, marked hidden, gone from the schema.
+    await page.fill('#ctx', 'userId=u-1');
+    await page.click('#apply-ctx');
     await page.click('[data-tool="get_note"]');
     await page.waitForSelector('[data-param="userId"] .hidden');
     expect(await page.textContent('#schema')).not.toContain('userId');
 
     await page.fill('#args', '{"noteId": "n-1"}');
-    await page.fill('#ctx', 'user=u-1');
     notes.reset();
     await page.click('#prepare');
     await page.waitForSelector('#prepared');
@@ -189,12 +188,11 @@ describe('rcp inspect', () => {
     });
     await page.goto(pageUrl);
     await page.waitForSelector('[data-tool="create_note"]');
-    await page.fill('#resolve', 'userId=user');
-    await page.click('#apply-resolvers');
+    await page.fill('#ctx', 'userId=u-1');
+    await page.click('#apply-ctx');
     await page.click('[data-tool="create_note"]');
     await page.waitForSelector('[data-param="userId"] .hidden');
     await page.fill('#args', '{"title": "Plan", "text": "eggs"}');
-    await page.fill('#ctx', 'user=u-1');
     notes.reset();
     const toolCalls = () => notes.requests.filter((r) => r.path !== '/rcp/manifest');
 

@@ -7,63 +7,38 @@ import OpenAI from 'openai';
 import { Agent, OpenAIProvider, RunContext, RunState, Runner } from '@openai/agents';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryApprovalLedger, createRcpClient, isRcpError, type RcpApprovalLedger, type RcpApprovalPolicy } from 'rcp-client';
-import { NOTES_TOKEN, sendJson, startNotesApi, startTestServer, toolRequestLines, type RecordedRequest, type TestServer } from 'rcp-test-utils';
+import { type ModelFake, type ModelTurn, startModelFake } from 'rcp-model-fake';
+import { NOTES_TOKEN, startNotesApi, toolRequestLines, type RecordedRequest, type TestServer } from 'rcp-test-utils';
 import { createOpenAIAgentsTools, type OpenAIAgentsApprovalRequest, type OpenAIAgentsTurn } from './index';
 
 type Ctx = { userId?: string };
 
 let notes: TestServer;
 let manifestUrl: string;
-let fake: TestServer;
+let fake: ModelFake;
 beforeEach(async () => {
   ({ server: notes, manifestUrl } = await startNotesApi());
-  fake = await startTestServer();
+  fake = await startModelFake();
 });
 afterEach(async () => {
   await Promise.all([notes.close(), fake.close()]);
 });
 
-const usage = {
-  input_tokens: 1,
-  output_tokens: 1,
-  total_tokens: 2,
-  input_tokens_details: { cached_tokens: 0 },
-  output_tokens_details: { reasoning_tokens: 0 },
-};
-const response = (output: unknown[]) => ({
-  id: `resp_${fake.count}`,
-  object: 'response',
-  created_at: 0,
-  status: 'completed',
-  model: 'gpt-test',
-  output,
-  usage,
-});
 /** A model turn that calls tools: `[callId, name, arguments]` each. */
-const calls = (...list: [string, string, Record<string, unknown>][]) =>
-  response(
-    list.map(([callId, name, args]) => ({
-      type: 'function_call',
-      id: `fc_${callId}`,
-      call_id: callId,
-      name,
-      arguments: JSON.stringify(args),
-      status: 'completed',
-    })),
-  );
-const says = (text: string) =>
-  response([{ type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text, annotations: [] }] }]);
+const calls = (...list: [string, string, Record<string, unknown>][]): ModelTurn => ({
+  toolCalls: list.map(([id, name, args]) => ({ id, name, arguments: args })),
+});
+const says = (text: string): ModelTurn => ({ text });
 
-/** Scripts the fake Responses API: one answer per request, in order (the last one repeats). */
-function script(...answers: unknown[]): void {
-  let index = 0;
-  fake.route('POST /v1/responses', (_request, res) => sendJson(res, 200, answers[Math.min(index++, answers.length - 1)]));
+/** Scripts the fake Responses API: one answer per request, in order (a request past the last is a 400). */
+function script(...answers: ModelTurn[]): void {
+  fake.script(...answers);
 }
 
 /** A Runner whose model provider is the real `openai` client at the fake (no traces leave the machine). */
 const runner = () =>
   new Runner({
-    modelProvider: new OpenAIProvider({ openAIClient: new OpenAI({ apiKey: 'sk-test', baseURL: fake.url('/v1'), maxRetries: 0 }) }),
+    modelProvider: new OpenAIProvider({ openAIClient: new OpenAI({ apiKey: 'sk-test', baseURL: fake.baseURL, maxRetries: 0 }) }),
     tracingDisabled: true,
   });
 
@@ -88,11 +63,10 @@ async function setUp(approval?: RcpApprovalPolicy<Ctx>, options: Parameters<type
 /** What the fake model was sent back for `callId` (the function_call_output item), parsed when it is JSON. */
 function sentBack(callId: string): unknown {
   for (const request of [...fake.requests].reverse()) {
-    const input = (request.json as { input?: { type?: string; call_id?: string; output?: string }[] }).input ?? [];
-    const item = input.find((entry) => entry.type === 'function_call_output' && entry.call_id === callId);
+    const item = request.toolResults.find((result) => result.callId === callId);
     if (item === undefined) continue;
     try {
-      return JSON.parse(item.output!);
+      return JSON.parse(item.text);
     } catch {
       return item.output;
     }
@@ -110,7 +84,7 @@ describe('tools', () => {
     const result = await runner().run(agent, 'what notes do I have?', { context: { userId: 'u-1' } });
     expect(result.interruptions).toEqual([]);
     expect(result.finalOutput).toBe('You have one note.');
-    const sentTools = (fake.requests[0]!.json as { tools: { name: string; strict: boolean; parameters: unknown }[] }).tools;
+    const sentTools = fake.requests[0]!.body.tools as { name: string; strict: boolean; parameters: unknown }[];
     expect(sentTools.map((tool) => tool.name)).toEqual(['list_notes', 'get_note', 'create_note', 'delete_note']);
     expect(sentTools[0]).toMatchObject({
       strict: true,
@@ -155,7 +129,7 @@ describe('approval: the client decides, the run pauses, a person approves the ex
     const result = await runner().run(agent, 'note: call mum', { context: { userId: 'u-1' } });
     expect(result.interruptions.map((item) => [item.name, item.arguments])).toEqual([['create_note', '{"title":"Call mum","text":null,"pinned":true}']]);
     expect(toolRequests()).toEqual([]);
-    expect(fake.count).toBe(1);
+    expect(fake.requests).toHaveLength(1);
     const review = await rcp.review(result.interruptions[0]!);
     expect(review).toMatchObject({
       callId: 'call_1',
@@ -299,6 +273,7 @@ describe('an approval replayed for anything else than the reviewed request is re
     await runner().run(agent, once);
     expect(sentBack('call_1')).toEqual({ ok: true, data: null });
     const again = await RunState.fromString(agent, saved);
+    script(says('ok')); // the second resume asks the model once more
     await rcp.approve(again, review);
     await runner().run(agent, again);
     expect(sentBack('call_1')).toEqual(MISMATCH);
@@ -371,7 +346,7 @@ describe('stages', () => {
     const { rcp } = await setUp(undefined, { stages: { browse: ['list_notes', 'get_note'] } });
     const browser = new Agent({ name: 'Browser', model: 'gpt-test', tools: rcp.stageTools('browse') });
     await runner().run(browser, 'list', { context: { userId: 'u-1' } });
-    expect((fake.requests[0]!.json as { tools: { name: string }[] }).tools.map((tool) => tool.name)).toEqual(['list_notes', 'get_note']);
+    expect(fake.requests[0]!.toolNames).toEqual(['list_notes', 'get_note']);
     expect(toolRequests()).toEqual(['GET /users/u-1/notes']);
     // A new list on every read, of the same tools (an agent may add its own to it).
     expect(rcp.stageTools('browse')).not.toBe(rcp.stageTools('browse'));
@@ -453,6 +428,7 @@ describe("issue 39's repros: a stateless app (a new client and tool set per requ
   it('(b) a replayed yes with the shared ledger: the second resume is refused — the API received one write', async () => {
     const approvalLedger = createMemoryApprovalLedger();
     const { saved, shown } = await pausedRequest('n-1', approvalLedger);
+    script(says('ok')); // each of the two resumes asks the model once: one answer more than pausedRequest scripted
     for (let request = 0; request < 2; request++) {
       const next = await setUp('writes', {}, approvalLedger);
       const state = await RunState.fromString(next.agent, saved);

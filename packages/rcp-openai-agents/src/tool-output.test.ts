@@ -8,13 +8,13 @@ import OpenAI from 'openai';
 import { Agent, OpenAIProvider, Runner } from '@openai/agents';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRcpClient } from 'rcp-client';
+import { type ModelFake, type ModelTurn, startModelFake } from 'rcp-model-fake';
 import {
   RESULTS_MAX_MEDIA_BYTES,
   RESULTS_RECORDS,
   RESULTS_RETRY_AFTER_SECONDS,
   pdfBytes,
   pngBytes,
-  sendJson,
   serveManifest,
   sha256,
   startResultsApi,
@@ -25,63 +25,41 @@ import { createOpenAIAgentsTools, toAgentsToolOutput } from './index';
 
 let api: TestServer;
 let manifestUrl: string;
-let fake: TestServer;
+let fake: ModelFake;
 beforeEach(async () => {
   ({ server: api, manifestUrl } = await startResultsApi());
-  fake = await startTestServer();
+  fake = await startModelFake({ fallback: (request) => answer(request.body.input as InputItem[]) });
 });
 afterEach(async () => {
   await Promise.all([api.close(), fake.close()]);
 });
 
 type InputItem = { type?: string; call_id?: string; output?: unknown };
-const usage = {
-  input_tokens: 1,
-  output_tokens: 1,
-  total_tokens: 2,
-  input_tokens_details: { cached_tokens: 0 },
-  output_tokens_details: { reasoning_tokens: 0 },
-};
-const response = (output: unknown[]) => ({
-  id: `resp_${fake.count}`,
-  object: 'response',
-  created_at: 0,
-  status: 'completed',
-  model: 'gpt-test',
-  output,
-  usage,
+const calls = (...list: [string, string, Record<string, unknown>][]): ModelTurn => ({
+  toolCalls: list.map(([id, name, args]) => ({ id, name, arguments: args })),
 });
-const calls = (...list: [string, string, Record<string, unknown>][]) =>
-  response(
-    list.map(([callId, name, args]) => ({
-      type: 'function_call',
-      id: `fc_${callId}`,
-      call_id: callId,
-      name,
-      arguments: JSON.stringify(args),
-      status: 'completed',
-    })),
-  );
-const says = (text: string) =>
-  response([{ type: 'message', id: `msg_${fake.count}`, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text, annotations: [] }] }]);
+const says = (text: string): ModelTurn => ({ text });
 
+/** How the fake model answers each request, from what it was sent (its `input` items): set by `model`. */
+let answer: (input: InputItem[]) => ModelTurn = () => ({ text: 'unscripted' });
 /** The fake model: answers each request from what it was sent (its `input` items). */
-function model(answer: (input: InputItem[]) => unknown): void {
-  fake.route('POST /v1/responses', (request, res) => sendJson(res, 200, answer((request.json as { input: InputItem[] }).input)));
+function model(next: (input: InputItem[]) => ModelTurn): void {
+  answer = next;
 }
-const scripted = (...turns: unknown[]) => model(() => turns[Math.min(fake.count - 1, turns.length - 1)]);
+/** A fake model that plays `turns` in order (the last one repeats). */
+const scripted = (...turns: ModelTurn[]) => model(() => turns[Math.min(fake.requests.length - 1, turns.length - 1)]!);
 
 /** A Runner whose model provider is the real `openai` client at the fake (no traces leave the machine). */
 const runner = () =>
   new Runner({
-    modelProvider: new OpenAIProvider({ openAIClient: new OpenAI({ apiKey: 'sk-test', baseURL: fake.url('/v1'), maxRetries: 0 }) }),
+    modelProvider: new OpenAIProvider({ openAIClient: new OpenAI({ apiKey: 'sk-test', baseURL: fake.baseURL, maxRetries: 0 }) }),
     tracingDisabled: true,
   });
 
 /** What the fake model was sent for `callId`: the `output` of its function_call_output item. */
 function sentBack(callId: string): unknown {
   for (const request of [...fake.requests].reverse()) {
-    const item = (request.json as { input: InputItem[] }).input.find((entry) => entry.type === 'function_call_output' && entry.call_id === callId);
+    const item = (request.body.input as InputItem[]).find((entry) => entry.type === 'function_call_output' && entry.call_id === callId);
     if (item !== undefined) return item.output;
   }
   return undefined;
@@ -125,7 +103,7 @@ describe('results through run() and the Responses API', () => {
     expect(file.head).toBe('data:application/pdf;base64');
     expect(sha256(file.bytes)).toBe(sha256(pdfBytes()));
     // The bytes go once, never inside the text.
-    expect(JSON.stringify(fake.requests.at(-1)!.json).split(Buffer.from(pdfBytes()).toString('base64')).length).toBe(2);
+    expect(JSON.stringify(fake.requests.at(-1)!.body).split(Buffer.from(pdfBytes()).toString('base64')).length).toBe(2);
 
     // The application reads what each tool returned: the text and the bytes.
     const outputs = result.newItems.filter((item) => item.type === 'tool_call_output_item').map((item) => (item as { output: unknown }).output);
@@ -204,7 +182,7 @@ describe('media types OpenAI refuses are never sent as media (issue 38)', () => 
     refused.forEach(([, , type], i) => {
       expect(sentBack(`c${i + 1}`)).toBe(JSON.stringify({ ok: true, data: null, media: { mediaType: type, size: bytes.byteLength } }));
     });
-    const sent = JSON.stringify(fake.requests.at(-1)!.json);
+    const sent = JSON.stringify(fake.requests.at(-1)!.body);
     expect(sent).not.toContain('input_image');
     expect(sent).not.toContain('input_file');
     expect(sent).not.toContain(Buffer.from(bytes).toString('base64'));

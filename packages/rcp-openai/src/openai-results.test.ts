@@ -6,33 +6,29 @@
 import OpenAI from 'openai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRcpClient } from 'rcp-client';
+import { type ModelFake, type ModelScriptStep, startModelFake } from 'rcp-model-fake';
 import {
   pdfBytes,
   pngBytes,
   RESULTS_MAX_MEDIA_BYTES,
   RESULTS_RECORDS,
   RESULTS_RETRY_AFTER_SECONDS,
-  sendJson,
   sha256,
   startResultsApi,
-  startTestServer,
   type TestServer,
 } from 'rcp-test-utils';
 import { createOpenAITools, type OpenAIFunctionCallOutput } from './index';
 
 let results: TestServer;
 let manifestUrl: string;
-let fake: TestServer;
+let fake: ModelFake;
 beforeEach(async () => {
   ({ server: results, manifestUrl } = await startResultsApi());
-  fake = await startTestServer();
 });
 afterEach(async () => {
   await Promise.all([results.close(), fake.close()]);
 });
 
-let responseCount = 0;
-const response = (output: unknown[]) => ({ id: `resp_${++responseCount}`, object: 'response', created_at: 0, status: 'completed', model: 'gpt-test', output });
 const functionCall = (callId: string, name: string, args: unknown) => ({
   type: 'function_call',
   id: `fc_${callId}`,
@@ -41,25 +37,18 @@ const functionCall = (callId: string, name: string, args: unknown) => ({
   arguments: JSON.stringify(args),
   status: 'completed',
 });
-const completion = (message: Record<string, unknown>) => ({
-  id: 'chatcmpl-1',
-  object: 'chat.completion',
-  created: 0,
-  model: 'gpt-test',
-  choices: [{ index: 0, finish_reason: message.tool_calls ? 'tool_calls' : 'stop', message: { role: 'assistant', content: null, ...message } }],
-});
-const done = () =>
-  response([{ type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Done.', annotations: [] }] }]);
 
-async function setup() {
+/** The client, the tools, and the OpenAI SDK at a model fake that answers every request with `model`. */
+async function setup(model: ModelScriptStep = { text: 'Done.' }) {
   const client = createRcpClient({ retry: 0, maxMediaBytes: RESULTS_MAX_MEDIA_BYTES });
   const rcp = createOpenAITools(client, await client.discover(manifestUrl));
   results.reset();
-  return { rcp, openai: new OpenAI({ apiKey: 'sk-test', baseURL: fake.url('/v1'), maxRetries: 0 }) };
+  fake = await startModelFake({ fallback: model });
+  return { rcp, openai: new OpenAI({ apiKey: 'sk-test', baseURL: fake.baseURL, maxRetries: 0 }) };
 }
 type Part = { type: string; text?: string; image_url?: string; file_data?: string; filename?: string };
 type SentItem = { type: string; call_id?: string; output?: string | Part[] };
-const sentInput = (index = -1) => (fake.requests.at(index)!.json as { input: SentItem[] }).input;
+const sentInput = (index = -1) => fake.requests.at(index)!.body.input as SentItem[];
 const textOf = (output: string | Part[]) => (typeof output === 'string' ? output : output.find((part) => part.type === 'input_text')!.text!);
 /** The base64 after `data:<type>;base64,`, checking the prefix. */
 function dataUrlBytes(url: string, type: string): string {
@@ -71,7 +60,6 @@ const resultsRequests = () => results.requests.map((request) => `${request.metho
 describe('Responses: an image and a PDF reach the API as input_image and input_file parts of function_call_output', () => {
   it('output is the text and the media part (a data: URL of the same bytes)', async () => {
     const { rcp, openai } = await setup();
-    fake.route('POST /v1/responses', (_request, res) => sendJson(res, 200, done()));
     const calls = [functionCall('call_1', 'get_chart', {}), functionCall('call_2', 'get_report', {})];
     const outputs = await rcp.runFunctionCalls(calls);
     await openai.responses.create({ model: 'gpt-test', previous_response_id: 'resp_0', input: outputs, tools: rcp.responsesTools });
@@ -109,14 +97,13 @@ describe('Responses: an image and a PDF reach the API as input_image and input_f
   });
 
   it('a scripted model walks list_records to its last page using only what each output says', async () => {
-    const { rcp, openai } = await setup();
     let turn = 0;
-    fake.route('POST /v1/responses', (request, res) => {
-      const { input } = request.json as { input: string | SentItem[] };
-      if (typeof input === 'string') return sendJson(res, 200, response([functionCall(`call_${++turn}`, 'list_records', {})]));
-      const said = JSON.parse(textOf(input.at(-1)!.output!)) as { page: { hasMore: boolean; nextArguments: unknown } };
-      if (!said.page.hasMore) return sendJson(res, 200, done());
-      return sendJson(res, 200, response([functionCall(`call_${++turn}`, 'list_records', said.page.nextArguments)]));
+    const { rcp, openai } = await setup((request) => {
+      const input = request.body.input as string | SentItem[];
+      if (typeof input === 'string') return { toolCalls: [{ id: `call_${++turn}`, name: 'list_records' }] };
+      const said = JSON.parse(textOf(input.at(-1)!.output!)) as { page: { hasMore: boolean; nextArguments: Record<string, unknown> } };
+      if (!said.page.hasMore) return { text: 'Done.' };
+      return { toolCalls: [{ id: `call_${++turn}`, name: 'list_records', arguments: said.page.nextArguments }] };
     });
     let reply = await openai.responses.create({ model: 'gpt-test', input: 'List every record.', tools: rcp.responsesTools });
     const seen: string[] = [];
@@ -134,18 +121,15 @@ describe('Responses: an image and a PDF reach the API as input_image and input_f
 
 describe('Chat Completions: a tool message takes text only, so media is the text that says what was received', () => {
   it('the PNG is named with its type and size (no bytes, no base64); the page walk works the same', async () => {
-    const { rcp, openai } = await setup();
     let turn = 0;
-    fake.route('POST /v1/chat/completions', (request, res) => {
-      const { messages } = request.json as { messages: { role: string; content: string }[] };
-      const last = messages.at(-1)!;
-      const call = (name: string, args: unknown) =>
-        completion({ tool_calls: [{ id: `call_${++turn}`, type: 'function', function: { name, arguments: JSON.stringify(args) } }] });
-      if (last.role === 'user') return sendJson(res, 200, call('get_chart', {}));
-      const said = JSON.parse(last.content) as { media?: unknown; page?: { hasMore: boolean; nextArguments: unknown } };
-      if (said.media !== undefined) return sendJson(res, 200, call('list_records', {}));
-      if (said.page!.hasMore) return sendJson(res, 200, call('list_records', said.page!.nextArguments));
-      return sendJson(res, 200, completion({ content: 'Done.' }));
+    const { rcp, openai } = await setup((request) => {
+      const last = (request.body.messages as { role: string; content: string }[]).at(-1)!;
+      const call = (name: string, args: Record<string, unknown>) => ({ toolCalls: [{ id: `call_${++turn}`, name, arguments: args }] });
+      if (last.role === 'user') return call('get_chart', {});
+      const said = JSON.parse(last.content) as { media?: unknown; page?: { hasMore: boolean; nextArguments: Record<string, unknown> } };
+      if (said.media !== undefined) return call('list_records', {});
+      if (said.page!.hasMore) return call('list_records', said.page!.nextArguments);
+      return { text: 'Done.' };
     });
     const messages: OpenAI.Chat.Completions.ChatCompletionMessageParam[] = [{ role: 'user', content: 'Chart, then every record.' }];
     for (let step = 0; step < 8; step++) {
@@ -154,7 +138,7 @@ describe('Chat Completions: a tool message takes text only, so media is the text
       if (!message.tool_calls) break;
       messages.push(...(await rcp.runToolCalls(message.tool_calls)));
     }
-    const toolMessages = (fake.requests.at(-1)!.json as { messages: { role: string; content: unknown }[] }).messages.filter((m) => m.role === 'tool');
+    const toolMessages = (fake.requests.at(-1)!.body.messages as { role: string; content: unknown }[]).filter((m) => m.role === 'tool');
     expect(toolMessages[0]!.content).toBe(JSON.stringify({ ok: true, data: null, media: { mediaType: 'image/png', size: pngBytes().byteLength } }));
     expect(toolMessages.every((m) => typeof m.content === 'string')).toBe(true);
     expect(resultsRequests()).toEqual(['GET /chart.png', 'GET /records', 'GET /records?cursor=c2', 'GET /records?cursor=c4']);

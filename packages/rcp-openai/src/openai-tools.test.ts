@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import OpenAI from 'openai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRcpClient, type RcpInputSchema } from 'rcp-client';
+import { type ModelFake, type ModelRequest, startModelFake } from 'rcp-model-fake';
 import {
   detailsManifest,
   NOTES_TOKEN,
@@ -13,36 +14,24 @@ import {
   startNotesApi,
   startTestServer,
   toolRequestLines,
-  type RecordedRequest,
   type TestServer,
 } from 'rcp-test-utils';
 import { createOpenAITools, toOpenAISchema } from './index';
 
 let notes: TestServer;
 let manifestUrl: string;
-let openaiFake: TestServer;
+let openaiFake: ModelFake;
 beforeEach(async () => {
   ({ server: notes, manifestUrl } = await startNotesApi());
-  openaiFake = await startTestServer();
+  openaiFake = await startModelFake();
 });
 afterEach(async () => {
   await Promise.all([notes.close(), openaiFake.close()]);
 });
 
-/** Scripts the fake's answers, one per request, in order. */
-function script(path: string, answers: unknown[]): void {
-  let index = 0;
-  openaiFake.route(`POST ${path}`, (_request, res) => sendJson(res, 200, answers[Math.min(index++, answers.length - 1)]));
-}
-
-const completion = (message: Record<string, unknown>) => ({
-  id: 'chatcmpl-1',
-  object: 'chat.completion',
-  created: 0,
-  model: 'gpt-test',
-  choices: [{ index: 0, finish_reason: message.tool_calls ? 'tool_calls' : 'stop', message: { role: 'assistant', content: null, ...message } }],
-});
-const toolCall = (id: string, name: string, args: string) => ({ id, type: 'function', function: { name, arguments: args } });
+/** A scripted tool call with the id the assertions name. */
+const toolCall = (id: string, name: string, args: string) => ({ id, name, arguments: args });
+/** A Response with output items the turns do not script (a reasoning item), sent as written. */
 const response = (output: unknown[]) => ({
   id: 'resp_1',
   object: 'response',
@@ -53,21 +42,19 @@ const response = (output: unknown[]) => ({
 });
 
 const notesClient = () => createRcpClient({ resolvers: { userId: (ctx: { userId?: string }) => ctx.userId }, credentials: () => NOTES_TOKEN });
-const openai = () => new OpenAI({ apiKey: 'sk-test', baseURL: openaiFake.url('/v1'), maxRetries: 0 });
+const openai = () => new OpenAI({ apiKey: 'sk-test', baseURL: openaiFake.baseURL, maxRetries: 0 });
 const toolRequests = () => toolRequestLines(notes);
-const sentTools = (request: RecordedRequest) => (request.json as { tools: unknown[] }).tools;
+const sentTools = (request: ModelRequest) => request.body.tools as unknown[];
 
 describe('Chat Completions', () => {
   it('sends strict tools without resolver-bound params, and answers tool calls with tool messages', async () => {
-    script('/v1/chat/completions', [
-      completion({
-        tool_calls: [
-          toolCall('call_1', 'list_notes', '{"tag":null}'),
-          toolCall('call_2', 'get_note', '{"noteId":"n-1","userId":"u-7"}'),
-          toolCall('call_3', 'list_note', '{}'),
-        ],
-      }),
-    ]);
+    openaiFake.script({
+      toolCalls: [
+        toolCall('call_1', 'list_notes', '{"tag":null}'),
+        toolCall('call_2', 'get_note', '{"noteId":"n-1","userId":"u-7"}'),
+        toolCall('call_3', 'list_note', '{}'),
+      ],
+    });
     const client = notesClient();
     const rcp = createOpenAITools(client, await client.discover(manifestUrl));
     const result = await openai().chat.completions.create({ model: 'gpt-test', messages: [{ role: 'user', content: 'hi' }], tools: rcp.chatTools });
@@ -112,8 +99,8 @@ describe('Chat Completions', () => {
 
 describe('Responses API', () => {
   it('sends function tools and answers function_call items with function_call_output items', async () => {
-    script('/v1/responses', [
-      response([
+    openaiFake.script({
+      body: response([
         { type: 'reasoning', id: 'rs_1', summary: [] },
         {
           type: 'function_call',
@@ -124,7 +111,7 @@ describe('Responses API', () => {
           status: 'completed',
         },
       ]),
-    ]);
+    });
     const client = notesClient();
     const rcp = createOpenAITools(client, await client.discover(manifestUrl));
     const result = await openai().responses.create({ model: 'gpt-test', input: 'note: call mum', tools: rcp.responsesTools });
@@ -145,56 +132,43 @@ describe('Responses API', () => {
 
 describe('README', () => {
   const packageDir = fileURLToPath(new URL('..', import.meta.url));
-  const env = () => ({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openaiFake.url('/v1'), NOTES_TOKEN, NOTES_MANIFEST_URL: manifestUrl });
+  const env = () => ({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openaiFake.baseURL, NOTES_TOKEN, NOTES_MANIFEST_URL: manifestUrl });
 
   it.each(['snippet:chat-loop', 'snippet:chat-loop-ts'])(
     'runs the %s agent loop as written, against the fake OpenAI and the notes API',
     { timeout: SPAWN_TIMEOUT },
     async (marker) => {
-      script('/v1/chat/completions', [
-        completion({ tool_calls: [toolCall('call_1', 'list_notes', '{"tag":null}')] }),
-        completion({ tool_calls: [toolCall('call_2', 'get_note', '{"noteId":"n-1"}')] }),
-        completion({ content: 'Your groceries note says: eggs.' }),
-      ]);
+      openaiFake.script(
+        { toolCalls: [toolCall('call_1', 'list_notes', '{"tag":null}')] },
+        { toolCalls: [toolCall('call_2', 'get_note', '{"noteId":"n-1"}')] },
+        { text: 'Your groceries note says: eggs.' },
+      );
       const printed = await runReadmeSnippet(packageDir, marker, env());
       expect(printed).toBe('Your groceries note says: eggs.\n');
       expect(toolRequests()).toEqual(['GET /users/u-1/notes', 'GET /users/u-1/notes/n-1']);
       expect(notes.requests.slice(1).every((request) => request.headers.authorization === `Bearer ${NOTES_TOKEN}`)).toBe(true);
       // The third request carried both tool answers back to the model.
-      const lastMessages = (openaiFake.requests[2]!.json as { messages: { role: string; content: string }[] }).messages;
-      expect(lastMessages.filter((message) => message.role === 'tool').map((message) => JSON.parse(message.content).ok)).toEqual([true, true]);
+      expect(openaiFake.requests[2]!.toolResults.map((result) => [result.callId, JSON.parse(result.text).ok])).toEqual([
+        ['call_1', true],
+        ['call_2', true],
+      ]);
     },
   );
 
   it('runs the Responses loop as written: each turn sends the function_call_output items after the previous response', { timeout: SPAWN_TIMEOUT }, async () => {
-    const functionCall = (callId: string, name: string, args: string) => ({
-      type: 'function_call',
-      id: `fc_${callId}`,
-      call_id: callId,
-      name,
-      arguments: args,
-      status: 'completed',
-    });
-    script('/v1/responses', [
-      response([functionCall('call_1', 'list_notes', '{"tag":null}')]),
-      response([functionCall('call_2', 'get_note', '{"noteId":"n-1"}')]),
-      response([
-        {
-          type: 'message',
-          id: 'msg_1',
-          role: 'assistant',
-          status: 'completed',
-          content: [{ type: 'output_text', text: 'Your groceries note says: eggs.', annotations: [] }],
-        },
-      ]),
-    ]);
+    openaiFake.script(
+      { toolCalls: [toolCall('call_1', 'list_notes', '{"tag":null}')] },
+      { toolCalls: [toolCall('call_2', 'get_note', '{"noteId":"n-1"}')] },
+      { text: 'Your groceries note says: eggs.' },
+    );
     const printed = await runReadmeSnippet(packageDir, 'snippet:responses-loop', env());
     expect(printed).toBe('Your groceries note says: eggs.\n');
     expect(toolRequests()).toEqual(['GET /users/u-1/notes', 'GET /users/u-1/notes/n-1']);
-    const sent = openaiFake.requests.map((request) => request.json as { previous_response_id?: string; input: unknown });
+    const sent = openaiFake.requests.map((request) => request.body);
     expect(sent[0]!.input).toBe('What is on my groceries note?');
-    expect(sent[2]).toMatchObject({ previous_response_id: 'resp_1', input: [{ type: 'function_call_output', call_id: 'call_2' }] });
-    expect(JSON.parse((sent[2]!.input as { output: string }[])[0]!.output)).toMatchObject({ ok: true, data: { text: 'eggs' } });
+    // The third turn continues the second response (the fake numbers its responses resp_1, resp_2 …).
+    expect(sent[2]).toMatchObject({ previous_response_id: 'resp_2', input: [{ type: 'function_call_output', call_id: 'call_2' }] });
+    expect(JSON.parse(openaiFake.requests[2]!.toolResults[0]!.text)).toMatchObject({ ok: true, data: { text: 'eggs' } });
   });
 
   it("its TypeScript blocks compile with the package's strict tsconfig", { timeout: SPAWN_TIMEOUT }, () => {
@@ -213,18 +187,16 @@ describe('the OpenAI table (docs/behaviour.md): what strict mode keeps, sent by 
   });
 
   it('strict: the documented keywords only; the client still enforces the dropped lengths before any request', async () => {
-    script('/v1/chat/completions', [
-      completion({
-        tool_calls: [
-          toolCall('call_1', 'search_items', JSON.stringify({ q: 'x'.repeat(41), site: null, since: null, code: null, limit: null, status: null, size: null })),
-          toolCall(
-            'call_2',
-            'search_items',
-            JSON.stringify({ q: 'lamps', site: 'https://a.example', since: null, code: 'ABC', limit: 5, status: 'open', size: null }),
-          ),
-        ],
-      }),
-    ]);
+    openaiFake.script({
+      toolCalls: [
+        toolCall('call_1', 'search_items', JSON.stringify({ q: 'x'.repeat(41), site: null, since: null, code: null, limit: null, status: null, size: null })),
+        toolCall(
+          'call_2',
+          'search_items',
+          JSON.stringify({ q: 'lamps', site: 'https://a.example', since: null, code: 'ABC', limit: 5, status: 'open', size: null }),
+        ),
+      ],
+    });
     const client = createRcpClient();
     const rcp = createOpenAITools(client, await client.discover(serveManifest(api, detailsManifest)));
     const result = await openai().chat.completions.create({ model: 'gpt-test', messages: [{ role: 'user', content: 'find lamps' }], tools: rcp.chatTools });
@@ -256,7 +228,7 @@ describe('the OpenAI table (docs/behaviour.md): what strict mode keeps, sent by 
   });
 
   it('strict: false sends every keyword of the model-facing schema (non-strict mode takes any JSON Schema)', async () => {
-    script('/v1/responses', [response([])]);
+    openaiFake.script({ text: '' });
     const client = createRcpClient();
     const discovery = await client.discover(serveManifest(api, detailsManifest));
     const rcp = createOpenAITools(client, discovery, { strict: false });

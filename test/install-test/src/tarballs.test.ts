@@ -5,19 +5,25 @@
  * project in the OS temp folder, outside the workspace. Then, from that project: ESM and CJS smoke
  * scripts against a local server, through `rcp-sdk/client` and through `rcp-client`; every package
  * without a required peer loaded from ESM and CommonJS; a strict `tsc` of a `defineManifest` with a
- * JSON body, and of a typo the compiler's error names. That one project holds every package, so
+ * JSON body, and of a typo the compiler's error names; and the three programs a new user writes first, taken from the
+ * READMEs as printed — rcp-server's smallest server, its OAuth-protected server (rcp-oauth/testing's local
+ * authorization server, jose in `verify`) and an agent loop against rcp-model-fake with the real OpenAI SDK —
+ * compiled by the same strict `tsc` run, with no cast, then run. That one project holds every package, so
  * "works with only what it declares" is checked in each package's built files: every module it
  * imports is a Node built-in, itself, or a dependency or peer it declares.
  *
  * What a fresh clone's user sees (install with no bin warning, a bin before the build, the first
  * `pnpm demo`) is checked on CI's own output, by `.ci/run`, which is that fresh clone.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { builtinModules } from 'node:module';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { NOTES_TOKEN, readmeBlock, startNotesApi, toolRequestLines } from 'rcp-test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -52,6 +58,42 @@ const names = [...published.keys()].sort();
 
 const app = mkdtempSync(join(tmpdir(), 'rcp-tarballs-'));
 
+/** The exact version the pnpm catalog pins for a third-party package (pnpm-workspace.yaml, `catalog:`). */
+function catalogVersion(name: string): string {
+  const workspace = readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8');
+  const quoted = name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const match = new RegExp(`^\\s+"?${quoted}"?:\\s*(\\S+)\\s*$`, 'm').exec(workspace);
+  if (match === null) throw new Error(`${name} is not in the pnpm catalog`);
+  return match[1]!;
+}
+
+/**
+ * What the README programs need beside the tarballs, at the catalog's versions: the OpenAI SDK (the agent loop),
+ * oidc-provider (rcp-oauth/testing's optional peer) and jose (the API's token check), and Node's types for strict tsc.
+ */
+const thirdParty = ['openai', 'oidc-provider', 'jose', '@types/node'].map((name) => `${name}@${catalogVersion(name)}`);
+
+/** The README programs the scratch app is made of: file name, README, and the marker of the block. */
+const readmePrograms = [
+  { file: 'server.ts', readme: 'packages/rcp-server/README.md', marker: 'example:smallest-server' },
+  { file: 'oauth.ts', readme: 'packages/rcp-server/README.md', marker: 'snippet:oauth-end-to-end' },
+  { file: 'agent.ts', readme: 'packages/rcp-model-fake/README.md', marker: 'snippet:agent-loop' },
+] as const;
+const readmeSource = (readme: string, marker: string) => readmeBlock(join(root, readme), marker);
+
+/** The casts of a TypeScript source, read from its syntax tree: `x as T` (but `as const`), `<T>x`, `any`, `@ts-` comments. */
+function castsIn(source: string): string[] {
+  const file = ts.createSourceFile('program.ts', source, ts.ScriptTarget.ES2022, true);
+  const found: string[] = source.includes('@ts-') ? ['@ts- comment'] : [];
+  const visit = (node: ts.Node): void => {
+    const isConst = ts.isAsExpression(node) && ts.isTypeReferenceNode(node.type) && node.type.getText(file) === 'const';
+    if ((ts.isAsExpression(node) && !isConst) || ts.isTypeAssertionExpression(node) || node.kind === ts.SyntaxKind.AnyKeyword) found.push(node.getText(file));
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
 /** Runs a command in the scratch project; resolves with its exit code and output (never rejects for an exit code). */
 function run(command: string, args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
@@ -76,7 +118,16 @@ beforeAll(async () => {
   cpSync(smokeDir, app, { recursive: true });
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'scratch-app', version: '1.0.0', private: true, type: 'module' }));
   const files = names.map((name) => join(tarballsDir, `${name}-${published.get(name)!.version}.tgz`));
-  const install = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--legacy-peer-deps', '--loglevel=error', ...files]);
+  const install = await run('npm', [
+    'install',
+    '--no-audit',
+    '--no-fund',
+    '--prefer-offline',
+    '--legacy-peer-deps',
+    '--loglevel=error',
+    ...files,
+    ...thirdParty,
+  ]);
   if (install.code !== 0) throw new Error(`npm install of the tarballs exited ${install.code}: ${install.stderr}`);
 }, 600_000);
 afterAll(() => {
@@ -174,20 +225,23 @@ it('every package without a required peer loads from ESM and from CommonJS', asy
   expect([JSON.parse(esm), JSON.parse(cjs)]).toEqual([everyOne, everyOne]);
 });
 
-// One strict tsc program over the scratch project's installed declarations: about 8 s on a quiet two-core machine,
-// past the shared 30 s limit at load 20 (seen in a run beside three others). No time is asserted; the limit is the
-// spawn limit every process-starting test has.
-it('compiles a defineManifest with a JSON body with strict tsc, and a typo is a compile error that names the key', { timeout: 120_000 }, async () => {
-  writeFileSync(
-    join(app, 'tsconfig.json'),
-    JSON.stringify({
-      compilerOptions: { strict: true, target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', outDir: 'out', skipLibCheck: false },
-      files: ['manifest.ts', 'typo.ts'],
-    }),
-  );
-  writeFileSync(
-    join(app, 'manifest.ts'),
-    `import { defineManifest } from 'rcp-manifest';
+// One strict tsc program over the scratch project's installed declarations: the defineManifest files and the three
+// README programs. About 8 s for the first two on a quiet two-core machine, past the shared 30 s limit at load 20
+// (seen in a run beside three others); the README programs add the OpenAI SDK's and oidc-provider's types. No time
+// is asserted; each test that waits for it has the spawn limit every process-starting test has.
+let compiled: Promise<{ code: number; stdout: string; stderr: string }> | undefined;
+function compileOnce(): Promise<{ code: number; stdout: string; stderr: string }> {
+  compiled ??= (async () => {
+    writeFileSync(
+      join(app, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: { strict: true, target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', outDir: 'out', skipLibCheck: false },
+        files: ['manifest.ts', 'typo.ts', ...readmePrograms.map((program) => program.file)],
+      }),
+    );
+    writeFileSync(
+      join(app, 'manifest.ts'),
+      `import { defineManifest } from 'rcp-manifest';
 
 export const manifest = defineManifest({
   rcpVersion: '0.1',
@@ -210,22 +264,90 @@ export const manifest = defineManifest({
 const app: 'scratch' = manifest.tools[0].body.source.app;
 console.log(JSON.stringify({ app, body: manifest.tools[0].body }));
 `,
-  );
-  writeFileSync(
-    join(app, 'typo.ts'),
-    `import { defineManifest } from 'rcp-manifest';
+    );
+    writeFileSync(
+      join(app, 'typo.ts'),
+      `import { defineManifest } from 'rcp-manifest';
 defineManifest({ rcpVersion: '0.1', tools: [{ name: 'get_note', description: 'Gets a note.', method: 'GET', url: '/notes/{{noteId}}', params: [{ name: 'noteId', requried: true }] }] });
 `,
-  );
-  // One compiler run over both files: the errors are the typo's alone, and manifest.ts is emitted and runs.
-  const compiled = await run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json']);
-  const errors = compiled.stdout.split('\n').filter((line) => /error TS\d+/.test(line));
-  expect(compiled.code).not.toBe(0);
+    );
+    for (const program of readmePrograms) writeFileSync(join(app, program.file), readmeSource(program.readme, program.marker));
+    // One compiler run over every file: the errors are the typo's alone, and the other files are emitted and run.
+    return run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json']);
+  })();
+  return compiled;
+}
+
+it('compiles a defineManifest with a JSON body with strict tsc, and a typo is a compile error that names the key', { timeout: 120_000 }, async () => {
+  const { code, stdout } = await compileOnce();
+  const errors = stdout.split('\n').filter((line) => /error TS\d+/.test(line));
+  expect(code).not.toBe(0);
   expect(errors.length).toBeGreaterThan(0);
   for (const error of errors) expect(error).toMatch(/^typo\.ts\(/);
-  expect(compiled.stdout).toContain('UnknownManifestKey<"requried">');
+  expect(stdout).toContain('UnknownManifestKey<"requried">');
   expect(JSON.parse(await node(['out/manifest.js']))).toEqual({
     app: 'scratch',
     body: { title: '{{title}}', tags: '{{tags}}', meta: '{{meta}}', source: { app: 'scratch', flags: [true, null] } },
+  });
+});
+
+describe('the README programs, as printed, in the scratch app', () => {
+  it('compile with strict tsc and no cast (no `as` but `as const`, no `<T>x`, no `any`, no @ts- comment)', { timeout: 120_000 }, async () => {
+    const { stdout } = await compileOnce();
+    for (const program of readmePrograms) {
+      expect(stdout, program.file).not.toContain(`${program.file}(`);
+      expect(castsIn(readFileSync(join(app, program.file), 'utf8')), program.file).toEqual([]);
+    }
+  });
+
+  it("rcp-server's smallest server serves its manifest and checks the bound param", { timeout: 120_000 }, async () => {
+    await compileOnce();
+    const child = spawn(process.execPath, ['out/server.js'], { cwd: app, env: { ...process.env, PORT: '0', API_TOKEN: 'scratch-token' } });
+    try {
+      let printed = '';
+      child.stdout.setEncoding('utf8');
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout.on('data', (chunk: string) => {
+          printed += chunk;
+          const match = /RCP manifest: (http:\/\/127\.0\.0\.1:\d+\/rcp\/manifest)/.exec(printed);
+          if (match !== null) resolve(match[1]!);
+        });
+        child.once('exit', (code) => reject(new Error(`out/server.js exited ${code} before listening: ${printed}`)));
+      });
+      const origin = new URL(url).origin;
+      const manifest = (await (await fetch(url)).json()) as { tools: { name: string }[] };
+      expect(manifest.tools.map((tool) => tool.name)).toEqual(['list_notes']);
+      const auth = { authorization: 'Bearer scratch-token' };
+      const own = await fetch(`${origin}/users/u-1/notes?word=Groc`, { headers: auth });
+      expect([own.status, await own.json()]).toEqual([200, { notes: [{ id: 'n-1', title: 'Groceries' }] }]);
+      expect((await fetch(`${origin}/users/u-2/notes`, { headers: auth })).status).toBe(403);
+      expect((await fetch(`${origin}/users/u-1/notes`)).status).toBe(401);
+    } finally {
+      child.kill();
+      if (child.exitCode === null) await once(child, 'exit');
+    }
+  });
+
+  it("rcp-server's OAuth-protected server runs end to end and prints what its README shows", { timeout: 120_000 }, async () => {
+    await compileOnce();
+    expect(await node(['out/oauth.js'])).toBe(readmeSource('packages/rcp-server/README.md', 'output:oauth-end-to-end'));
+  });
+
+  it("rcp-model-fake's agent loop runs with the real OpenAI SDK and prints what its README shows", { timeout: 120_000 }, async () => {
+    await compileOnce();
+    const { server: notes, manifestUrl } = await startNotesApi();
+    try {
+      const { code, stdout, stderr } = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+        execFile(process.execPath, ['out/agent.js'], { cwd: app, env: { ...process.env, NOTES_TOKEN, NOTES_MANIFEST_URL: manifestUrl } }, (error, out, err) =>
+          resolve({ code: error === null ? 0 : 1, stdout: out, stderr: err }),
+        );
+      });
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+      expect(stdout).toBe(readmeSource('packages/rcp-model-fake/README.md', 'output:agent-loop'));
+      expect(toolRequestLines(notes)).toEqual(['GET /users/u-1/notes/n-1']);
+    } finally {
+      await notes.close();
+    }
   });
 });

@@ -44,6 +44,7 @@ import { ToolNode } from '@langchain/langgraph/prebuilt';
 import { createRcpMcpHttpHandler } from 'rcp-mcp';
 import { createOpenAITools } from 'rcp-openai';
 import { createOpenAIAgentsTools, type OpenAIAgentsTurn } from 'rcp-openai-agents';
+import { type ModelFake, startModelFake } from 'rcp-model-fake';
 import { NOTES_TOKEN, sendJson, startNotesApi, startTestServer, toolRequestLines, type TestServer } from 'rcp-test-utils';
 
 type Ctx = { userId?: string };
@@ -67,6 +68,7 @@ beforeEach(async () => {
   let manifestUrl: string;
   ({ server: notes, manifestUrl } = await startNotesApi());
   fake = await startTestServer();
+  model = await startModelFake();
   client = createRcpClient({ resolvers: { userId: (context: Ctx) => context.userId }, credentials: () => NOTES_TOKEN });
   discovery = await client.discover(manifestUrl);
   whole = createToolSet(discovery);
@@ -74,7 +76,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await Promise.all(closers.splice(0).map((close) => close()));
-  await Promise.all([notes.close(), fake.close()]);
+  await Promise.all([notes.close(), fake.close(), model.close()]);
 });
 
 /** Scripts the fake model API's answers at `route`, one per request, in order. */
@@ -83,8 +85,11 @@ function script(route: string, answers: unknown[]): void {
   fake.route(route, (_request, res) => sendJson(res, 200, answers[Math.min(index++, answers.length - 1)]));
 }
 
-/** The body of the fake model API's `index`-th request. */
+/** The body of the fake model API's `index`-th request (Gemini's, served by `fake`). */
 const sentTo = <T>(index: number): T => fake.requests[index]!.json as T;
+/** The OpenAI and Anthropic APIs' fake (rcp-model-fake) and the `index`-th request it received. */
+let model: ModelFake;
+const modelSent = (index: number) => model.requests[index]!;
 
 /** The code and the model text of a `toModelResult` object, or of its JSON text (what most stacks send). */
 function outcomeOf(result: unknown): { code: unknown; text: unknown } {
@@ -153,40 +158,28 @@ const rows: Row[] = [
   {
     stack: 'OpenAI Chat Completions (openai SDK, stage subset as the tool set)',
     async run() {
-      script('POST /v1/chat/completions', [
-        chatCompletion({ tool_calls: [{ id: 'call_1', type: 'function', function: { name: CALL.name, arguments: JSON.stringify(CALL.arguments) } }] }),
-        chatCompletion({ content: 'I could not delete it.' }),
-      ]);
+      model.script({ toolCalls: [{ id: 'call_1', ...CALL }] }, { text: 'I could not delete it.' });
       const rcp = createOpenAITools(client, browse);
-      const openai = new OpenAI({ apiKey: 'sk-test', baseURL: fake.url('/v1'), maxRetries: 0 });
+      const openai = new OpenAI({ apiKey: 'sk-test', baseURL: model.baseURL, maxRetries: 0 });
       const messages: OpenAI.ChatCompletionMessageParam[] = [{ role: 'user', content: 'delete my groceries note' }];
       const first = await openai.chat.completions.create({ model: 'gpt-test', messages, tools: rcp.chatTools });
-      expect(sentTo<{ tools: { function: { name: string } }[] }>(0).tools.map((tool) => tool.function.name)).toEqual(['list_notes']);
+      expect(modelSent(0).toolNames).toEqual(['list_notes']);
       const answers = await rcp.runToolCalls(first.choices[0]!.message.tool_calls, ctx);
       messages.push(first.choices[0]!.message, ...answers);
       await openai.chat.completions.create({ model: 'gpt-test', messages, tools: rcp.chatTools });
-      const sentBack = sentTo<{ messages: { role: string; content: string }[] }>(1).messages.at(-1)!;
-      expect(sentBack.role).toBe('tool');
-      return { surfaced: outcomeOf(answers[0]!.content), received: outcomeOf(sentBack.content) };
+      const sentBack = modelSent(1).toolResults.at(-1)!;
+      expect(sentBack.callId).toBe('call_1');
+      return { surfaced: outcomeOf(answers[0]!.content), received: outcomeOf(sentBack.text) };
     },
   },
   {
     stack: 'OpenAI Responses (openai SDK, stage subset as the tool set)',
     async run() {
-      script('POST /v1/responses', [
-        {
-          id: 'resp_1',
-          object: 'response',
-          created_at: 0,
-          status: 'completed',
-          model: 'gpt-test',
-          output: [{ type: 'function_call', id: 'fc_1', call_id: 'call_1', name: CALL.name, arguments: JSON.stringify(CALL.arguments), status: 'completed' }],
-        },
-      ]);
+      model.script({ toolCalls: [{ id: 'call_1', ...CALL }] });
       const rcp = createOpenAITools(client, browse);
-      const openai = new OpenAI({ apiKey: 'sk-test', baseURL: fake.url('/v1'), maxRetries: 0 });
+      const openai = new OpenAI({ apiKey: 'sk-test', baseURL: model.baseURL, maxRetries: 0 });
       const response = await openai.responses.create({ model: 'gpt-test', input: 'delete my groceries note', tools: rcp.responsesTools });
-      expect(sentTo<{ tools: { name: string }[] }>(0).tools.map((tool) => tool.name)).toEqual(['list_notes']);
+      expect(modelSent(0).toolNames).toEqual(['list_notes']);
       const [output] = await rcp.runFunctionCalls(response.output, ctx);
       // The function_call_output item is what goes back to the model as is.
       return { surfaced: outcomeOf(output!.output), received: outcomeOf(output!.output) };
@@ -199,65 +192,34 @@ const rows: Row[] = [
     // tool the agent lacks (ModelBehaviorError), as the AI SDK does with activeTools.
     stack: 'OpenAI Agents JS (@openai/agents Runner, stages + turn)',
     async run() {
-      const tokens = {
-        input_tokens: 1,
-        output_tokens: 1,
-        total_tokens: 2,
-        input_tokens_details: { cached_tokens: 0 },
-        output_tokens_details: { reasoning_tokens: 0 },
-      };
-      const answer = (output: unknown[]) => ({
-        id: 'resp_1',
-        object: 'response',
-        created_at: 0,
-        status: 'completed',
-        model: 'gpt-test',
-        output,
-        usage: tokens,
-      });
-      script('POST /v1/responses', [
-        answer([{ type: 'function_call', id: 'fc_1', call_id: 'call_1', name: CALL.name, arguments: JSON.stringify(CALL.arguments), status: 'completed' }]),
-        answer([
-          {
-            type: 'message',
-            id: 'msg_1',
-            role: 'assistant',
-            status: 'completed',
-            content: [{ type: 'output_text', text: 'I could not delete it.', annotations: [] }],
-          },
-        ]),
-      ]);
+      model.script({ toolCalls: [{ id: 'call_1', ...CALL }] }, { text: 'I could not delete it.' });
       const rcp = createOpenAIAgentsTools(client, whole, { stages: { browse: ['list_notes'] }, turn: (context) => context as OpenAIAgentsTurn<Ctx> });
       const agent = new Agent({ name: 'Notes', model: 'gpt-test', tools: rcp.tools });
       const runner = new Runner({
-        modelProvider: new OpenAIProvider({ openAIClient: new OpenAI({ apiKey: 'sk-test', baseURL: fake.url('/v1'), maxRetries: 0 }) }),
+        modelProvider: new OpenAIProvider({ openAIClient: new OpenAI({ apiKey: 'sk-test', baseURL: model.baseURL, maxRetries: 0 }) }),
         tracingDisabled: true,
       });
       const result = await runner.run(agent, 'delete my groceries note', { context: { ctx, stage: 'browse' } });
       const output = result.newItems.find((item) => item.type === 'tool_call_output_item')!.output;
-      const input = sentTo<{ input: { type?: string; output?: string }[] }>(1).input;
-      return { surfaced: outcomeOf(output), received: outcomeOf(input.find((item) => item.type === 'function_call_output')!.output) };
+      return { surfaced: outcomeOf(output), received: outcomeOf(modelSent(1).toolResults[0]!.text) };
     },
   },
   {
     stack: 'Anthropic Messages (@anthropic-ai/sdk, stage subset as the tool set)',
     async run() {
-      script('POST /v1/messages', [
-        anthropicMessage([{ type: 'tool_use', id: 'toolu_1', name: CALL.name, input: CALL.arguments }], 'tool_use'),
-        anthropicMessage([{ type: 'text', text: 'I could not delete it.' }], 'end_turn'),
-      ]);
+      model.script({ toolCalls: [{ id: 'toolu_1', ...CALL }] }, { text: 'I could not delete it.' });
       const rcp = createAnthropicTools(client, browse);
-      const anthropic = new Anthropic({ apiKey: 'sk-ant-test', baseURL: fake.origin, maxRetries: 0 });
+      const anthropic = new Anthropic({ apiKey: 'sk-ant-test', baseURL: model.origin, maxRetries: 0 });
       const messages: Anthropic.MessageParam[] = [{ role: 'user', content: 'delete my groceries note' }];
       const first = await anthropic.messages.create({ model: 'claude-test', max_tokens: 100, messages, tools: rcp.tools });
-      expect(sentTo<{ tools: { name: string }[] }>(0).tools.map((tool) => tool.name)).toEqual(['list_notes']);
+      expect(modelSent(0).toolNames).toEqual(['list_notes']);
       const results = await rcp.runToolUses(first.content, ctx);
       expect(results[0]!.is_error).toBe(true);
       messages.push({ role: 'assistant', content: first.content }, { role: 'user', content: results });
       await anthropic.messages.create({ model: 'claude-test', max_tokens: 100, messages, tools: rcp.tools });
-      const sentBack = sentTo<{ messages: { content: { type: string; content: string }[] }[] }>(1).messages.at(-1)!.content[0]!;
-      expect(sentBack.type).toBe('tool_result');
-      return { surfaced: outcomeOf(results[0]!.content), received: outcomeOf(sentBack.content) };
+      const sentBack = modelSent(1).toolResults[0]!;
+      expect([sentBack.callId, sentBack.isError]).toEqual(['toolu_1', true]);
+      return { surfaced: outcomeOf(results[0]!.content), received: outcomeOf(sentBack.text) };
     },
   },
   {
@@ -377,25 +339,4 @@ function aiToolCall(toolName: string, input: unknown) {
 }
 function aiText(text: string) {
   return { content: [{ type: 'text' as const, text }], finishReason: { unified: 'stop' as const, raw: undefined }, usage, warnings: [] };
-}
-function chatCompletion(message: Record<string, unknown>) {
-  return {
-    id: 'chatcmpl-1',
-    object: 'chat.completion',
-    created: 0,
-    model: 'gpt-test',
-    choices: [{ index: 0, finish_reason: message.tool_calls ? 'tool_calls' : 'stop', message: { role: 'assistant', content: null, ...message } }],
-  };
-}
-function anthropicMessage(content: unknown[], stop_reason: string) {
-  return {
-    id: 'msg_1',
-    type: 'message',
-    role: 'assistant',
-    model: 'claude-test',
-    content,
-    stop_reason,
-    stop_sequence: null,
-    usage: { input_tokens: 1, output_tokens: 1 },
-  };
 }
