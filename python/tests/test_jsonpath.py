@@ -16,7 +16,7 @@ from rcp._json import stringify
 from rcp._jsonpath import JsonPathSyntaxError, parse_json_path
 from rcp._manifest import mapping_query
 
-SUITE = Path(__file__).resolve().parents[2] / "packages" / "test-utils" / "fixtures" / "jsonpath-cts.json"
+SUITE = Path(__file__).resolve().parents[2] / "test" / "test-utils" / "fixtures" / "jsonpath-cts.json"
 
 #: Valid cases whose match()/search() pattern is not a string literal: refused at load on purpose (SPEC §9).
 DELIBERATELY_REFUSED = {

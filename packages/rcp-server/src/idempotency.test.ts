@@ -29,7 +29,13 @@ const BOB = { authorization: 'Bearer token-bob' };
  * handler until the test opens it, and `fail` makes it throw once.
  */
 function paymentsApi(idempotency: RcpIdempotencyOptions<Principal> = {}) {
-  const state = { applied: [] as { userId: string; amount: unknown }[], gate: undefined as Promise<void> | undefined, fail: false };
+  const state = {
+    applied: [] as { userId: string; amount: unknown }[],
+    gate: undefined as Promise<void> | undefined,
+    /** Called when a handler reaches the gate (it holds the key then). */
+    entered: undefined as (() => void) | undefined,
+    fail: false,
+  };
   const server = createRcpServer<Principal>({
     auth: { type: 'header', name: 'Authorization', scheme: 'Bearer' },
     verify: bearerAuth([
@@ -53,7 +59,10 @@ function paymentsApi(idempotency: RcpIdempotencyOptions<Principal> = {}) {
         body: { amount: '{{amount}}', to: '{{to}}' },
         idempotency: { header: 'Idempotency-Key' },
         handler: async ({ values, principal }) => {
-          if (state.gate !== undefined) await state.gate;
+          if (state.gate !== undefined) {
+            state.entered?.();
+            await state.gate;
+          }
           if (state.fail) {
             state.fail = false;
             throw new Error('the ledger is down');
@@ -218,12 +227,19 @@ describe('idempotency on the API side (RCP 0.4, a real loopback server)', () => 
     state.gate = new Promise<void>((resolve) => {
       open = resolve;
     });
+    // The first request holds the key once its handler runs: the handler says so (no polling against a clock, which a
+    // loaded machine outran), and the gate opens whatever happens, so a failure never leaves the request hanging.
+    const entered = new Promise<void>((resolve) => {
+      state.entered = resolve;
+    });
     const first = pay(origin);
-    // The first request holds the key once its handler runs; wait for that through the server itself.
-    await vi.waitFor(async () => expect((await pay(origin)).status).toBe(409), { interval: 5, timeout: 5_000 });
-    const conflict = await pay(origin);
-    expect(await problem(conflict)).toMatchObject({ status: 409, code: 'RCP_IDEMPOTENCY_KEY_IN_USE' });
-    open();
+    try {
+      await entered;
+      const conflict = await pay(origin);
+      expect(await problem(conflict)).toMatchObject({ status: 409, code: 'RCP_IDEMPOTENCY_KEY_IN_USE' });
+    } finally {
+      open();
+    }
     expect((await first).status).toBe(201);
     expect((await pay(origin)).headers.get('idempotent-replayed')).toBe('true');
     expect(state.applied).toHaveLength(1);
@@ -265,13 +281,20 @@ describe('idempotency: expiry (a fake clock)', () => {
     api.state.gate = new Promise<void>((resolve) => {
       open = resolve;
     });
+    const entered = new Promise<void>((resolve) => {
+      api.state.entered = resolve;
+    });
     const origin = await serve(api.server);
     const stuck = pay(origin);
-    await vi.waitFor(async () => expect((await pay(origin)).status).toBe(409), { interval: 5, timeout: 5_000 });
-    vi.setSystemTime(Date.now() + 31_000);
-    api.state.gate = undefined;
-    expect((await pay(origin)).status).toBe(201);
-    open();
+    try {
+      await entered;
+      expect((await pay(origin)).status).toBe(409);
+      vi.setSystemTime(Date.now() + 31_000);
+      api.state.gate = undefined;
+      expect((await pay(origin)).status).toBe(201);
+    } finally {
+      open();
+    }
     expect((await stuck).status).toBe(201); // it ran: the response is sent, though its lease had passed and nothing is stored
     expect((await pay(origin)).headers.get('idempotent-replayed')).toBe('true');
     expect(api.state.applied).toHaveLength(2);

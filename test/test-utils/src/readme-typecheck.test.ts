@@ -61,7 +61,7 @@ describe('the packages whose tests type-check their README', () => {
   // readmeTypeErrors compiles against the built `.d.ts`: turbo's `test` waits only for
   // `build:js`, so each such package's turbo.json makes its tests wait for `build:types` too.
   // (A checkout with a previous build has the `.d.ts` anyway; only a clean clone would show it.)
-  const packagesDir = fileURLToPath(new URL('../..', import.meta.url));
+  const packagesDir = fileURLToPath(new URL('../../../packages', import.meta.url));
   const callers = readdirSync(packagesDir).filter((name) => {
     const src = join(packagesDir, name, 'src');
     if (name === 'test-utils' || !existsSync(src)) return false;
