@@ -1,7 +1,7 @@
 import { runDemo } from './run-demo';
 
 /**
- * The `rcp-demo` bin (`pnpm demo`): the demo's command line on the process's own streams. A run that
+ * The demo's command line (`pnpm demo` runs this file, built: `dist/cli.js`) on the process's own streams. A run that
  * ends leaves nothing open, but an SDK's keep-alive sockets may linger a moment: the bin exits with
  * the code at once, as a command line should.
  */
