@@ -14,7 +14,8 @@ import {
   type RcpDiscoveryWarning,
 } from 'rcp-client';
 import { terminalJson, terminalLines, terminalStrings, terminalText, annotationMessage, annotationProperty } from 'rcp-internal';
-import { kindOf, readArguments, safeParseManifest, type ManifestIssue, type RcpManifest } from 'rcp-manifest';
+import { readArguments, safeParseManifest, type ManifestIssue, type RcpManifest } from 'rcp-manifest';
+import { kindOf } from 'rcp-internal';
 import { isRecord } from 'rcp-internal';
 import {
   BINDING_HELP,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compileArgumentCheck, expectedType, hasType, kindOf, readArguments } from './index';
+import { compileArgumentCheck, expectedType, hasType, readArguments } from './index';
+import { kindOf } from 'rcp-internal';
 import type { ArgumentCheckResult } from './index';
 
 function issuesOf(result: ArgumentCheckResult) {

@@ -25,7 +25,7 @@ export type {
 } from './manifest-schema';
 export { toolEffects } from './tool-effects';
 export type { RcpToolEffects } from './tool-effects';
-export { compileValueCheck, hasValueDetails, hasType, expectedType, kindOf, typeProblem, scalarFromText, PARAM_TYPES } from './value-check';
+export { compileValueCheck, hasValueDetails, hasType, expectedType, PARAM_TYPES } from './value-check';
 export { compileArgumentCheck, readArguments } from './argument-check';
 export type { ArgumentCheck, ArgumentCheckResult, ReadArgumentsResult } from './argument-check';
 export type { ValueCheck } from './value-check';
@@ -44,6 +44,6 @@ export { RcpVersionError, RcpManifestError, RcpManifestLimitError } from './mani
 export type { ManifestIssue, ManifestLimit } from './manifest-errors';
 export { RcpError, isRcpError } from 'rcp-errors';
 export type { RcpErrorCode, RcpErrorOptions, RcpErrorOf } from 'rcp-errors';
-export { isToolName, RESERVED_PARAM_NAMES, TOOL_NAME_CHARS, TOOL_NAME_MAX_LENGTH, TOOL_NAME_PATTERN, TOOL_NAME_RULE } from './tool-name';
+export { isToolName, RESERVED_PARAM_NAMES, TOOL_NAME_MAX_LENGTH, TOOL_NAME_PATTERN, TOOL_NAME_RULE } from './tool-name';
 export { FORBIDDEN_HEADER_NAMES, isForbiddenHeaderName } from './forbidden-headers';
 export { MEDIA_RANGE_PATTERN, MEDIA_TYPE_PATTERN, isJsonMediaType } from './media-types';

@@ -1,10 +1,8 @@
 import { TOKEN_NAME_SOURCE } from 'rcp-template';
-import { HTTP_TOKEN_SOURCE } from 'rcp-internal';
+import { HTTP_TOKEN_SOURCE, TOOL_NAME_CHARS } from 'rcp-internal';
 
 /* The patterns of the manifest's structure, shared by its schema (types, JSON Schema file) and its run-time check. */
 
-/** The characters of a tool name (a regular expression class body). */
-export const TOOL_NAME_CHARS = 'A-Za-z0-9_-';
 /** The longest tool name. */
 export const TOOL_NAME_MAX_LENGTH = 64;
 /** Tool names: what model APIs accept as function names. */

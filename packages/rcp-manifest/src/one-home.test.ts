@@ -3,19 +3,9 @@
  * each is pinned here, where it is defined.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  PARAM_TYPES,
-  RESERVED_PARAM_NAMES,
-  TOOL_NAME_CHARS,
-  TOOL_NAME_MAX_LENGTH,
-  TOOL_NAME_PATTERN,
-  TOOL_NAME_RULE,
-  compileArgumentCheck,
-  hasType,
-  isToolName,
-  scalarFromText,
-  typeProblem,
-} from './index';
+import { TOOL_NAME_CHARS, scalarFromText } from 'rcp-internal';
+import { PARAM_TYPES, RESERVED_PARAM_NAMES, TOOL_NAME_MAX_LENGTH, TOOL_NAME_PATTERN, TOOL_NAME_RULE, compileArgumentCheck, hasType, isToolName } from './index';
+import { typeProblem } from './value-check';
 
 describe('the tool-name rule', () => {
   it('the pattern, the characters, the length and the words say the same', () => {

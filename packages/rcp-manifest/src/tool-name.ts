@@ -1,4 +1,4 @@
-import { RESERVED_PARAM_NAMES, TOOL_NAME_CHARS, TOOL_NAME_MAX_LENGTH, TOOL_NAME_PATTERN, TOOL_NAME_RULE } from './manifest-patterns';
+import { RESERVED_PARAM_NAMES, TOOL_NAME_MAX_LENGTH, TOOL_NAME_PATTERN, TOOL_NAME_RULE } from './manifest-patterns';
 
 const TOOL_NAME = new RegExp(TOOL_NAME_PATTERN);
 
@@ -17,4 +17,4 @@ export function isToolName(name: string): boolean {
   return typeof name === 'string' && TOOL_NAME.test(name);
 }
 
-export { RESERVED_PARAM_NAMES, TOOL_NAME_CHARS, TOOL_NAME_MAX_LENGTH, TOOL_NAME_PATTERN, TOOL_NAME_RULE };
+export { RESERVED_PARAM_NAMES, TOOL_NAME_MAX_LENGTH, TOOL_NAME_PATTERN, TOOL_NAME_RULE };

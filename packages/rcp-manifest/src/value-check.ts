@@ -1,4 +1,4 @@
-import { isRecord } from 'rcp-internal';
+import { isRecord, kindOf } from 'rcp-internal';
 import { escapePointerToken } from './internal/json-pointer';
 import type { ManifestIssue } from './manifest-errors';
 import type { RcpParam, RcpParamType, RcpValue } from './manifest-schema';
@@ -58,38 +58,13 @@ export function hasType(type: RcpParamType, value: unknown): boolean {
  *
  * @example
  * ```ts
- * import { typeProblem } from 'rcp-manifest';
+ * import { typeProblem } from './value-check';
  *
  * typeProblem('integer', 'seven'); // 'must be a safe integer (got string)'
  * ```
  */
 export function typeProblem(type: RcpParamType, value: unknown): string {
   return `must be ${EXPECTED_TYPE[type]} (got ${kindOf(value)})`;
-}
-
-/** JSON's number grammar: what `String(n)` writes for a finite number. */
-const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
-
-/**
- * Text read back as a scalar param type — the inverse of how a request writes a value as text
- * (`String(value)` in a path segment, a query value, a header, a form field, a cursor): JSON
- * number text for `number` and `integer` (whether it is a safe integer is the type check's to
- * say), `true` / `false` for `boolean`, the text itself for `string`. `undefined` when the text
- * does not read as the type, and for `array` and `object`.
- *
- * @example
- * ```ts
- * import { scalarFromText } from 'rcp-manifest';
- *
- * scalarFromText('integer', '42'); // 42
- * scalarFromText('boolean', 'yes'); // undefined
- * ```
- */
-export function scalarFromText(type: RcpParamType, text: string): string | number | boolean | undefined {
-  if (type === 'string') return text;
-  if (type === 'number' || type === 'integer') return JSON_NUMBER.test(text) ? Number(text) : undefined;
-  if (type === 'boolean') return text === 'true' ? true : text === 'false' ? false : undefined;
-  return undefined;
 }
 
 /**
@@ -116,30 +91,6 @@ export const PARAM_TYPES: readonly RcpParamType[] = Object.freeze(Object.keys(EX
  */
 export function expectedType(type: RcpParamType): string {
   return EXPECTED_TYPE[type];
-}
-
-/**
- * The JSON kind of a value, for messages that must never echo the value itself: `null`,
- * `array`, `integer`, `number`, `NaN`, `Infinity`, or its `typeof`.
- *
- * @example
- * ```ts
- * import { kindOf } from 'rcp-manifest';
- *
- * kindOf(42); // 'integer'
- * kindOf([1]); // 'array'
- * kindOf(Number.NaN); // 'NaN'
- * ```
- */
-export function kindOf(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  if (typeof value === 'number') {
-    if (Number.isNaN(value)) return 'NaN';
-    if (!Number.isFinite(value)) return 'Infinity';
-    return Number.isInteger(value) ? 'integer' : 'number';
-  }
-  return typeof value;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { RESERVED_PARAM_NAMES, TOOL_NAME_CHARS, TOOL_NAME_MAX_LENGTH } from 'rcp-manifest';
+import { RESERVED_PARAM_NAMES, TOOL_NAME_MAX_LENGTH } from 'rcp-manifest';
+import { TOOL_NAME_CHARS } from 'rcp-internal';
 import { isTokenNameChar, isTokenNameStart } from 'rcp-internal';
 
 /** Longest tool name (rcp-manifest's rule). */

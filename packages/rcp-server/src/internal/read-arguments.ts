@@ -1,5 +1,6 @@
 import { RcpError } from 'rcp-errors';
-import { scalarFromText, type RcpParam, type RcpValue } from 'rcp-manifest';
+import type { RcpParam, RcpValue } from 'rcp-manifest';
+import { scalarFromText } from 'rcp-internal';
 import { parseTemplate } from 'rcp-template';
 import { isRecord } from 'rcp-internal';
 

@@ -5,7 +5,8 @@
  * stays synchronous; the call's deadline bounds it from outside (`execution/run-call.ts`).
  */
 import { RcpError } from 'rcp-errors';
-import { expectedType, kindOf } from 'rcp-manifest';
+import { expectedType } from 'rcp-manifest';
+import { kindOf } from 'rcp-internal';
 import type { RcpClientTool } from '../../client-tool';
 import { RcpInvalidArgumentsError } from '../../invalid-arguments-error';
 import { RcpResolverError } from '../../resolver-error';

@@ -5,7 +5,8 @@
  * rendering those arguments gives exactly the linked URL. The next URL itself is never handed
  * on: it may hold the credential or a resolver's value.
  */
-import { hasType, scalarFromText, type RcpParamType } from 'rcp-manifest';
+import { hasType, type RcpParamType } from 'rcp-manifest';
+import { scalarFromText } from 'rcp-internal';
 import type { RcpPage } from '../../call-outcome';
 import { nextLinkTarget } from './link-header';
 import type { ResponseHeaders } from '../send/transport-types';
