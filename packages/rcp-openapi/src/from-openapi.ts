@@ -139,6 +139,12 @@ function describe(operation: Json, fallback: string, note: (message: string) => 
 /** The tool's optional RCP 0.3 fields: one RCP refuses is left out (a lossy step), never the operation. */
 const OPTIONAL_03_FIELDS = ['responseMediaTypes', 'pagination'] as const;
 
+/** Whether a tool uses an RCP 0.4 field: a param's `queryStyle` (SPEC §20.4). */
+function uses04(tool: Json): boolean {
+  const params = tool['params'];
+  return Array.isArray(params) && params.some((param) => isRecord(param) && param['queryStyle'] !== undefined);
+}
+
 /**
  * Turns an OpenAPI document (Swagger 2.0, OpenAPI 3.0 or 3.1; JSON or YAML text, or an object)
  * into an RCP manifest and a report of every operation, imported or skipped with its reason,
@@ -365,10 +371,16 @@ function importOperation(entry: OperationEntry, document: Json, setup: DocumentS
   }
 }
 
-/** The manifest of the tools: `"0.3"` when one uses a 0.3 field, `"0.2"` for a form body or query auth, else `"0.1"`; parsed once more as a whole. */
+/** The manifest of the tools: `"0.4"` when one uses a 0.4 field (a query style), `"0.3"` when one uses a 0.3 field, `"0.2"` for a form body or query auth, else `"0.1"`; parsed once more as a whole. */
 function manifestOf(drafts: readonly DraftTool[], serverAuth: RcpAuth): RcpManifest {
   const uses03 = drafts.some((draft) => OPTIONAL_03_FIELDS.some((field) => draft.tool[field] !== undefined));
-  const version = uses03 ? '0.3' : drafts.some((draft) => draft.usesForm || draft.usesQueryAuth) || serverAuth.type === 'query' ? '0.2' : '0.1';
+  const version = drafts.some((draft) => uses04(draft.tool))
+    ? '0.4'
+    : uses03
+      ? '0.3'
+      : drafts.some((draft) => draft.usesForm || draft.usesQueryAuth) || serverAuth.type === 'query'
+        ? '0.2'
+        : '0.1';
   const manifestValue: Json = { rcpVersion: version };
   if (serverAuth.type !== 'none') manifestValue['auth'] = serverAuth;
   manifestValue['tools'] = drafts.map((draft) => draft.tool);
@@ -413,7 +425,7 @@ function pagingWarnings(drafts: readonly DraftTool[]): string[] {
  * checked as 0.3, any other as 0.2 (both read every 0.1 tool alike).
  */
 function refusal(tool: Json, serverAuth: RcpAuth): { pointer: string; reason: string } | undefined {
-  const rcpVersion = OPTIONAL_03_FIELDS.some((field) => tool[field] !== undefined) ? '0.3' : '0.2';
+  const rcpVersion = uses04(tool) ? '0.4' : OPTIONAL_03_FIELDS.some((field) => tool[field] !== undefined) ? '0.3' : '0.2';
   const checked = safeParseManifest({ rcpVersion, ...(serverAuth.type !== 'none' && { auth: serverAuth }), tools: [tool] });
   if (checked.ok) return undefined;
   const issue = isRcpError(checked.error, 'RCP_INVALID_MANIFEST') ? (checked.error as RcpManifestError).issues[0] : undefined;

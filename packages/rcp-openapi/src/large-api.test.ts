@@ -41,13 +41,13 @@ describe('auth a real key satisfies (item 1)', () => {
       {
         message:
           'of 2 security alternatives, "bearerAuth" (http bearer) was kept; dropped "basicAuth" (http basic): it takes a user and a password encoded as one credential, the kept one takes a key as it is',
-        tools: ['GetBalance', 'PostCustomersCustomer', 'PostRefunds', 'GetCustomers', 'GetInvoicesUpcoming'],
+        tools: ['GetBalance', 'PostCustomersCustomer', 'PostRefunds', 'GetCustomers', 'GetInvoicesUpcoming', 'GetAppsSecretsFind'],
       },
     ]);
     expect(report.lossy.filter((step) => /security|alternative/.test(step.message))).toEqual([]);
     const summary = formatSummary(report);
     expect(summary.split('\n').filter((line) => line.includes('security alternatives'))).toEqual([
-      `  ${report.notes[0]!.message} (5 tool(s): GetBalance, PostCustomersCustomer, PostRefunds, …)`,
+      `  ${report.notes[0]!.message} (6 tool(s): GetBalance, PostCustomersCustomer, PostRefunds, …)`,
     ]);
   });
 
@@ -167,12 +167,16 @@ describe('text fit for a model (item 5)', () => {
 describe('every imported param can be sent (item 2, the importer side)', () => {
   const scalar = new Set(['string', 'number', 'integer', 'boolean']);
 
-  it("Stripe's object query params: a union is narrowed to the branch a query carries, an object-only one is left out or skips the operation", async () => {
+  it("Stripe's object query params: a union is narrowed to the branch a query carries; a deepObject one is sent in that style (RCP 0.4)", async () => {
     const { manifest, report } = await fromOpenApi(excerpt);
+    expect(manifest.rcpVersion).toBe('0.4');
     for (const tool of manifest.tools) {
       for (const template of Object.values(tool.queryParams ?? {})) {
         const param = tool.params!.find((entry) => `{{${entry.name}}}` === template)!;
-        const sendable = scalar.has(param.type ?? '') || (param.type === 'array' && (param.items === undefined || scalar.has(param.items.type ?? '')));
+        const sendable =
+          scalar.has(param.type ?? '') ||
+          (param.type === 'array' && (param.items === undefined || scalar.has(param.items.type ?? ''))) ||
+          (param.type === 'object' && param.queryStyle === 'deepObject');
         expect(sendable, `${tool.name}: ${param.name}`).toBe(true);
       }
     }
@@ -183,12 +187,12 @@ describe('every imported param can be sent (item 2, the importer side)', () => {
       description: 'Only customers created in this interval, or at this exact time.',
     });
     const upcoming = manifest.tools.find((tool) => tool.name === 'GetInvoicesUpcoming')!;
-    expect(upcoming.params!.map((param) => param.name)).toEqual(['customer']);
-    expect(Object.keys(upcoming.queryParams!)).toEqual(['customer']);
-    expect(report.operations.find((entry) => entry.operationId === 'GetAppsSecretsFind')).toMatchObject({
-      status: 'skipped',
-      reason: 'a required query param RCP cannot send ("scope" is an object)',
-    });
+    expect(upcoming.params!.map((param) => [param.name, param.queryStyle])).toEqual([
+      ['customer', undefined],
+      ['customer_details', 'deepObject'],
+    ]);
+    expect(Object.keys(upcoming.queryParams!)).toEqual(['customer', 'customer_details']);
+    expect(report.operations.find((entry) => entry.operationId === 'GetAppsSecretsFind')).toMatchObject({ status: 'imported' });
     expect(report.notes.filter((note) => note.examples !== undefined)).toEqual([
       {
         message:
@@ -201,14 +205,24 @@ describe('every imported param can be sent (item 2, the importer side)', () => {
         tools: ['GetCustomers'],
         examples: ['"expand"'],
       },
-      {
-        message:
-          "optional query params RCP cannot send were left out: RCP sends a scalar or an array of scalars (as repeated keys) there, and the document's serialisation of an object (deepObject style) is not RCP's",
-        tools: ['GetInvoicesUpcoming'],
-        examples: ['"customer_details" (an object, deepObject style)'],
-      },
     ]);
-    expect(report.lossy.filter((step) => /created|customer_details/.test(step.message))).toEqual([]);
+    expect(report.lossy.filter((step) => /created|customer_details|scope/.test(step.message))).toEqual([]);
+  });
+
+  it('a deepObject query param is sent as the document says (scope[type]=account); a comma-joined array as one entry', async () => {
+    server.route('GET /v1/apps/secrets/find', (_request, res) => sendJson(res, 200, { object: 'apps.secret' }));
+    const { manifest } = await fromOpenApi(excerpt, { baseUrl: server.origin });
+    const client = createRcpClient({ credentials: () => 'sk_test_123', trustedOrigins: [server.origin] });
+    const discovery = await client.discover(serveManifest(server, manifest));
+    server.reset();
+    const sent = await client.call(discovery, { name: 'GetAppsSecretsFind', arguments: { name: 'key', scope: { type: 'account' } } });
+    expect(sent.ok).toBe(true);
+    expect(server.requests.map((request) => request.url)).toEqual(['/v1/apps/secrets/find?name=key&scope%5Btype%5D=account']);
+    const { manifest: csv } = await fromOpenApi(
+      doc([id, { name: 'fields', in: 'query', style: 'form', explode: false, schema: { type: 'array', items: { type: 'string' } } }]),
+    );
+    expect(csv.rcpVersion).toBe('0.4');
+    expect(csv.tools[0]!.params!.find((param) => param.name === 'fields')).toMatchObject({ type: 'array', queryStyle: 'comma' });
   });
 
   it('the narrowed param is sent as the API reads it; an object is refused before any request', async () => {

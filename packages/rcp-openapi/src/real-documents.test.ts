@@ -140,10 +140,20 @@ describe.each(documents)('%s', (file) => {
       const params = pathParamsOf(operation.path, basePath, url.pathname);
       expect(params, `${operation.tool}: ${url.pathname} is not ${basePath}${operation.path}`).toBeDefined();
 
+      // The query as a server framework reads it (Express's qs): `scope[type]=account` is `{ scope: { type } }`
+      // (OpenAPI's deepObject, RCP 0.4's queryStyle), a repeated key an array.
       const query: Json = {};
       for (const [key, value] of url.searchParams) {
-        const existing = query[key];
-        query[key] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+        const match = /^([^[\]]+)((?:\[[^[\]]*\])+)$/.exec(key);
+        const parts = match === null ? [key] : [match[1]!, ...[...match[2]!.matchAll(/\[([^[\]]*)\]/g)].map((part) => part[1]!)];
+        let node = query;
+        for (const part of parts.slice(0, -1)) {
+          if (typeof node[part] !== 'object' || node[part] === null) node[part] = {};
+          node = node[part] as Json;
+        }
+        const last = parts[parts.length - 1]!;
+        const existing = node[last];
+        node[last] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
       }
       const headers = Object.fromEntries(Object.entries(prepared.headers).map(([key, value]) => [key.toLowerCase(), value]));
       const parameters = [...((pathItem['parameters'] as Json[] | undefined) ?? []), ...((op['parameters'] as Json[] | undefined) ?? [])];

@@ -38,12 +38,24 @@ function placedFields(
   const original = param['name'] as string;
   const fields = params.fieldsOf(original, schema, where);
   const itemsType = (fields as { items?: { type?: string } }).items?.type;
+  // RCP 0.4 query styles (SPEC §20.4): an object the document writes as deepObject is sent that way (Stripe's
+  // `metadata[key]=…`), an array it joins with commas (`explode: false`, Swagger's `csv`) as one comma entry.
+  if (where === 'query') {
+    if (fields.type === 'object' && !context.swagger && param['style'] === 'deepObject') return { ...fields, queryStyle: 'deepObject' };
+    if (fields.type === 'array' && sendableAt(where, fields.type, itemsType) && commaJoined(param, context.swagger)) return { ...fields, queryStyle: 'comma' };
+  }
   if (sendableAt(where, fields.type, itemsType)) return fields;
   const what = `"${original.slice(0, 80)}" is ${kindOf(fields)}`;
   if (where === 'path' || param['required'] === true) return `a required ${where} param RCP cannot send (${what})`;
   const style = typeof param['style'] === 'string' ? `, ${param['style'].slice(0, 20)} style` : '';
   context.note(unsendableNote(where), `"${original.slice(0, 80)}" (${kindOf(fields)}${style})`);
   return undefined;
+}
+
+/** A query array the document joins with commas: OpenAPI's form style with `explode: false`, Swagger's `csv`. */
+function commaJoined(param: Json, swagger: boolean): boolean {
+  if (swagger) return param['collectionFormat'] === 'csv';
+  return param['explode'] === false && (param['style'] ?? 'form') === 'form';
 }
 
 /** Headers a tool may not set (rcp-manifest's list) or that auth and the client own. */
@@ -147,7 +159,7 @@ function placeParam(param: Json, placed: PlacedParams, params: ToolParams, conte
     } else if (where === 'query') placed.queryParams[original] = `{{${token}}}`;
     else placed.headers[original] = `{{${token}}}`;
     params.declare(token, original, fields, where === 'path' || param['required'] === true, param['description']);
-    if (where === 'query' && fields.type === 'array') {
+    if (where === 'query' && fields.type === 'array' && (fields as { queryStyle?: string }).queryStyle === undefined) {
       const style = param['style'] ?? (context.swagger ? undefined : 'form');
       if (param['explode'] === false || (context.swagger && param['collectionFormat'] !== undefined && param['collectionFormat'] !== 'multi')) {
         context.lose(`query array "${original}" is sent as repeated keys, not ${context.swagger ? String(param['collectionFormat']) : String(style)}-joined`);
