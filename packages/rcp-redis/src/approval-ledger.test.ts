@@ -1,8 +1,8 @@
 import { approve, createRcpClient, isRcpError } from 'rcp-client';
-import { describeApprovalLedgerContract, type RedisServer, redisTestAvailability, startRedisServer } from 'rcp-test-utils/stores';
+import { describeApprovalLedgerContract, redisTestAvailability } from 'rcp-test-utils/stores';
 import { sendJson, serveManifest, startTestServer, type TestServer } from 'rcp-test-utils';
-import { createClient, type RedisClientType } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useRedisClient } from './internal/testing';
 import { createRedisApprovalLedger } from './index';
 
 const availability = redisTestAvailability();
@@ -24,39 +24,29 @@ describe('createRedisApprovalLedger: options', () => {
 });
 
 describe.skipIf(availability.skip)('createRedisApprovalLedger on a real redis-server (loopback)', () => {
-  let redis: RedisServer;
-  let client: RedisClientType;
-  beforeAll(async () => {
-    redis = await startRedisServer();
-    client = createClient({ url: redis.url });
-    await client.connect();
-  });
-  afterAll(async () => {
-    await client?.close();
-    await redis?.stop();
-  });
+  const redis = useRedisClient();
 
   // Real TTLs, short: Redis keeps its own clock, so the expiry cases wait for it.
   describeApprovalLedgerContract('createRedisApprovalLedger', {
-    create: () => createRedisApprovalLedger({ client, prefix: 'contract:' }),
+    create: () => createRedisApprovalLedger({ client: redis.client, prefix: 'contract:' }),
     elapse: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     ttl: 150,
   });
 
   it('namespaces every key under its prefix, each with a TTL', async () => {
-    const ledger = createRedisApprovalLedger({ client, prefix: 'ns-ledger:' });
+    const ledger = createRedisApprovalLedger({ client: redis.client, prefix: 'ns-ledger:' });
     await ledger.save('call_1', { id: 'x' } as never, 60_000);
     await ledger.claim('approval-1', 3_600_000);
-    expect((await client.keys('ns-ledger:*')).sort()).toEqual(['ns-ledger:review:call_1', 'ns-ledger:used:approval-1']);
-    expect(await client.pTTL('ns-ledger:review:call_1')).toBeGreaterThan(50_000);
-    expect(await client.pTTL('ns-ledger:used:approval-1')).toBeGreaterThan(3_500_000);
-    await createRedisApprovalLedger({ client }).claim('approval-2', 60_000);
-    expect(await client.keys('rcp:approval:*')).toEqual(['rcp:approval:used:approval-2']);
+    expect((await redis.client.keys('ns-ledger:*')).sort()).toEqual(['ns-ledger:review:call_1', 'ns-ledger:used:approval-1']);
+    expect(await redis.client.pTTL('ns-ledger:review:call_1')).toBeGreaterThan(50_000);
+    expect(await redis.client.pTTL('ns-ledger:used:approval-1')).toBeGreaterThan(3_500_000);
+    await createRedisApprovalLedger({ client: redis.client }).claim('approval-2', 60_000);
+    expect(await redis.client.keys('rcp:approval:*')).toEqual(['rcp:approval:used:approval-2']);
   });
 
   it('a value under the prefix that is not JSON: load fails (and a call resuming it is refused, nothing sent)', async () => {
-    await client.set('garbled:review:call_1', '{not json');
-    await expect(createRedisApprovalLedger({ client, prefix: 'garbled:' }).load('call_1')).rejects.toThrow(/not a review/);
+    await redis.client.set('garbled:review:call_1', '{not json');
+    await expect(createRedisApprovalLedger({ client: redis.client, prefix: 'garbled:' }).load('call_1')).rejects.toThrow(/not a review/);
   });
 
   describe('two clients (two instances) sharing the ledger, against a real API', () => {
@@ -87,7 +77,7 @@ describe.skipIf(availability.skip)('createRedisApprovalLedger on a real redis-se
         resolvers: { userId: (ctx) => ctx.userId },
         approval: 'writes',
         approvalSecret: 'the notes app approval secret, 32+ bytes',
-        approvalLedger: createRedisApprovalLedger({ client, prefix: 'two-instances:' }),
+        approvalLedger: createRedisApprovalLedger({ client: redis.client, prefix: 'two-instances:' }),
         retry: 0,
       });
       return { rcp, discovery: await rcp.discover(serveManifest(api, manifest)) };

@@ -2,9 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRcpServer, defineTool, isRcpError, type RcpServer } from 'rcp-server';
 import { toNodeListener } from 'rcp-server/node';
-import { describeIdempotencyStoreContract, type RedisServer, redisTestAvailability, startRedisServer } from 'rcp-test-utils/stores';
-import { createClient, type RedisClientType } from 'redis';
+import { describeIdempotencyStoreContract, redisTestAvailability } from 'rcp-test-utils/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useRedisClient } from './internal/testing';
 import { createRedisIdempotencyStore } from './index';
 
 const availability = redisTestAvailability();
@@ -26,47 +26,37 @@ describe('createRedisIdempotencyStore: options', () => {
 });
 
 describe.skipIf(availability.skip)('createRedisIdempotencyStore on a real redis-server (loopback)', () => {
-  let redis: RedisServer;
-  let client: RedisClientType;
-  beforeAll(async () => {
-    redis = await startRedisServer();
-    client = createClient({ url: redis.url });
-    await client.connect();
-  });
-  afterAll(async () => {
-    await client?.close();
-    await redis?.stop();
-  });
+  const redis = useRedisClient();
 
   // Real TTLs, short: Redis keeps its own clock, so the expiry cases wait for it.
   describeIdempotencyStoreContract('createRedisIdempotencyStore', {
-    create: () => createRedisIdempotencyStore({ client, prefix: 'contract:' }),
+    create: () => createRedisIdempotencyStore({ client: redis.client, prefix: 'contract:' }),
     elapse: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     ttl: 150,
   });
 
   it('namespaces every key under its prefix, each with a TTL', async () => {
-    const store = createRedisIdempotencyStore({ client, prefix: 'ns-test:' });
+    const store = createRedisIdempotencyStore({ client: redis.client, prefix: 'ns-test:' });
     await store.begin('k-1', { fingerprint: 'f', lease: 'l' }, 60_000);
     await store.begin('k-2', { fingerprint: 'f', lease: 'l' }, 60_000);
     await store.complete('k-2', 'l', { fingerprint: 'f', response: 'r' }, 3_600_000);
-    expect((await client.keys('ns-test:*')).sort()).toEqual(['ns-test:k-1', 'ns-test:k-2']);
-    const [inFlight, completed] = [await client.pTTL('ns-test:k-1'), await client.pTTL('ns-test:k-2')];
+    expect((await redis.client.keys('ns-test:*')).sort()).toEqual(['ns-test:k-1', 'ns-test:k-2']);
+    const [inFlight, completed] = [await redis.client.pTTL('ns-test:k-1'), await redis.client.pTTL('ns-test:k-2')];
     expect(inFlight).toBeGreaterThan(50_000);
     expect(inFlight).toBeLessThanOrEqual(60_000);
     expect(completed).toBeGreaterThan(3_500_000);
   });
 
   it('stores with the default prefix "rcp:idempotency:"', async () => {
-    await createRedisIdempotencyStore({ client }).begin('default-prefix', { fingerprint: 'f', lease: 'l' }, 60_000);
-    expect(await client.exists('rcp:idempotency:default-prefix')).toBe(1);
+    await createRedisIdempotencyStore({ client: redis.client }).begin('default-prefix', { fingerprint: 'f', lease: 'l' }, 60_000);
+    expect(await redis.client.exists('rcp:idempotency:default-prefix')).toBe(1);
   });
 
   it('refuses a value under its prefix that it did not write', async () => {
-    await client.set('foreign:k', 'not a record');
-    await expect(createRedisIdempotencyStore({ client, prefix: 'foreign:' }).begin('k', { fingerprint: 'f', lease: 'l' }, 60_000)).rejects.toThrow(
-      /not an idempotency record/,
-    );
+    await redis.client.set('foreign:k', 'not a record');
+    await expect(
+      createRedisIdempotencyStore({ client: redis.client, prefix: 'foreign:' }).begin('k', { fingerprint: 'f', lease: 'l' }, 60_000),
+    ).rejects.toThrow(/not an idempotency record/);
   });
 
   describe('two instances of one API sharing the store (rcp-server, real HTTP)', () => {
@@ -75,7 +65,7 @@ describe.skipIf(availability.skip)('createRedisIdempotencyStore on a real redis-
     const origins: string[] = [];
     const api = (): RcpServer =>
       createRcpServer({
-        idempotency: { store: createRedisIdempotencyStore({ client, prefix: 'payments-api:' }) },
+        idempotency: { store: createRedisIdempotencyStore({ client: redis.client, prefix: 'payments-api:' }) },
         tools: [
           defineTool({
             name: 'charge',
@@ -134,8 +124,8 @@ describe.skipIf(availability.skip)('createRedisIdempotencyStore on a real redis-
     it('Redis holds no key, request or response in clear', async () => {
       const key = crypto.randomUUID();
       await charge(origins[0]!, key);
-      const names = await client.keys('payments-api:*');
-      const values = await Promise.all(names.map((name) => client.get(name)));
+      const names = await redis.client.keys('payments-api:*');
+      const values = await Promise.all(names.map((name) => redis.client.get(name)));
       const text = [...names, ...values].join('\n');
       for (const secret of [key, 'customer 4242', 'receipt-token-9f8e', '"amount"']) expect(text, secret).not.toContain(secret);
     });

@@ -1,9 +1,10 @@
 import { createRcpClient, isRcpError } from 'rcp-client';
 import { clientCredentials, createMemoryTokenStore, userTokens, type RcpTokenStore } from 'rcp-oauth';
 import { sendJson, serveManifest, startTestServer } from 'rcp-test-utils';
-import { describeTokenStoreContract, type RedisServer, redisTestAvailability, startRedisServer } from 'rcp-test-utils/stores';
-import { createClient, type RedisClientType } from 'redis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeTokenStoreContract, redisTestAvailability, startRedisServer } from 'rcp-test-utils/stores';
+import { createClient } from 'redis';
+import { describe, expect, it } from 'vitest';
+import { useRedisClient } from './internal/testing';
 import { createRedisTokenStore } from './index';
 
 const availability = redisTestAvailability();
@@ -30,21 +31,11 @@ describe('createRedisTokenStore: options', () => {
 });
 
 describe.skipIf(availability.skip)('createRedisTokenStore on a real redis-server (loopback)', () => {
-  let redis: RedisServer;
-  let client: RedisClientType;
-  beforeAll(async () => {
-    redis = await startRedisServer();
-    client = createClient({ url: redis.url });
-    await client.connect();
-  });
-  afterAll(async () => {
-    await client?.close();
-    await redis?.stop();
-  });
+  const redis = useRedisClient();
 
   // Real TTLs, short: Redis keeps its own clock, so the expiry cases wait for it.
   describeTokenStoreContract('createRedisTokenStore', {
-    create: () => createRedisTokenStore({ client, secret: SECRET, prefix: 'contract:' }),
+    create: () => createRedisTokenStore({ client: redis.client, secret: SECRET, prefix: 'contract:' }),
     elapse: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     ttl: 150,
     instance: (store: RcpTokenStore) => {
@@ -64,40 +55,40 @@ describe.skipIf(availability.skip)('createRedisTokenStore on a real redis-server
   const TOKEN = { accessToken: 'eyJhbGciOiJFUzI1NiJ9.the-access-token.sig', renewAt: Date.now() + 540_000, expiresAt: Date.now() + 600_000 };
 
   it('namespaces every key under its prefix, by a keyed hash, each with a TTL; nothing in clear', async () => {
-    const store = createRedisTokenStore({ client, secret: SECRET, prefix: 'ns-token:' });
+    const store = createRedisTokenStore({ client: redis.client, secret: SECRET, prefix: 'ns-token:' });
     await store.set(KEY, TOKEN, 600_000);
     await store.lock(KEY, 15_000);
-    const names = (await client.keys('ns-token:*')).sort();
+    const names = (await redis.client.keys('ns-token:*')).sort();
     expect(names).toHaveLength(2);
     expect(names[0]).toMatch(/^ns-token:lock:[\w-]{43}$/);
     expect(names[1]).toMatch(/^ns-token:token:[\w-]{43}$/);
-    expect(await client.pTTL(names[0]!)).toBeGreaterThan(10_000);
-    expect(await client.pTTL(names[1]!)).toBeGreaterThan(500_000);
-    const text = [...names, ...(await Promise.all(names.map((name) => client.get(name))))].join('\n');
+    expect(await redis.client.pTTL(names[0]!)).toBeGreaterThan(10_000);
+    expect(await redis.client.pTTL(names[1]!)).toBeGreaterThan(500_000);
+    const text = [...names, ...(await Promise.all(names.map((name) => redis.client.get(name))))].join('\n');
     for (const clear of ['the-access-token', 'notes-agent', 'notes:read', 'api.example.com', SECRET]) expect(text, clear).not.toContain(clear);
-    await createRedisTokenStore({ client, secret: SECRET }).set(KEY, TOKEN, 60_000);
-    expect(await client.keys('rcp:oauth:*')).toEqual([expect.stringMatching(/^rcp:oauth:token:/)]);
+    await createRedisTokenStore({ client: redis.client, secret: SECRET }).set(KEY, TOKEN, 60_000);
+    expect(await redis.client.keys('rcp:oauth:*')).toEqual([expect.stringMatching(/^rcp:oauth:token:/)]);
   });
 
   it('a value that does not open under the secret is no token: another secret, a value moved to another key, garbage', async () => {
-    const store = createRedisTokenStore({ client, secret: SECRET, prefix: 'sealed:' });
+    const store = createRedisTokenStore({ client: redis.client, secret: SECRET, prefix: 'sealed:' });
     await store.set(KEY, TOKEN, 600_000);
     expect(await store.get(KEY)).toEqual(TOKEN);
-    expect(await createRedisTokenStore({ client, secret: `${SECRET} (rotated)`, prefix: 'sealed:' }).get(KEY)).toBeUndefined();
-    const [name] = await client.keys('sealed:token:*');
-    const sealed = (await client.get(name!))!;
+    expect(await createRedisTokenStore({ client: redis.client, secret: `${SECRET} (rotated)`, prefix: 'sealed:' }).get(KEY)).toBeUndefined();
+    const [name] = await redis.client.keys('sealed:token:*');
+    const sealed = (await redis.client.get(name!))!;
     await store.set('another key', { accessToken: 'other' }, 600_000);
-    const [other] = (await client.keys('sealed:token:*')).filter((each) => each !== name);
-    await client.set(other!, sealed);
+    const [other] = (await redis.client.keys('sealed:token:*')).filter((each) => each !== name);
+    await redis.client.set(other!, sealed);
     expect(await store.get('another key')).toBeUndefined();
-    await client.set(name!, `${sealed.slice(0, -2)}AA`);
+    await redis.client.set(name!, `${sealed.slice(0, -2)}AA`);
     expect(await store.get(KEY)).toBeUndefined();
-    await client.set(name!, 'not a token');
+    await redis.client.set(name!, 'not a token');
     expect(await store.get(KEY)).toBeUndefined();
   });
 
   it('keeps what the in-memory store keeps (the same provider code runs on both)', async () => {
-    const [memory, shared] = [createMemoryTokenStore(), createRedisTokenStore({ client, secret: SECRET, prefix: 'same:' })];
+    const [memory, shared] = [createMemoryTokenStore(), createRedisTokenStore({ client: redis.client, secret: SECRET, prefix: 'same:' })];
     for (const store of [memory, shared]) {
       await store.set('k', { accessToken: 'no-expiry' }, 60_000);
       expect(await store.get('k')).toEqual({ accessToken: 'no-expiry' });
