@@ -6,7 +6,6 @@ import { type ModelFake, startModelFake } from 'rcp-model-fake';
 import {
   detailsManifest,
   NOTES_TOKEN,
-  readmeTypeErrors,
   runReadmeSnippet,
   sendJson,
   serveManifest,
@@ -120,10 +119,6 @@ describe('README', () => {
       ]);
     },
   );
-
-  it("its TypeScript block compiles with the package's strict tsconfig", { timeout: SPAWN_TIMEOUT }, () => {
-    expect(readmeTypeErrors(packageDir, 'snippet:messages-loop-ts')).toEqual([]);
-  });
 });
 
 describe('the Anthropic table (docs/behaviour.md): a non-strict input_schema keeps every keyword', () => {

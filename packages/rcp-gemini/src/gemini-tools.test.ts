@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import {
   detailsManifest,
   NOTES_TOKEN,
-  readmeTypeErrors,
   runReadmeSnippet,
   sendJson,
   serveManifest,
@@ -165,10 +164,6 @@ describe('README', () => {
       }
     },
   );
-
-  it("its TypeScript block compiles with the package's strict tsconfig", { timeout: SPAWN_TIMEOUT }, () => {
-    expect(readmeTypeErrors(packageDir, 'snippet:generate-loop-ts')).toEqual([]);
-  });
 });
 
 describe('the Gemini table (docs/behaviour.md)', () => {

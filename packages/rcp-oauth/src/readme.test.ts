@@ -58,8 +58,7 @@ describe('README', () => {
     }
   });
 
-  // Run with its types erased. (Type-checking it would need this package's tests to wait for
-  // build:types in a turbo.json; rcp-server's README test compiles the end-to-end use under strict.)
+  // Run with its types erased; its file, examples/local-authorization-server.ts, is checked by the TypeScript pass.
   it('the local authorization server snippet runs as written', { timeout: SPAWN_TIMEOUT }, async () => {
     expect(await runReadmeSnippet(packageDir, 'snippet:local-authorization-server')).toBe('true true\n');
   });

@@ -5,7 +5,6 @@ export { notesManifest, startNotesApi, toolRequestLines, NOTES_TOKEN } from './n
 export { detailsManifest } from './details-manifest';
 export { findReadmeBlock, readmeBlock, runReadmeSnippet } from './readme-snippet';
 export type { ReadmeBlock } from './readme-snippet';
-export { readmeTypeErrors } from './readme-typecheck';
 export { FAKE_DNS_PRELOAD, SPAWN_TIMEOUT, runNode } from './spawn-node';
 export type { NodeRun } from './spawn-node';
 export { pngBytes, pdfBytes, sha256 } from './media';

@@ -32,7 +32,8 @@ export function readmeBlock(readmePath: string, marker: string): string {
  * package's folder (so its imports resolve like a user's would, against the built packages) and
  * run with node, asynchronously — the test's own local servers keep answering meanwhile. A
  * ```` ```ts ```` block is run as TypeScript: its types are erased (`ts.transpileModule`, nothing
- * else changes), and `readmeTypeErrors` checks them.
+ * else changes); its types are checked where its text lives, as `examples/*.ts` in the package's TypeScript
+ * project (scripts/readme-examples.mjs keeps README block and file identical).
  * Returns what it printed; a non-zero exit rejects with its stderr. A test calling it needs
  * `{ timeout: SPAWN_TIMEOUT }`.
  */
