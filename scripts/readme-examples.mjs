@@ -78,7 +78,7 @@ export function writeReadmeExamples(base, readmes = defaultReadmes(base)) {
   for (const readme of readmes) {
     const path = join(base, readme);
     const source = readFileSync(path, 'utf8');
-    const next = source.replace(INCLUDE, (whole, marker, example, _language, _block) => {
+    const next = source.replace(INCLUDE, (_whole, marker, example) => {
       const file = join(base, dirname(readme), example);
       if (!existsSync(file)) throw new Error(`${readme}: "<!-- ${marker}" names ${example}, which does not exist`);
       return `<!-- ${marker} from ${example} -->\n\`\`\`ts\n${readFileSync(file, 'utf8')}\`\`\``;

@@ -8,8 +8,7 @@ const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const availability = redisTestAvailability();
 
 describe('README: OAuth tokens shared by every instance', () => {
-  it('compiles as written', { timeout: SPAWN_TIMEOUT }, () => {
-  });
+  it('compiles as written', { timeout: SPAWN_TIMEOUT }, () => {});
 
   describe.skipIf(availability.skip)('against a real redis-server and authorization server', () => {
     let redis: RedisServer;

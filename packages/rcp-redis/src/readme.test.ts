@@ -7,8 +7,7 @@ const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const availability = redisTestAvailability();
 
 describe('README: two instances, one Redis', () => {
-  it('compiles as written', { timeout: SPAWN_TIMEOUT }, () => {
-  });
+  it('compiles as written', { timeout: SPAWN_TIMEOUT }, () => {});
 
   describe.skipIf(availability.skip)('against a real redis-server', () => {
     let redis: RedisServer;

@@ -79,7 +79,9 @@ describe('README: files and pages', () => {
 });
 
 describe('README: OAuth 2, end to end', () => {
-  it('runs as written: the agent is served, an anonymous call is a 401 (examples/oauth-end-to-end.ts, checked by the TypeScript pass)', { timeout: SPAWN_TIMEOUT }, async () => {
+  it('runs as written: the agent is served, an anonymous call is a 401 (examples/oauth-end-to-end.ts, checked by the TypeScript pass)', {
+    timeout: SPAWN_TIMEOUT,
+  }, async () => {
     expect(await runReadmeSnippet(packageDir, 'snippet:oauth-end-to-end')).toBe(readmeBlock(`${packageDir}README.md`, 'output:oauth-end-to-end'));
   });
 });

@@ -8,19 +8,7 @@ import { SPAWN_TIMEOUT } from './spawn-node';
 let dir: string;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'readme-ts-'));
-  writeFileSync(
-    join(dir, 'README.md'),
-    [
-      '# x',
-      '',
-      '<!-- snippet:good -->',
-      '```ts',
-      'const n: number = 2;',
-      'console.log(n * 21);',
-      '```',
-      '',
-    ].join('\n'),
-  );
+  writeFileSync(join(dir, 'README.md'), ['# x', '', '<!-- snippet:good -->', '```ts', 'const n: number = 2;', 'console.log(n * 21);', '```', ''].join('\n'));
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
