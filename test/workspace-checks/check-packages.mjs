@@ -26,4 +26,4 @@ if (failed > 0) {
   console.error(`${failed} of ${published.length} packages failed publint --strict or attw (node16 profile).`);
   process.exit(1);
 }
-console.log(`All ${published.length} published packages pass publint --strict and attw (node16 profile).`);
+console.log(`All ${published.length} published packages pass publint --strict and attw (node16 profile), and ship what their README links to.`);

@@ -1,5 +1,6 @@
-// The checks of one packed package, as `publint --strict` and `attw --profile node16` run them:
-// what each reports, one line per problem; none when the tarball passes both.
+// The checks of one packed package, as `publint --strict` and `attw --profile node16` run them, and the README's
+// links into the package (`docs/behaviour.md`) that a reader of the installed package follows: what each reports,
+// one line per problem; none when the tarball passes them all.
 import { checkPackage, createPackageFromTarballData } from '@arethetypeswrong/core';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
@@ -27,8 +28,10 @@ export async function checkTarball(tarball) {
   for (const message of messages) {
     if (message.type !== 'suggestion') problems.push(`publint ${message.type}: ${formatMessage(message, pkg, { color: false })}`);
   }
+  const packed = createPackageFromTarballData(new Uint8Array(tarball));
+  problems.push(...readmeLinkProblems(packed));
   // attw: a package without types has nothing to check (the CLI exits 0 for it too).
-  const analysis = await checkPackage(createPackageFromTarballData(new Uint8Array(tarball)));
+  const analysis = await checkPackage(packed);
   if (analysis.types) {
     for (const problem of analysis.problems) {
       if ('resolutionKind' in problem && IGNORED_RESOLUTIONS.has(problem.resolutionKind)) continue;
@@ -41,4 +44,26 @@ export async function checkTarball(tarball) {
     }
   }
   return problems;
+}
+
+/** A Markdown link's target: `[text](target)` or `[text](target "title")`. */
+const LINK = /\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g;
+
+/**
+ * The README's relative links into its own package (not `http…`, not `#…`, not `../` into the repository) that name
+ * no file in the tarball: the page a reader of the installed package cannot open.
+ */
+function readmeLinkProblems(packed) {
+  const base = `/node_modules/${packed.packageName}/`;
+  const readme = packed.tryReadFile(`${base}README.md`);
+  if (readme === undefined) return [];
+  const problems = new Set();
+  for (const [, target] of readme.matchAll(LINK)) {
+    if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('#') || target.startsWith('../')) continue;
+    const path = target.replace(/#.*$/, '').replace(/^\.\//, '');
+    if (!packed.fileExists(`${base}${path}`) && !packed.directoryExists(`${base}${path}`)) {
+      problems.add(`README.md links to ${path}, which is not in the package (add it to "files")`);
+    }
+  }
+  return [...problems];
 }

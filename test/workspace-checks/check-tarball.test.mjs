@@ -1,5 +1,6 @@
 // checkTarball against packages built here as tarballs: one that passes, one publint refuses,
-// one attw refuses — so the workspace's package check cannot pass by checking nothing.
+// one attw refuses, one whose README links to a page it does not ship — so the workspace's package
+// check cannot pass by checking nothing.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -49,5 +50,14 @@ describe('checkTarball', () => {
     const masquerading = { ...dual, types: './index.d.ts', exports: { '.': { types: './index.d.ts', import: './index.js', require: './index.cjs' } } };
     const problems = await checkTarball(tarballOf('attw', { 'package.json': masquerading, ...sources }));
     expect(problems.filter((line) => line.startsWith('attw '))).toEqual([expect.stringMatching(/^attw FalseESM \(.*index\.d\.ts/)]);
+  });
+
+  it("reports a README link into the package that the tarball does not hold (a docs page left out of \"files\")", async () => {
+    const readme = '# fixture\n\nSee [the behaviour](docs/behaviour.md), [install](#install), [the repo](../../README.md), [npm](https://npmjs.com).\n';
+    const problems = await checkTarball(tarballOf('links', { 'package.json': dual, ...sources, 'README.md': readme }));
+    expect(problems).toEqual(['README.md links to docs/behaviour.md, which is not in the package (add it to "files")']);
+    mkdirSync(join(work, 'links-ok', 'package', 'docs'), { recursive: true });
+    writeFileSync(join(work, 'links-ok', 'package', 'docs', 'behaviour.md'), '# behaviour\n');
+    expect(await checkTarball(tarballOf('links-ok', { 'package.json': dual, ...sources, 'README.md': readme }))).toEqual([]);
   });
 });
