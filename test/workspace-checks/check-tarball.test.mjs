@@ -52,7 +52,7 @@ describe('checkTarball', () => {
     expect(problems.filter((line) => line.startsWith('attw '))).toEqual([expect.stringMatching(/^attw FalseESM \(.*index\.d\.ts/)]);
   });
 
-  it("reports a README link into the package that the tarball does not hold (a docs page left out of \"files\")", async () => {
+  it('reports a README link into the package that the tarball does not hold (a docs page left out of "files")', async () => {
     const readme = '# fixture\n\nSee [the behaviour](docs/behaviour.md), [install](#install), [the repo](../../README.md), [npm](https://npmjs.com).\n';
     const problems = await checkTarball(tarballOf('links', { 'package.json': dual, ...sources, 'README.md': readme }));
     expect(problems).toEqual(['README.md links to docs/behaviour.md, which is not in the package (add it to "files")']);
