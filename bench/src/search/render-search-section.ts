@@ -178,14 +178,16 @@ function commonTables(r: SearchEvalResult): string[] {
       ),
     );
   }
-  lines.push('');
-  lines.push(
-    markdownTable(
-      ['What the model reads', 'characters', 'tokens (chars/4)'],
-      r.reads.map((x) => [x.listing, num(x.chars), `~${num(x.approxTokens)}`]),
-      ['l', 'r', 'r'],
-    ),
-  );
+  if (r.reads.length > 0) {
+    lines.push('');
+    lines.push(
+      markdownTable(
+        ['What the model reads', 'characters', 'tokens (chars/4)'],
+        r.reads.map((x) => [x.listing, num(x.chars), `~${num(x.approxTokens)}`]),
+        ['l', 'r', 'r'],
+      ),
+    );
+  }
   for (const note of r.notes) lines.push('', `_Note: ${note}_`);
   return lines;
 }
