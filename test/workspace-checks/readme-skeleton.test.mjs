@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root, workspaceProjects } from './workspace.mjs';
 
-const CONVERTED = ['rcp-errors', 'rcp-redis'];
+const CONVERTED = ['rcp-errors', 'rcp-redis', 'rcp-template'];
 /** Still to convert (must shrink to empty). */
 const NOT_YET = [
   'rcp-agent-core-bridge',
@@ -23,7 +23,6 @@ const NOT_YET = [
   'rcp-openai-agents',
   'rcp-sdk',
   'rcp-server',
-  'rcp-template',
   'rcp-ai-sdk',
   'rcp-anthropic',
   'rcp-cli',
