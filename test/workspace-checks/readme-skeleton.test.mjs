@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root, workspaceProjects } from './workspace.mjs';
 
-const CONVERTED = ['rcp-errors', 'rcp-model-fake', 'rcp-redis', 'rcp-template'];
+const CONVERTED = ['rcp-errors', 'rcp-model-fake', 'rcp-redis', 'rcp-sdk', 'rcp-template'];
 /** Still to convert (must shrink to empty). */
 const NOT_YET = [
   'rcp-agent-core-bridge',
@@ -20,7 +20,6 @@ const NOT_YET = [
   'rcp-langchain',
   'rcp-oauth',
   'rcp-openai-agents',
-  'rcp-sdk',
   'rcp-server',
   'rcp-ai-sdk',
   'rcp-anthropic',
