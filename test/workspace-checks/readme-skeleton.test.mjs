@@ -12,10 +12,20 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root, workspaceProjects } from './workspace.mjs';
 
-const CONVERTED = ['rcp-agent-core-bridge', 'rcp-errors', 'rcp-gemini', 'rcp-model-fake', 'rcp-oauth', 'rcp-redis', 'rcp-sdk', 'rcp-server', 'rcp-template'];
+const CONVERTED = [
+  'rcp-agent-core-bridge',
+  'rcp-errors',
+  'rcp-gemini',
+  'rcp-langchain',
+  'rcp-model-fake',
+  'rcp-oauth',
+  'rcp-redis',
+  'rcp-sdk',
+  'rcp-server',
+  'rcp-template',
+];
 /** Still to convert (must shrink to empty). */
 const NOT_YET = [
-  'rcp-langchain',
   'rcp-openai-agents',
   'rcp-ai-sdk',
   'rcp-anthropic',
