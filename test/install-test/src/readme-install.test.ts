@@ -53,11 +53,15 @@ it('the README build line is `npx -y <the repository pnpm> install && … tarbal
   expect(rootPackage.scripts['tarballs']).toBe('node scripts/pack.mjs');
 });
 
-describe.each([...packages.keys()].filter((name) => name !== 'rcp-errors').sort())('%s README', (name) => {
+describe.each([...packages.keys()].sort())('%s README', (name) => {
   it('installs from the tarballs, never from the registry, with every rcp package it needs', () => {
     const text = readme(name);
     expect(text).not.toMatch(/^npm install rcp-/m);
-    expect(readmeBuildLine(text)).toBe(`npx -y ${rootPackage.packageManager} install && npx -y ${rootPackage.packageManager} tarballs`);
+    // How to build the tarballs is the root README's (checked above): a README either links there (the package
+    // README skeleton, test/workspace-checks/readme-skeleton.test.mjs) or, until it is converted, repeats the line.
+    const build = readmeBuildLine(text);
+    if (build === undefined) expect(text).toContain('](../../README.md#install)');
+    else expect(build).toBe(`npx -y ${rootPackage.packageManager} install && npx -y ${rootPackage.packageManager} tarballs`);
     const line = readmeTarballLine(text);
     const installed = expandTarballs(line, '/path/to/rcp').map((file) => file.replace(/^\/path\/to\/rcp\/tarballs\/(.+)-0\.1\.0\.tgz$/, '$1'));
     // All it needs (more is fine: rcp-oauth's line adds the client it is used with), and only packages that exist.
