@@ -27,6 +27,7 @@ import {
   openManifestSource,
   parseCommandLine,
   refuseUnboundIdentity,
+  refuseUnreachableCredential,
   usageLine,
   type CommandLineBindings,
   type CommandLineOptions,
@@ -40,8 +41,10 @@ const usage = (program: string) => `Usage: ${program} <url|file> [options]
 
 Serves an RCP manifest's tools as an MCP server. A manifest file is a local source (its tools may
 call loopback and private addresses). It refuses to start while a param that looks like an identity
-(userId, tenant_id ...) stays unbound: give its value with --ctx, or mark it --model-filled. Warnings
-about the manifest go to stderr and into the server's MCP instructions, which hosts show.
+(userId, tenant_id ...) stays unbound: give its value with --ctx, or mark it --model-filled; and when
+a credential is given that no served tool may receive (give their origin with --trusted-origin).
+Warnings about the manifest go to stderr and into the server's MCP instructions, which hosts show,
+one line per cause and origin.
 
 ${BINDING_HELP}  --token-env NAME        the tools' credential, from environment variable NAME
   --oauth-env PREFIX      the tools' credential: OAuth 2 client credentials from PREFIX_TOKEN_ENDPOINT,
@@ -157,6 +160,8 @@ async function serveWith(
   // A value that fills nothing, or an identity the host's model would choose: refused before serving.
   checkBindingNames(bindings, tools, program);
   refuseUnboundIdentity(tools, program);
+  // A credential no served tool may receive: every call would fail, so nothing is served (issue 41).
+  if (clientOptions.credentials !== undefined) refuseUnreachableCredential(tools, discovery.warnings, credentialFlag(values), program);
   for (const warning of worded) {
     // A manifest's text never drives the host's terminal or log: shown escaped, one line each.
     io.stderr.write(`${program}: warning: ${terminalText(warning)}\n`);
@@ -206,6 +211,11 @@ async function serveWith(
   server.closeAllConnections();
   await new Promise((closed) => server.close(closed));
   return 0;
+}
+
+/** The flag that gave the credential, as the refusal names it. */
+function credentialFlag(values: { readonly 'token-env'?: string | undefined; readonly 'oauth-env'?: string | undefined }): string {
+  return values['token-env'] !== undefined ? `--token-env ${values['token-env']}` : `--oauth-env ${values['oauth-env'] ?? ''}`;
 }
 
 /** What the start line says is served: `12 tool(s)`, or in dynamic mode `12 tool(s) through search_tools, describe_tool and call_tool`. */
