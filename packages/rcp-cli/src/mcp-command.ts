@@ -6,7 +6,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
-import type { RcpClientOptions } from 'rcp-client';
+import { createToolSet, type RcpClientOptions } from 'rcp-client';
 import { terminalText } from 'rcp-internal';
 import { createRcpMcpGateway, createRcpMcpHttpHandler, serveRcpMcpStdio, warningsNotice } from 'rcp-mcp';
 import {
@@ -151,17 +151,19 @@ async function serveWith(
     .map((name) => name.trim())
     .filter(Boolean);
   const served = { client, source: discovery, dynamic: values.dynamic, ...(only !== undefined && { only }) };
-  const { toolSet, warnings } = createRcpMcpGateway(served);
-  // The warnings in the flags' words, on stderr and in the instructions hosts show.
-  const worded = warnings.map(namingTheFlags);
-  const instructions = warningsNotice(worded);
-  const gateway = { ...served, ...(instructions !== undefined && { instructions }) };
-  const tools = toolSet.entries.map((entry) => entry.tool);
+  // The tools the gateway will serve (the core's selection, as the gateway makes it), judged before any of its
+  // work: a Stripe-sized gateway compiles hundreds of MCP schemas, for nothing when it refuses.
+  const tools = createToolSet(discovery, only === undefined ? {} : { only }).entries.map((entry) => entry.tool);
   // A value that fills nothing, or an identity the host's model would choose: refused before serving.
   checkBindingNames(bindings, tools, program);
   refuseUnboundIdentity(tools, program);
   // A credential no served tool may receive: every call would fail, so nothing is served (issue 41).
   if (clientOptions.credentials !== undefined) refuseUnreachableCredential(tools, discovery.warnings, credentialFlag(values), program);
+  const { toolSet, warnings } = createRcpMcpGateway(served);
+  // The warnings in the flags' words, on stderr and in the instructions hosts show.
+  const worded = warnings.map(namingTheFlags);
+  const instructions = warningsNotice(worded);
+  const gateway = { ...served, ...(instructions !== undefined && { instructions }) };
   for (const warning of worded) {
     // A manifest's text never drives the host's terminal or log: shown escaped, one line each.
     io.stderr.write(`${program}: warning: ${terminalText(warning)}\n`);
