@@ -6,5 +6,6 @@ export { escapePointerToken, unescapePointerToken } from './json-pointer';
 export { isPlainObject, isRecord } from './plain-object';
 export { TOKEN_NAME_SOURCE, isTokenName, isTokenNameChar, isTokenNameStart } from './token-name';
 export { annotationMessage, annotationProperty, terminalJson, terminalLines, terminalStrings, terminalText } from './terminal-text';
-export { groupToolLines } from './group-tool-lines';
+export { groupToolLines, groupToolWarnings } from './group-tool-lines';
+export type { PointedWarning } from './group-tool-lines';
 export { TOOL_NAME_CHARS, kindOf, scalarFromText } from './value-text';

@@ -103,7 +103,8 @@ export function createAnthropicToolSearch<Context = any>(
   }
   const base = createAnthropicTools(client, toolSet);
   const search = createToolSearch(toolSet, searchOptions);
-  const definition = toolSearchDefinition({ toolCount: toolSet.entries.length });
+  // The answer is tool_reference blocks: the API loads each found tool's whole definition, schema included.
+  const definition = toolSearchDefinition({ toolCount: toolSet.entries.length, inputSchemas: true });
   type Rest = RcpContextArgs<Context, [options?: RcpExecuteOptions]>;
 
   async function answerSearch(id: string, input: unknown): Promise<AnthropicToolResult> {

@@ -13,7 +13,7 @@ import {
   type RcpClientTool,
   type RcpDiscoveryWarning,
 } from 'rcp-client';
-import { terminalJson, terminalLines, terminalStrings, terminalText, annotationMessage, annotationProperty } from 'rcp-internal';
+import { annotationMessage, annotationProperty, groupToolWarnings, terminalJson, terminalLines, terminalStrings, terminalText } from 'rcp-internal';
 import { readArguments, safeParseManifest, type ManifestIssue, type RcpManifest } from 'rcp-manifest';
 import { kindOf } from 'rcp-internal';
 import { isRecord } from 'rcp-internal';
@@ -58,9 +58,10 @@ What the server asks for: each tool and its params, which are hidden from the mo
 ${BINDING_HELP}${NETWORK_HELP}`,
   lint: `Usage: rcp lint <url|file> [options]
 
-Every problem with its JSON Pointer, then the warnings — the same for a URL and for a file of the same manifest.
+Every problem with its JSON Pointer, then the warnings — the same for a URL and for a file of the same manifest;
+a warning many tools share (an untrusted origin) is one line naming how many, the first few and the fix.
 Exit code 0 when there is no error (warnings allowed), 1 on errors, 2 on usage errors.
-  --json                  { ok, errors: [{ path, message }], warnings: [...] }
+  --json                  { ok, errors: [{ path, message }], warnings: [...] } (every warning, not grouped)
   --format github         GitHub Actions workflow annotations (::error / ::warning)
 ${BINDING_HELP}${NETWORK_HELP}`,
   call: `Usage: rcp call <url|file> <tool> [options]
@@ -98,6 +99,12 @@ Writes the learner example manifest (default rcp-manifest.json); --force overwri
 It lints clean once its learnerId is resolved: rcp lint rcp-manifest.json --resolve learnerId
 `,
 };
+
+/** What a line shows of an error or a warning (a grouped warning too). */
+interface PointedIssue {
+  readonly path: string;
+  readonly message: string;
+}
 
 /** A part of a line in a colour (painted only when the run paints: see `runCli`). */
 interface Painted {
@@ -181,9 +188,12 @@ function withoutClientFilled<Warning extends { readonly path: string }>(warnings
   });
 }
 
-/** Discovery warnings on stderr, the client's option names in the flags' words. */
+/**
+ * Discovery warnings on stderr, the client's option names in the flags' words, one line per cause
+ * and origin (the gateway's grouping: 447 untrusted tools are one line naming the fix).
+ */
 function printWarnings(io: Output, warnings: readonly RcpDiscoveryWarning[], tools: readonly RcpClientTool[]): void {
-  for (const warning of warnings) {
+  for (const warning of groupToolWarnings(warnings)) {
     io.err(paint('yellow', 'warning'), ` ${terminalText(warning.path)}: ${terminalText(namingTheFlags(warning.message))}`);
   }
   for (const { param } of unboundIdentityParams(tools)) {
@@ -276,14 +286,16 @@ async function lintCommand(argv: string[], io: Output): Promise<number> {
   } else if (values.format === 'github') {
     // Field names reach the pointers: every property and message escaped as @actions/core does.
     const file = isManifestUrl(source) ? '' : `file=${annotationProperty(source)},`;
-    const annotate = (kind: string, issue: ManifestIssue) =>
+    const annotate = (kind: string, issue: PointedIssue) =>
       io.out(`::${kind} ${file}title=${annotationProperty(`RCP manifest ${issue.path || '(root)'}`)}::${annotationMessage(namingTheFlags(issue.message))}`);
     for (const issue of errors) annotate('error', issue);
-    for (const issue of warnings) annotate('warning', issue);
+    // One annotation per cause and origin, as the text says it (--json keeps every warning).
+    for (const issue of groupToolWarnings(warnings)) annotate('warning', issue);
   } else {
-    const show = (issue: ManifestIssue) => `${terminalText(issue.path || '(root)')}  ${terminalText(namingTheFlags(issue.message))}`;
+    const show = (issue: PointedIssue) => `${terminalText(issue.path || '(root)')}  ${terminalText(namingTheFlags(issue.message))}`;
     for (const issue of errors) io.out(paint('red', 'error  '), ` ${show(issue)}`);
-    for (const issue of warnings) io.out(paint('yellow', 'warning'), ` ${show(issue)}`);
+    // One line per cause and origin (issue 41): the count below is of every warning.
+    for (const issue of groupToolWarnings(warnings)) io.out(paint('yellow', 'warning'), ` ${show(issue)}`);
     const summary = `${terminalText(source)}: ${errors.length} error(s), ${warnings.length} warning(s)`;
     io.out(errors.length === 0 ? paint('green', `✓ ${summary}`) : paint('red', `✗ ${summary}`));
     for (const login of logins) io.out(`login  ${terminalText(login)}`);

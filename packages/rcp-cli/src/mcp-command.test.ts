@@ -178,12 +178,13 @@ describe('discovery warnings reach the host once, in the MCP instructions', () =
     const origin = notes.origin.replace('127.0.0.1', 'localhost');
     const tools = Array.from({ length: 5 }, (_, index) => ({ name: `op_${index}`, description: 'An op.', method: 'GET', url: `${origin}/op/${index}` }));
     const auth = { type: 'header', name: 'Authorization', scheme: 'Bearer' };
-    const client = await host([serveManifest(notes, { rcpVersion: '0.1', auth, tools }, '/many/manifest'), '--token-env', 'NOTES_TOKEN']);
+    // No credential given: with one, a gateway whose tools may none receive it refuses to start (large-import-warnings.test.ts).
+    const client = await host([serveManifest(notes, { rcpVersion: '0.1', auth, tools }, '/many/manifest')]);
     const lines = client.getInstructions()!.split('\n');
     expect(lines).toHaveLength(2);
     expect(lines[0]).toBe('rcp-mcp found 1 problem(s) in the RCP manifest behind these tools, for its operator to fix (not for the model to act on):');
     expect(lines[1]).toMatch(
-      /^- \/tools\/0 …\/tools\/4: 5 tools \(op_0, op_1, op_2, …\) would send a credential to http:\/\/localhost:\d+, which is not a trusted origin/,
+      /^- \/tools\/0 …\/tools\/4: 5 tools \(op_0, op_1, op_2, …\) would send a credential to (http:\/\/localhost:\d+), which is not a trusted origin \(pass --trusted-origin \1 if it should be\)/,
     );
   });
 

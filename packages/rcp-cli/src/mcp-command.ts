@@ -6,7 +6,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
-import type { RcpClientOptions } from 'rcp-client';
+import { createToolSet, type RcpClientOptions } from 'rcp-client';
 import { terminalText } from 'rcp-internal';
 import { createRcpMcpGateway, createRcpMcpHttpHandler, serveRcpMcpStdio, warningsNotice } from 'rcp-mcp';
 import {
@@ -27,6 +27,7 @@ import {
   openManifestSource,
   parseCommandLine,
   refuseUnboundIdentity,
+  refuseUnreachableCredential,
   usageLine,
   type CommandLineBindings,
   type CommandLineOptions,
@@ -40,8 +41,10 @@ const usage = (program: string) => `Usage: ${program} <url|file> [options]
 
 Serves an RCP manifest's tools as an MCP server. A manifest file is a local source (its tools may
 call loopback and private addresses). It refuses to start while a param that looks like an identity
-(userId, tenant_id ...) stays unbound: give its value with --ctx, or mark it --model-filled. Warnings
-about the manifest go to stderr and into the server's MCP instructions, which hosts show.
+(userId, tenant_id ...) stays unbound: give its value with --ctx, or mark it --model-filled; and when
+a credential is given that no served tool may receive (give their origin with --trusted-origin).
+Warnings about the manifest go to stderr and into the server's MCP instructions, which hosts show,
+one line per cause and origin.
 
 ${BINDING_HELP}  --token-env NAME        the tools' credential, from environment variable NAME
   --oauth-env PREFIX      the tools' credential: OAuth 2 client credentials from PREFIX_TOKEN_ENDPOINT,
@@ -148,15 +151,19 @@ async function serveWith(
     .map((name) => name.trim())
     .filter(Boolean);
   const served = { client, source: discovery, dynamic: values.dynamic, ...(only !== undefined && { only }) };
+  // The tools the gateway will serve (the core's selection, as the gateway makes it), judged before any of its
+  // work: a Stripe-sized gateway compiles hundreds of MCP schemas, for nothing when it refuses.
+  const tools = createToolSet(discovery, only === undefined ? {} : { only }).entries.map((entry) => entry.tool);
+  // A value that fills nothing, or an identity the host's model would choose: refused before serving.
+  checkBindingNames(bindings, tools, program);
+  refuseUnboundIdentity(tools, program);
+  // A credential no served tool may receive: every call would fail, so nothing is served (issue 41).
+  if (clientOptions.credentials !== undefined) refuseUnreachableCredential(tools, discovery.warnings, credentialFlag(values), program);
   const { toolSet, warnings } = createRcpMcpGateway(served);
   // The warnings in the flags' words, on stderr and in the instructions hosts show.
   const worded = warnings.map(namingTheFlags);
   const instructions = warningsNotice(worded);
   const gateway = { ...served, ...(instructions !== undefined && { instructions }) };
-  const tools = toolSet.entries.map((entry) => entry.tool);
-  // A value that fills nothing, or an identity the host's model would choose: refused before serving.
-  checkBindingNames(bindings, tools, program);
-  refuseUnboundIdentity(tools, program);
   for (const warning of worded) {
     // A manifest's text never drives the host's terminal or log: shown escaped, one line each.
     io.stderr.write(`${program}: warning: ${terminalText(warning)}\n`);
@@ -206,6 +213,11 @@ async function serveWith(
   server.closeAllConnections();
   await new Promise((closed) => server.close(closed));
   return 0;
+}
+
+/** The flag that gave the credential, as the refusal names it. */
+function credentialFlag(values: { readonly 'token-env'?: string | undefined; readonly 'oauth-env'?: string | undefined }): string {
+  return values['token-env'] !== undefined ? `--token-env ${values['token-env']}` : `--oauth-env ${values['oauth-env'] ?? ''}`;
 }
 
 /** What the start line says is served: `12 tool(s)`, or in dynamic mode `12 tool(s) through search_tools, describe_tool and call_tool`. */

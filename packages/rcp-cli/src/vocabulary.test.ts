@@ -56,7 +56,7 @@ describe('a manifest file is a local source', () => {
     expect(described.stdout).not.toContain('public address');
     expect(described.stdout).not.toContain('loopback');
     const text = await rcp(['describe', file, '--ctx', 'userId=u-1']);
-    expect(text.stderr).toContain('(pass --trusted-origin with it if it should be)');
+    expect(text.stderr).toContain(`(pass --trusted-origin ${notes.origin} if it should be)`);
     expect(text.stderr).not.toContain('trustedOrigins');
     expect(toolRequestLines(notes)).toEqual([]);
   });
@@ -65,7 +65,7 @@ describe('a manifest file is a local source', () => {
     const file = notesFile();
     const refused = await rcp(['call', file, 'get_note', '--arg', 'noteId=n-1', '--ctx', 'userId=u-1', '--token-env', 'NOTES_TOKEN'], env);
     expect(refused.code).toBe(1);
-    expect(refused.stderr.trim()).toMatch(/^rcp: RCP_ORIGIN_NOT_ALLOWED: .*pass --trusted-origin with it if it should be/);
+    expect(refused.stderr.trim()).toMatch(/^rcp: RCP_ORIGIN_NOT_ALLOWED: .*pass --trusted-origin http:\/\/127\.0\.0\.1:\d+ if it should be/);
     expect(toolRequestLines(notes)).toEqual([]);
     const sent = await rcp(
       ['call', file, 'get_note', '--arg', 'noteId=n-1', '--ctx', 'userId=u-1', '--token-env', 'NOTES_TOKEN', '--trusted-origin', notes.origin],

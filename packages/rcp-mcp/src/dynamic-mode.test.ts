@@ -98,6 +98,9 @@ async function checkDynamic(host: Host): Promise<void> {
   expect(found.ok).toBe(true);
   const names = (found.data.tools as { name: string }[]).map((tool) => tool.name);
   expect(names[0]).toBe('get_note');
+  // Compact (issue 41): name, one line, param names; the schema is describe_tool's.
+  expect(found.data.tools[0]).toEqual({ name: 'get_note', description: 'Gets one note.', params: ['noteId (required)'] });
+  expect(tools[0]!.description).toContain("Read a tool's input schema with describe_tool before calling it with call_tool.");
   expect(JSON.stringify(found)).not.toContain('userId'); // a resolver-bound param is in no schema, searched or shown
 
   const described = read(await call(host, 'describe_tool', { name: names[0] }));
@@ -141,16 +144,23 @@ describe.each(Object.entries(hosts))('dynamic mode with %s', (_name, connect) =>
     expect(toolRequestLines(notes)).toEqual([]);
   });
 
-  it('an unknown name is RCP_UNKNOWN_TOOL for describe_tool and call_tool, as client.call gives it; nothing sent', async () => {
+  it('an unknown name is RCP_UNKNOWN_TOOL for describe_tool and call_tool: a pointer to search_tools and a few close names, not the list of names; nothing sent', async () => {
     const host = await connect(await startGateway());
     for (const name of ['describe_tool', 'call_tool']) {
       const unknown = await call(host, name, { name: 'get_nots' });
       expect(unknown.isError).toBe(true);
-      expect(read(unknown).error).toEqual({
+      const { error } = read(unknown);
+      expect(error).toEqual({
         code: 'RCP_UNKNOWN_TOOL',
-        message: expect.stringMatching(/^Unknown tool "get_nots"\. Did you mean "get_note"\? Available tools: list_notes, get_note, /),
+        message: expect.stringMatching(
+          /^Unknown tool "get_nots"\. Find the tool for the task with search_tools \(describe the task in plain words\)\. Close names: get_note(, [\w-]+){0,2}\.$/,
+        ),
       });
+      // Not the first 20 of 45 names (issue 41: 20 of Stripe's 447).
+      expect(error!.message).not.toContain('Available tools');
     }
+    const nothingClose = read(await call(host, 'call_tool', { name: 'zzqx' }));
+    expect(nothingClose.error!.message).toBe('Unknown tool "zzqx". Find the tool for the task with search_tools (describe the task in plain words).');
     // call_tool's own arguments are checked by its schema, like any tool's (the SDK's error).
     const bad = await call(host, 'call_tool', { arguments: {} });
     expect(bad.isError).toBe(true);

@@ -5,8 +5,8 @@
  * set and the same per-call path as a listed tool: stages, resolvers, approvals, trust).
  */
 import type { ToolAnnotations } from '@modelcontextprotocol/server';
-import { toModelResult, type ModelResult, type RcpInputSchema, type RcpToolSet } from 'rcp-client';
-import { createToolSearch, toolSearchDefinition, type RcpToolSearchOptions } from 'rcp-search';
+import { RcpError, isRcpError, toModelResult, type ModelResult, type RcpClientTool, type RcpInputSchema, type RcpToolSet } from 'rcp-client';
+import { createToolSearch, toolSearchDefinition, type RcpToolSearch, type RcpToolSearchOptions } from 'rcp-search';
 import { toolAnnotations } from './tool-annotations';
 
 /** The meta-tool that describes one tool by name. */
@@ -22,6 +22,33 @@ export interface MetaTool {
   readonly annotations: ToolAnnotations;
   /** The model result of a call of `search_tools` or `describe_tool`; `call_tool` has none (the gateway runs the call). */
   readonly answer?: (args: Record<string, unknown>) => Promise<ModelResult>;
+  /**
+   * `call_tool`'s: the tool a name names, or the model result of a name the set does not know —
+   * a pointer to `search_tools` and at most three close names, not a list of the set's names.
+   */
+  readonly lookUp?: (name: string) => Promise<RcpClientTool | ModelResult>;
+}
+
+/** Most close names an unknown name's answer offers. */
+const CLOSE_NAMES = 3;
+
+/**
+ * The tool `name` names in the set, through the set's own lookup; a name it does not know is
+ * `RCP_UNKNOWN_TOOL` with a message for a model that sees three meta-tools, not the set: find
+ * tools with `search_tools`, and the closest names the search gives for the name's own words.
+ * Any other refusal (`RCP_TOOL_NOT_IN_STAGE`) is the set's own.
+ */
+async function findTool(toolSet: RcpToolSet, search: RcpToolSearch, name: string): Promise<RcpClientTool> {
+  try {
+    return toolSet.tool(name);
+  } catch (error) {
+    if (!isRcpError(error, 'RCP_UNKNOWN_TOOL') || name === '') throw error;
+    // The name's words are a query like any other (a name too long for one finds nothing close).
+    const close = await search.search(name.slice(0, 200), { limit: CLOSE_NAMES }).catch(() => []);
+    const shown = JSON.stringify(name.length > 64 ? `${name.slice(0, 64)}…` : name);
+    const names = close.length === 0 ? '' : ` Close names: ${close.map((hit) => hit.name).join(', ')}.`;
+    throw new RcpError('RCP_UNKNOWN_TOOL', `Unknown tool ${shown}. Find the tool for the task with search_tools (describe the task in plain words).${names}`);
+  }
 }
 
 const NAME_PROPERTY = { type: 'string', description: 'A tool name, as search_tools gives it' } as const;
@@ -52,6 +79,8 @@ export function metaTools(toolSet: RcpToolSet, searchOptions: RcpToolSearchOptio
   return [
     {
       ...definition,
+      // The answer is compact (names, one line, param names): the schema is describe_tool's.
+      description: `${definition.description} Read a tool's input schema with describe_tool before calling it with call_tool.`,
       annotations: readOnly,
       answer: answerWith(async (args) => ({ tools: (await search.handleCall(args)).tools })),
     },
@@ -63,8 +92,8 @@ export function metaTools(toolSet: RcpToolSet, searchOptions: RcpToolSearchOptio
       inputSchema: { type: 'object', properties: { name: NAME_PROPERTY }, required: ['name'], additionalProperties: false },
       annotations: readOnly,
       answer: answerWith(async ({ name }) => {
-        // The tool set's own lookup: an unknown name is its RCP_UNKNOWN_TOOL, as client.call gives.
-        const tool = toolSet.tool(String(name));
+        // The tool set's own lookup; an unknown name points at search_tools.
+        const tool = await findTool(toolSet, search, String(name));
         return {
           name: String(name),
           description: tool.description,
@@ -78,7 +107,7 @@ export function metaTools(toolSet: RcpToolSet, searchOptions: RcpToolSearchOptio
       name: CALL_TOOL_NAME,
       description:
         'Call one tool by name (from search_tools) with its arguments, which must match its input schema ' +
-        "(from search_tools or describe_tool). The answer is the tool's own result. Each call is judged as the named " +
+        "(from describe_tool). The answer is the tool's own result. Each call is judged as the named " +
         "tool's own: a call that changes data may first wait for a person's approval in the host, and an approval " +
         'covers that one call with those arguments only.',
       inputSchema: {
@@ -91,6 +120,13 @@ export function metaTools(toolSet: RcpToolSet, searchOptions: RcpToolSearchOptio
         additionalProperties: false,
       },
       annotations: callToolAnnotations(toolSet),
+      lookUp: async (name) => {
+        try {
+          return await findTool(toolSet, search, name);
+        } catch (error) {
+          return toModelResult(error);
+        }
+      },
     },
   ];
 }

@@ -126,10 +126,11 @@ export function createRcpMcpGateway<Context>(options: RcpMcpGatewayOptions<Conte
   const warnings = Object.freeze(groupToolLines([...toolSet.warnings, ...(warning === undefined ? [] : [warning])]));
   const instructions = options.instructions ?? warningsNotice(warnings);
   const tools = dynamic
-    ? metaTools(toolSet, options.search).map(({ name, description, inputSchema, annotations, answer }) => ({
+    ? metaTools(toolSet, options.search).map(({ name, description, inputSchema, annotations, answer, lookUp }) => ({
         name,
         config: { description, inputSchema: mcpSchema(inputSchema), annotations },
         answer,
+        lookUp,
       }))
     : toolSet.entries.map(({ name, tool }) => ({
         name,
@@ -141,6 +142,7 @@ export function createRcpMcpGateway<Context>(options: RcpMcpGatewayOptions<Conte
           annotations: toolAnnotations(tool),
         },
         answer: undefined,
+        lookUp: undefined,
       }));
 
   // The client's call with the server's ctx as one typed argument (what `...RcpContextArgs` spreads).
@@ -169,12 +171,15 @@ export function createRcpMcpGateway<Context>(options: RcpMcpGatewayOptions<Conte
       return toCallToolResult(toModelResult(outcome), name);
     }
 
-    for (const { name, config, answer } of tools) {
+    for (const { name, config, answer, lookUp } of tools) {
       server.registerTool(name, config, async (args: unknown, mcp: ServerContext): Promise<CallToolResult | InputRequiredResult> => {
         if (answer !== undefined) return toCallToolResult(await answer(args as Record<string, unknown>), name);
-        if (name === CALL_TOOL_NAME && dynamic) {
+        if (name === CALL_TOOL_NAME && lookUp !== undefined) {
           // The SDK checked call_tool's own schema; the client checks the named tool's arguments.
           const { name: target, arguments: targetArgs = {} } = args as { name: string; arguments?: unknown };
+          // A name the set does not know points at search_tools (nothing sent); a known one takes the one per-call path.
+          const found = await lookUp(target);
+          if ('ok' in found) return toCallToolResult(found, name);
           return callTool(target, targetArgs, mcp);
         }
         return callTool(name, args, mcp);

@@ -39,7 +39,8 @@ export function rcpToolSearchTool(rcp: OpenAIAgentsTools, options: OpenAIAgentsT
     throw new RcpError('RCP_INVALID_OPTIONS', 'rcpToolSearchTool() needs tools made with createOpenAIAgentsTools(client, source, { deferLoading: true })');
   }
   const search: RcpToolSearch = createToolSearch(rcp.toolSet, options);
-  const definition = toolSearchDefinition({ toolCount: rcp.toolSet.entries.length });
+  // The runner loads each found deferred tool's whole definition, schema included.
+  const definition = toolSearchDefinition({ toolCount: rcp.toolSet.entries.length, inputSchemas: true });
   return toolSearchTool({
     execution: 'client',
     description: definition.description,

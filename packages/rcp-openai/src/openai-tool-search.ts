@@ -105,7 +105,8 @@ export function createOpenAIToolSearch<Context = any>(
   const toolSet = createToolSet(source, setOptions);
   const base = createOpenAITools(client, toolSet, strict === undefined ? {} : { strict });
   const search = createToolSearch(toolSet, searchOptions);
-  const definition = toolSearchDefinition({ toolCount: toolSet.entries.length });
+  // The answer is a tool_search_output: each found tool's whole definition, schema included.
+  const definition = toolSearchDefinition({ toolCount: toolSet.entries.length, inputSchemas: true });
   type Rest = RcpContextArgs<Context, [options?: RcpExecuteOptions]>;
 
   async function answerSearch(callId: string, args: unknown): Promise<OpenAIToolSearchOutput> {

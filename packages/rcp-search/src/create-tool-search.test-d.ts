@@ -41,8 +41,12 @@ test('a ranker returns names, sync or async', () => {
   void wrong;
 });
 
-test('what the model reads carries the model-facing schema', () => {
-  expectTypeOf<ReturnType<typeof describeToolHits>['tools'][number]['inputSchema']>().toEqualTypeOf<RcpInputSchema>();
+test('what the model reads: compact param names, or the model-facing schema with inputSchemas', () => {
+  expectTypeOf<ReturnType<typeof describeToolHits>['tools'][number]['params']>().toEqualTypeOf<readonly string[] | undefined>();
+  expectTypeOf<ReturnType<typeof describeToolHits>['tools'][number]['inputSchema']>().toEqualTypeOf<RcpInputSchema | undefined>();
+  describeToolHits([], { inputSchemas: true });
+  // @ts-expect-error: a misspelled option is refused
+  describeToolHits([], { inputSchema: true });
   expectTypeOf(toolSearchDefinition().inputSchema).toEqualTypeOf<RcpInputSchema>();
   expectTypeOf(describeToolHits([]).text).toBeString();
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createToolSet, isRcpError, type RcpDiscovery } from 'rcp-client';
+import { createRcpClient, createToolSet, isRcpError, type RcpDiscovery } from 'rcp-client';
 import { startTestServer, type TestServer } from 'rcp-test-utils';
 import { DEFAULT_SYNONYMS, createToolSearch, describeToolHits, toolSearchDefinition, type RcpToolRanker } from './index';
 import { discoverManifest, tool } from './test-tools';
@@ -172,10 +172,53 @@ describe('the search tool', () => {
     expect(definition.inputSchema.required).toEqual(['query']);
     const search = createToolSearch(repo);
     const answer = await search.handleCall('{"query":"invoice","limit":1}');
-    expect(answer.tools).toEqual([{ name: 'getInvoice', description: 'Returns an invoice.', inputSchema: repo.tool('getInvoice').inputSchema }]);
-    expect(answer.tools[0]!.inputSchema.properties).not.toHaveProperty('userId');
+    // Compact (issue 41): the name, one line, the model-facing param names; the resolver-bound userId is not one.
+    expect(answer.tools).toEqual([{ name: 'getInvoice', description: 'Returns an invoice.', params: [] }]);
     expect(JSON.parse(answer.text)).toEqual({ tools: answer.tools });
     expect(describeToolHits([])).toEqual({ tools: [], text: '{"tools":[]}' });
+    expect(definition.description).toContain('its param names (required ones marked)');
+  });
+
+  it('with inputSchemas: true, the whole description and the model-facing input schema (a loop with no describe step)', async () => {
+    const search = createToolSearch(repo, { inputSchemas: true });
+    const answer = await search.handleCall({ query: 'invoice', limit: 1 });
+    expect(answer.tools).toEqual([{ name: 'getInvoice', description: 'Returns an invoice.', inputSchema: repo.tool('getInvoice').inputSchema }]);
+    expect(answer.tools[0]!.inputSchema!.properties).not.toHaveProperty('userId');
+    expect(toolSearchDefinition({ inputSchemas: true }).description).toContain('with their input schemas');
+    expect(() => createToolSearch(repo, { inputSchemas: 'yes' as never })).toThrow(expect.objectContaining({ code: 'RCP_INVALID_OPTIONS' }));
+  });
+
+  it('a compact line: the first sentence of the first paragraph, white space collapsed, at most 160 characters; required params marked', async () => {
+    const client = createRcpClient({ onWarning: () => {} });
+    const long = 'Word '.repeat(60).trim();
+    const discovery = await client.load(
+      {
+        rcpVersion: '0.1',
+        tools: [
+          {
+            name: 'createRefund',
+            description: 'Create a refund.\nRefunds a charge made earlier (e.g. by mistake).\n\nWhen you create a refund, v1.5 rules apply.',
+            method: 'POST',
+            url: 'https://api.example.com/refunds',
+            params: [
+              { name: 'charge', type: 'string', required: true },
+              { name: 'amount', type: 'integer' },
+            ],
+            body: { charge: '{{charge}}', amount: '{{amount}}' },
+          },
+          { name: 'longOne', description: `${long}.`, method: 'GET', url: 'https://api.example.com/long' },
+        ],
+      },
+      { manifestUrl: 'https://api.example.com/manifest' },
+    );
+    const hits = [
+      { name: 'createRefund', score: 1, tool: discovery.tool('createRefund') },
+      { name: 'longOne', score: 1, tool: discovery.tool('longOne') },
+    ];
+    expect(describeToolHits(hits).tools).toEqual([
+      { name: 'createRefund', description: 'Create a refund.', params: ['charge (required)', 'amount'] },
+      { name: 'longOne', description: `${long.slice(0, 159)}…`, params: [] },
+    ]);
   });
 
   it('refuses arguments that do not match its schema with RCP_INVALID_ARGUMENTS, listing each problem', async () => {

@@ -126,6 +126,14 @@ export interface RcpToolSearchOptions {
    * @default 50
    */
   candidates?: number;
+  /**
+   * What `handleCall` answers for each hit: by default the compact line (name, the description's
+   * first sentence, the param names, required ones marked); `true`: the whole description and the
+   * input schema — only for a loop where the model calls a found tool from the answer alone (no
+   * describe step, no deferred loading): see `describeToolHits`.
+   * @default false
+   */
+  inputSchemas?: boolean;
 }
 
 /**
@@ -172,7 +180,9 @@ export interface RcpToolSearch {
   search(query: string, options?: RcpSearchOptions): Promise<readonly RcpToolSearchHit[]>;
   /**
    * Answers a model's call of the search tool ({@link toolSearchDefinition}): checks the
-   * arguments (`query`, optional `limit`), searches and returns what the model reads.
+   * arguments (`query`, optional `limit`), searches and returns what the model reads — each hit's
+   * name, one-line description and param names (`describeToolHits`; the input schemas with the
+   * `inputSchemas` option).
    * @throws RcpInvalidArgumentsError `RCP_INVALID_ARGUMENTS` for arguments that do not match the search tool's schema, or a `query` of more than 16 different words.
    * @example
    * ```ts
@@ -211,6 +221,7 @@ interface SearchSettings {
   readonly candidates: number;
   readonly nameCoverage: boolean;
   readonly methodAware: boolean;
+  readonly inputSchemas: boolean;
 }
 
 /** A query's plan and its intent (a read question or not). */
@@ -270,7 +281,7 @@ export function createToolSearch(source: RcpToolSet | RcpDiscovery | readonly Rc
     const { query, limit } = searchToolArguments(args);
     const planned = lexical.plan(query);
     if (!planned.ok) throw new RcpInvalidArgumentsError(SEARCH_TOOL_NAME, [{ path: '/query', message: planned.problem }]);
-    return describeToolHits(await searchPlanned(query, planned.planned, limit ?? 5));
+    return describeToolHits(await searchPlanned(query, planned.planned, limit ?? 5), { inputSchemas: settings.inputSchemas });
   };
   return Object.freeze({ toolSet, search, handleCall });
 }
@@ -288,6 +299,8 @@ function settingsOf(options: RcpToolSearchOptions): SearchSettings {
     throw new RcpError('RCP_INVALID_OPTIONS', 'commonWords must be a share of the tools, above 0 and at most 1');
   const candidates = options.candidates ?? 50;
   if (!Number.isInteger(candidates) || candidates < 1) throw new RcpError('RCP_INVALID_OPTIONS', 'candidates must be a positive integer');
+  if (options.inputSchemas !== undefined && typeof options.inputSchemas !== 'boolean')
+    throw new RcpError('RCP_INVALID_OPTIONS', 'inputSchemas must be a boolean');
   const processTerm = (word: string): string | null => {
     if (STOP_WORDS.has(word)) return null;
     const stemmed = stemming ? stem(word) : word;
@@ -304,6 +317,7 @@ function settingsOf(options: RcpToolSearchOptions): SearchSettings {
     candidates,
     nameCoverage: options.nameCoverage !== false,
     methodAware: options.methodAware !== false,
+    inputSchemas: options.inputSchemas === true,
   };
 }
 

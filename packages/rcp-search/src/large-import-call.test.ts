@@ -157,7 +157,7 @@ describe('a found tool is called through the same tool set', () => {
   it('refuses a spoof of the resolver-bound param through a found tool, and sends nothing', async () => {
     const name = await modelFinds('refund');
     const { tools } = await search.handleCall({ query: 'refund' });
-    expect(tools[0]!.inputSchema.properties).not.toHaveProperty('userId');
+    expect(tools[0]!.params).toEqual(['note (required)']);
     server.reset();
     const outcome = await client.call(toolSet, { name, arguments: '{"note":"x","userId":"u-victim"}' }, { userId: 'u-verified' });
     expect(outcome.ok).toBe(false);

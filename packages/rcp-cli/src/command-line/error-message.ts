@@ -3,7 +3,8 @@ import { isRcpError, type RcpClientTool, type RcpError } from 'rcp-client';
 /**
  * Client text that names a client option, in the command line's words: a refusal by the
  * private-network boundary names `--allow-private-network`, an untrusted origin
- * `--trusted-origin` — the flags that lift them; the tool-count warning names `--only` and `--dynamic`.
+ * `--trusted-origin <that origin>` — the flags that lift them; an identity param no resolver fills
+ * names `--ctx` and `--model-filled`; the tool-count warning names `--only` and `--dynamic`.
  *
  * @example
  * ```ts
@@ -14,7 +15,16 @@ export function namingTheFlags(message: string): string {
   return (
     message
       .replace(`unless the client's "allowPrivateNetwork" allows it`, 'unless --allow-private-network allows it')
-      .replace(`(add it to the client's "trustedOrigins" option if it should be)`, '(pass --trusted-origin with it if it should be)')
+      // The fix names the origin (issue 41): one line per origin says exactly what to pass.
+      .replace(
+        /to (\S+), which is not a trusted origin \(add it to the client's "trustedOrigins" option if it should be\)/g,
+        'to $1, which is not a trusted origin (pass --trusted-origin $1 if it should be)',
+      )
+      // An identity param no resolver fills (a discovery warning): the binding flags fill it.
+      .replace(
+        /Register a resolver named "([^"]*)", or list it in "modelFilledParams" if the model may choose it/g,
+        'Give its value with --ctx $1=VALUE, or pass --model-filled $1 if the model may choose it',
+      )
       // rcp-mcp's tool-count warning suggests its `dynamic` option by this phrase.
       .replace(`the gateway's "dynamic" option`, '--dynamic')
       .replace('select fewer (createToolSet(..., { only }), or a stage)', 'select fewer (--only a,b)')

@@ -10,6 +10,7 @@ export type { CommandLineOptions, ParsedCommandLine } from './parse-command-line
 export { BINDING_HELP, BINDING_OPTIONS, bindingsOf, checkBindingNames, refuseUnboundIdentity, unboundIdentityParams } from './bindings';
 export type { BindingFlag, CommandLineBindings } from './bindings';
 export { CREDENTIAL_OPTIONS, NETWORK_HELP, NETWORK_OPTIONS, credentialsOf, networkOf } from './credential-flags';
+export { refuseUnreachableCredential } from './credential-reach';
 export { commandLineMessage, describeFailure, namingTheFlags } from './error-message';
 export type { CommandLineMessageContext } from './error-message';
 export { isManifestUrl, openManifestSource, readManifestFile } from './manifest-source';
