@@ -2,7 +2,7 @@ import { approve, createRcpClient, isRcpError } from 'rcp-client';
 import { describeApprovalLedgerContract, redisTestAvailability } from 'rcp-test-utils/stores';
 import { sendJson, serveManifest, startTestServer, type TestServer } from 'rcp-test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useRedisClient } from './internal/testing';
+import { REAL_TTL_MS, realWait, useRedisClient } from './internal/testing';
 import { createRedisApprovalLedger } from './index';
 
 const availability = redisTestAvailability();
@@ -26,11 +26,11 @@ describe('createRedisApprovalLedger: options', () => {
 describe.skipIf(availability.skip)('createRedisApprovalLedger on a real redis-server (loopback)', () => {
   const redis = useRedisClient();
 
-  // Real TTLs, short: Redis keeps its own clock, so the expiry cases wait for it.
+  // Real TTLs: Redis keeps its own clock, so the expiry cases wait for it (REAL_TTL_MS says how long, and why).
   describeApprovalLedgerContract('createRedisApprovalLedger', {
     create: () => createRedisApprovalLedger({ client: redis.client, prefix: 'contract:' }),
-    elapse: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-    ttl: 150,
+    elapse: realWait,
+    ttl: REAL_TTL_MS,
   });
 
   it('namespaces every key under its prefix, each with a TTL', async () => {

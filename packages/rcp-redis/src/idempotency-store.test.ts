@@ -4,7 +4,7 @@ import { createRcpServer, defineTool, isRcpError, type RcpServer } from 'rcp-ser
 import { toNodeListener } from 'rcp-server/node';
 import { describeIdempotencyStoreContract, redisTestAvailability } from 'rcp-test-utils/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useRedisClient } from './internal/testing';
+import { REAL_TTL_MS, realWait, useRedisClient } from './internal/testing';
 import { createRedisIdempotencyStore } from './index';
 
 const availability = redisTestAvailability();
@@ -28,11 +28,11 @@ describe('createRedisIdempotencyStore: options', () => {
 describe.skipIf(availability.skip)('createRedisIdempotencyStore on a real redis-server (loopback)', () => {
   const redis = useRedisClient();
 
-  // Real TTLs, short: Redis keeps its own clock, so the expiry cases wait for it.
+  // Real TTLs: Redis keeps its own clock, so the expiry cases wait for it (REAL_TTL_MS says how long, and why).
   describeIdempotencyStoreContract('createRedisIdempotencyStore', {
     create: () => createRedisIdempotencyStore({ client: redis.client, prefix: 'contract:' }),
-    elapse: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-    ttl: 150,
+    elapse: realWait,
+    ttl: REAL_TTL_MS,
   });
 
   it('namespaces every key under its prefix, each with a TTL', async () => {

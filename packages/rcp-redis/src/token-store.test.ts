@@ -4,7 +4,7 @@ import { sendJson, serveManifest, startTestServer } from 'rcp-test-utils';
 import { describeTokenStoreContract, redisTestAvailability, startRedisServer } from 'rcp-test-utils/stores';
 import { createClient } from 'redis';
 import { describe, expect, it } from 'vitest';
-import { useRedisClient } from './internal/testing';
+import { REAL_TTL_MS, realWait, useRedisClient } from './internal/testing';
 import { createRedisTokenStore } from './index';
 
 const availability = redisTestAvailability();
@@ -33,11 +33,11 @@ describe('createRedisTokenStore: options', () => {
 describe.skipIf(availability.skip)('createRedisTokenStore on a real redis-server (loopback)', () => {
   const redis = useRedisClient();
 
-  // Real TTLs, short: Redis keeps its own clock, so the expiry cases wait for it.
+  // Real TTLs: Redis keeps its own clock, so the expiry cases wait for it (REAL_TTL_MS says how long, and why).
   describeTokenStoreContract('createRedisTokenStore', {
     create: () => createRedisTokenStore({ client: redis.client, secret: SECRET, prefix: 'contract:' }),
-    elapse: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-    ttl: 150,
+    elapse: realWait,
+    ttl: REAL_TTL_MS,
     instance: (store: RcpTokenStore) => {
       type Ctx = { key: string; fetch: () => Promise<{ accessToken: string; expiresIn?: number }> };
       const provider = userTokens<Ctx>({ subject: (ctx) => ctx.key, obtain: ({ ctx }) => ctx.fetch(), store });

@@ -37,3 +37,21 @@ export function useRedisClient(): RedisUnderTest {
   });
   return redis;
 }
+
+/**
+ * The store contracts' expiry cases on a real `redis-server`: Redis keeps its own clock, so a case saves with this
+ * time to live, checks the entry is there (up to three round trips), then really waits 1.5× it. 150 ms was too short
+ * on a loaded CI (load 24 on 2 cores: a second claim answered after the first had expired, "expected false, got
+ * true"); a second leaves room for slow round trips and costs ~1.5 s of waiting per expiry case.
+ */
+export const REAL_TTL_MS = 1_000;
+
+/**
+ * A real wait, for a real engine's clock.
+ *
+ * @example
+ * ```ts
+ * await realWait(REAL_TTL_MS * 1.5);
+ * ```
+ */
+export const realWait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
