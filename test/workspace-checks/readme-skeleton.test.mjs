@@ -16,6 +16,7 @@ const CONVERTED = [
   'rcp-agent-core-bridge',
   'rcp-ai-sdk',
   'rcp-anthropic',
+  'rcp-cli',
   'rcp-errors',
   'rcp-gemini',
   'rcp-langchain',
@@ -29,7 +30,7 @@ const CONVERTED = [
   'rcp-template',
 ];
 /** Still to convert (must shrink to empty). */
-const NOT_YET = ['rcp-cli', 'rcp-client', 'rcp-manifest', 'rcp-mcp', 'rcp-openai', 'rcp-openapi'];
+const NOT_YET = ['rcp-client', 'rcp-manifest', 'rcp-mcp', 'rcp-openai', 'rcp-openapi'];
 
 /** The sentence every Install section starts with; how to build the tarballs is the root README's, written once. */
 const INSTALL_LEAD = 'Not on the npm registry yet: [build the tarballs](../../README.md#install) in a clone of this repository, then install them in your app:';

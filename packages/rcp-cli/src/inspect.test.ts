@@ -16,7 +16,7 @@ import { startInspect, type InspectRun } from './fixtures/run-rcp';
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /**
- * Outside CI, a machine without Chromium skips the tests that drive the page and says so, never silently (the README
+ * Outside CI, a machine without Chromium skips the tests that drive the page and says so, never silently (docs/behaviour.md
  * names the prerequisite); the HTTP-level tests still run. With CI=true nothing is skipped: a missing Chromium fails.
  */
 const NO_CHROMIUM = !existsSync(CHROMIUM) && process.env.CI !== 'true';
