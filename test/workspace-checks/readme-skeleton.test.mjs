@@ -20,6 +20,7 @@ const CONVERTED = [
   'rcp-errors',
   'rcp-gemini',
   'rcp-langchain',
+  'rcp-mcp',
   'rcp-model-fake',
   'rcp-oauth',
   'rcp-openai-agents',
@@ -30,7 +31,7 @@ const CONVERTED = [
   'rcp-template',
 ];
 /** Still to convert (must shrink to empty). */
-const NOT_YET = ['rcp-client', 'rcp-manifest', 'rcp-mcp', 'rcp-openai', 'rcp-openapi'];
+const NOT_YET = ['rcp-client', 'rcp-manifest', 'rcp-openai', 'rcp-openapi'];
 
 /** The sentence every Install section starts with; how to build the tarballs is the root README's, written once. */
 const INSTALL_LEAD = 'Not on the npm registry yet: [build the tarballs](../../README.md#install) in a clone of this repository, then install them in your app:';
