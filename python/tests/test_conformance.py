@@ -222,5 +222,5 @@ def test_every_case_is_run() -> None:
     """The same number of cases as the TypeScript runner, ids unique, none skipped."""
     ids = [case["id"] for case in CASES]
     assert len(ids) == len(set(ids))
-    assert len(ids) == 365
+    assert len(ids) == 372
 
