@@ -17,6 +17,7 @@ const CONVERTED = [
   'rcp-errors',
   'rcp-gemini',
   'rcp-langchain',
+  'rcp-manifest',
   'rcp-model-fake',
   'rcp-oauth',
   'rcp-openai',
@@ -28,7 +29,7 @@ const CONVERTED = [
   'rcp-template',
 ];
 /** Still to convert (must shrink to empty). */
-const NOT_YET = ['rcp-ai-sdk', 'rcp-anthropic', 'rcp-cli', 'rcp-client', 'rcp-manifest', 'rcp-mcp', 'rcp-search'];
+const NOT_YET = ['rcp-ai-sdk', 'rcp-anthropic', 'rcp-cli', 'rcp-client', 'rcp-mcp', 'rcp-search'];
 
 /** The sentence every Install section starts with; how to build the tarballs is the root README's, written once. */
 const INSTALL_LEAD = 'Not on the npm registry yet: [build the tarballs](../../README.md#install) in a clone of this repository, then install them in your app:';
