@@ -14,6 +14,7 @@ import { root, workspaceProjects } from './workspace.mjs';
 
 const CONVERTED = [
   'rcp-agent-core-bridge',
+  'rcp-client',
   'rcp-errors',
   'rcp-gemini',
   'rcp-langchain',
@@ -29,7 +30,7 @@ const CONVERTED = [
   'rcp-template',
 ];
 /** Still to convert (must shrink to empty). */
-const NOT_YET = ['rcp-ai-sdk', 'rcp-anthropic', 'rcp-cli', 'rcp-client', 'rcp-mcp', 'rcp-search'];
+const NOT_YET = ['rcp-ai-sdk', 'rcp-anthropic', 'rcp-cli', 'rcp-mcp', 'rcp-search'];
 
 /** The sentence every Install section starts with; how to build the tarballs is the root README's, written once. */
 const INSTALL_LEAD = 'Not on the npm registry yet: [build the tarballs](../../README.md#install) in a clone of this repository, then install them in your app:';
