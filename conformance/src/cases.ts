@@ -67,6 +67,8 @@ export interface ConformanceCase {
     readonly truncated?: boolean;
     /** The output schema of the manifest's first tool (SPEC §9); `null`: it has none. */
     readonly outputSchema?: unknown;
+    /** Each tool's group as the client gives it (SPEC §20.3), in manifest order: `{ name, description }`, `null` for none. */
+    readonly groups?: readonly unknown[];
     readonly error?: {
       readonly code: string;
       /** The `Retry-After` seconds the error carries (SPEC §14); `null`: none. */

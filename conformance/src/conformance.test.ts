@@ -174,5 +174,6 @@ describe(`conformance: ${cases.length} cases from /conformance/cases`, () => {
     if (expected.page !== undefined) expect(result?.page ?? null).toEqual(expected.page);
     if (expected.truncated !== undefined) expect(result?.truncated === true).toBe(expected.truncated);
     if (expected.outputSchema !== undefined) expect(tools[0]?.outputSchema ?? null).toEqual(expected.outputSchema);
+    if (expected.groups !== undefined) expect(tools.map((tool) => tool.group ?? null)).toEqual(expected.groups);
   });
 });

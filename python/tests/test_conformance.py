@@ -208,8 +208,10 @@ def run_case(case: dict[str, Any], first: LoopbackServer, second: LoopbackServer
             assert first_tool is not None and json_equal(dict(first_tool.auth), expect["auth"]), first_tool
         if "warnings" in expect:
             assert [warning.path for warning in discovery.warnings] == expect["warnings"]
+        if "groups" in expect:
+            assert [None if tool.group is None else dict(tool.group) for tool in discovery.tools] == expect["groups"]
     else:
-        for key in ("schema", "outputSchema", "effects", "auth", "warnings"):
+        for key in ("schema", "outputSchema", "effects", "auth", "warnings", "groups"):
             assert key not in expect, f"expected {key}, but discovery failed"
 
 
@@ -222,5 +224,5 @@ def test_every_case_is_run() -> None:
     """The same number of cases as the TypeScript runner, ids unique, none skipped."""
     ids = [case["id"] for case in CASES]
     assert len(ids) == len(set(ids))
-    assert len(ids) == 365
+    assert len(ids) == 372
 

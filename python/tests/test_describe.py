@@ -118,3 +118,50 @@ def test_query_auth_and_an_oauth_hint_with_grants_only() -> None:
         "1 tool(s):",
         '- t (GET, auth: header "Authorization" (scheme: Bearer), OAuth 2 (grants client_credentials, authorization_code)) — d',
     ]
+
+
+def test_tools_under_their_groups_rcp_0_4() -> None:
+    """The same lines as rcp-client's describeManifest for a 0.4 manifest with groups (SPEC §20.3)."""
+
+    def tool(name: str, group: str | None = None) -> dict[str, object]:
+        entry: dict[str, object] = {"name": name, "description": f"The {name} tool.", "method": "GET", "url": f"/{name}"}
+        if group is not None:
+            entry["group"] = group
+        return entry
+
+    manifest: dict[str, object] = {
+        "rcpVersion": "0.4",
+        "groups": [{"name": "invoices", "description": "Invoices and their payments."}, {"name": "customers", "description": "People who pay.\u2028- forged line"}, {"name": "misc"}],
+        "tools": [tool("list_invoices", "invoices"), tool("get_customer", "customers"), tool("ping"), tool("pay_invoice", "invoices"), tool("status", "misc")],
+    }
+    with loopback_server() as api:
+        discovery = create_rcp_client().discover(serve_manifest(api, manifest))
+        assert [None if entry.group is None else dict(entry.group) for entry in discovery.tools] == [
+            {"name": "invoices", "description": "Invoices and their payments."},
+            {"name": "customers", "description": "People who pay.\u2028- forged line"},
+            None,
+            {"name": "invoices", "description": "Invoices and their payments."},
+            {"name": "misc", "description": ""},
+        ]
+        assert describe_manifest(discovery.manifest, discovery.tools) == "\n".join(
+            [
+                "RCP manifest v0.4 — auth: none",
+                "5 tool(s) in 3 group(s):",
+                "group invoices (2 tool(s)) — Invoices and their payments.",
+                "- list_invoices (GET) — The list_invoices tool.",
+                "- pay_invoice (GET) — The pay_invoice tool.",
+                "group customers (1 tool(s)) — People who pay. - forged line",
+                "- get_customer (GET) — The get_customer tool.",
+                "group misc (1 tool(s))",
+                "- status (GET) — The status tool.",
+                "in no group (1 tool(s))",
+                "- ping (GET) — The ping tool.",
+            ]
+        )
+    # A 0.3 manifest's groups are ignored (M27.8): no group in the validated manifest, a warning each.
+    older_input: dict[str, object] = dict(manifest)
+    older_input["rcpVersion"] = "0.3"
+    older = parse_manifest(older_input)
+    tools = older.manifest["tools"]
+    assert "groups" not in older.manifest and isinstance(tools, list) and all(isinstance(entry, dict) and "group" not in entry for entry in tools)
+    assert [warning.path for warning in older.warnings] == ["/groups", "/tools/0/group", "/tools/1/group", "/tools/3/group", "/tools/4/group"]

@@ -146,8 +146,9 @@ def test_a_server_that_never_answers_ends_at_the_deadline() -> None:
             return json_answer(200, {})
 
         url = _serve(api, {}, hang)
-        # A real 50 ms socket timeout: the operating system's timer, not a sleep in the test.
-        client = create_rcp_client(timeout=0.05, retry=0, on_warning=lambda warning, url: None)
+        # A real 1 s socket timeout: the operating system's timer, not a sleep in the test. The deadline covers the
+        # discovery too (the tool is this client's), and a 50 ms one ran out there on a loaded CI.
+        client = create_rcp_client(timeout=1.0, retry=0, on_warning=lambda warning, url: None)
         discovery = client.discover(url)
         with pytest.raises(RcpError) as caught:
             client.execute(discovery.tools[0])

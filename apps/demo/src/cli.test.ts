@@ -62,11 +62,12 @@ function section(report: { sections: Section[] }, id: string): Section {
 }
 
 describe('pnpm demo (embedded)', () => {
-  // One run for the two tests that read the plain output (it used to run once for each).
+  // One run for the two tests that read the plain output (it used to run once for each). The whole demo runs in this
+  // hook (a server, 4 calls, 7 attacks): a few seconds alone, past the 60 s hook limit once at load 24 on 2 cores.
   let plain: Run;
   beforeAll(async () => {
     plain = await runCli([]);
-  });
+  }, SPAWN_TIMEOUT);
 
   it("prints exactly what the root README shows (the server's port shown as 40123)", () => {
     const { code, stdout } = plain;

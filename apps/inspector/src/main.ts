@@ -24,6 +24,8 @@ interface Tool {
   /** The effective auth in words, with what an OAuth login needs (RCP 0.3 hint). */
   auth: string;
   effects: { readOnly: boolean; destructive: boolean; idempotent: boolean; openWorld: boolean };
+  /** The tool's group (RCP 0.4): its name and the server's description of it (text, never markup); null for none. */
+  group: { name: string; description: string } | null;
 }
 
 /** A tool's effects in words: read-only, or writes (destructive, idempotent), closed world. */
@@ -191,6 +193,7 @@ function App() {
               },
               h('strong', null, entry.name),
               ` ${entry.method}`,
+              entry.group === null ? null : h('div', { class: 'group' }, entry.group.name),
               entry.params.some((param) => param.resolved) ? h('div', { class: 'hidden' }, 'has hidden params') : null,
             ),
           ),
@@ -219,6 +222,9 @@ function App() {
               h('p', null, tool.description),
               h('p', { id: 'auth' }, 'Auth: ', tool.auth),
               h('p', { id: 'effects' }, 'Effects: ', effectsText(tool.effects)),
+              tool.group === null
+                ? null
+                : h('p', { id: 'group' }, 'Group: ', tool.group.name, tool.group.description === '' ? '' : ` — ${tool.group.description}`),
               h(
                 'ul',
                 { id: 'params' },

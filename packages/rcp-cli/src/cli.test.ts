@@ -267,11 +267,11 @@ describe('rcp from-openapi', () => {
     expect([json.code, json.stderr]).toEqual([0, '']);
     const both = JSON.parse(json.stdout) as { manifest: { tools: { url: string }[] }; report: { summary: unknown } };
     expect(both.manifest.tools[0]!.url).toBe('http://127.0.0.1:9/api/pets');
-    expect(both.report.summary).toEqual({ operations: 3, imported: 3, skipped: {} });
+    expect(both.report.summary).toEqual({ operations: 3, imported: 3, groups: 1, skipped: {} });
     // With -o the manifest goes to the file and stdout is the report alone.
     const out = join(dir, 'petstore.json');
     const written = await rcp(['from-openapi', petstore, '--json', '-o', out]);
-    expect((JSON.parse(written.stdout) as { summary: unknown }).summary).toEqual({ operations: 3, imported: 3, skipped: {} });
+    expect((JSON.parse(written.stdout) as { summary: unknown }).summary).toEqual({ operations: 3, imported: 3, groups: 1, skipped: {} });
     expect((JSON.parse(readFileSync(out, 'utf8')) as { tools: unknown[] }).tools).toHaveLength(3);
   });
 

@@ -64,6 +64,8 @@ export async function manifestAnswer(api: InspectorApi, url: URL): Promise<ApiAn
         // What a login needs (RCP 0.3 OAuth hint) and what a call does (effects): shown, never acted on.
         auth: describeAuth(tool.auth),
         effects: tool.effects,
+        // RCP 0.4: the tool's group (the page shows the server's description as text).
+        group: tool.group ?? null,
       })),
       warnings: discovery.warnings,
       token: { env: api.tokenEnv ?? null, set: api.hasCredentials },

@@ -313,6 +313,35 @@ async function send(url: string, tool: string): Promise<Page> {
 }
 
 describe('rcp inspect goes through the client', () => {
+  itInChromium('a manifest with tool groups (RCP 0.4): the list and the tool show its group, the description as text', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rcp-inspect-groups-'));
+    const file = join(dir, 'groups.rcp.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        rcpVersion: '0.4',
+        groups: [{ name: 'invoices', description: 'Invoices <b>and</b> payments.' }],
+        tools: [
+          { name: 'list_invoices', description: 'Lists invoices.', method: 'GET', url: 'https://api.example.com/invoices', group: 'invoices' },
+          { name: 'ping', description: 'Pings.', method: 'GET', url: 'https://api.example.com/ping' },
+        ],
+      }),
+    );
+    const page = await browser.newPage();
+    const grouped = await startInspect([file]);
+    await page.goto(grouped.url);
+    await page.waitForSelector('[data-tool="list_invoices"]');
+    expect(await page.textContent('[data-tool="list_invoices"] .group')).toBe('invoices');
+    expect(await page.locator('[data-tool="ping"] .group').count()).toBe(0);
+    expect(await page.textContent('#group')).toBe('Group: invoices — Invoices <b>and</b> payments.');
+    expect(await page.locator('#group b').count()).toBe(0); // manifest text is text, never markup
+    await page.click('[data-tool="ping"]');
+    expect(await page.locator('#group').count()).toBe(0);
+    await page.close();
+    await grouped.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   itInChromium('a public manifest whose tool name resolves to loopback: Send is refused as `rcp call` refuses it; nothing reaches the target', async () => {
     const manifestHost = await startTestServer();
     const target = await startTestServer();

@@ -81,6 +81,21 @@ export interface RcpClientToolParam {
 }
 
 /**
+ * A tool group (RCP 0.4, SPEC §20.3): the manifest's group a tool names, as the client gives it —
+ * one frozen object per group of a discovery, shared by its tools. `description` is the server's
+ * text (untrusted: escape it where you show it), `''` when the manifest gives none.
+ *
+ * @example
+ * ```ts
+ * const group: RcpToolGroup = { name: 'invoices', description: 'Invoices and their payments.' };
+ * ```
+ */
+export interface RcpToolGroup {
+  readonly name: string;
+  readonly description: string;
+}
+
+/**
  * A tool returned by `client.discover()`: a frozen plain object to show a model
  * (`name`, `description`, `inputSchema`) and to pass back to `execute` / `prepare`.
  * The compiled request lives inside the client, keyed by this exact object: a copy or a
@@ -128,4 +143,13 @@ export interface RcpClientTool {
   readonly effects: RcpToolEffects;
   /** The manifest's own claims (RCP 0.3), as written; absent when it makes none. */
   readonly declaredEffects?: RcpDeclaredEffects;
+  /**
+   * The group the tool is in (RCP 0.4 `group`, SPEC §20.3), the same object for every tool of
+   * that group in one discovery; absent when the tool names none.
+   * @example
+   * ```ts
+   * tool.group; // { name: 'invoices', description: 'Invoices and their payments.' }
+   * ```
+   */
+  readonly group?: RcpToolGroup;
 }

@@ -77,11 +77,44 @@ function describeDetails(schema: RcpParam | RcpValue | undefined): string {
   return parts.length === 0 ? '' : `, ${parts.join(', ')}`;
 }
 
+/** One tool's lines (its own, then each param's), appended to `lines`; `client` is its discovered tool, when given. */
+function describeTool(source: RcpTool, client: RcpClientTool | undefined, lines: string[]): void {
+  const ownAuth = source.auth === undefined ? '' : `, auth: ${describeAuth(source.auth)}`;
+  const form = source.bodyEncoding === 'form' ? ', form body' : '';
+  lines.push(`- ${clean(source.name)} (${source.method}${form}${describeEffects(source)}${ownAuth}) — ${clean(source.description)}`);
+  // What RCP 0.3 says of the results: the media passed on, and how the next page is asked for.
+  if (source.responseMediaTypes !== undefined) lines.push(`    [media: ${source.responseMediaTypes.map(clean).join(', ')}]`);
+  if (source.pagination !== undefined) {
+    const { nextCursor, param, hasMore } = source.pagination;
+    const more = hasMore === undefined ? '' : `; more while ${clean(hasMore)} is true`;
+    lines.push(`    [pages: the cursor at ${clean(nextCursor)} goes in ${clean(param)}${more}]`);
+  }
+  // A discovered tool already carries its params (defaults applied, resolver marks).
+  const params = client?.params ?? toolParams(source);
+  for (const param of params) {
+    const declared = source.params?.find((entry) => entry.name === param.name);
+    const flags = `${param.type}, ${param.required ? 'required' : 'optional'}${describeDetails(declared)}`;
+    const mark =
+      'resolved' in param && param.resolved
+        ? ' [resolved by client, hidden from model]'
+        : declared?.filledBy === 'client'
+          ? // RCP 0.4 (SPEC §20.2): the API says the client fills it — a task for the operator, not an alarm.
+            ' [the API expects the client to fill it: no resolver does yet, so the model chooses it]'
+          : 'looksLikeIdentity' in param && param.looksLikeIdentity
+            ? ' [warning: looks like an identity, but no resolver fills it — the model chooses it]'
+            : '';
+    const description = param.description ? ` — ${clean(param.description)}` : '';
+    lines.push(`    ${param.name}: ${flags}${mark}${description}`);
+  }
+}
+
 /**
  * Prints what a server asks for, to review before wiring it into a live agent: the manifest's
  * version and auth (with what an OAuth login needs, when the manifest hints it), each tool (its
  * declared effects, and its own auth when it overrides the manifest's; the media types it
- * answers with and how its next page is asked for, RCP 0.3), and each
+ * answers with and how its next page is asked for, RCP 0.3) — under its group when the manifest
+ * has groups (RCP 0.4: a `group <name> (N tool(s)) — <description>` line before each group's
+ * tools, then `in no group (N tool(s))` before the others) — and each
  * param with its type, whether it is required, whether a resolver of your client fills it
  * (hidden from the model) or, when none does, whether its name looks like an identity the
  * model should not choose (`userId`, `tenant_id` ...), and its description. Pass the `tools` of the same `discover` call
@@ -110,36 +143,25 @@ export function describeManifest(manifest: RcpManifest, tools: readonly RcpClien
     const compiled = findCompiledTool(tool);
     if (compiled !== undefined) bySource.set(compiled.source, tool);
   }
-  const lines = [`RCP manifest v${clean(manifest.rcpVersion)} — auth: ${describeAuth(manifest.auth ?? { type: 'none' })}`, `${manifest.tools.length} tool(s):`];
-  for (const source of manifest.tools) {
-    const ownAuth = source.auth === undefined ? '' : `, auth: ${describeAuth(source.auth)}`;
-    const form = source.bodyEncoding === 'form' ? ', form body' : '';
-    lines.push(`- ${clean(source.name)} (${source.method}${form}${describeEffects(source)}${ownAuth}) — ${clean(source.description)}`);
-    // What RCP 0.3 says of the results: the media passed on, and how the next page is asked for.
-    if (source.responseMediaTypes !== undefined) lines.push(`    [media: ${source.responseMediaTypes.map(clean).join(', ')}]`);
-    if (source.pagination !== undefined) {
-      const { nextCursor, param, hasMore } = source.pagination;
-      const more = hasMore === undefined ? '' : `; more while ${clean(hasMore)} is true`;
-      lines.push(`    [pages: the cursor at ${clean(nextCursor)} goes in ${clean(param)}${more}]`);
-    }
-    const client = bySource.get(source);
-    // A discovered tool already carries its params (defaults applied, resolver marks).
-    const params = client?.params ?? toolParams(source);
-    for (const param of params) {
-      const declared = source.params?.find((entry) => entry.name === param.name);
-      const flags = `${param.type}, ${param.required ? 'required' : 'optional'}${describeDetails(declared)}`;
-      const mark =
-        'resolved' in param && param.resolved
-          ? ' [resolved by client, hidden from model]'
-          : declared?.filledBy === 'client'
-            ? // RCP 0.4 (SPEC §20.2): the API says the client fills it — a task for the operator, not an alarm.
-              ' [the API expects the client to fill it: no resolver does yet, so the model chooses it]'
-            : 'looksLikeIdentity' in param && param.looksLikeIdentity
-              ? ' [warning: looks like an identity, but no resolver fills it — the model chooses it]'
-              : '';
-      const description = param.description ? ` — ${clean(param.description)}` : '';
-      lines.push(`    ${param.name}: ${flags}${mark}${description}`);
-    }
+  const lines = [`RCP manifest v${clean(manifest.rcpVersion)} — auth: ${describeAuth(manifest.auth ?? { type: 'none' })}`];
+  const groups = manifest.groups ?? [];
+  if (groups.length === 0) {
+    lines.push(`${manifest.tools.length} tool(s):`);
+    for (const source of manifest.tools) describeTool(source, bySource.get(source), lines);
+    return lines.join('\n');
+  }
+  // RCP 0.4 (SPEC §20.3): each group's tools under it, in the manifest's order of groups; then the tools in none.
+  lines.push(`${manifest.tools.length} tool(s) in ${groups.length} group(s):`);
+  for (const group of groups) {
+    const members = manifest.tools.filter((source) => source.group === group.name);
+    const description = group.description ? ` — ${clean(group.description)}` : '';
+    lines.push(`group ${clean(group.name)} (${members.length} tool(s))${description}`);
+    for (const source of members) describeTool(source, bySource.get(source), lines);
+  }
+  const ungrouped = manifest.tools.filter((source) => source.group === undefined);
+  if (ungrouped.length > 0) {
+    lines.push(`in no group (${ungrouped.length} tool(s))`);
+    for (const source of ungrouped) describeTool(source, bySource.get(source), lines);
   }
   return lines.join('\n');
 }

@@ -45,13 +45,13 @@ export type {
   RcpResultInspector,
   RcpResultVerdict,
 } from './client-options';
-export type { RcpClientTool, RcpClientToolParam, RcpInputSchema, RcpInputSchemaProperty } from './client-tool';
+export type { RcpClientTool, RcpClientToolParam, RcpInputSchema, RcpInputSchemaProperty, RcpToolGroup } from './client-tool';
 export { createToolSet, toolCountWarning } from './tool-set';
 export { createStages } from './stages';
 export { classifyHost } from './internal/trust/address-class';
 export type { AddressClass as RcpAddressClass } from './internal/trust/address-class';
 export type { RcpStages, RcpTurn } from './stages';
-export type { RcpToolSet, RcpToolSetEntry, RcpToolSetOptions, RcpToolFilter, RcpNamespace } from './tool-set';
+export type { RcpToolSet, RcpToolSetEntry, RcpToolSetGroup, RcpToolSetOptions, RcpToolFilter, RcpNamespace } from './tool-set';
 export { validateArguments } from './validate-arguments';
 export { parseToolArguments } from './parse-tool-arguments';
 export { jsonSchemaCopy } from './json-schema-copy';
@@ -67,5 +67,15 @@ export { RcpBindingError } from './binding-error';
 export { RcpToolNotInStageError, RcpUnknownToolError } from './unknown-tool-error';
 export { RcpError, escapeUnsafeText, isRcpError } from 'rcp-errors';
 export type { EscapeUnsafeTextOptions, RcpErrorCode, RcpErrorOptions, RcpErrorOf, RcpErrorFields, RcpIssue, RcpAuthChallenge } from 'rcp-errors';
-export type { RcpManifest, RcpAuth, RcpParamType, RcpHttpMethod, RcpDeclaredEffects, RcpOAuthHint, RcpOutputSchema, RcpPagination } from 'rcp-manifest';
+export type {
+  RcpManifest,
+  RcpAuth,
+  RcpParamType,
+  RcpHttpMethod,
+  RcpDeclaredEffects,
+  RcpOAuthHint,
+  RcpOutputSchema,
+  RcpPagination,
+  RcpGroup,
+} from 'rcp-manifest';
 export { toolEffects } from 'rcp-manifest';

@@ -1,7 +1,7 @@
 import { RcpError } from 'rcp-errors';
 import { TOOL_NAME_MAX_LENGTH, TOOL_NAME_RULE, isToolName } from 'rcp-manifest';
 import { isRecord } from 'rcp-internal';
-import type { RcpClientTool } from './client-tool';
+import type { RcpClientTool, RcpToolGroup } from './client-tool';
 import type { RcpDiscovery } from './create-rcp-client';
 import { NAMESPACE_SEPARATOR, defaultNamespace } from './internal/discovery/namespace';
 import { RcpToolNotInStageError, RcpUnknownToolError } from './unknown-tool-error';
@@ -42,6 +42,24 @@ export type RcpToolFilter = readonly string[] | ((tool: RcpClientTool, name: str
 export interface RcpToolSetEntry {
   readonly name: string;
   readonly tool: RcpClientTool;
+}
+
+/**
+ * A group of a tool set's tools (RCP 0.4 groups, SPEC §20.3): what adapters with a native notion
+ * of groups (OpenAI Responses namespaces) and search read. `name` is the group's own, unique in
+ * the set regardless of case — a group of another discovery that has the same name gets `_2`,
+ * `_3` … — and `names` are the model-facing names of its tools in this set, in order.
+ * `description` is the server's text (untrusted), `''` when it gives none.
+ *
+ * @example
+ * ```ts
+ * for (const group of toolSet.groups) console.log(group.name, group.names.length);
+ * ```
+ */
+export interface RcpToolSetGroup {
+  readonly name: string;
+  readonly description: string;
+  readonly names: readonly string[];
 }
 
 /**
@@ -103,6 +121,15 @@ export interface RcpToolSet {
   select(only: RcpToolFilter, options?: { readonly stage?: string }): RcpToolSet;
   /** The stage this subset was selected for, when `select` was given one. */
   readonly stage?: string;
+  /**
+   * The groups of this set's tools (RCP 0.4), in the order of their first tool; a tool whose
+   * manifest puts it in no group is in none of them (its `tool.group` is absent).
+   * @example
+   * ```ts
+   * toolSet.groups; // [{ name: 'invoices', description: 'Invoices and their payments.', names: ['list_invoices', 'pay_invoice'] }]
+   * ```
+   */
+  readonly groups: readonly RcpToolSetGroup[];
   /**
    * The discoveries' warnings about what this set serves, as `<pointer>: <message>` lines: each
    * manifest's own, and those under a tool this set holds (a tool left out by `only` or a stage
@@ -190,9 +217,52 @@ function filterEntries(entries: readonly RcpToolSetEntry[], only: RcpToolFilter)
   return entries.filter((entry) => kept.has(entry));
 }
 
-function toolSetOf(entries: readonly RcpToolSetEntry[], notes: readonly ToolSetNote[], whole?: readonly RcpToolSetEntry[], stage?: string): RcpToolSet {
+const NO_GROUPS: readonly RcpToolSetGroup[] = Object.freeze([]);
+
+/**
+ * The set-wide name of each group of the entries' tools: its own, or with `_2`, `_3` … when a group of another
+ * discovery took it (regardless of case), shortened to stay a tool name.
+ */
+function groupNamesOf(entries: readonly RcpToolSetEntry[]): ReadonlyMap<RcpToolGroup, string> {
+  const names = new Map<RcpToolGroup, string>();
+  const taken = new Set<string>();
+  for (const { tool } of entries) {
+    const group = tool.group;
+    if (group === undefined || names.has(group)) continue;
+    let name = group.name;
+    for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${group.name.slice(0, TOOL_NAME_MAX_LENGTH - String(n).length - 1)}_${n}`;
+    taken.add(name.toLowerCase());
+    names.set(group, name);
+  }
+  return names;
+}
+
+/** The groups of the entries, in the order of their first tool, under their set-wide names. */
+function groupsOf(entries: readonly RcpToolSetEntry[], groupNames: ReadonlyMap<RcpToolGroup, string>): readonly RcpToolSetGroup[] {
+  if (groupNames.size === 0) return NO_GROUPS;
+  const members = new Map<RcpToolGroup, string[]>();
+  for (const { name, tool } of entries) {
+    if (tool.group === undefined) continue;
+    const list = members.get(tool.group);
+    if (list === undefined) members.set(tool.group, [name]);
+    else list.push(name);
+  }
+  return Object.freeze(
+    [...members].map(([group, names]) => Object.freeze({ name: groupNames.get(group)!, description: group.description, names: Object.freeze(names) })),
+  );
+}
+
+function toolSetOf(
+  entries: readonly RcpToolSetEntry[],
+  notes: readonly ToolSetNote[],
+  whole?: readonly RcpToolSetEntry[],
+  stage?: string,
+  wholeGroupNames?: ReadonlyMap<RcpToolGroup, string>,
+): RcpToolSet {
   const frozen = Object.freeze(entries.map((entry) => Object.freeze({ name: entry.name, tool: entry.tool })));
   const root = whole ?? frozen;
+  // Names are given once, for the whole set: a subset's group keeps the name it has in the whole.
+  const groupNames = wholeGroupNames ?? groupNamesOf(frozen);
   const served = new Set(frozen.map((entry) => entry.tool));
   const set: RcpToolSet = {
     entries: frozen,
@@ -201,9 +271,10 @@ function toolSetOf(entries: readonly RcpToolSetEntry[], notes: readonly ToolSetN
     select: (only: RcpToolFilter, options?: { readonly stage?: string }) => {
       const named = options?.stage;
       if (named !== undefined && typeof named !== 'string') throw new RcpError('RCP_INVALID_OPTIONS', 'select(): "stage" must be a string');
-      return toolSetOf(filterEntries(frozen, only), notes, root, named);
+      return toolSetOf(filterEntries(frozen, only), notes, root, named, groupNames);
     },
     ...(stage !== undefined && { stage }),
+    groups: groupsOf(frozen, groupNames),
     warnings: Object.freeze(notes.filter((note) => note.tool === undefined || served.has(note.tool)).map((note) => note.line)),
   };
   if (whole !== undefined) Object.defineProperty(set, WHOLE, { value: whole });

@@ -29,9 +29,11 @@ describe('cold start (issue 26)', () => {
     }
     // A schema added since the deprecation has its one home only.
     expect('RcpIdempotencySchema' in main).toBe(false);
+    expect('RcpGroupSchema' in main).toBe(false);
     expect(Object.keys(schema).sort()).toEqual([
       'RcpAuthSchema',
       'RcpEffectsSchema',
+      'RcpGroupSchema',
       'RcpIdempotencySchema',
       'RcpManifestSchema',
       'RcpOAuthHintSchema',

@@ -22,6 +22,7 @@ export type {
   RcpOAuthHint,
   RcpPagination,
   RcpIdempotency,
+  RcpGroup,
 } from './manifest-schema';
 export { toolEffects } from './tool-effects';
 export type { RcpToolEffects } from './tool-effects';

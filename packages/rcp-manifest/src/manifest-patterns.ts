@@ -28,7 +28,9 @@ export { MEDIA_RANGE_PATTERN } from './media-types';
 export const HTTP_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /** The fields RCP 0.1 to 0.4 define, in document order; any other is warned about and dropped. */
-export const MANIFEST_FIELDS: readonly string[] = ['rcpVersion', 'auth', 'tools'];
+export const MANIFEST_FIELDS: readonly string[] = ['rcpVersion', 'auth', 'groups', 'tools'];
+/** What a tool group declares (RCP 0.4): its name (a tool name) and what its tools are for. */
+export const GROUP_FIELDS = ['name', 'description'] as const;
 export const TOOL_FIELDS = [
   'name',
   'description',
@@ -45,6 +47,7 @@ export const TOOL_FIELDS = [
   'responseMediaTypes',
   'pagination',
   'idempotency',
+  'group',
 ] as const;
 /** Where a tool's next page is told (RCP 0.3): the cursor's path, the param that takes it, whether there is more. */
 export const PAGINATION_FIELDS = ['nextCursor', 'param', 'hasMore'] as const;

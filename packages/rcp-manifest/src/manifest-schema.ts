@@ -419,8 +419,40 @@ export const RcpToolSchema = /* @__PURE__ */ TObject(
     ),
     pagination: /* @__PURE__ */ Optional(RcpPaginationSchema),
     idempotency: /* @__PURE__ */ Optional(RcpIdempotencySchema),
+    group: /* @__PURE__ */ Optional(
+      /* @__PURE__ */ TString({
+        pattern: TOOL_NAME_PATTERN,
+        description: "RCP 0.4: the name of the group this tool belongs to, one of the manifest's `groups` (same case).",
+      }),
+    ),
   },
   { title: 'RCP tool', description: 'One HTTP endpoint a model may call.' },
+);
+
+// Built outside the schema call, like TOOL_NAME_DESCRIPTION.
+const GROUP_NAME_DESCRIPTION = `The group's name, ${TOOL_NAME_RULE}, unique regardless of case.`;
+
+/**
+ * TypeBox schema of a tool group (RCP 0.4): a name, written as a tool name, and a description of
+ * what its tools are for. Tools name their group in `group`; adapters with a native notion of
+ * groups (OpenAI Responses namespaces) and search use it. The description is the server's text:
+ * untrusted, shown as such (SPEC §20.3).
+ *
+ * @example
+ * ```ts
+ * import { RcpGroupSchema } from 'rcp-manifest/schema';
+ * import { Value } from '@sinclair/typebox/value';
+ * Value.Check(RcpGroupSchema, { name: 'invoices', description: 'Invoices and their payments.' }); // true
+ * ```
+ */
+export const RcpGroupSchema = /* @__PURE__ */ TObject(
+  {
+    name: /* @__PURE__ */ TString({ pattern: TOOL_NAME_PATTERN, description: GROUP_NAME_DESCRIPTION }),
+    description: /* @__PURE__ */ Optional(
+      /* @__PURE__ */ TString({ description: "What the group's tools are for (the server's text, untrusted). Omitted: none." }),
+    ),
+  },
+  { title: 'RCP tool group', description: 'A named group of tools (RCP 0.4), such as an OpenAPI tag.' },
 );
 
 /**
@@ -442,10 +474,15 @@ export const RcpManifestSchema = /* @__PURE__ */ TObject(
       [/* @__PURE__ */ Literal('0.1'), /* @__PURE__ */ Literal('0.2'), /* @__PURE__ */ Literal('0.3'), /* @__PURE__ */ Literal('0.4')],
       {
         description:
-          'Protocol version. A client refuses a version it does not support; a 0.1 manifest may not use what 0.2 added to the wire (form bodies, query auth), only 0.3 and later may declare response media types and pagination, and only 0.4 idempotency. Effects and the OAuth hint (0.3) are informational and allowed in every version.',
+          "Protocol version. A client refuses a version it does not support; a 0.1 manifest may not use what 0.2 added to the wire (form bodies, query auth), only 0.3 and later may declare response media types and pagination, and only 0.4 idempotency and query styles. Groups are read in a 0.4 manifest only (an older one's are ignored, with a warning). Effects and the OAuth hint (0.3) are informational and allowed in every version.",
       },
     ),
     auth: /* @__PURE__ */ Optional(RcpAuthSchema),
+    groups: /* @__PURE__ */ Optional(
+      /* @__PURE__ */ TArray(RcpGroupSchema, {
+        description: 'RCP 0.4: the groups tools may name in their `group` (names unique regardless of case). Ignored in an older manifest.',
+      }),
+    ),
     tools: /* @__PURE__ */ TArray(RcpToolSchema, { description: 'The tools this server offers.' }),
   },
   {
@@ -508,6 +545,16 @@ export type RcpPagination = DeepReadonly<Static<typeof RcpPaginationSchema>>;
  * ```
  */
 export type RcpIdempotency = DeepReadonly<Static<typeof RcpIdempotencySchema>>;
+
+/**
+ * A tool group (RCP 0.4): its name and, when the manifest gives one, its description.
+ *
+ * @example
+ * ```ts
+ * const group: RcpGroup = { name: 'invoices', description: 'Invoices and their payments.' };
+ * ```
+ */
+export type RcpGroup = DeepReadonly<Static<typeof RcpGroupSchema>>;
 
 /**
  * A declared tool parameter, as written in the manifest (see `toolParams` for defaults applied).

@@ -11,4 +11,5 @@ export {
   RcpOAuthHintSchema,
   RcpPaginationSchema,
   RcpIdempotencySchema,
+  RcpGroupSchema,
 } from './manifest-schema';

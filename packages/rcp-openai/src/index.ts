@@ -6,6 +6,7 @@ export type {
   OpenAIChatToolCall,
   OpenAIToolMessage,
   OpenAIResponsesTool,
+  OpenAIResponsesNamespace,
   OpenAIResponsesItem,
   OpenAIFunctionCallOutput,
   OpenAIFunctionCallOutputPart,

@@ -10,6 +10,8 @@ declare const response: OpenAI.Responses.Response;
 test('the tools and answers are what the openai SDK takes, with no casts', async () => {
   expectTypeOf(rcp.chatTools).toMatchTypeOf<OpenAI.Chat.Completions.ChatCompletionTool[]>();
   expectTypeOf(rcp.responsesTools).toMatchTypeOf<OpenAI.Responses.Tool[]>();
+  // RCP 0.4 groups as namespaces: openai 6.49's NamespaceTool, in the same tools list.
+  expectTypeOf(rcp.responsesNamespacedTools).toMatchTypeOf<OpenAI.Responses.Tool[]>();
   const toolMessages = await rcp.runToolCalls(message.tool_calls, { userId: 'u-1' });
   expectTypeOf(toolMessages).toMatchTypeOf<OpenAI.Chat.Completions.ChatCompletionMessageParam[]>();
   const outputs = await rcp.runFunctionCalls(response.output, { userId: 'u-1' });

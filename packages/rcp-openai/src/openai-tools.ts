@@ -9,6 +9,7 @@ import {
   type RcpDiscovery,
   type RcpExecuteOptions,
   type RcpToolSet,
+  type RcpToolSetGroup,
   type RcpToolSetOptions,
 } from 'rcp-client';
 import { toOpenAISchema, type OpenAIParameters } from './strict-schema';
@@ -44,6 +45,25 @@ export interface OpenAIResponsesTool {
   description: string;
   parameters: OpenAIParameters;
   strict: boolean;
+}
+
+/**
+ * A Responses API namespace tool (`tools` of `responses.create`, openai 6.49's `NamespaceTool`):
+ * the function tools of one RCP tool group (SPEC §20.3) under the group's name and description.
+ *
+ * @example
+ * ```ts
+ * const namespace: OpenAIResponsesNamespace = {
+ *   type: 'namespace', name: 'invoices', description: 'Invoices and their payments.',
+ *   tools: [{ type: 'function', name: 'list_invoices', description: 'Lists invoices.', parameters: {}, strict: true }],
+ * };
+ * ```
+ */
+export interface OpenAIResponsesNamespace {
+  type: 'namespace';
+  name: string;
+  description: string;
+  tools: OpenAIResponsesTool[];
 }
 
 /**
@@ -178,6 +198,19 @@ export interface OpenAITools<Context = any> {
   readonly chatTools: OpenAIChatTool[];
   /** For `responses.create({ tools })`. */
   readonly responsesTools: OpenAIResponsesTool[];
+  /**
+   * For `responses.create({ tools })`, with the set's tool groups (RCP 0.4, `toolSet.groups`) as
+   * Responses namespaces: each group's function tools in one `namespace` tool (its name, and its
+   * description, or `Tools of the "<name>" group.` when the manifest gives none), the tools in no
+   * group as plain function tools, in the set's order of first appearance. The function names are
+   * the set's, so `runFunctionCalls` runs a namespaced call by its `name` as any other. Without
+   * groups it holds what `responsesTools` holds.
+   * @example
+   * ```ts
+   * const response = await openai.responses.create({ model, input, tools: rcp.responsesNamespacedTools });
+   * ```
+   */
+  readonly responsesNamespacedTools: (OpenAIResponsesTool | OpenAIResponsesNamespace)[];
   /** The tools, under the names the model sees. */
   readonly toolSet: RcpToolSet;
   /** The tool set's discovery warnings (`toolSet.warnings`), then, past OpenAI's 128-function limit, what to do about it. */
@@ -241,6 +274,14 @@ export function createOpenAITools<Context = any>(
     ...toOpenAISchema(tool.inputSchema, { strict }),
   }));
   const warning = toolCountWarning(toolSet, { limit: OPENAI_TOOL_LIMIT, target: 'OpenAI' });
+  /** One converted tool as a Responses function tool (a fresh copy of its schema each time). */
+  const responsesTool = ({ name, description, parameters, strict: isStrict }: (typeof converted)[number]): OpenAIResponsesTool => ({
+    type: 'function',
+    name,
+    description,
+    parameters: structuredClone(parameters),
+    strict: isStrict,
+  });
 
   type Rest = RcpContextArgs<Context, [options?: RcpExecuteOptions]>;
   /** One call through `client.call`, as what the model may read. */
@@ -256,13 +297,29 @@ export function createOpenAITools<Context = any>(
       }));
     },
     get responsesTools(): OpenAIResponsesTool[] {
-      return converted.map(({ name, description, parameters, strict: isStrict }) => ({
-        type: 'function' as const,
-        name,
-        description,
-        parameters: structuredClone(parameters),
-        strict: isStrict,
-      }));
+      return converted.map(responsesTool);
+    },
+    get responsesNamespacedTools(): (OpenAIResponsesTool | OpenAIResponsesNamespace)[] {
+      const groupOf = new Map<string, RcpToolSetGroup>();
+      for (const group of toolSet.groups) for (const name of group.names) groupOf.set(name, group);
+      const out: (OpenAIResponsesTool | OpenAIResponsesNamespace)[] = [];
+      const namespaces = new Map<RcpToolSetGroup, OpenAIResponsesNamespace>();
+      for (const tool of converted) {
+        const group = groupOf.get(tool.name);
+        if (group === undefined) {
+          out.push(responsesTool(tool));
+          continue;
+        }
+        let namespace = namespaces.get(group);
+        if (namespace === undefined) {
+          const description = group.description.trim() === '' ? `Tools of the "${group.name}" group.` : group.description;
+          namespace = { type: 'namespace', name: group.name, description, tools: [] };
+          namespaces.set(group, namespace);
+          out.push(namespace);
+        }
+        namespace.tools.push(responsesTool(tool));
+      }
+      return out;
     },
     toolSet,
     warnings: Object.freeze([...toolSet.warnings, ...(warning === undefined ? [] : [warning])]),

@@ -18,6 +18,8 @@ export interface DraftTool {
   pathParams: string[];
   /** The naming rule that gave the tool its pagination (for the document warning), if one did. */
   pagingRule?: string;
+  /** The operation's first tag: the tool's group (RCP 0.4, tag-groups.ts). */
+  tag?: string;
 }
 
 /** What building one tool needs of the whole import. */

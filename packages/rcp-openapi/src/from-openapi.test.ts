@@ -182,7 +182,7 @@ describe('bodies', () => {
       ['ping', 'method HEAD (RCP tools use GET, POST, PUT, PATCH or DELETE)'],
       ['xml', 'an unsupported body type (application/xml)'],
     ]);
-    expect(result.report.summary).toEqual({ operations: 4, imported: 0, skipped: expect.objectContaining({ 'multipart body': 1 }) });
+    expect(result.report.summary).toEqual({ operations: 4, imported: 0, groups: 0, skipped: expect.objectContaining({ 'multipart body': 1 }) });
   });
 });
 

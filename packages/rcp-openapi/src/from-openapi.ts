@@ -14,6 +14,7 @@ import { operationsOf, type OperationEntry } from './operations';
 import { DEFAULT_MAX_DOCUMENT_BYTES, readDocument, type DocumentLimits } from './read-document';
 import { authOf, undefinedSchemeWarnings } from './security';
 import { MAX_NAME, shortHash, toolNameOf } from './tool-names';
+import { firstTag, tagGroups, type TagGroup } from './tag-groups';
 
 /**
  * Which operations to import or leave out: by tag, by operationId, or by path pattern (`*`
@@ -151,7 +152,9 @@ function uses04(tool: Json): boolean {
  * and every lossy step. `$ref`s are resolved inside the document only: a document that names a
  * file or a URL never makes this read or fetch it (such refs stay unresolved and what needs them
  * is skipped). The manifest passes `parseManifest` and says `"0.1"` unless it uses a 0.2 feature
- * (a form body, query auth), or `"0.3"` when a tool has `responseMediaTypes` or `pagination`.
+ * (a form body, query auth), `"0.3"` when a tool has `responseMediaTypes` or `pagination`, or
+ * `"0.4"` when it has groups or a query style. Each operation's first tag is its tool's group
+ * (RCP 0.4), described by the document's `tags` entry (plain text, cut at 1,024 characters).
  *
  * A document is data from someone else: text over `maxBytes` or nesting deeper than 256 levels is
  * refused before anything recursive reads it, and one that expands to more than
@@ -200,9 +203,14 @@ export async function fromOpenApi(input: string | object, options: FromOpenApiOp
   for (const entry of operationsOf(document['paths'])) importOperation(entry, document, setup, operationOptions, state);
   const { operations, lossy, drafts } = state;
   documentWarnings.push(...pagingWarnings(drafts));
+  const groups = tagGroups(document, drafts, (message, tools) => {
+    let entry = state.notes.get(message);
+    if (entry === undefined) state.notes.set(message, (entry = { tools: new Set(), examples: new Set() }));
+    for (const tool of tools) entry.tools.add(tool);
+  });
   const imported = drafts.length;
   return {
-    manifest: manifestOf(drafts, setup.serverAuth),
+    manifest: manifestOf(drafts, setup.serverAuth, groups),
     report: {
       title: setup.title,
       specVersion: setup.specVersion,
@@ -213,7 +221,7 @@ export async function fromOpenApi(input: string | object, options: FromOpenApiOp
       ),
       resolverCandidates: resolverCandidatesOf(drafts, resolveNames),
       documentWarnings,
-      summary: { operations: operations.length, imported, skipped: skippedByReason(operations) },
+      summary: { operations: operations.length, imported, groups: groups.length, skipped: skippedByReason(operations) },
     },
   };
 }
@@ -356,6 +364,8 @@ function importOperation(entry: OperationEntry, document: Json, setup: DocumentS
   const { base, schemes, serverAuth, swagger } = setup;
   const result = buildTool(document, path, pathItem, method, operation, { base, schemes, serverAuth, swagger, resolveNames: options.resolveNames, lose, note });
   if ('skip' in result) return skip(result.skip);
+  const tag = firstTag(operation);
+  if (tag !== undefined) result.tag = tag;
   result.tool = { name, description: describe(operation, `${method.toUpperCase()} ${path}`, note), ...result.tool };
   const refused = refusalAfterOptionalFields(result, serverAuth, lose);
   if (refused !== undefined) return skip(refused);
@@ -371,18 +381,23 @@ function importOperation(entry: OperationEntry, document: Json, setup: DocumentS
   }
 }
 
-/** The manifest of the tools: `"0.4"` when one uses a 0.4 field (a query style), `"0.3"` when one uses a 0.3 field, `"0.2"` for a form body or query auth, else `"0.1"`; parsed once more as a whole. */
-function manifestOf(drafts: readonly DraftTool[], serverAuth: RcpAuth): RcpManifest {
+/**
+ * The manifest of the tools: `"0.4"` when it has groups (from tags) or a tool uses a 0.4 field (a query style), `"0.3"`
+ * when one uses a 0.3 field, `"0.2"` for a form body or query auth, else `"0.1"`; parsed once more as a whole.
+ */
+function manifestOf(drafts: readonly DraftTool[], serverAuth: RcpAuth, groups: readonly TagGroup[]): RcpManifest {
   const uses03 = drafts.some((draft) => OPTIONAL_03_FIELDS.some((field) => draft.tool[field] !== undefined));
-  const version = drafts.some((draft) => uses04(draft.tool))
-    ? '0.4'
-    : uses03
-      ? '0.3'
-      : drafts.some((draft) => draft.usesForm || draft.usesQueryAuth) || serverAuth.type === 'query'
-        ? '0.2'
-        : '0.1';
+  const version =
+    groups.length > 0 || drafts.some((draft) => uses04(draft.tool))
+      ? '0.4'
+      : uses03
+        ? '0.3'
+        : drafts.some((draft) => draft.usesForm || draft.usesQueryAuth) || serverAuth.type === 'query'
+          ? '0.2'
+          : '0.1';
   const manifestValue: Json = { rcpVersion: version };
   if (serverAuth.type !== 'none') manifestValue['auth'] = serverAuth;
+  if (groups.length > 0) manifestValue['groups'] = groups;
   manifestValue['tools'] = drafts.map((draft) => draft.tool);
   return parseManifest(manifestValue);
 }

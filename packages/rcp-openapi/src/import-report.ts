@@ -70,7 +70,7 @@ export interface ResolverCandidate {
  * @example
  * ```ts
  * const { report } = await fromOpenApi(text);
- * console.log(report.summary); // { operations: 4, imported: 3, skipped: { 'multipart body': 1 } }
+ * console.log(report.summary); // { operations: 4, imported: 3, groups: 2, skipped: { 'multipart body': 1 } }
  * ```
  */
 export interface ImportReport {
@@ -88,6 +88,8 @@ export interface ImportReport {
   readonly summary: {
     readonly operations: number;
     readonly imported: number;
+    /** Tool groups made from the imported operations' first tags (RCP 0.4). */
+    readonly groups: number;
     /** Skipped operations by reason. */
     readonly skipped: Readonly<Record<string, number>>;
   };
@@ -112,6 +114,7 @@ export function formatSummary(report: ImportReport): string {
   const skipped = Object.values(report.summary.skipped).reduce((sum, count) => sum + count, 0);
   const lines = [`${report.title} (${report.specVersion}): ${report.summary.operations} operations, ${report.summary.imported} imported, ${skipped} skipped`];
   for (const [reason, count] of Object.entries(report.summary.skipped)) lines.push(`  skipped ${count}: ${reason}`);
+  if (report.summary.groups > 0) lines.push(`  ${report.summary.groups} tool group(s), one per first tag of the imported operations`);
   if (report.lossy.length > 0) lines.push(`  ${report.lossy.length} lossy step(s), e.g. ${report.lossy[0]!.tool}: ${report.lossy[0]!.message}`);
   const some = (list: readonly string[]): string => list.slice(0, NOTE_EXAMPLES).join(', ') + (list.length > NOTE_EXAMPLES ? ', …' : '');
   for (const { message, tools, examples } of report.notes.slice(0, MAX_NOTE_LINES)) {

@@ -320,7 +320,7 @@ describe('deprecated operations', () => {
       ['getOwner', 'GET /owners/{ownerId}'],
       ['purgeOwner', 'Deprecated: Delete an owner and all their pets'],
     ]);
-    expect(report.summary).toEqual({ operations: 3, imported: 3, skipped: {} });
+    expect(report.summary).toEqual({ operations: 3, imported: 3, groups: 0, skipped: {} });
     expect(outcome.ok).toBe(false); // no route: the server answers 404, after receiving the call
     expect(requests.map((request) => [request.method, request.path])).toEqual([['DELETE', '/owners/o-1']]);
     const swaggerResult = await fromOpenApi(swagger({ '/old': { get: { operationId: 'old', deprecated: true, ...ok } } }), { includeDeprecated: true });

@@ -72,6 +72,7 @@ export type {
   RcpToolEffects,
   RcpPagination,
   RcpIdempotency,
+  RcpGroup,
   RcpOutputSchema,
   ParseManifestOptions,
   RcpFilterEngine,

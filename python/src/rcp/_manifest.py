@@ -45,7 +45,7 @@ VERSION_FEATURES: dict[str, frozenset[str]] = {
     "0.1": frozenset(),
     "0.2": frozenset({"form-body", "query-auth"}),
     "0.3": frozenset({"form-body", "query-auth", "response-media-types", "pagination"}),
-    "0.4": frozenset({"form-body", "query-auth", "response-media-types", "pagination", "idempotency", "query-styles"}),
+    "0.4": frozenset({"form-body", "query-auth", "response-media-types", "pagination", "idempotency", "query-styles", "groups"}),
 }
 
 #: What relative tool URLs resolve against when a manifest is parsed without its URL: checked, never called
@@ -68,11 +68,12 @@ _RESTRICTED_NAME = r"[A-Za-z0-9][A-Za-z0-9!#$&\-^_.+]{0,126}"
 MEDIA_RANGE = re.compile(rf"^(?:{_RESTRICTED_NAME})/(?:{_RESTRICTED_NAME}|\*)$")
 _SCOPE_TOKEN = re.compile(r"^[\x21\x23-\x5b\x5d-\x7e]+$")
 
-TOP_LEVEL_KEYS = ("rcpVersion", "auth", "tools", "$schema")
+TOP_LEVEL_KEYS = ("rcpVersion", "auth", "groups", "tools", "$schema")
 TOOL_KEYS = (
     "name", "description", "method", "url", "params", "queryParams", "headers", "body", "bodyEncoding", "auth",
-    "responseMappings", "effects", "responseMediaTypes", "pagination", "idempotency",
+    "responseMappings", "effects", "responseMediaTypes", "pagination", "idempotency", "group",
 )
+GROUP_KEYS = ("name", "description")
 EFFECT_KEYS = ("readOnly", "destructive", "idempotent", "openWorld")
 
 
@@ -405,6 +406,13 @@ def _validate(value: dict[str, object], v: _Validator, base_origin: str | None) 
         out["auth"] = deep_copy(server_auth)
     if "$schema" in value:
         out["$schema"] = deep_copy(value["$schema"])
+    # RCP 0.4 groups (SPEC §20.3): read in a 0.4 manifest only; an older one's are ignored with a warning (M27.8).
+    groups: dict[str, int] | None = None
+    if "groups" in value:
+        if "groups" in v.features:
+            groups, out["groups"] = _groups(value["groups"], v)
+        else:
+            v.warn("/groups", _ignored_group_message("groups", v.version))
     tools_value = value.get("tools")
     compiled: list[ToolDefinition] = []
     tool_copies: list[Json] = []
@@ -422,13 +430,80 @@ def _validate(value: dict[str, object], v: _Validator, base_origin: str | None) 
                     v.report(f"/tools/{index}/name", f'duplicates the name of tool {names[folded]} (names are compared regardless of case)')
                 else:
                     names[folded] = index
+            group = _tool_group(raw, index, v, groups)
             if tool is not None:
+                if group is not None:
+                    tool.raw["group"] = group
                 compiled.append(tool)
                 tool_copies.append(tool.raw)
+        if groups is not None:
+            used = {tool.raw.get("group") for tool in compiled} | {raw.get("group") for raw in tools_value if isinstance(raw, dict)}
+            for name, index in groups.items():
+                if name not in used:
+                    v.warn(f"/groups/{index}", f'group "{name}" is declared but no tool names it')
     out["tools"] = tool_copies
     if v.issues:
         return None
     return ParsedManifest(out, tuple(compiled), ())
+
+
+def _ignored_group_message(field_name: str, version: str) -> str:
+    return f'"{field_name}" needs rcpVersion "0.4": ignored (this manifest says "{version}", whose clients ignore it)'
+
+
+def _groups(value: object, v: _Validator) -> tuple[dict[str, int], list[Json]]:
+    """RCP 0.4 groups (SPEC §20.3, M27.7): names by the tool-name rule, unique regardless of case; the declared
+    names (exactly as written) with their index, and the copies (known fields only)."""
+    names: dict[str, int] = {}
+    folded: dict[str, int] = {}
+    copies: list[Json] = []
+    if not isinstance(value, list):
+        v.report("/groups", "must be an array")
+        return names, copies
+    for index, raw in enumerate(value):
+        base = f"/groups/{index}"
+        if not isinstance(raw, dict):
+            v.report(base, "must be an object")
+            continue
+        v.unknown(raw, GROUP_KEYS, base)
+        name = raw.get("name")
+        description = raw.get("description")
+        if "description" in raw and not isinstance(description, str):
+            v.report(f"{base}/description", "must be a string")
+        if not isinstance(name, str) or not TOOL_NAME.match(name):
+            v.report(f"{base}/name", "is required" if "name" not in raw else "must match ^[A-Za-z0-9_-]{1,64}$ (a group is named like a tool)")
+            continue
+        if name.lower() in folded:
+            v.report(f"{base}/name", f"duplicates the name of group {folded[name.lower()]} (names are compared regardless of case)")
+            continue
+        folded[name.lower()] = index
+        names[name] = index
+        copy: dict[str, Json] = {"name": name}
+        if isinstance(description, str):
+            copy["description"] = description
+        copies.append(copy)
+    return names, copies
+
+
+def _tool_group(raw: object, index: int, v: _Validator, groups: dict[str, int] | None) -> str | None:
+    """A tool's ``group`` (SPEC §20.3): one of the manifest's group names, written the same, in a 0.4 manifest (M27.7);
+    ignored with a warning in an older one (M27.8)."""
+    if not isinstance(raw, dict) or "group" not in raw:
+        return None
+    at = f"/tools/{index}/group"
+    if "groups" not in v.features:
+        v.warn(at, _ignored_group_message("group", v.version))
+        return None
+    group = raw["group"]
+    if not isinstance(group, str) or not TOOL_NAME.match(group):
+        v.report(at, "must match ^[A-Za-z0-9_-]{1,64}$ (the name of one of the manifest's groups)")
+        return None
+    if groups is None or group not in groups:
+        name = raw.get("name")
+        who = f'tool "{name}"' if isinstance(name, str) and TOOL_NAME.match(name) else "the tool"
+        v.report(at, f"{who} names group \"{group}\", which is not one of the manifest's groups")
+        return None
+    return group
 
 
 def _auth(value: object, base: str, v: _Validator) -> dict[str, Json] | None:

@@ -166,6 +166,9 @@ class RcpTool:
     _input_schema: dict[str, Json] = field(repr=False)
     _output_schema: dict[str, Json] | None = field(repr=False)
     _manifest: Mapping[str, Json] = field(repr=False)
+    #: RCP 0.4 (SPEC §20.3): the tool's group, ``{"name", "description"}`` (``""`` when the manifest gives none); the
+    #: description is the server's text (untrusted). ``None`` for a tool in no group.
+    group: Mapping[str, str] | None = None
 
     def from_manifest(self, manifest: Mapping[str, Json]) -> bool:
         """Whether this tool came from the discovery that returned exactly this ``manifest`` object."""
@@ -516,6 +519,15 @@ class RcpClient:
             for param in definition.params
         )
         pagination = definition.raw.get("pagination")
+        group_name = definition.raw.get("group")
+        group = next(
+            (
+                {"name": str(entry["name"]), "description": str(entry.get("description", ""))}
+                for entry in (manifest.get("groups") or [])
+                if isinstance(entry, dict) and entry.get("name") == group_name
+            ),
+            None,
+        )
         return RcpTool(
             name=definition.name,
             description=definition.description,
@@ -534,6 +546,7 @@ class RcpClient:
             _input_schema=input_schema,
             _output_schema=output_schema,
             _manifest=manifest,
+            group=group,
         )
 
     def _report(self, warnings: tuple[RcpWarning, ...], manifest_url: str) -> None:

@@ -105,49 +105,70 @@ def describe_manifest(manifest: Mapping[str, Json], tools: Sequence[RcpTool] | N
     auth = manifest.get("auth")
     lines = [
         f"RCP manifest v{terminal_text(str(manifest.get('rcpVersion', '')))} — auth: {describe_auth(auth if isinstance(auth, dict) else None)}",
-        f"{len(entries)} tool(s):",
     ]
-    for entry in entries:
-        if not isinstance(entry, dict):
-            continue
-        name = terminal_text(str(entry.get("name", "")))
-        method = terminal_text(str(entry.get("method", "")))
-        own = entry.get("auth")
-        declared = entry.get("effects")
-        effects = f", effects: {_effects(str(entry.get('method', '')), declared)}" if isinstance(declared, dict) and declared else ""
-        auth_text = f", auth: {describe_auth(own)}" if isinstance(own, dict) else ""
-        lines.append(f"- {name} ({method}{effects}{auth_text}) — {terminal_text(str(entry.get('description', '')))}")
-        tool = by_name.get(str(entry.get("name")))
-        media = entry.get("responseMediaTypes")
-        if isinstance(media, list) and media:
-            lines.append("    [media: " + ", ".join(terminal_text(str(item)) for item in media) + "]")
-        pagination = entry.get("pagination")
-        if isinstance(pagination, dict):
-            text = f"    [pages: the cursor at {terminal_text(str(pagination.get('nextCursor', '')))} goes in {terminal_text(str(pagination.get('param', '')))}"
-            if isinstance(pagination.get("hasMore"), str):
-                text += f"; more while {terminal_text(str(pagination['hasMore']))} is true"
-            lines.append(text + "]")
-        params = entry.get("params")
-        infos = {info.name: info for info in tool.params} if tool is not None else {}
-        for index, param in enumerate(params if isinstance(params, list) else []):
-            if not isinstance(param, dict):
-                continue
-            param_name = str(param.get("name", ""))
-            info = infos.get(param_name)
-            kind = str(param.get("type", "string"))
-            required = info.required if info is not None else param.get("required") is True or f"{{{{{param_name}}}}}" in str(entry.get("url", "")).split("?")[0]
-            detail_source = info.details if info is not None else _param_details(param)
-            details = _details(detail_source)
-            text = terminal_text(f"    {param_name}: {kind}, {'required' if required else 'optional'}" + "".join(f", {detail}" for detail in details))
-            if info is not None and info.resolved:
-                text += " [resolved by client, hidden from model]"
-            elif info is not None and info.looks_like_identity:
-                text += " [warning: looks like an identity, but no resolver fills it — the model chooses it]"
-            description = param.get("description")
-            if isinstance(description, str) and description:
-                text += f" — {terminal_text(description)}"
-            lines.append(text)
+    groups = [group for group in manifest.get("groups") or [] if isinstance(group, dict)]
+    tool_entries = [entry for entry in entries if isinstance(entry, dict)]
+    if not groups:
+        lines.append(f"{len(entries)} tool(s):")
+        for entry in tool_entries:
+            _describe_tool(entry, by_name, lines)
+        return "\n".join(lines)
+    # RCP 0.4 (SPEC §20.3): each group's tools under it, in the manifest's order of groups; then the tools in none.
+    lines.append(f"{len(entries)} tool(s) in {len(groups)} group(s):")
+    for group in groups:
+        members = [entry for entry in tool_entries if entry.get("group") == group.get("name")]
+        description = group.get("description")
+        about = f" — {terminal_text(description)}" if isinstance(description, str) and description else ""
+        lines.append(f"group {terminal_text(str(group.get('name', '')))} ({len(members)} tool(s)){about}")
+        for entry in members:
+            _describe_tool(entry, by_name, lines)
+    ungrouped = [entry for entry in tool_entries if "group" not in entry]
+    if ungrouped:
+        lines.append(f"in no group ({len(ungrouped)} tool(s))")
+        for entry in ungrouped:
+            _describe_tool(entry, by_name, lines)
     return "\n".join(lines)
+
+
+def _describe_tool(entry: Mapping[str, Json], by_name: Mapping[str, RcpTool], lines: list[str]) -> None:
+    """One tool's lines (its own, then each param's), appended to ``lines``."""
+    name = terminal_text(str(entry.get("name", "")))
+    method = terminal_text(str(entry.get("method", "")))
+    own = entry.get("auth")
+    declared = entry.get("effects")
+    effects = f", effects: {_effects(str(entry.get('method', '')), declared)}" if isinstance(declared, dict) and declared else ""
+    auth_text = f", auth: {describe_auth(own)}" if isinstance(own, dict) else ""
+    lines.append(f"- {name} ({method}{effects}{auth_text}) — {terminal_text(str(entry.get('description', '')))}")
+    tool = by_name.get(str(entry.get("name")))
+    media = entry.get("responseMediaTypes")
+    if isinstance(media, list) and media:
+        lines.append("    [media: " + ", ".join(terminal_text(str(item)) for item in media) + "]")
+    pagination = entry.get("pagination")
+    if isinstance(pagination, dict):
+        text = f"    [pages: the cursor at {terminal_text(str(pagination.get('nextCursor', '')))} goes in {terminal_text(str(pagination.get('param', '')))}"
+        if isinstance(pagination.get("hasMore"), str):
+            text += f"; more while {terminal_text(str(pagination['hasMore']))} is true"
+        lines.append(text + "]")
+    params = entry.get("params")
+    infos = {info.name: info for info in tool.params} if tool is not None else {}
+    for index, param in enumerate(params if isinstance(params, list) else []):
+        if not isinstance(param, dict):
+            continue
+        param_name = str(param.get("name", ""))
+        info = infos.get(param_name)
+        kind = str(param.get("type", "string"))
+        required = info.required if info is not None else param.get("required") is True or f"{{{{{param_name}}}}}" in str(entry.get("url", "")).split("?")[0]
+        detail_source = info.details if info is not None else _param_details(param)
+        details = _details(detail_source)
+        text = terminal_text(f"    {param_name}: {kind}, {'required' if required else 'optional'}" + "".join(f", {detail}" for detail in details))
+        if info is not None and info.resolved:
+            text += " [resolved by client, hidden from model]"
+        elif info is not None and info.looks_like_identity:
+            text += " [warning: looks like an identity, but no resolver fills it — the model chooses it]"
+        description = param.get("description")
+        if isinstance(description, str) and description:
+            text += f" — {terminal_text(description)}"
+        lines.append(text)
 
 
 def _param_details(param: Mapping[str, Json]) -> dict[str, Json]:

@@ -1,6 +1,15 @@
 import { isRecord } from 'rcp-internal';
 import type { RcpManifest, RcpTool } from '../manifest-schema';
-import { EFFECT_FIELDS, IDEMPOTENCY_FIELDS, OAUTH_HINT_FIELDS, PAGINATION_FIELDS, PARAM_FIELDS, TOOL_FIELDS, VALUE_FIELDS } from '../manifest-patterns';
+import {
+  EFFECT_FIELDS,
+  GROUP_FIELDS,
+  IDEMPOTENCY_FIELDS,
+  OAUTH_HINT_FIELDS,
+  PAGINATION_FIELDS,
+  PARAM_FIELDS,
+  TOOL_FIELDS,
+  VALUE_FIELDS,
+} from '../manifest-patterns';
 import { freezeJsonCopy } from './json-tree';
 import { own } from './validate-manifest';
 
@@ -55,13 +64,16 @@ function copyParam(param: unknown): unknown {
   return copySchema(param, PARAM_FIELDS);
 }
 
-/** A deep-frozen copy of one validated tool holding only the fields RCP defines, in that order. */
-export function copyTool(tool: unknown): RcpTool {
+/**
+ * A deep-frozen copy of one validated tool holding only the fields RCP defines, in that order;
+ * `grouped`: the manifest is 0.4 (an older one's `group` is ignored, so dropped).
+ */
+function copyTool(tool: unknown, grouped: boolean): RcpTool {
   const source = tool as JsonObject;
   const out: JsonObject = {};
   for (const key of TOOL_FIELDS) {
     const value = own(source, key);
-    if (value === undefined) continue;
+    if (value === undefined || (key === 'group' && !grouped)) continue;
     switch (key) {
       case 'params':
         out[key] = Object.freeze((value as unknown[]).map(copyParam));
@@ -97,9 +109,14 @@ export function copyTool(tool: unknown): RcpTool {
  * fields dropped). Nothing is defaulted: an absent optional field stays absent.
  */
 export function copyManifest(manifest: JsonObject): RcpManifest {
-  const out: JsonObject = { rcpVersion: own(manifest, 'rcpVersion') };
+  const version = own(manifest, 'rcpVersion');
+  const out: JsonObject = { rcpVersion: version };
   const auth = own(manifest, 'auth');
   if (auth !== undefined && isRecord(auth)) out['auth'] = copyAuth(auth);
-  out['tools'] = Object.freeze((own(manifest, 'tools') as unknown[]).map(copyTool));
+  // Groups are read in a 0.4 manifest only (SPEC §20.3): an older one's are dropped with the tools' `group`.
+  const grouped = version === '0.4';
+  const groups = own(manifest, 'groups');
+  if (grouped && Array.isArray(groups)) out['groups'] = Object.freeze(groups.map((group) => copyKnown(group, GROUP_FIELDS)));
+  out['tools'] = Object.freeze((own(manifest, 'tools') as unknown[]).map((tool) => copyTool(tool, grouped)));
   return Object.freeze(out) as unknown as RcpManifest;
 }

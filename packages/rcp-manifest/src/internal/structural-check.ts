@@ -267,7 +267,26 @@ function checkParam(param: unknown, path: string, issues: Issues): void {
   checkDetails(param, path, issues, 1);
 }
 
-function checkTool(tool: unknown, path: string, issues: Issues): void {
+/** RCP 0.4: the manifest's tool groups, each a name written as a tool name and an optional description. */
+function checkGroups(groups: unknown, issues: Issues): void {
+  if (!Array.isArray(groups)) {
+    issues.push({ path: '/groups', message: 'must be an array' });
+    return;
+  }
+  groups.forEach((group: unknown, index) => {
+    const path = joinPointer('/groups', index);
+    if (!isRecord(group)) {
+      issues.push({ path, message: 'must be an object' });
+      return;
+    }
+    const name = required(group, 'name', path, issues);
+    if (name !== undefined) checkString(name, joinPointer(path, 'name'), issues, TOOL_NAME, () => `must be ${TOOL_NAME_RULE} (a group is named like a tool)`);
+    if (group['description'] !== undefined) checkString(group['description'], joinPointer(path, 'description'), issues);
+  });
+}
+
+/** `grouped`: the manifest is 0.4, whose tools may name a group (an older one's `group` is ignored, not checked). */
+function checkTool(tool: unknown, path: string, issues: Issues, grouped: boolean): void {
   if (!isRecord(tool)) {
     issues.push({ path, message: 'must be an object' });
     return;
@@ -298,6 +317,9 @@ function checkTool(tool: unknown, path: string, issues: Issues): void {
   if (tool['responseMediaTypes'] !== undefined) checkMediaTypes(tool['responseMediaTypes'], joinPointer(path, 'responseMediaTypes'), issues);
   if (tool['pagination'] !== undefined) checkPagination(tool['pagination'], joinPointer(path, 'pagination'), issues);
   if (tool['idempotency'] !== undefined) checkIdempotency(tool['idempotency'], joinPointer(path, 'idempotency'), issues);
+  if (grouped && tool['group'] !== undefined) {
+    checkString(tool['group'], joinPointer(path, 'group'), issues, TOOL_NAME, () => `must be ${TOOL_NAME_RULE} (the name of one of the manifest's groups)`);
+  }
 }
 
 /**
@@ -317,10 +339,13 @@ export function structuralIssues(manifest: unknown): ManifestIssue[] {
   const version = required(manifest, 'rcpVersion', '', issues);
   if (version !== undefined) checkOneOf(version, VERSIONS, '/rcpVersion', issues);
   if (manifest['auth'] !== undefined) checkAuth(manifest['auth'], '/auth', issues);
+  // Groups are read in a 0.4 manifest only; an older one's are ignored like unknown fields (SPEC §20.3).
+  const grouped = version === '0.4';
+  if (grouped && manifest['groups'] !== undefined) checkGroups(manifest['groups'], issues);
   const tools = required(manifest, 'tools', '', issues);
   if (tools !== undefined) {
     if (!Array.isArray(tools)) issues.push({ path: '/tools', message: 'must be an array' });
-    else for (let index = 0; index < tools.length; index++) checkTool(tools[index], `/tools/${index}`, issues);
+    else for (let index = 0; index < tools.length; index++) checkTool(tools[index], `/tools/${index}`, issues, grouped);
   }
   return issues;
 }

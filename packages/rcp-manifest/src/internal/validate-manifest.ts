@@ -4,6 +4,7 @@ import type { ManifestIssue } from '../manifest-errors';
 import {
   AUTH_FIELDS,
   EFFECT_FIELDS,
+  GROUP_FIELDS,
   HTTP_TOKEN_PATTERN,
   IDEMPOTENCY_FIELDS,
   MANIFEST_FIELDS,
@@ -12,6 +13,7 @@ import {
   PARAM_FIELDS,
   PARAM_NAME_PATTERN,
   TOOL_FIELDS,
+  TOOL_NAME_PATTERN,
   VALUE_FIELDS,
 } from '../manifest-patterns';
 import type { RcpParam, RcpParamType } from '../manifest-schema';
@@ -36,6 +38,7 @@ type JsonObject = Record<string, unknown>;
 
 const HTTP_TOKEN = new RegExp(HTTP_TOKEN_PATTERN);
 const PARAM_NAME = new RegExp(PARAM_NAME_PATTERN);
+const TOOL_NAME = new RegExp(TOOL_NAME_PATTERN);
 /** `$schema` (an editor's JSON Schema reference) is expected at the top and ignored silently. */
 const MANIFEST_KEYS = [...MANIFEST_FIELDS, '$schema'];
 
@@ -725,6 +728,69 @@ function checkQueryAuthKey(tool: JsonObject, auth: unknown, context: ToolContext
   }
 }
 
+/**
+ * RCP 0.4 tool groups (SPEC §20.3). In a 0.4 manifest: group names unique regardless of case (as
+ * tool names, since adapters turn them into names a model API compares that way), and every tool's
+ * `group` one of them, written the same. In an older manifest, `groups` and `group` are ignored
+ * with a warning: a client of that version ignores them as unknown fields (§3), and a 0.4 client
+ * reads every older manifest as that client does.
+ */
+function checkGroups(manifest: JsonObject, tools: readonly unknown[], report: Report): void {
+  const version = report.version;
+  const groups = own(manifest, 'groups');
+  if (version !== '0.4') {
+    const ignored = (pointer: string, what: string) =>
+      report.warn(pointer, `${what} needs rcpVersion "0.4": ignored (this manifest says "${String(version)}", whose clients ignore it)`);
+    if (groups !== undefined) ignored('/groups', '"groups"');
+    tools.forEach((tool, index) => {
+      if (isRecord(tool) && own(tool, 'group') !== undefined) ignored(`/tools/${index}/group`, '"group"');
+    });
+    return;
+  }
+  /** Declared names, exactly as written, and each one's index by its lower-case form. */
+  const declared = new Map<string, number>();
+  const named: string[] = [];
+  if (Array.isArray(groups)) {
+    groups.forEach((group: unknown, index) => {
+      if (!isRecord(group)) return; // structural check reports it
+      const pointer = joinPointer('/groups', index);
+      report.unknownFields(group, pointer, GROUP_FIELDS);
+      const name = own(group, 'name');
+      if (typeof name !== 'string' || !TOOL_NAME.test(name)) return; // the structural check reports it
+      const first = declared.get(name.toLowerCase());
+      if (first === undefined) {
+        declared.set(name.toLowerCase(), index);
+        named[index] = name;
+      } else {
+        report.error(
+          joinPointer(pointer, 'name'),
+          named[first] === name
+            ? `duplicate group name "${name}" (already used at /groups/${first})`
+            : `group name "${name}" differs only in case from the one at /groups/${first} (names must be unique regardless of case)`,
+        );
+      }
+    });
+  }
+  const used = new Set<number>();
+  tools.forEach((tool, index) => {
+    if (!isRecord(tool)) return;
+    const group = own(tool, 'group');
+    if (typeof group !== 'string' || !TOOL_NAME.test(group)) return; // absent, or the structural check reports it
+    const match = declared.get(group.toLowerCase());
+    if (match !== undefined && named[match] === group) {
+      used.add(match);
+      return;
+    }
+    const toolName = own(tool, 'name');
+    const who = typeof toolName === 'string' && TOOL_NAME.test(toolName) ? `tool "${toolName}"` : 'the tool';
+    const hint = match === undefined ? '' : ` (did you mean "${named[match]}"? group names are compared exactly)`;
+    report.error(`/tools/${index}/group`, `${who} names group "${group}", which is not one of the manifest's groups${hint}`);
+  });
+  for (const index of declared.values()) {
+    if (!used.has(index)) report.warn(joinPointer('/groups', index), `group "${named[index]}" is declared but no tool names it`);
+  }
+}
+
 function normalize(list: ManifestIssue[]): ManifestIssue[] {
   const seen = new Set<string>();
   const unique = list.filter((issue) => {
@@ -779,6 +845,7 @@ export function validateManifest(manifest: JsonObject, filterEngine?: RcpFilterE
         );
       }
     }
+    checkGroups(manifest, tools, report);
   }
   return { issues: normalize(report.issues), warnings: normalize(report.warnings) };
 }

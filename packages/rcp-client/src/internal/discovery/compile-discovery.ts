@@ -97,6 +97,9 @@ async function toolContext(
     manifestUrl: url.href,
     manifestOrigin: url.origin,
     serverAuth: manifest.auth ?? { type: 'none' as const },
+    ...(manifest.groups !== undefined && {
+      groups: new Map(manifest.groups.map((group) => [group.name, Object.freeze({ name: group.name, description: group.description ?? '' })])),
+    }),
     options: resolved,
     decide,
     isAllowed,

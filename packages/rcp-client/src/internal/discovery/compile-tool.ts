@@ -17,7 +17,7 @@ import {
   type RcpToolEffects,
 } from 'rcp-manifest';
 import type { RcpResolverInfo } from '../../client-options';
-import type { RcpClientTool, RcpClientToolParam, RcpInputSchema, RcpInputSchemaProperty } from '../../client-tool';
+import type { RcpClientTool, RcpClientToolParam, RcpInputSchema, RcpInputSchemaProperty, RcpToolGroup } from '../../client-tool';
 import type { ResolvedClientOptions } from '../options/resolve-options';
 import type { Transport } from '../send/transport-types';
 import { checkUnboundParam, type BindingRules } from './check-binding';
@@ -45,6 +45,8 @@ export interface ToolCompilationContext {
   readonly transport?: Transport;
   /** What `prepareManifest` loaded for this manifest (the JSONPath filter engine, when a path has a filter). */
   readonly prepared?: Pick<ParseManifestOptions, 'filterEngine'>;
+  /** The manifest's groups by name (RCP 0.4), one frozen object each, shared by their tools. */
+  readonly groups?: ReadonlyMap<string, RcpToolGroup>;
 }
 
 /** A compiled tool and its discovery warnings (pointers into the manifest). */
@@ -100,6 +102,7 @@ export function compileTool(source: RcpTool, index: number, context: ToolCompila
     auth,
     effects: sharedEffects(source),
     ...(source.effects !== undefined && { declaredEffects: source.effects }),
+    ...(source.group !== undefined && context.groups?.has(source.group) && { group: context.groups.get(source.group)! }),
   };
   const resolved = resolvedOf(tool, options);
   const templateHeaders = source.headers === undefined ? NO_NAMES : Object.keys(source.headers);
