@@ -8,7 +8,8 @@
 // Each published package has `tsconfig.lib.json`: its `src` without the tests, composite, declarations only, into
 // `.types/` (rolled up into `dist/` afterwards), referencing the packages it depends on. Every project has
 // `tsconfig.test.json`: what its `tsconfig.json` covers beyond the published source (tests, fixtures, examples, config
-// files; all of it for an app or a private package), checked, nothing emitted, referencing every published package.
+// files; all of it for an app or a private package), checked, nothing emitted but its build info (an unchanged project
+// is not checked again), referencing every published package.
 // Both extend `tsconfig.build.json`, whose `paths` send each public specifier to its source entry: in `tsc --build`
 // an import of a referenced project's source reads the declarations that project emitted, so each library is checked
 // once. Each `tsconfig.json` stays what editors and the README checks use (imports through node_modules to `dist`).
@@ -103,7 +104,7 @@ export async function projectConfigs() {
       join(dir, 'tsconfig.test.json'),
       {
         extends: extendsBuild,
-        compilerOptions: { ...options, tsBuildInfoFile: '.types/test.tsbuildinfo' },
+        compilerOptions: { ...options, incremental: true, tsBuildInfoFile: '.types/test.tsbuildinfo' },
         include,
         references: published.filter((other) => !(againstSource && other === dir)).map((other) => lib(dir, other)),
       },
@@ -134,6 +135,15 @@ export async function projectConfigs() {
       $comment: 'Every TypeScript project of the workspace, for `tsc --build` (scripts/typecheck.mjs). Written by scripts/ts-projects.mjs.',
       files: [],
       references: dirs.flatMap((dir) => [...(isLibraryDir(dir) ? [{ path: `./${dir}/tsconfig.lib.json` }] : []), { path: `./${dir}/tsconfig.test.json` }]),
+    },
+  ]);
+  configs.push([
+    'tsconfig.libs.json',
+    {
+      $comment:
+        "The libraries' projects only: what `tsc --build` needs for the declarations the packages ship (scripts/typecheck.mjs --declarations). Written by scripts/ts-projects.mjs.",
+      files: [],
+      references: published.map((dir) => ({ path: `./${dir}/tsconfig.lib.json` })),
     },
   ]);
   return configs;

@@ -1,5 +1,14 @@
 #!/usr/bin/env node
-// `pnpm typecheck` (turbo's `//#typecheck`, which every package's `build:types` waits for): the one TypeScript pass.
+// `pnpm typecheck`: the one TypeScript pass, in two parts that turbo runs as two tasks:
+//
+//   node scripts/typecheck.mjs                 both: every project checked, the declarations rolled up (`pnpm typecheck`)
+//   node scripts/typecheck.mjs --declarations  the libraries' projects and their roll-up: `pnpm types`, turbo's
+//                                              `//#types`, which `build:types`, the tarballs and the API reports wait for
+//   node scripts/typecheck.mjs --tests         every project, nothing rolled up: turbo's `//#typecheck:tests` in
+//                                              `pnpm test`, after `//#types` (the libraries are then up to date)
+//
+// The libraries are a third of the pass: splitting it lets the tarballs and install-test start while the tests and
+// apps are checked, instead of after.
 //
 // 1. ONE `tsc --build` over every project (the root tsconfig.json lists them; scripts/ts-projects.mjs writes the
 //    graph from the package.json files, and this checks it is current). Each published package's source is checked
@@ -32,8 +41,13 @@ if (stale.length > 0) {
   process.exit(1);
 }
 
+const declarationsOnly = process.argv.includes('--declarations');
+const rollUp = !process.argv.includes('--tests');
+const tscArguments = process.argv.slice(2).filter((argument) => argument !== '--declarations' && argument !== '--tests');
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-const checked = spawnSync(process.execPath, [tsc, '--build', 'tsconfig.json', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
+const project = declarationsOnly ? 'tsconfig.libs.json' : 'tsconfig.json';
+const checked = spawnSync(process.execPath, [tsc, '--build', project, ...tscArguments], { cwd: root, stdio: 'inherit' });
+if (!rollUp) process.exit(checked.status ?? 1);
 // tsc emits a project's declarations even when it reports errors, and builds the projects after it (TypeScript 5.6+):
 // the declarations are rolled up either way, so with `turbo --continue` one type error fails this task without
 // keeping every other package's tests from running. The exit status is tsc's.

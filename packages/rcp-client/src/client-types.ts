@@ -21,7 +21,28 @@ export interface RcpDiscoveryWarning {
   readonly message: string;
   /** The tool concerned, for tool warnings. */
   readonly tool?: string;
+  /** Why, as a stable code a program can act on (the `message` wording may change). */
+  readonly cause: RcpDiscoveryWarningCause;
 }
+
+/**
+ * What a discovery warning is about, stable across versions (its `message` is for people):
+ *
+ * - `manifest`: a warning of `rcp-manifest`'s validation (an unknown field, an unused param …);
+ * - `untrusted-origin`: the tool would send a credential or resolver values to an origin the client
+ *   does not trust; every call fails with `RCP_ORIGIN_NOT_ALLOWED` (the fix: `trustedOrigins`);
+ * - `address-refused`: the private-network boundary refuses the tool's address; every call fails
+ *   with `RCP_ORIGIN_NOT_ALLOWED`;
+ * - `origin-policy`: the client's `allowOrigin` policy refuses the tool's origin;
+ * - `unbound-identity`: a param that names a user or tenant is left to the model (no resolver binds it);
+ * - `resolved-cursor`: a resolver fills the tool's pagination cursor, so the model cannot page.
+ *
+ * @example
+ * ```ts
+ * const blocked = discovery.warnings.filter((warning) => warning.cause === 'untrusted-origin').map((warning) => warning.tool);
+ * ```
+ */
+export type RcpDiscoveryWarningCause = 'manifest' | 'untrusted-origin' | 'address-refused' | 'origin-policy' | 'unbound-identity' | 'resolved-cursor';
 
 /**
  * What `client.discover()` returns: the validated manifest and its compiled tools.

@@ -68,7 +68,9 @@ describe('the seed flows, end to end', () => {
     const manifestUrl = serveManifest(server, seedManifestAt(server.origin));
     const { tools, warnings } = await client.discover(manifestUrl);
     // No resolver fills learnerId here, so the model would: discovery says so.
-    expect(warnings).toEqual([{ path: '/tools/0/params/0', tool: 'get_learner_profile', message: expect.stringContaining('looks like an identity') }]);
+    expect(warnings).toEqual([
+      { path: '/tools/0/params/0', tool: 'get_learner_profile', cause: 'unbound-identity', message: expect.stringContaining('looks like an identity') },
+    ]);
     expect(tools.map((tool) => [tool.name, tool.method, tool.url])).toEqual([
       ['get_learner_profile', 'GET', `${server.origin}/learners/{{learnerId}}/profile`],
       ['search_courses', 'GET', `${server.origin}/courses/search`],

@@ -15,6 +15,7 @@ export type {
   RcpClient,
   RcpDiscovery,
   RcpDiscoveryWarning,
+  RcpDiscoveryWarningCause,
   RcpDecideOptions,
   RcpDiscoverOptions,
   RcpExecuteOptions,

@@ -60,6 +60,7 @@ export type {
   RcpReviewOptions,
   RcpDiscovery,
   RcpDiscoveryWarning,
+  RcpDiscoveryWarningCause,
   RcpDiscoverOptions,
   RcpExecuteOptions,
   RcpLoadOptions,

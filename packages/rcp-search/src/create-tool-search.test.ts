@@ -81,6 +81,28 @@ describe('createToolSearch: what is indexed', () => {
     expect(await names(createToolSearch(toolSet, { boost: { namespace: 0 } }), 'learn')).toEqual([]);
   });
 
+  it("finds a tool by its group's name and description (RCP 0.4 groups, an OpenAPI tag's text), not by another group's", async () => {
+    const billing = await discoverManifest(
+      server,
+      {
+        rcpVersion: '0.4',
+        groups: [
+          { name: 'payouts', description: 'Money sent from the balance to a bank account.' },
+          { name: 'disputes', description: 'A customer questions a charge with their card issuer.' },
+        ],
+        tools: [
+          { ...tool('listPayouts', 'Lists items.'), group: 'payouts' },
+          { ...tool('closeDispute', 'Closes one.'), group: 'disputes' },
+          tool('getBalance', 'Returns the balance.'),
+        ],
+      },
+      '/rcp/billing',
+    );
+    expect((await names(createToolSearch(billing), 'bank account transfers'))[0]).toBe('listPayouts');
+    expect(await names(createToolSearch(billing), 'card issuer')).toEqual(['closeDispute']);
+    expect(await names(createToolSearch(billing, { boost: { group: 0 } }), 'card issuer')).toEqual([]);
+  });
+
   it('is deterministic: the same query gives the same hits, ties in tool-set order; each instance keeps its own index', async () => {
     const search = createToolSearch(repo);
     const first = await search.search('get');
@@ -149,7 +171,7 @@ describe('createToolSearch: bad input', () => {
     expect(() => createToolSearch(repo, null as never)).toThrow(invalid);
     expect(() => createToolSearch(repo, { boost: { title: 2 } as never })).toThrow(/unknown field "title"/);
     expect(() => createToolSearch(repo, { boost: { name: -1 } })).toThrow(invalid);
-    expect(() => createToolSearch(repo, { boost: { name: 0, namespace: 0, description: 0, params: 0, method: 0 } })).toThrow(/no field/);
+    expect(() => createToolSearch(repo, { boost: { name: 0, namespace: 0, description: 0, params: 0, group: 0, method: 0 } })).toThrow(/no field/);
     expect(() => createToolSearch(repo, { synonyms: [['two words']] })).toThrow(/synonyms\[0\]/);
     expect(() => createToolSearch(repo, { synonyms: 'yes' as never })).toThrow(invalid);
     expect(() => createToolSearch(repo, { rank: 'mine' as never })).toThrow(invalid);

@@ -13,15 +13,17 @@ import { DEFAULT_SYNONYMS, STOP_WORDS } from './synonyms';
 /**
  * The text of a tool that search reads: its `name` (split on camelCase, `_`, `-`), its
  * `namespace` (the tool set's prefix, if any, and the manifest's host), its `description`, the
- * names and descriptions of its model-facing `params` (never a resolver-bound one), and
- * `method` (the HTTP method as a verb: GET → get, POST → create, PUT / PATCH → update, DELETE → delete).
+ * names and descriptions of its model-facing `params` (never a resolver-bound one), its `group`
+ * (RCP 0.4, SPEC §20.3: the group's name and description, the text an OpenAPI tag gives every
+ * operation of it), and `method` (the HTTP method as a verb: GET → get, POST → create, PUT / PATCH →
+ * update, DELETE → delete).
  *
  * @example
  * ```ts
  * const field: RcpToolSearchField = 'description';
  * ```
  */
-export type RcpToolSearchField = 'name' | 'namespace' | 'description' | 'params' | 'method';
+export type RcpToolSearchField = 'name' | 'namespace' | 'description' | 'params' | 'group' | 'method';
 
 /**
  * One tool found: its model-facing name in the tool set, the score (higher is better; only
@@ -72,7 +74,7 @@ export interface RcpToolSearchOptions {
    * Weight of each field; `0` leaves a field out of the index. `method` is off by default: on
    * the project's evaluation it lifted no recall and made each query at 5,000 tools slower (every
    * tool matches some verb).
-   * @default { name: 3, namespace: 1, description: 1, params: 0.5, method: 0 }
+   * @default { name: 3, namespace: 1, description: 1, params: 0.5, group: GROUP_BOOST, method: 0 }
    */
   boost?: Partial<Record<RcpToolSearchField, number>>;
   /**
@@ -192,8 +194,14 @@ export interface RcpToolSearch {
   handleCall(args: unknown): Promise<RcpToolHitsDescription>;
 }
 
-const DEFAULT_BOOST: Readonly<Record<RcpToolSearchField, number>> = { name: 3, namespace: 1, description: 1, params: 0.5, method: 0 };
-const FIELDS: readonly RcpToolSearchField[] = ['name', 'namespace', 'description', 'params', 'method'];
+/**
+ * The group field's weight, small: a group's text is shared by every tool of the group, so it tells a group's tools
+ * from the others', never one tool from its neighbours; it matters where a tool's own text lacks the query's words.
+ * On the project's evaluation (OpenAPI tags as groups) weights 0 to 1 move recall@5 by at most 0.02 either way.
+ */
+const GROUP_BOOST = 0.25;
+const DEFAULT_BOOST: Readonly<Record<RcpToolSearchField, number>> = { name: 3, namespace: 1, description: 1, params: 0.5, group: GROUP_BOOST, method: 0 };
+const FIELDS: readonly RcpToolSearchField[] = ['name', 'namespace', 'description', 'params', 'group', 'method'];
 const METHOD_WORDS: Readonly<Record<string, string>> = { GET: 'get', POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' };
 const MAX_LIMIT = 50;
 /** `commonWords` leaves a term in every field while it is in at most this many tools (a small set is fast anyway). */
@@ -207,6 +215,7 @@ interface IndexedTool {
   readonly namespace: string;
   readonly description: string;
   readonly params: string;
+  readonly group: string;
   readonly method: string;
 }
 
@@ -501,7 +510,8 @@ function indexedTool(id: number, name: string, tool: RcpClientTool): IndexedTool
   const params = Object.entries(tool.inputSchema.properties)
     .map(([param, schema]) => `${param} ${schema.description ?? ''}`)
     .join(' ');
-  return { id, name: tool.name, namespace: `${prefix} ${host}`, description: tool.description, params, method: METHOD_WORDS[tool.method] ?? '' };
+  const group = tool.group === undefined ? '' : `${tool.group.name} ${tool.group.description}`;
+  return { id, name: tool.name, namespace: `${prefix} ${host}`, description: tool.description, params, group, method: METHOD_WORDS[tool.method] ?? '' };
 }
 
 function hostOf(url: string): string {

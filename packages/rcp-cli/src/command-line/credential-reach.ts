@@ -2,15 +2,6 @@ import type { RcpClientTool, RcpDiscoveryWarning } from 'rcp-client';
 import { RcpUsageError } from './usage-error';
 
 /**
- * The client's verdicts, as its discovery warnings word them (rcp-client's compile-tool): a tool
- * whose origin may not receive its credential, and any tool every call of which the client
- * refuses (an untrusted origin, or the private-network boundary). The client decides; the command
- * line only reads its decision, per tool.
- */
-const UNTRUSTED_FOR_CREDENTIAL = /would send a credential\b.*, which is not a trusted origin/s;
-const REFUSED = /executing it will fail with RCP_ORIGIN_NOT_ALLOWED$/;
-
-/**
  * Refuses to serve when a credential is configured and no served tool may receive it (issue 41):
  * every tool that takes the credential goes to an origin the client does not trust with it (a
  * Stripe import served without `--trusted-origin`), or is refused outright, so every call would
@@ -28,11 +19,13 @@ const REFUSED = /executing it will fail with RCP_ORIGIN_NOT_ALLOWED$/;
 export function refuseUnreachableCredential(tools: readonly RcpClientTool[], warnings: readonly RcpDiscoveryWarning[], flag: string, command: string): void {
   const taking = tools.filter((tool) => tool.auth.type !== 'none');
   if (taking.length === 0) return;
+  // The client's verdict per tool, by its warnings' stable causes: the client decides, the command line reads it.
   const untrusted = new Set<string>();
   const refused = new Set<string>();
-  for (const warning of warnings) {
-    if (warning.tool === undefined || !REFUSED.test(warning.message)) continue;
-    (UNTRUSTED_FOR_CREDENTIAL.test(warning.message) ? untrusted : refused).add(warning.tool);
+  for (const { tool, cause } of warnings) {
+    if (tool === undefined) continue;
+    if (cause === 'untrusted-origin') untrusted.add(tool);
+    else if (cause === 'address-refused') refused.add(tool);
   }
   if (taking.some((tool) => !untrusted.has(tool.name) && !refused.has(tool.name))) return;
   const byOrigin = new Map<string, number>();

@@ -31,10 +31,12 @@ export async function compileDiscovery(
   if (!parsed.ok) throw parsed.error;
   const { manifest, warnings: manifestWarnings } = parsed;
   const context = { ...(await toolContext(client, url, manifest, compileOptions, trust, sourceClass)), prepared };
-  const warnings: RcpDiscoveryWarning[] = manifestWarnings.map((warning) => Object.freeze({ path: warning.path, message: warning.message }));
+  const warnings: RcpDiscoveryWarning[] = manifestWarnings.map((warning) =>
+    Object.freeze({ path: warning.path, message: warning.message, cause: 'manifest' as const }),
+  );
   const tools = manifest.tools.map((source, index) => {
     const compiled = compileTool(source, index, context);
-    for (const { path, message } of compiled.warnings) warnings.push(Object.freeze({ path, message, tool: source.name }));
+    for (const { path, message, cause } of compiled.warnings) warnings.push(Object.freeze({ path, message, tool: source.name, cause }));
     return compiled.tool;
   });
   const frozenTools = Object.freeze(tools);

@@ -17,6 +17,7 @@ import {
   type RcpToolEffects,
 } from 'rcp-manifest';
 import type { RcpResolverInfo } from '../../client-options';
+import type { RcpDiscoveryWarningCause } from '../../client-types';
 import type { RcpClientTool, RcpClientToolParam, RcpInputSchema, RcpInputSchemaProperty, RcpToolGroup } from '../../client-tool';
 import type { ResolvedClientOptions } from '../options/resolve-options';
 import type { Transport } from '../send/transport-types';
@@ -55,7 +56,7 @@ export interface ToolCompilation {
   warnings: Warning[];
 }
 
-type Warning = { path: string; message: string };
+type Warning = { path: string; message: string; cause: RcpDiscoveryWarningCause };
 
 const NO_AUTH: RcpAuth = Object.freeze({ type: 'none' });
 /** The (frozen, shared) empty lists. */
@@ -84,6 +85,7 @@ export function compileTool(source: RcpTool, index: number, context: ToolCompila
     warnings.push({
       path: `${toolPath}/pagination/param`,
       message: `Tool "${source.name}" takes its next page's cursor in "${pagination.param}", which a resolver fills: the model cannot ask for the next page`,
+      cause: 'resolved-cursor',
     });
   }
   const resolvedNames = params.some((param) => param.resolved) ? Object.freeze(params.filter((param) => param.resolved).map((param) => param.name)) : NO_NAMES;
@@ -150,7 +152,7 @@ function paramsOf(source: RcpTool, pathTokens: readonly string[], context: ToolC
     const resolved = Object.hasOwn(context.options.resolvers, declared.name);
     const path = `${toolPath}/params/${paramIndex}`;
     const identityWarning = resolved ? undefined : checkUnboundParam({ tool: source.name, param: declared.name, path }, context.bindings);
-    if (identityWarning !== undefined) warnings.push({ path, message: identityWarning });
+    if (identityWarning !== undefined) warnings.push({ path, message: identityWarning, cause: 'unbound-identity' });
     const param: RcpClientToolParam = Object.freeze({
       name: declared.name,
       type: declared.type ?? 'string',
@@ -224,18 +226,25 @@ function trustOf(
 ): string | undefined {
   const { trusted, allowed, refusal } = context.decide(tool.origin);
   let untrustedMessage: string | undefined;
+  let cause: RcpDiscoveryWarningCause = 'untrusted-origin';
   if (refusal !== undefined) {
     // The private-network boundary: checked before anything else, secrets or not.
     untrustedMessage = `Tool "${tool.name}": ${refusal}`;
+    cause = 'address-refused';
   } else if ((sendsCredential || sendsResolved) && !trusted) {
     const what = [sendsCredential && 'a credential', sendsResolved && 'resolver values'].filter(Boolean).join(' and ');
     untrustedMessage =
       `Tool "${tool.name}" would send ${what} to ${tool.origin}, which is not a trusted origin ` +
       `(add it to the client's "trustedOrigins" option if it should be)`;
   } else if (!allowed) {
-    warnings.push({ path: toolPath, message: `Tool "${tool.name}" calls ${tool.origin}, which the client's "allowOrigin" policy refuses` });
+    warnings.push({
+      path: toolPath,
+      message: `Tool "${tool.name}" calls ${tool.origin}, which the client's "allowOrigin" policy refuses`,
+      cause: 'origin-policy',
+    });
   }
-  if (untrustedMessage !== undefined) warnings.push({ path: toolPath, message: `${untrustedMessage}; executing it will fail with RCP_ORIGIN_NOT_ALLOWED` });
+  if (untrustedMessage !== undefined)
+    warnings.push({ path: toolPath, message: `${untrustedMessage}; executing it will fail with RCP_ORIGIN_NOT_ALLOWED`, cause });
   return untrustedMessage;
 }
 
