@@ -141,7 +141,9 @@ export async function discoverAll(manifests: ReadonlyMap<string, RcpManifest>): 
       ? new Response('not found', { status: 404 })
       : new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
   }) as typeof fetch;
-  const client = createRcpClient({ fetch: memoryFetch, maxManifestBytes: 256 * 2 ** 20, maxManifestTools: 10_000 });
+  // Warnings stay in each discovery (a catalog of 5,000 imported tools has one per tool: an untrusted origin, an
+  // identity param); printing them, the default, filled stderr with ~12,000 lines per bench run.
+  const client = createRcpClient({ fetch: memoryFetch, maxManifestBytes: 256 * 2 ** 20, maxManifestTools: 10_000, onWarning: () => {} });
   const discoveries = new Map<string, RcpDiscovery>();
   for (const key of manifests.keys()) discoveries.set(key, await client.discover(manifestUrlOf(key)));
   return discoveries;
