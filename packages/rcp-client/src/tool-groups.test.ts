@@ -1,16 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sendJson, startTestServer, type TestServer } from 'rcp-test-utils';
+import { groupedTool as tool, sendJson, startTestServer, type TestServer } from 'rcp-test-utils';
 import { createRcpClient, createToolSet, describeManifest, toModelResult } from 'rcp-client';
 import { serveManifest } from './internal/testing';
 
 /** RCP 0.4 tool groups (SPEC §20.3) as the client gives them: on each tool, on a tool set, in describeManifest. */
-const tool = (name: string, group?: string) => ({
-  name,
-  description: `The ${name} tool.`,
-  method: 'GET',
-  url: `/${name}`,
-  ...(group !== undefined && { group }),
-});
 const billing = {
   rcpVersion: '0.4',
   groups: [

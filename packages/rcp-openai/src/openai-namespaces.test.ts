@@ -6,16 +6,9 @@
 import OpenAI from 'openai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRcpClient } from 'rcp-client';
-import { sendJson, serveManifest, startTestServer, type TestServer } from 'rcp-test-utils';
+import { groupedTool as tool, sendJson, serveManifest, startTestServer, type TestServer } from 'rcp-test-utils';
 import { createOpenAITools } from './index';
 
-const tool = (name: string, group?: string) => ({
-  name,
-  description: `The ${name} tool.`,
-  method: 'GET',
-  url: `/${name}`,
-  ...(group !== undefined && { group }),
-});
 const manifest = {
   rcpVersion: '0.4',
   groups: [{ name: 'invoices', description: 'Invoices and their payments.' }, { name: 'misc' }],

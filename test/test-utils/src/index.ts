@@ -3,6 +3,7 @@ export type { TestServer, RecordedRequest, TestRouteHandler } from './test-serve
 export { seedManifest, resolverSeedManifest, seedManifestAt, cloneFixture } from './fixtures';
 export { notesManifest, startNotesApi, toolRequestLines, NOTES_TOKEN } from './notes-api';
 export { detailsManifest } from './details-manifest';
+export { groupedTool } from './grouped-tool';
 export { findReadmeBlock, readmeBlock, runReadmeSnippet } from './readme-snippet';
 export type { ReadmeBlock } from './readme-snippet';
 export { FAKE_DNS_PRELOAD, SPAWN_TIMEOUT, runNode } from './spawn-node';
