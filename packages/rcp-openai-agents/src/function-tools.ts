@@ -12,8 +12,13 @@ import { toAgentsToolOutput, type OpenAIAgentsToolOutput } from './tool-output';
 /** The JSON Schema shapes `tool()` takes, strict and not. */
 type StrictSchema = Extract<FunctionTool['parameters'], { additionalProperties: false }>;
 type OpenSchema = Extract<FunctionTool['parameters'], { additionalProperties: true }>;
-/** One of the tools made here: JSON Schema parameters, the model result as text (and a media part). */
-export type AgentsTool = FunctionTool<unknown, FunctionTool['parameters'], OpenAIAgentsToolOutput>;
+/**
+ * One of the tools made here: JSON Schema parameters, the model result as text (and a media part). Its run context
+ * is `any`: the tool reads its turn from whatever context the run has (`turnOf`), so it fits an Agent of any context.
+ * With `unknown` it did not under TypeScript 7, which compares the SDK's `customDataExtractor` context invariantly:
+ * `new Agent<{ userId: string }>({ tools })` was a type error there.
+ */
+export type AgentsTool = FunctionTool<any, FunctionTool['parameters'], OpenAIAgentsToolOutput>;
 /** What `execute` is given besides the input (the call, its abort signal). */
 type ToolCallDetails = Parameters<FunctionTool['invoke']>[2];
 
