@@ -52,8 +52,9 @@ ${BINDING_HELP}  --token-env NAME        the tools' credential, from environment
                           PREFIX_ISSUER, PREFIX_CLIENT_AUTH): tokens fetched, cached and renewed (rcp-oauth)
 ${NETWORK_HELP}  --only a,b              serve only these tools
   --dynamic               serve three tools instead of every tool: search_tools, describe_tool, call_tool
-                          (for hosts without tool search and manifests past their tool limit); a call
-                          through call_tool is approved per tool, as a listed tool's call is
+                          (and list_groups when the manifest groups its tools; for hosts without tool
+                          search and manifests past their tool limit); a call through call_tool is
+                          approved per tool, as a listed tool's call is
 ${SHARED_STATE_HELP}  --http                  serve streamable HTTP instead of stdio (stateless)
   --port N                HTTP port (default 3000)
   --host NAME             HTTP bind address (default 127.0.0.1)

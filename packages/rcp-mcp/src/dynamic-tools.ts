@@ -2,11 +2,13 @@
  * The gateway's dynamic mode (docs/behaviour.md, the gateway): for hosts without tool search, three
  * meta-tools instead of every tool — `search_tools` (rcp-search over the served tool set),
  * `describe_tool` (one tool's schemas) and `call_tool` (a call by name, through the same tool
- * set and the same per-call path as a listed tool: stages, resolvers, approvals, trust).
+ * set and the same per-call path as a listed tool: stages, resolvers, approvals, trust) — and a
+ * fourth, `list_groups`, when the served tools have groups (./dynamic-groups.ts).
  */
 import type { ToolAnnotations } from '@modelcontextprotocol/server';
 import { RcpError, isRcpError, toModelResult, type ModelResult, type RcpClientTool, type RcpInputSchema, type RcpToolSet } from 'rcp-client';
 import { createToolSearch, toolSearchDefinition, type RcpToolSearch, type RcpToolSearchOptions } from 'rcp-search';
+import { GROUP_PROPERTY, LIST_GROUPS_NAME, groupSearches, groupsListing } from './dynamic-groups';
 import { toolAnnotations } from './tool-annotations';
 
 /** The meta-tool that describes one tool by name. */
@@ -20,7 +22,7 @@ export interface MetaTool {
   readonly description: string;
   readonly inputSchema: RcpInputSchema;
   readonly annotations: ToolAnnotations;
-  /** The model result of a call of `search_tools` or `describe_tool`; `call_tool` has none (the gateway runs the call). */
+  /** The model result of a call of `search_tools`, `describe_tool` or `list_groups`; `call_tool` has none (the gateway runs the call). */
   readonly answer?: (args: Record<string, unknown>) => Promise<ModelResult>;
   /**
    * `call_tool`'s: the tool a name names, or the model result of a name the set does not know —
@@ -65,25 +67,44 @@ function answerWith(produce: (args: Record<string, unknown>) => Promise<unknown>
 }
 
 /**
- * The three meta-tools over a tool set: the search index is built here, once per gateway.
+ * The meta-tools over a tool set: `search_tools`, `describe_tool` and `call_tool`, and when the
+ * set's tools have groups (RCP 0.4) `list_groups` after them and a `group` argument on
+ * `search_tools`. The search index is built here, once per gateway; a group's own index on the
+ * first search of that group.
  *
  * @example
  * ```ts
- * const [search, describe, call] = metaTools(toolSet, {});
+ * const [search, describe, call, listGroups] = metaTools(toolSet, {});
  * ```
  */
 export function metaTools(toolSet: RcpToolSet, searchOptions: RcpToolSearchOptions | undefined): readonly MetaTool[] {
   const search = createToolSearch(toolSet, searchOptions);
   const definition = toolSearchDefinition({ toolCount: toolSet.entries.length });
   const readOnly: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };
+  const grouped = toolSet.groups.length > 0;
+  const groups = grouped ? groupSearches(toolSet, searchOptions) : undefined;
+  // Each tool's group under its set-wide name, for describe_tool.
+  const groupOf = new Map(toolSet.groups.flatMap((group) => group.names.map((name) => [name, group.name] as const)));
+  const searchTool: MetaTool = {
+    ...definition,
+    // The answer is compact (names, one line, param names): the schema is describe_tool's.
+    description: `${definition.description} Read a tool's input schema with describe_tool before calling it with call_tool.`,
+    annotations: readOnly,
+    answer: answerWith(async (args) => ({ tools: (await search.handleCall(args)).tools })),
+  };
   return [
-    {
-      ...definition,
-      // The answer is compact (names, one line, param names): the schema is describe_tool's.
-      description: `${definition.description} Read a tool's input schema with describe_tool before calling it with call_tool.`,
-      annotations: readOnly,
-      answer: answerWith(async (args) => ({ tools: (await search.handleCall(args)).tools })),
-    },
+    groups === undefined
+      ? searchTool
+      : {
+          ...searchTool,
+          description: `${searchTool.description} With "group" (a name from ${LIST_GROUPS_NAME}), only that group's tools are searched.`,
+          inputSchema: { ...definition.inputSchema, properties: { ...definition.inputSchema.properties, group: GROUP_PROPERTY } },
+          answer: answerWith(async ({ group, ...args }) => {
+            // The SDK checked the schema: a group is a string. The group's own search checks the rest.
+            const within = group === undefined ? search : groups.searchOf(String(group));
+            return { tools: (await within.handleCall(args)).tools };
+          }),
+        },
     {
       name: DESCRIBE_TOOL_NAME,
       description:
@@ -94,9 +115,11 @@ export function metaTools(toolSet: RcpToolSet, searchOptions: RcpToolSearchOptio
       answer: answerWith(async ({ name }) => {
         // The tool set's own lookup; an unknown name points at search_tools.
         const tool = await findTool(toolSet, search, String(name));
+        const group = groupOf.get(String(name));
         return {
           name: String(name),
           description: tool.description,
+          ...(group !== undefined && { group }),
           inputSchema: tool.inputSchema,
           ...(tool.outputSchema !== undefined && { outputSchema: tool.outputSchema }),
           annotations: toolAnnotations(tool),
@@ -128,6 +151,19 @@ export function metaTools(toolSet: RcpToolSet, searchOptions: RcpToolSearchOptio
         }
       },
     },
+    ...(grouped
+      ? [
+          {
+            name: LIST_GROUPS_NAME,
+            description:
+              `List the groups the ${toolSet.entries.length} available tools are in: each group's name, what it is for in one line ` +
+              `and how many tools it has. Pass a group's name to search_tools as "group" to search only its tools.`,
+            inputSchema: { type: 'object', properties: {}, required: [], additionalProperties: false },
+            annotations: readOnly,
+            answer: answerWith(async () => groupsListing(toolSet)),
+          } satisfies MetaTool,
+        ]
+      : []),
   ];
 }
 

@@ -18,6 +18,7 @@ import {
 import { terminalText } from 'rcp-internal';
 import type { RcpToolSearchOptions } from 'rcp-search';
 import { toCallToolResult } from './call-tool-result';
+import { groupsNotice } from './dynamic-groups';
 import { DYNAMIC_OPTION } from './dynamic-mode-hint';
 import { CALL_TOOL_NAME, metaTools } from './dynamic-tools';
 import { CANNOT_ASK_TEXT, answerOf, askForApproval, canElicit } from './elicit-approval';
@@ -48,17 +49,19 @@ export interface RcpMcpGatewayOptions<Context = any> extends Pick<RcpToolSetOpti
    * The servers' MCP instructions (hosts show them with the server's details; many pass them to
    * the model). Your own text replaces the default notice; add `gateway.warnings` to it yourself
    * when you want them shown.
-   * @default a notice listing the gateway's `warnings` ({@link warningsNotice}); none without warnings
+   * @default in dynamic mode over tools with groups, a sentence pointing at `list_groups`; then a notice listing the gateway's `warnings` ({@link warningsNotice}); none without either
    */
   readonly instructions?: string;
   /**
    * Dynamic mode, for hosts without tool search and manifests with many tools: instead of every
-   * tool, three meta-tools — `search_tools` (ranked names with their schemas, rcp-search),
+   * tool, three meta-tools — `search_tools` (ranked names, one-line descriptions and param names, rcp-search),
    * `describe_tool` (one tool's schemas and annotations) and `call_tool` (a call by name). A call
    * through `call_tool` runs exactly as a listed tool's would (the same tool set, resolvers,
    * approvals, trust rules): approval is the named tool's, one answer per call. `call_tool` is
-   * annotated as the most cautious of its tools. Suggested by the tool-count warning past
-   * {@link HOST_TOOL_LIMIT}.
+   * annotated as the most cautious of its tools. When the tools have groups (RCP 0.4,
+   * `toolSet.groups`), a fourth meta-tool, `list_groups` (each group's name, one-line description
+   * and tool count), and a `group` argument of `search_tools` that searches one group's tools.
+   * Suggested by the tool-count warning past {@link HOST_TOOL_LIMIT}.
    * @default false (every tool listed)
    */
   readonly dynamic?: boolean;
@@ -124,7 +127,9 @@ export function createRcpMcpGateway<Context>(options: RcpMcpGatewayOptions<Conte
   const warning = dynamic || countWarning === undefined ? undefined : `${countWarning}; or serve them in dynamic mode (${DYNAMIC_OPTION})`;
   // One line per cause and origin, not per tool (447 untrusted tools are one line): what a person reads.
   const warnings = Object.freeze(groupToolLines([...toolSet.warnings, ...(warning === undefined ? [] : [warning])]));
-  const instructions = options.instructions ?? warningsNotice(warnings);
+  // A dynamic gateway over grouped tools says so (list_groups, search_tools' group); then the operator's notice.
+  const notices = [dynamic ? groupsNotice(toolSet) : undefined, warningsNotice(warnings)].filter((notice) => notice !== undefined);
+  const instructions = options.instructions ?? (notices.length === 0 ? undefined : notices.join('\n\n'));
   const tools = dynamic
     ? metaTools(toolSet, options.search).map(({ name, description, inputSchema, annotations, answer, lookUp }) => ({
         name,
