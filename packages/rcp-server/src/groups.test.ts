@@ -13,27 +13,29 @@ import { frameworks, type Running } from './test/fixture';
 
 const INVOICES = { name: 'invoices', description: 'Invoices and their payments.' } as const;
 
-/** What each handler was given, by tool. */
-const calls: { tool: string; values: Record<string, unknown> }[] = [];
+type HandlerCalls = { tool: string; values: Record<string, unknown> }[];
 
-const listInvoices = defineTool({
-  name: 'list_invoices',
-  description: 'Lists the invoices of a customer.',
-  method: 'GET',
-  path: '/invoices',
-  group: 'invoices',
-  params: [{ name: 'customer', required: true }],
-  queryParams: { customer: '{{customer}}' },
-  handler: ({ values }) => {
-    calls.push({ tool: 'list_invoices', values: { ...values } });
-    return { invoices: [{ id: 'in_1', customer: values.customer }] };
-  },
-});
+/** A tool in the "invoices" group; `calls` records what its handler was given. */
+const invoicesTool = (calls: HandlerCalls = []) =>
+  defineTool({
+    name: 'list_invoices',
+    description: 'Lists the invoices of a customer.',
+    method: 'GET',
+    path: '/invoices',
+    group: 'invoices',
+    params: [{ name: 'customer', required: true }],
+    queryParams: { customer: '{{customer}}' },
+    handler: ({ values }) => {
+      calls.push({ tool: 'list_invoices', values: { ...values } });
+      return { invoices: [{ id: 'in_1', customer: values.customer }] };
+    },
+  });
+const listInvoices = invoicesTool();
 const health = defineTool({ name: 'health', description: 'Says the API is up.', method: 'GET', path: '/health', group: 'misc', handler: () => ({ ok: true }) });
 const ping = defineTool({ name: 'ping', description: 'Pings.', method: 'GET', path: '/ping', handler: () => ({ pong: true }) });
 
-function billingServer(): RcpServer {
-  return createRcpServer({ groups: [INVOICES, { name: 'misc' }], tools: [listInvoices, ping, health] });
+function billingServer(calls: HandlerCalls = []): RcpServer {
+  return createRcpServer({ groups: [INVOICES, { name: 'misc' }], tools: [invoicesTool(calls), ping, health] });
 }
 
 function creationError(create: () => unknown): unknown {
@@ -145,8 +147,8 @@ describe.each(frameworks)('rcp-client discovers the groups of rcp-server on $nam
   afterEach(() => running.close());
 
   it('each tool has its group (one object per group), describeManifest lists them, and a call reaches the handler', async () => {
-    calls.length = 0;
-    running = await framework.start(billingServer());
+    const calls: HandlerCalls = [];
+    running = await framework.start(billingServer(calls));
     const client = createRcpClient({ retry: 0 });
     const discovery = await client.discover(`${running.origin}/rcp/manifest`);
     expect(discovery.warnings).toEqual([]);
