@@ -9,7 +9,7 @@ import { createRcpClient, createToolSet, describeManifest } from 'rcp-client';
 import { isRcpError } from 'rcp-errors';
 import { safeParseManifest, type RcpVersion } from 'rcp-manifest';
 import { createRcpServer, defineTool, type AnyServerTool, type RcpServer, type ServerGroup } from './index';
-import { frameworks, type Running } from './test/fixture';
+import { creationError, frameworks, type Running } from './test/fixture';
 
 const INVOICES = { name: 'invoices', description: 'Invoices and their payments.' } as const;
 
@@ -36,15 +36,6 @@ const ping = defineTool({ name: 'ping', description: 'Pings.', method: 'GET', pa
 
 function billingServer(calls: HandlerCalls = []): RcpServer {
   return createRcpServer({ groups: [INVOICES, { name: 'misc' }], tools: [invoicesTool(calls), ping, health] });
-}
-
-function creationError(create: () => unknown): unknown {
-  try {
-    create();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('createRcpServer did not throw');
 }
 
 const issuesOf = (error: unknown) => (error as { issues: { path: string; message: string }[] }).issues;
