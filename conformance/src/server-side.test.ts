@@ -3,18 +3,21 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRcpClient, isRcpError } from 'rcp-client';
 import { safeParseManifest, type RcpAuth, type RcpTool, type RcpVersion } from 'rcp-manifest';
-import { createRcpServer, defineTool, type RcpServer, type ServerTool } from 'rcp-server';
+import { createRcpServer, defineTool, type RcpServer, type ServerGroup, type ServerTool } from 'rcp-server';
 import { toNodeListener } from 'rcp-server/node';
 import { loadCases, substitute, type ConformanceCase } from './cases';
 
 /**
  * The server side of the conformance cases: each case's manifest declared with rcp-server (tool
- * URLs on the case's origin become paths), then
+ * URLs on the case's origin become paths; its groups, RCP 0.4, the server's `groups`), then
  * - a manifest the client accepts is built, served and passes `parseManifest` with no error,
- *   and the case's call, made by rcp-client against that server, is accepted by the server's
- *   validation and reaches the handler;
- * - a manifest the client refuses at a tool's pointer is refused by `createRcpServer` at the
- *   same pointers (`RCP_INVALID_MANIFEST`): the server can never serve it.
+ *   rcp-client discovers each tool's group as the case expects, and the case's call, if it has
+ *   one, made by rcp-client against that server, is accepted by the server's validation and
+ *   reaches the handler;
+ * - a manifest the client refuses at a tool's or a group's pointer is refused by
+ *   `createRcpServer` at the same pointers (`RCP_INVALID_MANIFEST`): the server can never serve it;
+ * - a manifest the client reads without what its author declared (REFUSED_BY_THE_SERVER) is
+ *   refused by `createRcpServer` (`RCP_INVALID_OPTIONS`).
  */
 const cases = loadCases().map((entry) => entry.case);
 let http: Server;
@@ -67,11 +70,12 @@ function declare(c: ConformanceCase, response: ConformanceCase['response']): Dec
 }
 
 function createFor(c: ConformanceCase, tools: ServerTool[]): RcpServer {
-  const manifest = c.manifest as { rcpVersion?: RcpVersion; auth?: RcpAuth };
+  const manifest = c.manifest as { rcpVersion?: RcpVersion; auth?: RcpAuth; groups?: readonly ServerGroup[] };
   return createRcpServer({
     tools,
     ...(manifest.rcpVersion !== undefined && { rcpVersion: manifest.rcpVersion }),
     ...(manifest.auth !== undefined && { auth: manifest.auth }),
+    ...(manifest.groups !== undefined && { groups: manifest.groups }),
     // Auth is not what these cases test on the server side: any caller is the principal {}.
     verify: () => ({}),
   });
@@ -88,27 +92,26 @@ const LOSSY: Record<string, string> = {
 };
 
 /**
- * Tool fields rcp-server's `defineTool` does not take yet (RCP 0.3 `responseMediaTypes` and
- * `pagination`, SPEC §18.3–§18.4; RCP 0.4 `group`, §20.3, which needs the manifest's `groups`): a
- * case that uses one cannot be declared on the server side, so it runs on the client side only
- * (conformance.test.ts) until rcp-server passes them through.
+ * Manifests a client reads but rcp-server refuses to publish, with why: the server's author
+ * declared something the manifest would lose, and is told so when the server is created
+ * (`RCP_INVALID_OPTIONS`) instead of serving it without.
  */
-const NOT_YET_ON_THE_SERVER = ['responseMediaTypes', 'pagination', 'group'];
-const declarable = (c: ConformanceCase): boolean =>
-  !((c.manifest as { tools?: unknown[] } | undefined)?.tools ?? []).some(
-    (tool) => typeof tool === 'object' && tool !== null && NOT_YET_ON_THE_SERVER.some((field) => Object.hasOwn(tool, field)),
-  );
+const REFUSED_BY_THE_SERVER: Record<string, string> = {
+  'groups-0-3-ignored': 'an older version ignores groups (M27.8): rcp-server will not publish declared groups that no client reads',
+};
 
+/** Every case a manifest is served for (not a text answer, not another URL) that discovers without error. */
 const accepted = cases.filter(
-  (c) => c.expect.error === undefined && c.call !== undefined && c.manifestUrl === undefined && c.manifestResponse === undefined && declarable(c),
+  (c) => c.expect.error === undefined && c.manifestUrl === undefined && c.manifestResponse === undefined && !Object.hasOwn(REFUSED_BY_THE_SERVER, c.id),
 );
+const refusedByTheServer = cases.filter((c) => Object.hasOwn(REFUSED_BY_THE_SERVER, c.id));
+/** Manifests refused at the pointers of what rcp-server declares: a tool's field, or a group (RCP 0.4). */
 const refusedAtTools = cases.filter(
   (c) =>
     c.expect.error?.code === 'RCP_INVALID_MANIFEST' &&
     (c.expect.error.pointers ?? []).length > 0 &&
-    (c.expect.error.pointers ?? []).every((pointer) => pointer.startsWith('/tools/')) &&
-    c.manifestResponse === undefined &&
-    declarable(c),
+    (c.expect.error.pointers ?? []).every((pointer) => pointer.startsWith('/tools/') || pointer.startsWith('/groups/')) &&
+    c.manifestResponse === undefined,
 );
 
 describe('conformance, the server side: a manifest rcp-server serves, and the calls it accepts', () => {
@@ -131,7 +134,9 @@ describe('conformance, the server side: a manifest rcp-server serves, and the ca
     }
     const served = await fetch(`${origin}/rcp/manifest`);
     const parsed = safeParseManifest(await served.text());
-    expect(parsed.ok && parsed.warnings.filter((warning) => !/unused|not used/i.test(warning.message))).toEqual([]);
+    // No warning but those the case expects (a group no tool names) and params no template uses.
+    const expectedWarnings = new Set(c.expect.warnings ?? []);
+    expect(parsed.ok && parsed.warnings.filter((warning) => !expectedWarnings.has(warning.path) && !/unused|not used/i.test(warning.message))).toEqual([]);
 
     const resolvers = Object.fromEntries(Object.entries(c.client?.resolvers ?? {}).map(([name, value]) => [name, () => value]));
     const client = createRcpClient({
@@ -145,12 +150,14 @@ describe('conformance, the server side: a manifest rcp-server serves, and the ca
       ...(c.client?.mediaTypes !== undefined && { mediaTypes: c.client.mediaTypes }),
     });
     const discovery = await client.discover(`${origin}/rcp/manifest`);
-    const result = await client.execute(discovery.tool(c.call!.tool), c.call!.args ?? {});
-    expect(declared.calls.map((call) => call.tool)).toEqual([c.call!.tool]);
+    if (c.expect.groups !== undefined) expect(discovery.tools.map((tool) => tool.group ?? null)).toEqual(c.expect.groups);
+    if (c.call === undefined) return;
+    const result = await client.execute(discovery.tool(c.call.tool), c.call.args ?? {});
+    expect(declared.calls.map((call) => call.tool)).toEqual([c.call.tool]);
     // What the handler was given is what the caller meant: the arguments and the resolved values
     // (except where the wire itself cannot carry it: see LOSSY).
     if (Object.hasOwn(LOSSY, c.id)) return;
-    const args = typeof c.call!.args === 'string' ? (JSON.parse(c.call!.args) as object) : (c.call!.args as object | undefined);
+    const args = typeof c.call.args === 'string' ? (JSON.parse(c.call.args) as object) : (c.call.args as object | undefined);
     const given = Object.entries({ ...args, ...(c.client?.resolvers ?? {}) }).filter(([, value]) => value !== null && value !== undefined);
     expect(declared.calls[0]!.values).toEqual(Object.fromEntries(given));
     if ('data' in c.expect) expect(result.data).toEqual(c.expect.data);
@@ -159,6 +166,21 @@ describe('conformance, the server side: a manifest rcp-server serves, and the ca
         c.expect.media,
       );
     }
+  });
+});
+
+describe('conformance, the server side: a manifest a client reads, but without what its author declared', () => {
+  it.each(refusedByTheServer.map((c) => [c.id, c] as const))('%s: rcp-server refuses to create it', (id, raw) => {
+    const c = substitute(raw, { origin, other: 'http://127.0.0.2:9' });
+    const declared = declare(c, undefined);
+    expect(typeof declared, REFUSED_BY_THE_SERVER[id]).not.toBe('string');
+    let error: unknown;
+    try {
+      createFor(c, (declared as Declared).tools);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(isRcpError(error, 'RCP_INVALID_OPTIONS'), REFUSED_BY_THE_SERVER[id]).toBe(true);
   });
 });
 

@@ -1,6 +1,6 @@
 import { RcpError } from 'rcp-errors';
 import { parseManifest, type RcpAuth, type RcpFilterEngine, type RcpManifest, type RcpTool, type RcpVersion } from 'rcp-manifest';
-import { defineTool, type AnyServerTool, type DefineTool } from './define-tool';
+import { defineTool, type AnyServerTool, type DefineTool, type ServerGroup } from './define-tool';
 import { createMemoryIdempotencyStore, type RcpIdempotencyStore } from './idempotency-store';
 import { answerCall, type CallContext } from './internal/answer-call';
 import { compileRoute, type CompiledRoute } from './internal/compile-route';
@@ -62,7 +62,8 @@ export interface RcpIdempotencyOptions<Principal> {
 }
 
 /**
- * Options of {@link createRcpServer}.
+ * Options of {@link createRcpServer}. `GroupName` is the union of the declared `groups`' names
+ * (inferred by `createRcpServer`; `never` when there are none).
  *
  * @example
  * ```ts
@@ -73,17 +74,34 @@ export interface RcpIdempotencyOptions<Principal> {
  * };
  * ```
  */
-export interface RcpServerOptions<Principal> {
+export interface RcpServerOptions<Principal, GroupName extends string = never> {
   /**
    * The tools, each beside its handler: a list of `defineTool(…)`, or a function that makes the
    * list with the `defineTool` it is given — typed with the principal of `verify`, so `bound` and
-   * every handler get it without a type argument.
+   * every handler get it without a type argument, and with the declared `groups`, so a tool's
+   * `group` must be one of them.
    * @example
    * ```ts
    * createRcpServer({ verify, tools: (tool) => [tool({ name: 'get_user', … })] });
    * ```
    */
-  readonly tools: readonly AnyServerTool<Principal>[] | ((tool: DefineTool<Principal>) => readonly AnyServerTool<Principal>[]);
+  readonly tools: readonly AnyServerTool<Principal>[] | ((tool: DefineTool<Principal, NoInfer<GroupName>>) => readonly AnyServerTool<Principal>[]);
+  /**
+   * The tool groups (RCP 0.4, SPEC §20.3): each a name, written as a tool name and unique
+   * regardless of case, and what its tools are for. A tool names its one group in `group`.
+   * Declaring one makes the manifest `"0.4"`; rcp-manifest's rules check them when the server is
+   * created (`RCP_INVALID_MANIFEST` at `/groups/N/name`, or at `/tools/N/group` naming the tool).
+   * A group no tool names is published all the same.
+   * @default none: the manifest has no `groups`, and no tool may name one
+   * @example
+   * ```ts
+   * createRcpServer({
+   *   groups: [{ name: 'invoices', description: 'Invoices and their payments.' }],
+   *   tools: (tool) => [tool({ name: 'list_invoices', description: 'Lists invoices.', method: 'GET', path: '/invoices', group: 'invoices', handler: () => [] })],
+   * });
+   * ```
+   */
+  readonly groups?: readonly ServerGroup<GroupName>[];
   /** The manifest's server-level auth (SPEC §8). @default { type: 'none' } */
   readonly auth?: RcpAuth;
   /** Authenticates a call to a tool whose effective auth is not `none`. Required when one is. */
@@ -95,7 +113,9 @@ export interface RcpServerOptions<Principal> {
    * allowed in every version, so they do not raise it. A lower version than the tools need is
    * refused by rcp-manifest's rules (`RCP_INVALID_MANIFEST` at the field, say
    * `/tools/0/pagination`).
-   * @default '0.3' when a tool declares `responseMediaTypes` or `pagination`, else '0.2' when a tool uses a form body or query auth, else '0.1'
+   * Groups (RCP 0.4) are read in a `"0.4"` manifest only, so a lower version with `groups` or a
+   * tool's `group` is refused (`RCP_INVALID_OPTIONS`), never published without them.
+   * @default '0.4' when a tool declares `idempotency` or the server has groups, else '0.3' when a tool declares `responseMediaTypes` or `pagination`, else '0.2' when a tool uses a form body or query auth, else '0.1'
    */
   readonly rcpVersion?: RcpVersion;
   /** `Cache-Control` of the manifest. @default 'no-cache' (always revalidated; a 304 costs no body) */
@@ -154,7 +174,7 @@ function manifestTool<Principal>(tool: AnyServerTool<Principal>, expiresAfterSec
       return bound === undefined ? rest : { ...rest, filledBy: 'client' };
     });
   }
-  const keys = ['queryParams', 'headers', 'body', 'bodyEncoding', 'auth', 'responseMappings', 'effects', 'responseMediaTypes', 'pagination'] as const;
+  const keys = ['queryParams', 'headers', 'body', 'bodyEncoding', 'auth', 'responseMappings', 'effects', 'responseMediaTypes', 'pagination', 'group'] as const;
   for (const key of keys) {
     if (tool[key] !== undefined) out[key] = tool[key];
   }
@@ -177,6 +197,13 @@ function manifestTool<Principal>(tool: AnyServerTool<Principal>, expiresAfterSec
  *    arrived (403 otherwise);
  * 4. the **handler**, with the validated values only.
  *
+ * Tool groups (RCP 0.4): `groups` declares them, a tool names its own in `group`, and the
+ * manifest becomes `"0.4"`. In `tools: (tool) => [...]`, a group that is not declared is a type
+ * error; anywhere, it is `RCP_INVALID_MANIFEST` at `/tools/N/group`, naming the tool, when the
+ * server is created. `Principal` and `GroupName` are inferred from `verify` and `groups`; a
+ * principal given by hand (`createRcpServer<Principal>`) leaves `GroupName` at `never` (no
+ * group), so a server with groups then names them too: `createRcpServer<Principal, 'invoices'>`.
+ *
  * @example
  * ```ts
  * import { bearerAuth, createRcpServer } from 'rcp-server';
@@ -198,14 +225,26 @@ function manifestTool<Principal>(tool: AnyServerTool<Principal>, expiresAfterSec
  * });
  * export default { fetch: server.fetch }; // Cloudflare Workers, Bun, Deno …
  * ```
+ *
+ * @example
+ * ```ts
+ * const billing = createRcpServer({
+ *   groups: [{ name: 'invoices', description: 'Invoices and their payments.' }],
+ *   tools: (tool) => [
+ *     tool({ name: 'list_invoices', description: 'Lists invoices.', method: 'GET', path: '/invoices', group: 'invoices', handler: () => [] }),
+ *     // group: 'refunds' would not compile: it is not one of the groups
+ *   ],
+ * });
+ * billing.manifest.rcpVersion; // '0.4'
+ * ```
  */
-export function createRcpServer<Principal = unknown>(options: RcpServerOptions<Principal>): RcpServer {
+export function createRcpServer<Principal = unknown, GroupName extends string = never>(options: RcpServerOptions<Principal, GroupName>): RcpServer {
   const manifestPath = options.manifestPath ?? '/rcp/manifest';
   if (!manifestPath.startsWith('/') || manifestPath.startsWith('//')) {
     throw new RcpError('RCP_INVALID_OPTIONS', '"manifestPath" must be a path starting with one "/"');
   }
   const idempotencyOptions = checkIdempotencyOptions(options.idempotency);
-  const tools = toolList(options.tools);
+  const tools = toolList<Principal, GroupName>(options.tools);
   const manifest = buildManifest(options, tools, idempotencyOptions.expiresAfterSeconds);
   const routes = compileRoutes(options, tools, manifest, idempotencyOptions.expiresAfterSeconds);
   const manifestResponse = serveManifest(manifest, {
@@ -238,25 +277,53 @@ export function createRcpServer<Principal = unknown>(options: RcpServerOptions<P
 }
 
 /** The `tools` option as a list: the list given, or what the function given makes with `defineTool`. */
-function toolList<Principal>(tools: RcpServerOptions<Principal>['tools']): readonly AnyServerTool<Principal>[] {
+function toolList<Principal, GroupName extends string>(tools: RcpServerOptions<Principal, GroupName>['tools']): readonly AnyServerTool<Principal>[] {
   const list = typeof tools === 'function' ? tools(defineTool) : tools;
   if (!Array.isArray(list)) throw new RcpError('RCP_INVALID_OPTIONS', '"tools" must be a list of tools, or a function returning one');
   return list;
 }
 
-/** The manifest built from the definitions (its version the lowest the tools need unless given), validated by `parseManifest`. */
-function buildManifest<Principal>(options: RcpServerOptions<Principal>, tools: readonly AnyServerTool<Principal>[], expiresAfterSeconds: number): RcpManifest {
+/**
+ * The manifest built from the definitions (its version the lowest the tools need unless given),
+ * validated by `parseManifest`: rcp-manifest's rules are the only check of `groups` and `group`.
+ */
+function buildManifest<Principal, GroupName extends string>(
+  options: RcpServerOptions<Principal, GroupName>,
+  tools: readonly AnyServerTool<Principal>[],
+  expiresAfterSeconds: number,
+): RcpManifest {
   const serverAuth = options.auth ?? NO_AUTH;
   const usesWire02 = serverAuth.type === 'query' || tools.some((tool) => tool.bodyEncoding === 'form' || tool.auth?.type === 'query');
   const usesResults03 = tools.some((tool) => tool.responseMediaTypes !== undefined || tool.pagination !== undefined);
-  const usesKeys04 = tools.some((tool) => tool.idempotency !== undefined);
-  return parseManifest(
+  // An empty list declares no group: such a server publishes what it would without the option.
+  const declaresGroups = options.groups !== undefined && !(Array.isArray(options.groups) && options.groups.length === 0);
+  const grouped = declaresGroups || tools.some((tool) => tool.group !== undefined);
+  const uses04 = grouped || tools.some((tool) => tool.idempotency !== undefined);
+  const manifest = parseManifest(
     {
-      rcpVersion: options.rcpVersion ?? (usesKeys04 ? '0.4' : usesResults03 ? '0.3' : usesWire02 ? '0.2' : '0.1'),
+      rcpVersion: options.rcpVersion ?? (uses04 ? '0.4' : usesResults03 ? '0.3' : usesWire02 ? '0.2' : '0.1'),
       ...(options.auth !== undefined && { auth: options.auth }),
+      ...(declaresGroups && { groups: options.groups }),
       tools: tools.map((tool) => manifestTool(tool, expiresAfterSeconds)),
     },
     options.filterEngine === undefined ? undefined : { filterEngine: options.filterEngine },
+  );
+  if (grouped) refuseDroppedGroups(manifest, declaresGroups, tools);
+  return manifest;
+}
+
+/**
+ * A version that has no groups (SPEC §20.3, M27.8) makes rcp-manifest ignore them, with a
+ * warning: a client reads such a manifest without them. A server that declared groups never
+ * publishes it so: `RCP_INVALID_OPTIONS`, naming the first tool whose group would be lost.
+ */
+function refuseDroppedGroups<Principal>(manifest: RcpManifest, declaresGroups: boolean, tools: readonly AnyServerTool<Principal>[]): void {
+  const lost = tools.findIndex((tool, index) => tool.group !== undefined && manifest.tools[index]!.group === undefined);
+  if (lost === -1 && !(declaresGroups && manifest.groups === undefined)) return;
+  const what = lost === -1 ? '"groups"' : `tool "${manifest.tools[lost]!.name}"'s "group"`;
+  throw new RcpError(
+    'RCP_INVALID_OPTIONS',
+    `rcpVersion "${manifest.rcpVersion}" has no tool groups (RCP 0.4), so ${what} would not be published: leave "rcpVersion" out, or give "0.4"`,
   );
 }
 
@@ -305,8 +372,8 @@ function canonicalJson(value: unknown): string {
 }
 
 /** One route per definition, beside its validated manifest tool; a missing handler or `verify` is `RCP_INVALID_OPTIONS`. */
-function compileRoutes<Principal>(
-  options: RcpServerOptions<Principal>,
+function compileRoutes<Principal, GroupName extends string>(
+  options: RcpServerOptions<Principal, GroupName>,
   tools: readonly AnyServerTool<Principal>[],
   manifest: RcpManifest,
   expiresAfterSeconds: number,

@@ -1,4 +1,4 @@
-import type { RcpAuth, RcpDeclaredEffects, RcpHttpMethod, RcpIdempotency, RcpPagination, RcpParam } from 'rcp-manifest';
+import type { RcpAuth, RcpDeclaredEffects, RcpGroup, RcpHttpMethod, RcpIdempotency, RcpPagination, RcpParam } from 'rcp-manifest';
 import type { ToolValues } from './tool-values';
 
 /**
@@ -54,6 +54,20 @@ export interface ToolCall<Principal = unknown, Values = Record<string, unknown>>
 export type ToolHandler<Principal = unknown, Values = Record<string, unknown>> = (call: ToolCall<Principal, Values>) => unknown;
 
 /**
+ * A tool group a server declares (RCP 0.4, SPEC §20.3): its name, written as a tool name, and
+ * what its tools are for. Tools name it in their `group`; the manifest lists it in `groups`, read
+ * by search, `describeManifest` and adapters with groups of their own (OpenAI Responses
+ * namespaces). `Name` is the name's literal type when `createRcpServer` infers it, so a tool in
+ * `tools: (tool) => [...]` can only name a declared group.
+ *
+ * @example
+ * ```ts
+ * const invoices: ServerGroup<'invoices'> = { name: 'invoices', description: 'Invoices and their payments.' };
+ * ```
+ */
+export type ServerGroup<Name extends string = string> = RcpGroup & { readonly name: Name };
+
+/**
  * A tool declared beside the handler that serves it. Everything but `handler` and `bound` is
  * what the manifest says (SPEC §4): `path` is the tool's `url`, a path starting with `/`
  * (relative to the manifest's origin) with `{{token}}` placeholders, one token per segment at
@@ -75,7 +89,7 @@ export type ToolHandler<Principal = unknown, Values = Record<string, unknown>> =
  * });
  * ```
  */
-export interface ServerTool<Principal = unknown, ParamName extends string = string, Values = Record<string, unknown>> {
+export interface ServerTool<Principal = unknown, ParamName extends string = string, Values = Record<string, unknown>, GroupName extends string = string> {
   readonly name: string;
   readonly description: string;
   readonly method: RcpHttpMethod;
@@ -114,6 +128,13 @@ export interface ServerTool<Principal = unknown, ParamName extends string = stri
    * never runs the handler twice. Using it makes the manifest `"0.4"`.
    */
   readonly idempotency?: RcpIdempotency;
+  /**
+   * The group the tool is in (RCP 0.4, SPEC §20.3): the `name` of one of the server's `groups`,
+   * written the same. In `tools: (tool) => [...]` an undeclared name is a type error; anywhere,
+   * `createRcpServer` refuses it (`RCP_INVALID_MANIFEST` at `/tools/N/group`, naming the tool).
+   * Using it makes the manifest `"0.4"`.
+   */
+  readonly group?: GroupName;
   readonly handler: ToolHandler<Principal, Values>;
 }
 
@@ -130,7 +151,9 @@ export type AnyServerTool<Principal = unknown> = ServerTool<Principal, string, n
 
 /**
  * What `defineTool` takes: a {@link ServerTool} whose `params` (a literal list) and `path` are
- * kept as written, so that the handler's `values` are typed from them.
+ * kept as written, so that the handler's `values` are typed from them. `GroupName` is what its
+ * `group` may be: any string for `defineTool`, the server's declared names for the `tool` that
+ * `createRcpServer({ groups, tools: (tool) => [...] })` passes ({@link DefineTool}).
  *
  * @example
  * ```ts
@@ -141,8 +164,8 @@ export type AnyServerTool<Principal = unknown> = ServerTool<Principal, string, n
  * };
  * ```
  */
-export type ToolDefinition<Principal, Params extends readonly ServerParam<Principal>[], Path extends string> = Omit<
-  ServerTool<Principal, Params[number]['name'], ToolValues<Params, Path>>,
+export type ToolDefinition<Principal, Params extends readonly ServerParam<Principal>[], Path extends string, GroupName extends string = string> = Omit<
+  ServerTool<Principal, Params[number]['name'], ToolValues<Params, Path>, GroupName>,
   'params' | 'path'
 > & {
   readonly path: Path;
@@ -151,7 +174,11 @@ export type ToolDefinition<Principal, Params extends readonly ServerParam<Princi
 
 /**
  * `defineTool` for a server whose principal type is known: what `createRcpServer({ tools: (tool) => [...] })`
- * passes, so each tool's `bound` and handler get the principal of `verify` without a type argument.
+ * passes, so each tool's `bound` and handler get the principal of `verify` without a type argument,
+ * and its `group` is one of the server's declared `groups` (`GroupName`, their names; a type
+ * error otherwise). A list kept in its own file names the groups its tools use:
+ * `DefineTool<Principal, 'invoices'>` fits a server that declares `invoices` (and any others);
+ * `DefineTool<Principal>` is for tools in no group, and fits every server.
  *
  * @example
  * ```ts
@@ -159,13 +186,16 @@ export type ToolDefinition<Principal, Params extends readonly ServerParam<Princi
  *   tool({ name: 'list_notes', description: 'Lists notes.', method: 'GET', path: '/users/{{userId}}/notes',
  *     params: [{ name: 'userId', bound: (principal) => principal.userId }], handler: ({ values }) => values.userId }),
  * ];
+ * const billingTools = (tool: DefineTool<{ userId: string }, 'invoices'>) => [
+ *   tool({ name: 'list_invoices', description: 'Lists invoices.', method: 'GET', path: '/invoices', group: 'invoices', handler: () => [] }),
+ * ];
  * ```
  */
-export type DefineTool<Principal> = <
+export type DefineTool<Principal, GroupName extends string = never> = <
   const Params extends readonly ServerParam<Principal>[] = readonly ServerParam<Principal>[],
   const Path extends string = string,
 >(
-  tool: ToolDefinition<Principal, Params, Path>,
+  tool: ToolDefinition<Principal, Params, Path, GroupName>,
 ) => ServerTool<Principal, Params[number]['name'], ToolValues<Params, Path>>;
 
 /**

@@ -3,7 +3,7 @@ export type { RcpServer, RcpServerOptions, RcpIdempotencyOptions, VerifyHook } f
 export { createMemoryIdempotencyStore } from './idempotency-store';
 export type { RcpIdempotencyStore, RcpIdempotencyRecord, MemoryIdempotencyStoreOptions } from './idempotency-store';
 export { defineTool } from './define-tool';
-export type { AnyServerTool, DefineTool, ServerTool, ServerParam, ToolCall, ToolDefinition, ToolHandler } from './define-tool';
+export type { AnyServerTool, DefineTool, ServerGroup, ServerTool, ServerParam, ToolCall, ToolDefinition, ToolHandler } from './define-tool';
 export type { PathTokens, ToolValues, ValueOfDeclared } from './tool-values';
 export { bearerAuth, bearerToken, tokensEqual } from './bearer-auth';
 export type { BearerAuthHook } from './bearer-auth';

@@ -78,6 +78,14 @@ describe('README: files and pages', () => {
   });
 });
 
+describe('README: tool groups', () => {
+  it('runs as written: a "0.4" manifest whose groups rcp-client reads (examples/tool-groups.ts, checked by the TypeScript pass)', {
+    timeout: SPAWN_TIMEOUT,
+  }, async () => {
+    expect(await runReadmeSnippet(packageDir, 'snippet:tool-groups')).toBe(readmeBlock(`${packageDir}README.md`, 'output:tool-groups'));
+  });
+});
+
 describe('README: OAuth 2, end to end', () => {
   it('runs as written: the agent is served, an anonymous call is a 401 (examples/oauth-end-to-end.ts, checked by the TypeScript pass)', {
     timeout: SPAWN_TIMEOUT,

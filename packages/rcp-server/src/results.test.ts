@@ -10,7 +10,7 @@ import { isRcpError } from 'rcp-errors';
 import { parseManifest } from 'rcp-manifest';
 import { pdfBytes, pngBytes, RESULTS_RECORDS, sha256 } from 'rcp-test-utils';
 import { createRcpServer, defineTool, type RcpServer } from './index';
-import { frameworks, type Running } from './test/fixture';
+import { creationError, frameworks, type Running } from './test/fixture';
 
 const bytesResponse = (bytes: Uint8Array, type: string) => new Response(bytes, { headers: { 'content-type': type } });
 
@@ -51,15 +51,6 @@ function resultsServer(cursors: (string | undefined)[], options: { rcpVersion?: 
       }),
     ],
   });
-}
-
-function creationError(create: () => unknown): unknown {
-  try {
-    create();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('createRcpServer did not throw');
 }
 
 describe('a manifest with response media types or pagination is RCP 0.3', () => {

@@ -100,6 +100,16 @@ export function notesServer(log: HandlerLog, options: { describedBy?: boolean } 
   });
 }
 
+/** What `create` threw (a server refused at creation); a test fails when it did not throw. */
+export function creationError(create: () => unknown): unknown {
+  try {
+    create();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('createRcpServer did not throw');
+}
+
 export interface Running {
   readonly name: string;
   readonly origin: string;
