@@ -14,8 +14,9 @@ const source = (path: string): string => fileURLToPath(new URL(path, import.meta
 function project(name: 'undici' | 'fetch', transport: string, exclude: readonly string[] = []) {
   return {
     extends: true as const,
+    root: source('.'),
     resolve: { alias: { 'rcp-client': source('./src/index.ts'), '#transport': source(transport) } },
-    test: { name, include: ['src/**/*.test.ts'], exclude: [...exclude], env: { RCP_TEST_TRANSPORT: name } },
+    test: { name: `rcp-client (${name})`, include: ['src/**/*.test.ts'], exclude: [...exclude], env: { RCP_TEST_TRANSPORT: name } },
   };
 }
 
@@ -45,11 +46,17 @@ const TRANSPORT_FREE = [
   'src/internal/send/transport.node.test.ts',
 ];
 
+/** The two runs, as projects: this config's, and the repository's one vitest run (the root vitest.config.ts) takes them as they are. */
+export const clientProjects = [
+  project('undici', './src/internal/send/transport.node.ts'),
+  project('fetch', './src/internal/send/transport.ts', TRANSPORT_FREE),
+];
+
 export default defineConfig({
   test: {
     // One module registry per worker, not per file (see vitest.shared.ts): re-importing the sources
     // for each of ~45 files × 2 transports was most of this suite's time (143 s → 22 s on 2 cores).
     ...sharedTestOptions,
-    projects: [project('undici', './src/internal/send/transport.node.ts'), project('fetch', './src/internal/send/transport.ts', TRANSPORT_FREE)],
+    projects: clientProjects,
   },
 });
