@@ -1,4 +1,4 @@
-import type { CatalogTerms } from './plan-query';
+import { wordsStartedBy, type CatalogTerms } from './plan-query';
 import { splitWords } from './split-words';
 
 /**
@@ -168,18 +168,6 @@ function siftDown(heap: Int32Array, size: number, id: number, worse: (a: number,
     at = child;
   }
   heap[at] = id;
-}
-
-/** The words of `sorted` (code-unit order) that start with `prefix` and are longer than it, in that order. */
-function* wordsStartedBy(sorted: readonly string[], prefix: string): Generator<string> {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (sorted[middle]! < prefix) low = middle + 1;
-    else high = middle;
-  }
-  for (let i = low; i < sorted.length && sorted[i]!.startsWith(prefix); i++) if (sorted[i] !== prefix) yield sorted[i]!;
 }
 
 /**
