@@ -1,9 +1,9 @@
-import MiniSearch, { type Query } from 'minisearch';
 import { RcpInvalidArgumentsError, createToolSet, type RcpClientTool, type RcpDiscovery, type RcpToolSet } from 'rcp-client';
 import { compileArgumentCheck, compileValueCheck, type RcpParam } from 'rcp-manifest';
 import { isRecord } from 'rcp-internal';
 import { RcpError } from 'rcp-errors';
 import { describeToolHits, type RcpToolHitsDescription } from './describe-tool-hits';
+import { createFieldIndex, type TermGroup } from './field-index';
 import { MAX_QUERY_LENGTH, MAX_QUERY_WORDS, catalogTerms, planQuery, termsOf, type CatalogTerms, type QueryPlan } from './plan-query';
 import { queryIntent, type QueryIntent } from './query-intent';
 import { splitWords } from './split-words';
@@ -210,7 +210,6 @@ const COMMON_MIN_TOOLS = 100;
 export const SEARCH_TOOL_NAME = 'search_tools';
 
 interface IndexedTool {
-  readonly id: number;
   readonly name: string;
   readonly namespace: string;
   readonly description: string;
@@ -330,24 +329,20 @@ function settingsOf(options: RcpToolSearchOptions): SearchSettings {
   };
 }
 
-/** The index over the tool set's entries, and the lexical search over it (MiniSearch, then name coverage). */
+/** The index over the tool set's entries, and the lexical search over it (BM25 over the fields, then the re-ranks). */
 function lexicalSearch(toolSet: RcpToolSet, settings: SearchSettings): LexicalSearch {
   const { boost, fields, processTerm, candidates } = settings;
-  const index = new MiniSearch<IndexedTool>({
-    fields: [...fields],
-    tokenize: splitWords,
-    processTerm,
-    searchOptions: {
-      boost: Object.fromEntries(fields.map((field) => [field, boost[field]])),
-      combineWith: 'OR',
-      weights: { fuzzy: 0, prefix: 0.3 },
-    },
-  });
   const entries = toolSet.entries;
-  const documents = entries.map((entry, id) => indexedTool(id, entry.name, entry.tool));
-  index.addAll(documents);
+  const documents = entries.map((entry) => indexedTool(entry.name, entry.tool));
   const catalog = catalogTerms(documents, fields, processTerm);
-  const queryOf = commonWordQuery(catalog, documents.length, settings);
+  const index = createFieldIndex(
+    documents,
+    fields,
+    fields.map((field) => boost[field]),
+    processTerm,
+    catalog,
+  );
+  const groupsOf = commonWordGroups(catalog, documents.length, settings);
   const reranks = settings.nameCoverage || settings.methodAware;
   const nameTerms = reranks ? entries.map((entry) => [...termsOf(entry.tool.name, processTerm)]) : undefined;
   // A tool that changes something: not read-only by the client's rule, nor by the manifest's claim.
@@ -355,23 +350,15 @@ function lexicalSearch(toolSet: RcpToolSet, settings: SearchSettings): LexicalSe
   const byScore = (a: { score: number; id: number }, b: { score: number; id: number }) => b.score - a.score || a.id - b.id;
 
   const search = ({ plan, intent }: PlannedQuery, limit: number): RcpToolSearchHit[] => {
-    // The plan's terms go to MiniSearch as they are (already processed, each once), and only the
-    // plan's prefix terms are searched as prefixes: what the index does is what the plan counted.
-    const results = index.search(queryOf(plan.terms), { tokenize: splitOnSpace, processTerm: unchanged, prefix: (term) => plan.prefixed.has(term) });
-    // MiniSearch gives every match, best score first: only the first `keep` (and the tools tied
-    // with the last of them) can be hits, so only those are copied and put in tool-set order on ties.
+    // Only the best `keep` can be hits (ties in tool-set order); the re-ranks see the candidates.
     const keep = nameTerms === undefined ? limit : Math.max(candidates, limit);
-    let end = Math.min(keep, results.length);
-    while (end > 0 && end < results.length && results[end]!.score === results[end - 1]!.score) end++;
-    let ranked: { id: number; score: number }[] = [];
-    for (let i = 0; i < end; i++) ranked.push({ id: results[i]!.id as number, score: results[i]!.score });
-    ranked.sort(byScore);
+    let ranked: { id: number; score: number }[] = index.score(groupsOf(plan.terms), plan.prefixed, keep);
     if (nameTerms !== undefined) {
       const asked = new Set(plan.terms);
       // A write is unasked for a read question unless its name says the question's read verb.
       const unasked = (id: number): boolean =>
         settings.methodAware && intent.read && writes[id]! && (intent.verbTerm === undefined || !nameTerms[id]!.includes(intent.verbTerm));
-      const top = ranked.slice(0, Math.max(candidates, limit)).map(({ id, score }) => {
+      const top = ranked.map(({ id, score }) => {
         const words = nameTerms[id]!;
         const covered = !settings.nameCoverage || words.length === 0 ? 0 : words.filter((term) => asked.has(term)).length / words.length;
         return { id, score: score * (1 + covered), unasked: unasked(id) };
@@ -407,25 +394,24 @@ function unaskedWritesBelow(candidates: readonly { id: number; score: number; un
   return candidates.map(({ id, score, unasked }) => ({ id, score: unasked ? score * UNASKED_WRITE_FACTOR * below : score }));
 }
 
-/** Query terms are joined by one space (a term never holds one) and are not processed again. */
-const splitOnSpace = (text: string): string[] => text.split(' ');
-const unchanged = (term: string): string => term;
-
 /**
- * The query as MiniSearch takes it, for `commonWords`: a term in more than that share of the
- * tools (any field) is looked up in the name only, the others in every field.
+ * The query's terms as the index scores them, for `commonWords`: a term in more than that share of the tools (any
+ * field) is looked up in the name only, after the others, which are looked up in every field.
  */
-function commonWordQuery(catalog: CatalogTerms, tools: number, settings: SearchSettings): (terms: readonly string[]) => Query {
+function commonWordGroups(catalog: CatalogTerms, tools: number, settings: SearchSettings): (terms: readonly string[]) => TermGroup[] {
   const { commonWords, fields } = settings;
-  const nameOnly = fields.includes('name') ? ['name'] : [];
-  if (commonWords >= 1 || nameOnly.length === 0 || tools <= COMMON_MIN_TOOLS) return (terms) => terms.join(' ');
+  const every = fields.map((_field, index) => index);
+  const nameOnly = fields.includes('name') ? [fields.indexOf('name')] : [];
+  if (commonWords >= 1 || nameOnly.length === 0 || tools <= COMMON_MIN_TOOLS) return (terms) => [{ terms, fields: every }];
   const commonLimit = Math.max(commonWords * tools, COMMON_MIN_TOOLS);
   return (terms) => {
     const rare: string[] = [];
     const common: string[] = [];
     for (const term of terms) ((catalog.toolsWith.get(term) ?? 0) > commonLimit ? common : rare).push(term);
-    if (common.length === 0) return rare.join(' ');
-    return { combineWith: 'OR', queries: [rare.join(' '), { queries: [common.join(' ')], fields: nameOnly }] };
+    return [
+      { terms: rare, fields: every },
+      { terms: common, fields: nameOnly },
+    ];
   };
 }
 
@@ -504,14 +490,14 @@ function synonymMap(groups: readonly (readonly string[])[] | false, stemming: bo
   return map;
 }
 
-function indexedTool(id: number, name: string, tool: RcpClientTool): IndexedTool {
+function indexedTool(name: string, tool: RcpClientTool): IndexedTool {
   const prefix = name === tool.name ? '' : name.slice(0, name.length - tool.name.length);
   const host = hostOf(tool.manifestUrl);
   const params = Object.entries(tool.inputSchema.properties)
     .map(([param, schema]) => `${param} ${schema.description ?? ''}`)
     .join(' ');
   const group = tool.group === undefined ? '' : `${tool.group.name} ${tool.group.description}`;
-  return { id, name: tool.name, namespace: `${prefix} ${host}`, description: tool.description, params, group, method: METHOD_WORDS[tool.method] ?? '' };
+  return { name: tool.name, namespace: `${prefix} ${host}`, description: tool.description, params, group, method: METHOD_WORDS[tool.method] ?? '' };
 }
 
 function hostOf(url: string): string {

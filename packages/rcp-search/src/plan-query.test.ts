@@ -2,7 +2,7 @@
  * What one query may cost (issue 38): a query of 1,500 short repeated words over 1,000 tools
  * blocked the event loop for seconds, because every word was searched, repeats included, and a
  * short stem prefix-matched every tool. The work is counted here as the index lookups a query's
- * plan makes (what the search then asks MiniSearch for), never as wall time.
+ * plan makes (what the search then asks the index for), never as wall time.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRcpError, type RcpDiscovery } from 'rcp-client';

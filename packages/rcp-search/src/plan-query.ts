@@ -86,17 +86,29 @@ export function termsOf(text: string, processTerm: (word: string) => string | nu
  * ```
  */
 export function prefixExpansions(catalog: CatalogTerms, term: string, atMost: number): number {
-  const { sorted } = catalog;
+  let count = 0;
+  for (const _word of wordsStartedBy(catalog.sorted, term)) if (++count > atMost) break;
+  return count;
+}
+
+/**
+ * The words of `sorted` (code-unit order) longer than `prefix` that start with it, in that order: a binary search,
+ * then one step per word.
+ *
+ * @example
+ * ```ts
+ * [...wordsStartedBy(['repo', 'repos', 'repository', 'rest'], 'repo')]; // ['repos', 'repository']
+ * ```
+ */
+export function* wordsStartedBy(sorted: readonly string[], prefix: string): Generator<string> {
   let low = 0;
   let high = sorted.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (sorted[middle]! < term) low = middle + 1;
+    if (sorted[middle]! < prefix) low = middle + 1;
     else high = middle;
   }
-  let count = 0;
-  for (let i = low; i < sorted.length && count <= atMost && sorted[i]!.startsWith(term); i++) if (sorted[i] !== term) count++;
-  return count;
+  for (let i = low; i < sorted.length && sorted[i]!.startsWith(prefix); i++) if (sorted[i] !== prefix) yield sorted[i]!;
 }
 
 /** A query as it is searched: its distinct terms, and which of them are also prefixes. */
