@@ -95,10 +95,11 @@ export function createFieldIndex<Field extends string>(
         const add = (found: readonly (Postings | undefined)[] | undefined, weight: number) => {
           if (found === undefined) return;
           for (const field of group.fields) {
-            const list = found[field];
+            const list: Postings | undefined = found[field];
             if (list === undefined) continue;
             const fieldWeight = weight * weights[field]!;
-            const { tools: ids, scores } = list;
+            const ids: Int32Array = list.tools;
+            const scores: Float64Array = list.scores;
             for (let i = 0; i < ids.length; i++) {
               const id = ids[i]!;
               const weighted = fieldWeight * scores[i]!;
