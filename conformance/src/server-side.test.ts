@@ -105,7 +105,7 @@ const REFUSED_BY_THE_SERVER: Record<string, string> = {
  * SPEC §20.6 — its first slice is the client's), so a tool's `stream` never reaches the manifest it
  * serves. An older manifest's stream, which every side ignores, stays in.
  */
-const NOT_DECLARABLE_YET = 'rcp-server does not declare a tool\'s stream (SPEC §20.6) yet';
+const NOT_DECLARABLE_YET = "rcp-server does not declare a tool's stream (SPEC §20.6) yet";
 function declaresStream(c: ConformanceCase): boolean {
   const manifest = c.manifest as { rcpVersion?: string; tools?: { stream?: unknown }[] } | undefined;
   return manifest?.rcpVersion === '0.4' && (manifest.tools ?? []).some((tool) => tool?.stream !== undefined);
