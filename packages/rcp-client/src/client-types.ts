@@ -229,7 +229,9 @@ export interface RcpExecuteOptions {
  * ```
  */
 export interface RcpStreamProgress {
+  /** Events read so far (every event counts, a skipped one too). */
   readonly events: number;
+  /** Bytes of the body read so far (after content decoding). */
   readonly bytes: number;
 }
 
