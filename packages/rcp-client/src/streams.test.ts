@@ -191,6 +191,19 @@ describe('an NDJSON answer', () => {
     expect(api.requests[0]!.headers.accept).toContain('application/x-ndjson');
   });
 
+  it('reads a long line that arrives in many chunks, and CRLF split between two chunks', async () => {
+    const long = 'x'.repeat(200_000);
+    const line = `${JSON.stringify({ long })}\r\n`;
+    api.route('POST /chat', (_request, res) => {
+      res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+      const chunks = line.match(/[\s\S]{1,1000}/g)!;
+      // The CR ends one chunk and its LF starts the next.
+      writeOverTime(res, [...chunks.slice(0, -1), chunks.at(-1)!.slice(0, -1), '\n{"n":2}\n']);
+    });
+    const { client, tool } = await discover({ format: 'ndjson', collect: 'array' });
+    expect(await client.execute(tool, {})).toMatchObject({ data: [{ long }, { n: 2 }], events: 2 });
+  });
+
   it('keeps the last value, with responseMappings applied to it', async () => {
     api.route('POST /chat', (_request, res) => {
       res.writeHead(200, { 'content-type': 'application/x-ndjson' });

@@ -4,6 +4,7 @@ event's value collected into one result — joined text, the last value, or all 
 from __future__ import annotations
 
 import codecs
+import re
 
 from ._json import Json, parse_json
 from ._manifest import Stream
@@ -18,6 +19,7 @@ STREAM_MEDIA_TYPES: dict[str, tuple[str, ...]] = {
 #: The data an SSE stream sends to say it is over (OpenAI's convention, widely copied): no event.
 _DONE = "[DONE]"
 _NOTHING = object()
+_LINE_END = re.compile(r"\r\n|\r|\n")
 
 
 def stream_accept(stream_format: str) -> str:
@@ -38,6 +40,7 @@ class StreamCollector:
         self._stream = stream
         self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
         self._pending = ""
+        self._scanned = 0
         self._data: list[str] | None = None
         self._event_type = ""
         self._parts: list[str] = []
@@ -58,29 +61,23 @@ class StreamCollector:
 
     def feed(self, chunk: bytes, *, final: bool = False) -> bool:
         """Parse ``chunk`` (and, when ``final``, what is left); True when reading must stop."""
-        self._pending += self._decoder.decode(chunk, final)
+        text = self._pending + self._decoder.decode(chunk, final)
         start = 0
-        text = self._pending
-        index = 0
-        while index < len(text):
-            char = text[index]
-            if char not in "\r\n":
-                index += 1
-                continue
+        # A long line is searched once: the search resumes where the last one ended.
+        for match in _LINE_END.finditer(text, self._scanned):
             # A CR at the very end may be the first half of a CRLF: wait for the next chunk.
-            if char == "\r" and index == len(text) - 1 and not final:
-                break
-            stop = self._line(text[start:index])
-            if char == "\r" and index + 1 < len(text) and text[index + 1] == "\n":
-                index += 1
-            index += 1
-            start = index
+            if match.group() == "\r" and match.end() == len(text) and not final:
+                self._pending, self._scanned = text[start:], match.start() - start
+                return False
+            stop = self._line(text[start : match.start()])
+            start = match.end()
             if stop:
-                self._pending = text[start:]
+                self._pending, self._scanned = text[start:], 0
                 return True
         self._pending = text[start:]
+        self._scanned = len(self._pending)
         if final and self._pending:
-            rest, self._pending = self._pending, ""
+            rest, self._pending, self._scanned = self._pending, "", 0
             # NDJSON's last line may lack its line feed; an SSE event without its blank line is not dispatched.
             return self._line(rest)
         return False

@@ -166,10 +166,13 @@ export async function collectStream(
     return false;
   };
 
+  /** Where the search for the next line end resumes: `pending` before it holds none (a long line is scanned once). */
+  let scanned = 0;
   /** Splits `pending` into lines (LF, CRLF or CR); returns true when the stream must stop. */
   const lines = (final: boolean): boolean => {
     let start = 0;
-    for (let index = 0; index < pending.length; index++) {
+    let index = scanned;
+    for (; index < pending.length; index++) {
       const code = pending.charCodeAt(index);
       if (code !== 0x0a && code !== 0x0d) continue;
       // A CR at the very end of a chunk may be the first half of a CRLF: wait for the next one.
@@ -180,6 +183,7 @@ export async function collectStream(
       if (stop) return true;
     }
     pending = pending.slice(start);
+    scanned = index - start;
     if (final && pending !== '') {
       const rest = pending;
       pending = '';
