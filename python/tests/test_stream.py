@@ -9,7 +9,7 @@ from rcp._manifest import Stream, mapping_query
 from rcp._stream import StreamCollector
 from rcp.errors import RcpResponseError
 
-SSE = b'id: 1\r\nevent: delta\r\ndata: {"t":\r\ndata: "a\xc3\xa9"}\r\n\r\n: ping\r\rdata: {"t":"b"}\n\ndata: [DONE]\n\ndata: {"t":"late"}\n\n'
+SSE = b"\xef\xbb\xbf" + b'id: 1\r\nevent: delta\r\ndata: {"t":\r\ndata: "a\xc3\xa9"}\r\n\r\n: ping\r\rdata: {"t":"b"}\n\ndata: [DONE]\n\ndata: {"t":"late"}\n\n'
 
 
 def _collect(stream: Stream, body: bytes, size: int) -> StreamCollector:

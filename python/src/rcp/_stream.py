@@ -38,7 +38,7 @@ class StreamCollector:
 
     def __init__(self, stream: Stream) -> None:
         self._stream = stream
-        self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        self._decoder = codecs.getincrementaldecoder("utf-8-sig")(errors="replace")
         self._pending = ""
         self._scanned = 0
         self._data: list[str] | None = None
