@@ -5,7 +5,7 @@
  * call alone needs (the request template, the argument check) is compiled on the tool's first
  * call, and what tools share (auth, type tests, empty lists, effects) is shared.
  */
-import type { StreamPlan } from '../respond/collect-stream';
+import type { StreamPlan } from '../respond/stream-plan';
 import { compileRequest, parseTemplate, type RequestTemplate } from 'rcp-template';
 import {
   compileResponseMappings,

@@ -1,4 +1,4 @@
-import type { StreamPlan } from '../respond/collect-stream';
+import type { StreamPlan } from '../respond/stream-plan';
 import { RcpError } from 'rcp-errors';
 import { compileArgumentCheck, type CompiledResponseMappings, type RcpParam, type RcpParamType, type RcpTool } from 'rcp-manifest';
 import { compileRequest, type CompiledRequest, type QueryStyle, type RequestTemplate } from 'rcp-template';

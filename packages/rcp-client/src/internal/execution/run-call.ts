@@ -11,7 +11,7 @@ import { redactError } from '../redaction/redact';
 import { inspected } from '../respond/inspect-result';
 import { observed } from '../respond/observe-response';
 import { respond } from '../respond/respond';
-import { streamAccept } from '../respond/collect-stream';
+import { streamAccept } from '../respond/stream-plan';
 import { startDeadline, type Deadline } from '../send/deadline';
 import { abortedError, type SendCallOptions, type SendRequest, type Sender } from '../send/send';
 import { idempotencyPlanOf, randomIdempotencyKey, withIdempotencyKey, type IdempotencyPlan } from './idempotency-key';

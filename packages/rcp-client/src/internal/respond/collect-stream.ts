@@ -3,46 +3,11 @@
  * chunk by chunk as the body arrives — never buffered beyond one unfinished line and the
  * collected value — under the call's byte cap, its deadline and the tool's `maxEvents`.
  */
-import type { CompiledResponseMappings } from 'rcp-manifest';
 import type { RcpStreamProgress } from '../../client-types';
 import { RcpResponseError } from '../../response-error';
 import type { Deadline } from '../send/deadline';
 import type { BodyReader } from '../send/transport-types';
-
-/** A tool's stream as the client runs it: compiled once, at discovery. */
-export interface StreamPlan {
-  readonly format: 'sse' | 'ndjson';
-  readonly collect: 'concat' | 'last' | 'array';
-  /** The singular path taken from each event's JSON (as the mapping `{ value: field }`), when the tool names one. */
-  readonly field: CompiledResponseMappings | undefined;
-  readonly maxEvents: number | undefined;
-  /** The tool's name, for the errors. */
-  readonly tool: string;
-}
-
-/** What a stream became: one value, how many events made it, and whether it was cut. */
-export interface CollectedStream {
-  readonly data: unknown;
-  readonly events: number;
-  readonly bytes: number;
-  readonly truncated: boolean;
-}
-
-/** The media types a stream of each format is answered with (lower-case, no parameters). */
-const STREAM_MEDIA_TYPES: Readonly<Record<StreamPlan['format'], readonly string[]>> = {
-  sse: ['text/event-stream'],
-  ndjson: ['application/x-ndjson', 'application/ndjson', 'application/jsonl', 'application/x-jsonlines'],
-};
-
-/** The `Accept` header a streamed call sends (unless the tool sets one). */
-export function streamAccept(format: StreamPlan['format']): string {
-  return format === 'sse' ? 'text/event-stream' : `${STREAM_MEDIA_TYPES.ndjson.join(', ')}, application/json;q=0.5`;
-}
-
-/** Whether a media type (lower-case, no parameters) is one the plan's format is answered with. */
-export function isStreamMediaType(plan: StreamPlan, mediaType: string): boolean {
-  return STREAM_MEDIA_TYPES[plan.format].includes(mediaType);
-}
+import type { CollectedStream, StreamPlan } from './stream-plan';
 
 /** The data an SSE stream sends to say it is over (OpenAI's convention, widely copied). */
 const DONE = '[DONE]';

@@ -14,7 +14,7 @@ import type { SendResult } from '../send/send';
 import { decodeResponse, withoutPartialCharacter } from './decode-response';
 import { isHtmlMediaType, isJsonMediaType, mediaTypeLabel } from './media-type';
 import { nextPage } from './next-page';
-import type { CollectedStream } from './collect-stream';
+import type { CollectedStream } from './stream-plan';
 import { responseKind } from './response-kind';
 
 /**

@@ -21,7 +21,8 @@ import { ADDRESS_REFUSED, type ResponseHeaders, type Transport, type TransportRe
 import type { CallObserver } from '../../hooks';
 import type { RcpStreamProgress } from '../../client-types';
 import { RcpResponseError } from '../../response-error';
-import { collectStream, isStreamMediaType, type CollectedStream, type StreamPlan } from '../respond/collect-stream';
+import { collectStream } from '../respond/collect-stream';
+import { isStreamMediaType, type CollectedStream, type StreamPlan } from '../respond/stream-plan';
 import { mediaTypeLabel } from '../respond/media-type';
 
 /** One HTTP request, fully rendered. */
