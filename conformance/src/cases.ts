@@ -63,7 +63,7 @@ export interface ConformanceCase {
     readonly media?: { readonly mediaType: string; readonly base64: string } | null;
     /** The result's page (SPEC §18.4); `null`: no page. */
     readonly page?: { readonly hasMore: boolean; readonly nextArguments: unknown } | null;
-    /** The result says a text answer was cut at maxResponseBytes (SPEC §11 step 6). */
+    /** The result says a text answer was cut at maxResponseBytes (SPEC §11 step 6), or a stream was cut (SPEC §20.6). */
     readonly truncated?: boolean;
     /** The output schema of the manifest's first tool (SPEC §9); `null`: it has none. */
     readonly outputSchema?: unknown;
@@ -76,6 +76,10 @@ export interface ConformanceCase {
       readonly pointers?: readonly string[];
       readonly issues?: readonly string[];
       readonly notContaining?: readonly string[];
+      /** The response problem a client's response error names (SPEC §18.3, §20.6), e.g. `stream-error`. */
+      readonly problem?: string;
+      /** The 1-based index of the stream event the error names (SPEC §20.6). */
+      readonly event?: number;
     };
   };
 }

@@ -132,6 +132,8 @@ describe(`conformance: ${cases.length} cases from /conformance/cases`, () => {
       if (expected.error.retryAfterSeconds !== undefined) {
         expect((error as { retryAfterSeconds?: number }).retryAfterSeconds ?? null).toBe(expected.error.retryAfterSeconds);
       }
+      if (expected.error.problem !== undefined) expect((error as { problem?: string }).problem).toBe(expected.error.problem);
+      if (expected.error.event !== undefined) expect((error as { event?: number }).event).toBe(expected.error.event);
       // An error before sending: nothing but the manifest reached any server.
       if (expected.request === undefined) expect(toolRequests.map((request) => `${request.method} ${request.url}`)).toEqual([]);
     } else {

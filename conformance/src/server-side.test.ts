@@ -100,9 +100,26 @@ const REFUSED_BY_THE_SERVER: Record<string, string> = {
   'groups-0-3-ignored': 'an older version ignores groups (M27.8): rcp-server will not publish declared groups that no client reads',
 };
 
+/**
+ * Cases this runner cannot express yet: rcp-server declares no streamed answers (RCP 0.4 `stream`,
+ * SPEC §20.6 — its first slice is the client's), so a tool's `stream` never reaches the manifest it
+ * serves. An older manifest's stream, which every side ignores, stays in.
+ */
+const NOT_DECLARABLE_YET = "rcp-server does not declare a tool's stream (SPEC §20.6) yet";
+function declaresStream(c: ConformanceCase): boolean {
+  const manifest = c.manifest as { rcpVersion?: string; tools?: { stream?: unknown }[] } | undefined;
+  return manifest?.rcpVersion === '0.4' && (manifest.tools ?? []).some((tool) => tool?.stream !== undefined);
+}
+const streamed = cases.filter(declaresStream);
+
 /** Every case a manifest is served for (not a text answer, not another URL) that discovers without error. */
 const accepted = cases.filter(
-  (c) => c.expect.error === undefined && c.manifestUrl === undefined && c.manifestResponse === undefined && !Object.hasOwn(REFUSED_BY_THE_SERVER, c.id),
+  (c) =>
+    c.expect.error === undefined &&
+    c.manifestUrl === undefined &&
+    c.manifestResponse === undefined &&
+    !Object.hasOwn(REFUSED_BY_THE_SERVER, c.id) &&
+    !declaresStream(c),
 );
 const refusedByTheServer = cases.filter((c) => Object.hasOwn(REFUSED_BY_THE_SERVER, c.id));
 /** Manifests refused at the pointers of what rcp-server declares: a tool's field, or a group (RCP 0.4). */
@@ -111,8 +128,13 @@ const refusedAtTools = cases.filter(
     c.expect.error?.code === 'RCP_INVALID_MANIFEST' &&
     (c.expect.error.pointers ?? []).length > 0 &&
     (c.expect.error.pointers ?? []).every((pointer) => pointer.startsWith('/tools/') || pointer.startsWith('/groups/')) &&
-    c.manifestResponse === undefined,
+    c.manifestResponse === undefined &&
+    !declaresStream(c),
 );
+
+describe(`conformance, the server side: skipped, ${NOT_DECLARABLE_YET}`, () => {
+  it.skip.each(streamed.map((c) => [c.id] as const))('%s', () => {});
+});
 
 describe('conformance, the server side: a manifest rcp-server serves, and the calls it accepts', () => {
   const skipped: string[] = [];

@@ -140,6 +140,10 @@ def run_case(case: dict[str, Any], first: LoopbackServer, second: LoopbackServer
             assert secret not in _error_text(error), f"{secret!r} appears in the error"
         if "retryAfterSeconds" in wanted:
             assert getattr(error, "retry_after_seconds", None) == wanted["retryAfterSeconds"]
+        if "problem" in wanted:
+            assert getattr(error, "problem", None) == wanted["problem"], f"problem {getattr(error, 'problem', None)}"
+        if "event" in wanted:
+            assert getattr(error, "event", None) == wanted["event"], f"event {getattr(error, 'event', None)}"
     else:
         assert error is None, f"unexpected {getattr(error, 'code', '')}: {error}"
 
@@ -224,5 +228,5 @@ def test_every_case_is_run() -> None:
     """The same number of cases as the TypeScript runner, ids unique, none skipped."""
     ids = [case["id"] for case in CASES]
     assert len(ids) == len(set(ids))
-    assert len(ids) == 372
+    assert len(ids) == 395
 

@@ -17,7 +17,7 @@ const PACKAGE_DOCUMENTS = readdirSync(join(root, 'packages'))
       .filter((file) => file.endsWith('.md'))
       .map((file) => `packages/${name}/docs/${file}`),
   );
-const DOCUMENTS = ['SPEC.md', 'ARCHITECTURE.md', 'CONTRIBUTING.md', ...PACKAGE_DOCUMENTS];
+const DOCUMENTS = ['SPEC.md', 'ARCHITECTURE.md', 'CONTRIBUTING.md', 'conformance/TESTED-BY.md', ...PACKAGE_DOCUMENTS];
 /** A section reference, `§7` or `§7.2`; one right after an RFC's number (`RFC 9110 §15.4.5`) is that RFC's. */
 const SECTION_REFERENCE = /§(\d+(?:\.\d+)*)/g;
 const RFC_BEFORE = /RFC ?\d{3,5},? ?$/;

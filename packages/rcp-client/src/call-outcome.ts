@@ -77,9 +77,12 @@ export interface RcpExecuteResult {
   page?: RcpPage;
   /**
    * `true` when a text answer was longer than `maxResponseBytes` and `data` is its start (SPEC
-   * §11 step 6). Absent otherwise.
+   * §11 step 6), or a streamed answer was cut — at its `maxEvents`, the size cap or the deadline
+   * — and `data` holds the events read (SPEC §20.6). Absent otherwise.
    */
   truncated?: true;
+  /** A streamed answer (SPEC §20.6): how many events were read. Absent otherwise. */
+  events?: number;
 }
 
 /**

@@ -206,6 +206,33 @@ export interface RcpExecuteOptions {
    * ```
    */
   approvalKey?: string;
+  /**
+   * Sees a streamed answer's progress (a tool with a `stream`, SPEC §20.6): called after each
+   * event is read with the events and bytes so far — what an adapter turns into its stack's
+   * progress (MCP progress notifications, the AI SDK's preliminary results). Called
+   * synchronously; what it throws is ignored.
+   * @default undefined
+   * @example
+   * ```ts
+   * await client.execute(tool, args, ctx, { onProgress: ({ events, bytes }) => console.log(events, bytes) });
+   * ```
+   */
+  onProgress?: (progress: RcpStreamProgress) => void;
+}
+
+/**
+ * A streamed answer's progress so far (`onProgress`): the events read and the bytes they took.
+ *
+ * @example
+ * ```ts
+ * const progress: RcpStreamProgress = { events: 120, bytes: 8_412 };
+ * ```
+ */
+export interface RcpStreamProgress {
+  /** Events read so far (every event counts, a skipped one too). */
+  readonly events: number;
+  /** Bytes of the body read so far (after content decoding). */
+  readonly bytes: number;
 }
 
 /**

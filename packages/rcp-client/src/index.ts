@@ -21,6 +21,7 @@ export type {
   RcpExecuteOptions,
   RcpLoadOptions,
   RcpObservedResponse,
+  RcpStreamProgress,
   RcpPreparedRequest,
   RcpReviewOptions,
   RcpContextArgs,

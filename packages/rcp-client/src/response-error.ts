@@ -8,7 +8,7 @@ import { RcpError } from 'rcp-errors';
  * const problem: RcpResponseProblem = 'media-not-allowed'; // a binary type the client does not pass on
  * ```
  */
-export type RcpResponseProblem = 'media-too-large' | 'media-not-allowed' | 'refused-by-inspector';
+export type RcpResponseProblem = 'media-too-large' | 'media-not-allowed' | 'refused-by-inspector' | 'not-a-stream' | 'stream-error' | 'stream-malformed';
 
 /**
  * Thrown when a tool's 2xx answer cannot be handed to the model as data, with what the model may
@@ -21,6 +21,12 @@ export type RcpResponseProblem = 'media-too-large' | 'media-not-allowed' | 'refu
  *   never decoded as text.
  * - `RCP_INVALID_RESPONSE`, `problem: 'refused-by-inspector'`: the client's `inspectResult`
  *   refused the result, or threw (`reason`: the operator's reason, when it gave one).
+ * - `RCP_INVALID_RESPONSE`, `problem: 'not-a-stream'`: a tool that declares a stream (RCP 0.4)
+ *   was answered with another media type (`mediaType`); nothing of the body is read.
+ * - `RCP_INVALID_RESPONSE`, `problem: 'stream-error'`: the server sent an SSE `error` event
+ *   (`event`: its 1-based index); its data is the server's and is not shown.
+ * - `RCP_INVALID_RESPONSE`, `problem: 'stream-malformed'`: an event that cannot be read — not
+ *   JSON where JSON is needed, or not text where `concat` joins text (`event`: its index).
  *
  * @example
  * ```ts
@@ -41,11 +47,13 @@ export class RcpResponseError extends RcpError<'RCP_RESPONSE_TOO_LARGE' | 'RCP_I
   readonly limit: number | undefined;
   /** The inspector's reason, for `refused-by-inspector` (the model reads it). */
   readonly reason: string | undefined;
+  /** The 1-based index of the stream event, for `stream-error` and `stream-malformed`. */
+  readonly event: number | undefined;
 
   constructor(
     problem: RcpResponseProblem,
     message: string,
-    details: { tool: string; mediaType?: string; size?: number; limit?: number; reason?: string; cause?: unknown },
+    details: { tool: string; mediaType?: string; size?: number; limit?: number; reason?: string; event?: number; cause?: unknown },
   ) {
     super(problem === 'media-too-large' ? 'RCP_RESPONSE_TOO_LARGE' : 'RCP_INVALID_RESPONSE', message, 'cause' in details ? { cause: details.cause } : {});
     this.tool = details.tool;
@@ -54,5 +62,6 @@ export class RcpResponseError extends RcpError<'RCP_RESPONSE_TOO_LARGE' | 'RCP_I
     this.size = details.size;
     this.limit = details.limit;
     this.reason = details.reason;
+    this.event = details.event;
   }
 }

@@ -137,12 +137,23 @@ const SAFE_MEDIA_TYPE = new RegExp(MEDIA_TYPE_PATTERN);
 
 /** What the model reads of a client's response error (`RcpResponseError`), by its fields; undefined for other errors. */
 function responseProblemMessage(error: RcpError): string | undefined {
-  const { problem, mediaType, size, limit, reason } = error as { problem?: unknown; mediaType?: unknown; size?: unknown; limit?: unknown; reason?: unknown };
+  const { problem, mediaType, size, limit, reason, event } = error as {
+    problem?: unknown;
+    mediaType?: unknown;
+    size?: unknown;
+    limit?: unknown;
+    reason?: unknown;
+    event?: unknown;
+  };
   const type = typeof mediaType === 'string' && SAFE_MEDIA_TYPE.test(mediaType) ? mediaType : 'a media type';
   if (problem === 'media-too-large' && typeof size === 'number' && typeof limit === 'number') {
     return `The tool answered with ${type} of ${size} bytes, more than the ${limit} bytes the client passes on.`;
   }
   if (problem === 'media-not-allowed') return `The tool answered with ${type}, which the client does not pass on.`;
+  if (problem === 'not-a-stream') return `The tool was to answer with a stream but answered with ${type}.`;
+  const at = typeof event === 'number' && Number.isSafeInteger(event) ? ` (event ${event})` : '';
+  if (problem === 'stream-error') return `The tool's server reported an error in its stream${at}.`;
+  if (problem === 'stream-malformed') return `The tool's stream could not be read${at}.`;
   if (problem === 'refused-by-inspector') {
     return typeof reason === 'string' && reason !== '' ? `The client refused the tool's response: ${reason}` : "The client refused the tool's response.";
   }

@@ -30,6 +30,7 @@ describe('cold start (issue 26)', () => {
     // A schema added since the deprecation has its one home only.
     expect('RcpIdempotencySchema' in main).toBe(false);
     expect('RcpGroupSchema' in main).toBe(false);
+    expect('RcpStreamSchema' in main).toBe(false);
     expect(Object.keys(schema).sort()).toEqual([
       'RcpAuthSchema',
       'RcpEffectsSchema',
@@ -39,6 +40,7 @@ describe('cold start (issue 26)', () => {
       'RcpOAuthHintSchema',
       'RcpPaginationSchema',
       'RcpParamSchema',
+      'RcpStreamSchema',
       'RcpToolSchema',
       'RcpValueSchema',
     ]);

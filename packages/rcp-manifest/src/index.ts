@@ -22,6 +22,7 @@ export type {
   RcpOAuthHint,
   RcpPagination,
   RcpIdempotency,
+  RcpStream,
   RcpGroup,
 } from './manifest-schema';
 export { toolEffects } from './tool-effects';

@@ -48,11 +48,18 @@ export const TOOL_FIELDS = [
   'pagination',
   'idempotency',
   'group',
+  'stream',
 ] as const;
 /** Where a tool's next page is told (RCP 0.3): the cursor's path, the param that takes it, whether there is more. */
 export const PAGINATION_FIELDS = ['nextCursor', 'param', 'hasMore'] as const;
 /** How a tool takes an idempotency key (RCP 0.4): the header, and how long the server keeps a key. */
 export const IDEMPOTENCY_FIELDS = ['header', 'expiresAfterSeconds'] as const;
+/** How a tool's streamed answer is collected (RCP 0.4): its format, the collection, the field taken, the event cap. */
+export const STREAM_FIELDS = ['format', 'collect', 'field', 'maxEvents'] as const;
+/** The stream formats a tool may answer with (RCP 0.4): Server-Sent Events, or JSON one value a line. */
+export const STREAM_FORMATS = ['sse', 'ndjson'] as const;
+/** How a stream's event values become one result (RCP 0.4): joined text, the last value, or all of them. */
+export const STREAM_COLLECTS = ['concat', 'last', 'array'] as const;
 /** What a tool may declare it does (RCP 0.3, the MCP annotation set). */
 export const EFFECT_FIELDS = ['readOnly', 'destructive', 'idempotent', 'openWorld'] as const;
 /** What a header auth's OAuth hint may say (RCP 0.3): shown to people, never fetched. */

@@ -135,6 +135,45 @@ export const RcpPaginationSchema = /* @__PURE__ */ TObject(
 );
 
 /**
+ * TypeBox schema of a tool's streamed answer (RCP 0.4): the answer is Server-Sent Events
+ * (`"sse"`, `text/event-stream`) or JSON one value a line (`"ndjson"`), and the client collects
+ * its events into one result — `"concat"` joins each event's text, `"last"` keeps the last value,
+ * `"array"` keeps them all — taking `field` (a singular `@` path, as in responseMappings) from
+ * each event's JSON, and stops after `maxEvents` events (`truncated: true`). SPEC §20.6.
+ *
+ * @example
+ * ```ts
+ * import { RcpStreamSchema } from 'rcp-manifest/schema';
+ * import { Value } from '@sinclair/typebox/value';
+ * Value.Check(RcpStreamSchema, { format: 'sse', collect: 'concat', field: '@delta.text', maxEvents: 10000 }); // true
+ * ```
+ */
+export const RcpStreamSchema = /* @__PURE__ */ TObject(
+  {
+    format: /* @__PURE__ */ Union([/* @__PURE__ */ Literal('sse'), /* @__PURE__ */ Literal('ndjson')], {
+      description: 'The answer\'s format: "sse" (Server-Sent Events, text/event-stream) or "ndjson" (one JSON value a line, application/x-ndjson).',
+    }),
+    collect: /* @__PURE__ */ Union([/* @__PURE__ */ Literal('concat'), /* @__PURE__ */ Literal('last'), /* @__PURE__ */ Literal('array')], {
+      description: 'How the events become one result: "concat" joins their text, "last" keeps the last value, "array" keeps every value in order.',
+    }),
+    field: /* @__PURE__ */ Optional(
+      /* @__PURE__ */ TString({
+        pattern: MAPPING_PATH_PATTERN,
+        description:
+          'A singular "@" path (as in responseMappings, e.g. "@choices[0].delta.content") taken from each event\'s JSON; an event where it matches nothing is skipped. Without it an SSE event\'s value is its data text, an NDJSON line\'s its JSON.',
+      }),
+    ),
+    maxEvents: /* @__PURE__ */ Optional(
+      /* @__PURE__ */ TInteger({ minimum: 1, description: 'Events read at most; the client then closes the stream and the result says truncated.' }),
+    ),
+  },
+  {
+    title: 'RCP stream',
+    description: 'The tool answers with a stream of events, collected into one result (RCP 0.4; ignored in an older manifest).',
+  },
+);
+
+/**
  * TypeBox schema of a tool's idempotency (RCP 0.4): the request header the tool takes an
  * idempotency key in (the IETF httpapi draft's `Idempotency-Key`, or the header an API already
  * uses) and, optionally, how long the server keeps a key. A client sends a key with every call of
@@ -419,6 +458,7 @@ export const RcpToolSchema = /* @__PURE__ */ TObject(
     ),
     pagination: /* @__PURE__ */ Optional(RcpPaginationSchema),
     idempotency: /* @__PURE__ */ Optional(RcpIdempotencySchema),
+    stream: /* @__PURE__ */ Optional(RcpStreamSchema),
     group: /* @__PURE__ */ Optional(
       /* @__PURE__ */ TString({
         pattern: TOOL_NAME_PATTERN,
@@ -474,7 +514,7 @@ export const RcpManifestSchema = /* @__PURE__ */ TObject(
       [/* @__PURE__ */ Literal('0.1'), /* @__PURE__ */ Literal('0.2'), /* @__PURE__ */ Literal('0.3'), /* @__PURE__ */ Literal('0.4')],
       {
         description:
-          "Protocol version. A client refuses a version it does not support; a 0.1 manifest may not use what 0.2 added to the wire (form bodies, query auth), only 0.3 and later may declare response media types and pagination, and only 0.4 idempotency and query styles. Groups are read in a 0.4 manifest only (an older one's are ignored, with a warning). Effects and the OAuth hint (0.3) are informational and allowed in every version.",
+          "Protocol version. A client refuses a version it does not support; a 0.1 manifest may not use what 0.2 added to the wire (form bodies, query auth), only 0.3 and later may declare response media types and pagination, and only 0.4 idempotency and query styles. Groups and streams are read in a 0.4 manifest only (an older one's are ignored, with a warning). Effects and the OAuth hint (0.3) are informational and allowed in every version.",
       },
     ),
     auth: /* @__PURE__ */ Optional(RcpAuthSchema),
@@ -545,6 +585,16 @@ export type RcpPagination = DeepReadonly<Static<typeof RcpPaginationSchema>>;
  * ```
  */
 export type RcpIdempotency = DeepReadonly<Static<typeof RcpIdempotencySchema>>;
+
+/**
+ * A tool's streamed answer (RCP 0.4): its format and how its events are collected into one result.
+ *
+ * @example
+ * ```ts
+ * const stream: RcpStream = { format: 'ndjson', collect: 'array', maxEvents: 500 };
+ * ```
+ */
+export type RcpStream = DeepReadonly<Static<typeof RcpStreamSchema>>;
 
 /**
  * A tool group (RCP 0.4): its name and, when the manifest gives one, its description.

@@ -11,5 +11,6 @@ export {
   RcpOAuthHintSchema,
   RcpPaginationSchema,
   RcpIdempotencySchema,
+  RcpStreamSchema,
   RcpGroupSchema,
 } from './manifest-schema';

@@ -65,6 +65,7 @@ export type {
   RcpExecuteOptions,
   RcpLoadOptions,
   RcpObservedResponse,
+  RcpStreamProgress,
   RcpExecuteResult,
   RcpPreparedRequest,
   RcpContextArgs,

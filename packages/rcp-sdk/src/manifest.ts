@@ -72,6 +72,7 @@ export type {
   RcpToolEffects,
   RcpPagination,
   RcpIdempotency,
+  RcpStream,
   RcpGroup,
   RcpOutputSchema,
   ParseManifestOptions,

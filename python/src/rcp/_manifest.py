@@ -45,7 +45,7 @@ VERSION_FEATURES: dict[str, frozenset[str]] = {
     "0.1": frozenset(),
     "0.2": frozenset({"form-body", "query-auth"}),
     "0.3": frozenset({"form-body", "query-auth", "response-media-types", "pagination"}),
-    "0.4": frozenset({"form-body", "query-auth", "response-media-types", "pagination", "idempotency", "query-styles", "groups"}),
+    "0.4": frozenset({"form-body", "query-auth", "response-media-types", "pagination", "idempotency", "query-styles", "groups", "streams"}),
 }
 
 #: What relative tool URLs resolve against when a manifest is parsed without its URL: checked, never called
@@ -71,8 +71,9 @@ _SCOPE_TOKEN = re.compile(r"^[\x21\x23-\x5b\x5d-\x7e]+$")
 TOP_LEVEL_KEYS = ("rcpVersion", "auth", "groups", "tools", "$schema")
 TOOL_KEYS = (
     "name", "description", "method", "url", "params", "queryParams", "headers", "body", "bodyEncoding", "auth",
-    "responseMappings", "effects", "responseMediaTypes", "pagination", "idempotency", "group",
+    "responseMappings", "effects", "responseMediaTypes", "pagination", "idempotency", "group", "stream",
 )
+STREAM_KEYS = ("format", "collect", "field", "maxEvents")
 GROUP_KEYS = ("name", "description")
 EFFECT_KEYS = ("readOnly", "destructive", "idempotent", "openWorld")
 
@@ -126,6 +127,17 @@ class Idempotency:
 
 
 @dataclass(frozen=True)
+class Stream:
+    """A tool's streamed answer (RCP 0.4, SPEC §20.6): its format and how its events become one result."""
+
+    format: Literal["sse", "ndjson"]
+    collect: Literal["concat", "last", "array"]
+    #: The singular path taken from each event's JSON, when the tool names one.
+    field: JsonPath | None
+    max_events: int | None
+
+
+@dataclass(frozen=True)
 class ToolDefinition:
     """One tool of a validated manifest, compiled: its templates, params, auth, mappings, effects."""
 
@@ -150,6 +162,8 @@ class ToolDefinition:
     #: RCP 0.4 (SPEC §20.1): the header that carries a write's idempotency key, and how long the server keeps one.
     idempotency: Idempotency | None
     raw: dict[str, Json] = field(compare=False)
+    #: RCP 0.4 (SPEC §20.6): the tool answers with a stream of events, collected into one result.
+    stream: Stream | None = None
 
     @property
     def origin(self) -> str:
@@ -879,6 +893,19 @@ def _tool(raw: object, index: int, v: _Validator, server_auth: dict[str, Json], 
             if idempotency is not None:
                 copy["idempotency"] = {key: raw_idempotency[key] for key in ("header", "expiresAfterSeconds") if key in raw_idempotency}
 
+    # stream (0.4, SPEC §20.6): an older manifest's is ignored with a warning (M27.9), as groups are.
+    stream: Stream | None = None
+    if "stream" in raw:
+        at = f"{base}/stream"
+        if "streams" not in v.features:
+            v.warn(at, f'"stream" needs rcpVersion "0.4": ignored (this manifest says "{v.version}", whose clients read the answer as text)')
+        elif not isinstance(raw["stream"], dict):
+            v.report(at, "must be an object")
+        else:
+            stream = _stream(raw["stream"], at, "responseMappings" in raw, v)
+            if stream is not None:
+                copy["stream"] = {key: raw["stream"][key] for key in STREAM_KEYS if key in raw["stream"]}
+
     # RCP 0.4 queryStyle (SPEC §20.4, M27.5): a styled param is the whole value of a query entry, never part of one.
     styled = [param for param in params if param.query_style != "repeat"]
     if styled:
@@ -932,7 +959,31 @@ def _tool(raw: object, index: int, v: _Validator, server_auth: dict[str, Json], 
         pagination=pagination,
         idempotency=idempotency,
         raw=ordered,
+        stream=stream,
     )
+
+
+def _stream(raw: dict[str, Json], at: str, has_mappings: bool, v: _Validator) -> Stream | None:
+    """SPEC §20.6 (M27.9): a format and a collection of their values, a singular ``field``, ``maxEvents`` ≥ 1, and no
+    response mappings on a ``concat`` (its result is text)."""
+    before = len(v.issues)
+    v.unknown(raw, STREAM_KEYS, at)
+    stream_format = raw.get("format")
+    collect = raw.get("collect")
+    if stream_format not in ("sse", "ndjson"):
+        v.report(f"{at}/format", "is required" if "format" not in raw else 'must be "sse" or "ndjson"')
+    if collect not in ("concat", "last", "array"):
+        v.report(f"{at}/collect", "is required" if "collect" not in raw else 'must be "concat", "last" or "array"')
+    elif collect == "concat" and has_mappings:
+        v.report(f"{at}/collect", 'is "concat", whose result is text: responseMappings read JSON (use "array" or "last", or drop the mappings)')
+    path = _singular_path(raw.get("field"), f"{at}/field", v, required=False) if "field" in raw else None
+    max_events = raw.get("maxEvents")
+    whole = (isinstance(max_events, int) and not isinstance(max_events, bool)) or (isinstance(max_events, float) and max_events.is_integer())
+    if "maxEvents" in raw and (not whole or max_events < 1):  # type: ignore[operator]
+        v.report(f"{at}/maxEvents", "must be an integer ≥ 1")
+    if len(v.issues) > before:
+        return None
+    return Stream(stream_format, collect, path, None if max_events is None else int(max_events))  # type: ignore[arg-type]
 
 
 def _idempotency(

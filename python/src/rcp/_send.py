@@ -174,6 +174,44 @@ class LiveResponse:
             self.close()
         return Body(b"".join(parts), False)
 
+    def read_stream(self, limit: int, feed: Callable[[bytes], bool], partial: Callable[[], bool]) -> bool:
+        """Hand the decoded body to ``feed`` as it arrives, at most ``limit`` bytes, until ``feed`` says stop; never
+        held whole. True when reading stopped before the end: ``feed`` said so, the cap was reached, or the deadline
+        passed and ``partial()`` accepts what was read (otherwise ``RCP_TIMEOUT``). The connection is closed after."""
+        encodings = [part.strip().lower() for part in (self.header("content-encoding") or "").split(",") if part.strip()]
+        decoder = _Decoder(encodings)
+        size = 0
+        try:
+            while True:
+                if self._deadline.remaining() <= 0 and partial():
+                    return True
+                self._deadline.check()
+                sock = self._connection.sock
+                if sock is not None:
+                    sock.settimeout(max(self._deadline.remaining(), 0.001))
+                chunk = self._response.read1(_CHUNK) if hasattr(self._response, "read1") else self._response.read(_CHUNK)
+                if not chunk:
+                    return False
+                for start in range(0, len(chunk), _DECODE_SLICE):
+                    data = decoder.feed(chunk[start : start + _DECODE_SLICE])
+                    room = limit - size
+                    if len(data) > room:
+                        feed(data[:room])
+                        return True
+                    size += len(data)
+                    if feed(data):
+                        return True
+        except (socket.timeout, TimeoutError):
+            if self._deadline.remaining() <= 0 and partial():
+                return True
+            self._deadline.check()
+            raise self._deadline.timeout_error() from None
+        except (OSError, http.client.HTTPException) as error:
+            self._deadline.check()
+            raise RcpNetworkError(f"The connection failed while reading the response ({type(error).__name__}).") from None
+        finally:
+            self.close()
+
     def close(self) -> None:
         self._unregister()
         try:

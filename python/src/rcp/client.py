@@ -52,6 +52,7 @@ from ._pages import Page, cursor_page, link_page
 from ._redact import REDACTED, Redactor, secret_strings
 from ._retry import RetryPolicy, parse_retry_after, retry_after_seconds
 from ._send import LiveResponse, Request, Resolve, SendOptions, send, system_resolve
+from ._stream import STREAM_MEDIA_TYPES, StreamCollector, stream_accept
 from ._template import (
     encode_form_body,
     percent_encode,
@@ -217,6 +218,8 @@ class RcpResult:
     media: MediaPart | None = None
     page: Page | None = None
     truncated: bool = False
+    #: A streamed answer (SPEC §20.6): how many events were read; ``None`` otherwise.
+    events: int | None = None
 
 
 @dataclass(frozen=True)
@@ -713,7 +716,7 @@ class RcpClient:
             rendered = render_header(name, template, values)
             if rendered is not None:
                 headers[name.lower()] = shown_headers[name.lower()] = (name, rendered)
-        headers.setdefault("accept", ("Accept", DEFAULT_ACCEPT))
+        headers.setdefault("accept", ("Accept", DEFAULT_ACCEPT if definition.stream is None else stream_accept(definition.stream.format)))
         headers.setdefault("accept-encoding", ("Accept-Encoding", "gzip, deflate"))
         body_value: Json = None
         body_bytes: bytes | None = None
@@ -814,8 +817,33 @@ class RcpClient:
         message = f"The tool's server answered HTTP {response.status}{' ' + status_text if status_text else ''} for {rendered.request.method} {url}."
         return RcpHttpError(message, status=response.status, status_text=status_text, body_excerpt=excerpt, url=url, retry_after_seconds=retry_after)
 
+    def _read_stream(self, inner: _Compiled, rendered: _Rendered, response: LiveResponse) -> RcpResult:
+        """A tool that declares a stream (SPEC §20.6): refused unless answered with the format's media type (nothing
+        read); otherwise its events collected as they arrive, under the size cap, ``maxEvents`` and the deadline."""
+        definition = inner.definition
+        stream = definition.stream
+        assert stream is not None
+        media_type = media_type_of(response.header("content-type"))
+        if media_type not in STREAM_MEDIA_TYPES[stream.format]:
+            response.close()
+            shown = media_type or "no media type"
+            raise RcpResponseError("RCP_INVALID_RESPONSE", f"The tool was to answer with a stream but answered with {shown}.", problem="not-a-stream", media_type=media_type)
+        collector = StreamCollector(stream)
+        cut = response.read_stream(self._max_response_bytes, collector.feed, lambda: collector.events > 0)
+        if not cut:
+            collector.feed(b"", final=True)
+        data = collector.value
+        if definition.mappings is not None:
+            mapped = {name: _map(path, data) for name, path in definition.mappings}
+            data = {name: value for name, value in mapped.items() if value is not _LEFT_OUT}
+        if rendered.credential_redactor is not None and rendered.credential_redactor.found_in(data if isinstance(data, str) else stringify(data)):
+            data = rendered.credential_redactor.data(data)
+        return RcpResult(status=response.status, data=data, content_type=media_type, truncated=cut and not collector.ended, events=collector.events)
+
     def _read_result(self, inner: _Compiled, rendered: _Rendered, response: LiveResponse) -> RcpResult:
         definition = inner.definition
+        if definition.stream is not None:
+            return self._read_stream(inner, rendered, response)
         content_type = response.header("content-type")
         media_type = media_type_of(content_type)
         kind = kind_of(media_type, media_types=self._media_types, tool_media_types=definition.response_media_types)

@@ -233,7 +233,8 @@ class RcpResponseError(RcpError):
     """``RCP_INVALID_RESPONSE`` or ``RCP_RESPONSE_TOO_LARGE`` about a response (SPEC §11 steps 6–7, §18.3).
 
     ``problem`` says which: ``"bad-json"``, ``"html"``, ``"mapping-not-json"``, ``"media-not-allowed"``,
-    ``"media-too-large"``, ``"too-large"`` or ``"bad-encoding"``.
+    ``"media-too-large"``, ``"too-large"`` or ``"bad-encoding"``; for a streamed answer (SPEC §20.6)
+    ``"not-a-stream"``, ``"stream-error"`` or ``"stream-malformed"``, with ``event``, the 1-based index of the event.
     """
 
     def __init__(
@@ -246,10 +247,12 @@ class RcpResponseError(RcpError):
         size: int | None = None,
         limit: int | None = None,
         reason: str | None = None,
+        event: int | None = None,
         cause: BaseException | None = None,
     ) -> None:
         super().__init__(code, message, cause=cause)
         self.problem = problem
+        self.event = event
         self.media_type = media_type
         self.size = size
         self.limit = limit

@@ -4,6 +4,7 @@ import {
   EFFECT_FIELDS,
   GROUP_FIELDS,
   IDEMPOTENCY_FIELDS,
+  STREAM_FIELDS,
   OAUTH_HINT_FIELDS,
   PAGINATION_FIELDS,
   PARAM_FIELDS,
@@ -73,7 +74,7 @@ function copyTool(tool: unknown, grouped: boolean): RcpTool {
   const out: JsonObject = {};
   for (const key of TOOL_FIELDS) {
     const value = own(source, key);
-    if (value === undefined || (key === 'group' && !grouped)) continue;
+    if (value === undefined || ((key === 'group' || key === 'stream') && !grouped)) continue;
     switch (key) {
       case 'params':
         out[key] = Object.freeze((value as unknown[]).map(copyParam));
@@ -89,6 +90,9 @@ function copyTool(tool: unknown, grouped: boolean): RcpTool {
         break;
       case 'idempotency':
         out[key] = copyKnown(value, IDEMPOTENCY_FIELDS);
+        break;
+      case 'stream':
+        out[key] = copyKnown(value, STREAM_FIELDS);
         break;
       case 'responseMediaTypes':
       case 'queryParams':

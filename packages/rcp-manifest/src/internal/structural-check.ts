@@ -16,6 +16,8 @@ import {
   HTTP_METHODS,
   PARAM_FILLERS,
   QUERY_STYLES,
+  STREAM_COLLECTS,
+  STREAM_FORMATS,
 } from '../manifest-patterns';
 import { PARAM_TYPES } from '../value-check';
 import { RCP_VERSIONS } from '../versions';
@@ -171,6 +173,23 @@ function checkIdempotency(value: unknown, path: string, issues: Issues): void {
   }
 }
 
+/** RCP 0.4: how a streamed answer is read (its format) and collected into one result. */
+function checkStream(value: unknown, path: string, issues: Issues): void {
+  if (!isRecord(value)) {
+    issues.push({ path, message: 'must be an object' });
+    return;
+  }
+  const format = required(value, 'format', path, issues);
+  if (format !== undefined) checkOneOf(format, STREAM_FORMATS, joinPointer(path, 'format'), issues);
+  const collect = required(value, 'collect', path, issues);
+  if (collect !== undefined) checkOneOf(collect, STREAM_COLLECTS, joinPointer(path, 'collect'), issues);
+  if (value['field'] !== undefined) checkString(value['field'], joinPointer(path, 'field'), issues, MAPPING_PATH, MAPPING_PATH_MESSAGE);
+  const maxEvents = value['maxEvents'];
+  if (maxEvents !== undefined && (typeof maxEvents !== 'number' || !Number.isSafeInteger(maxEvents) || maxEvents < 1)) {
+    issues.push({ path: joinPointer(path, 'maxEvents'), message: 'must be an integer ≥ 1' });
+  }
+}
+
 function checkNumber(value: unknown, path: string, issues: Issues): void {
   if (typeof value !== 'number' || !Number.isFinite(value)) issues.push({ path, message: 'must be a number' });
 }
@@ -317,6 +336,8 @@ function checkTool(tool: unknown, path: string, issues: Issues, grouped: boolean
   if (tool['responseMediaTypes'] !== undefined) checkMediaTypes(tool['responseMediaTypes'], joinPointer(path, 'responseMediaTypes'), issues);
   if (tool['pagination'] !== undefined) checkPagination(tool['pagination'], joinPointer(path, 'pagination'), issues);
   if (tool['idempotency'] !== undefined) checkIdempotency(tool['idempotency'], joinPointer(path, 'idempotency'), issues);
+  // A stream is read in a 0.4 manifest only; an older one's is ignored like an unknown field (SPEC §20.6).
+  if (grouped && tool['stream'] !== undefined) checkStream(tool['stream'], joinPointer(path, 'stream'), issues);
   if (grouped && tool['group'] !== undefined) {
     checkString(tool['group'], joinPointer(path, 'group'), issues, TOOL_NAME, () => `must be ${TOOL_NAME_RULE} (the name of one of the manifest's groups)`);
   }

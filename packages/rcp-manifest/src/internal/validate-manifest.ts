@@ -7,6 +7,7 @@ import {
   GROUP_FIELDS,
   HTTP_TOKEN_PATTERN,
   IDEMPOTENCY_FIELDS,
+  STREAM_FIELDS,
   MANIFEST_FIELDS,
   OAUTH_HINT_FIELDS,
   PAGINATION_FIELDS,
@@ -551,6 +552,40 @@ function checkIdempotency(tool: JsonObject, effectiveAuth: unknown, context: Too
   }
 }
 
+/**
+ * RCP 0.4 streamed answers (SPEC §20.6). In a 0.4 manifest: `field` a singular path (one value
+ * from each event), and no `responseMappings` on a `concat` (its result is text, mappings read
+ * JSON). In an older manifest, `stream` is ignored with a warning, as groups are: its clients
+ * read the answer as text, and a 0.4 client reads it as they do.
+ */
+function checkStream(tool: JsonObject, context: ToolContext): void {
+  const stream = own(tool, 'stream');
+  if (stream === undefined) return;
+  const pointer = joinPointer(context.pointer, 'stream');
+  const version = context.report.version;
+  if (version !== '0.4') {
+    context.report.warn(pointer, `"stream" needs rcpVersion "0.4": ignored (this manifest says "${String(version)}", whose clients read the answer as text)`);
+    return;
+  }
+  if (!isRecord(stream)) return; // structural check reports it
+  context.report.unknownFields(stream, pointer, STREAM_FIELDS);
+  const field = own(stream, 'field');
+  if (typeof field === 'string' && field.startsWith('@')) {
+    const compiled = compileResponsePath(field, context.report.filterEngine);
+    const at = joinPointer(pointer, 'field');
+    if (!compiled.ok) context.report.error(at, compiled.message);
+    else if (!compiled.path.singular) {
+      context.report.error(at, 'must be a singular path (names and indexes only, such as "@delta.text"): it takes one value from each event');
+    }
+  }
+  if (own(stream, 'collect') === 'concat' && own(tool, 'responseMappings') !== undefined) {
+    context.report.error(
+      joinPointer(pointer, 'collect'),
+      'is "concat", whose result is text: responseMappings read JSON (use "array" or "last", or drop the mappings)',
+    );
+  }
+}
+
 function checkResponseMappings(tool: JsonObject, context: ToolContext): void {
   const mappings = own(tool, 'responseMappings');
   if (!isRecord(mappings)) return;
@@ -609,6 +644,7 @@ function checkTool(tool: unknown, pointer: string, serverAuth: unknown, report: 
   if (own(tool, 'responseMediaTypes') !== undefined) needsVersion03(report, joinPointer(pointer, 'responseMediaTypes'), 'responseMediaTypes');
   checkPagination(tool, context);
   checkIdempotency(tool, effectiveAuth, context);
+  checkStream(tool, context);
   const tokens = wholeRequestTokens(tool, effectiveAuth);
   if (tokens?.every((token) => context.declared.has(token))) {
     for (const token of tokens) context.used.add(token);

@@ -5,6 +5,7 @@
  * call alone needs (the request template, the argument check) is compiled on the tool's first
  * call, and what tools share (auth, type tests, empty lists, effects) is shared.
  */
+import type { StreamPlan } from '../respond/stream-plan';
 import { compileRequest, parseTemplate, type RequestTemplate } from 'rcp-template';
 import {
   compileResponseMappings,
@@ -131,6 +132,7 @@ export function compileTool(source: RcpTool, index: number, context: ToolCompila
     mediaRanges: mediaRangesOf(source, options.mediaTypes),
     maxMediaBytes: options.maxMediaBytes,
     pagination,
+    stream: streamOf(source, context.prepared),
     queryBindings: queryBindingsOf(source, params),
     authQueryKey: auth.type === 'query' ? auth.name : undefined,
     marksUntrustedText: options.markUntrustedText,
@@ -291,6 +293,19 @@ function paginationOf(
     prepared,
   );
   return { paths, param: param.name, type: param.type, resolved: param.resolved };
+}
+
+/** The tool's declared stream (RCP 0.4), its field compiled once (as the mapping `{ value: field }`). */
+function streamOf(source: RcpTool, prepared: Pick<ParseManifestOptions, 'filterEngine'> | undefined): StreamPlan | undefined {
+  const declared = source.stream;
+  if (declared === undefined) return undefined;
+  return Object.freeze({
+    format: declared.format,
+    collect: declared.collect,
+    field: declared.field === undefined ? undefined : compileResponseMappings({ value: declared.field }, prepared),
+    maxEvents: declared.maxEvents,
+    tool: source.name,
+  });
 }
 
 /** The client's media types and the tool's own, lower-cased, without repeats. */

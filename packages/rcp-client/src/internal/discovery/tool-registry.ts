@@ -1,3 +1,4 @@
+import type { StreamPlan } from '../respond/stream-plan';
 import { RcpError } from 'rcp-errors';
 import { compileArgumentCheck, type CompiledResponseMappings, type RcpParam, type RcpParamType, type RcpTool } from 'rcp-manifest';
 import { compileRequest, type CompiledRequest, type QueryStyle, type RequestTemplate } from 'rcp-template';
@@ -68,6 +69,8 @@ export interface CompiledTool {
   maxMediaBytes: number;
   /** The tool's declared pagination (RCP 0.3), compiled. */
   pagination: CompiledPagination | undefined;
+  /** The tool's streamed answer (RCP 0.4), compiled: how its events are read and collected. */
+  stream: StreamPlan | undefined;
   /** Query keys whose value is exactly one param's token (`page={{page}}`), for `Link: rel="next"`. */
   queryBindings: readonly QueryBinding[];
   /** The query key of a query credential (never compared, never shown). */

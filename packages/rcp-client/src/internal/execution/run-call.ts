@@ -11,6 +11,7 @@ import { redactError } from '../redaction/redact';
 import { inspected } from '../respond/inspect-result';
 import { observed } from '../respond/observe-response';
 import { respond } from '../respond/respond';
+import { streamAccept } from '../respond/stream-plan';
 import { startDeadline, type Deadline } from '../send/deadline';
 import { abortedError, type SendCallOptions, type SendRequest, type Sender } from '../send/send';
 import { idempotencyPlanOf, randomIdempotencyKey, withIdempotencyKey, type IdempotencyPlan } from './idempotency-key';
@@ -209,7 +210,17 @@ async function keyed(context: ExecutionContext, call: CallState<unknown>, built:
 /** What the sender is told of one attempt. */
 function sendOptions(call: CallState<unknown>, built: BuiltRequest): SendCallOptions {
   const { compiled, observer, signal } = call;
-  const options: SendCallOptions = { isRedirectAllowed: compiled.isRedirectAllowed, accept: ACCEPT, deadline: call.deadline, cutText: true };
+  const stream = compiled.stream;
+  const options: SendCallOptions = {
+    isRedirectAllowed: compiled.isRedirectAllowed,
+    accept: stream === undefined ? ACCEPT : streamAccept(stream.format),
+    deadline: call.deadline,
+    cutText: true,
+  };
+  if (stream !== undefined) {
+    const onProgress = call.executeOptions?.onProgress;
+    options.stream = onProgress === undefined ? { plan: stream } : { plan: stream, onProgress };
+  }
   if (compiled.transport !== undefined) options.transport = compiled.transport;
   if (observer !== undefined) options.observer = observer;
   if (signal !== undefined) options.signal = signal;

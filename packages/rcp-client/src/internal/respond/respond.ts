@@ -14,6 +14,7 @@ import type { SendResult } from '../send/send';
 import { decodeResponse, withoutPartialCharacter } from './decode-response';
 import { isHtmlMediaType, isJsonMediaType, mediaTypeLabel } from './media-type';
 import { nextPage } from './next-page';
+import type { CollectedStream } from './stream-plan';
 import { responseKind } from './response-kind';
 
 /**
@@ -33,6 +34,7 @@ export function respond(
   const contentType = result.headers.get('content-type') ?? '';
   const page = (json: unknown): RcpPage | undefined =>
     nextPage(compiled, { headers: result.headers, url: result.url, json, args: built.args ?? {}, values: built.values });
+  if (result.collected !== undefined) return streamed(compiled, result, result.collected, contentType, redactor);
   if (result.body.byteLength === 0) {
     // An empty body (204, Content-Length: 0) is "no data", whatever its type says.
     return withPage({ status: result.status, data: null, contentType }, page(undefined), redactor);
@@ -78,6 +80,26 @@ export function respond(
   const out: RcpExecuteResult = { status: result.status, data, contentType: decoded.contentType };
   if (result.truncated === true) out.truncated = true;
   return withPage(out, page(kind === 'json' ? decoded.data : undefined), redactor);
+}
+
+/**
+ * A streamed answer's collected value (SPEC §20.6): the mappings applied to it (never to a
+ * `concat`, whose text the manifest check keeps them from), a credential the server echoed
+ * taken out, `truncated` when the stream was cut.
+ */
+function streamed(
+  compiled: CompiledTool,
+  result: SendResult,
+  collected: CollectedStream,
+  contentType: string,
+  redactor: Redactor | undefined,
+): RcpExecuteResult {
+  let data = collected.data;
+  if (compiled.mappings !== undefined && compiled.stream?.collect !== 'concat') data = compiled.mappings.apply(data);
+  if (redactor?.test(typeof data === 'string' ? data : (JSON.stringify(data) ?? ''))) data = redactor.redactData(data);
+  const out: RcpExecuteResult = { status: result.status, data, contentType, events: collected.events };
+  if (collected.truncated) out.truncated = true;
+  return out;
 }
 
 /** A media part (the bytes as they came), within the tool's size limit and without mappings. */

@@ -19,6 +19,11 @@ import { nextHop, type Hop } from './redirect-policy';
 import { parseRetryAfter, type RetryPolicy } from './retry-policy';
 import { ADDRESS_REFUSED, type ResponseHeaders, type Transport, type TransportResponse } from './transport-types';
 import type { CallObserver } from '../../hooks';
+import type { RcpStreamProgress } from '../../client-types';
+import { RcpResponseError } from '../../response-error';
+import { collectStream } from '../respond/collect-stream';
+import { isStreamMediaType, type CollectedStream, type StreamPlan } from '../respond/stream-plan';
+import { mediaTypeLabel } from '../respond/media-type';
 
 /** One HTTP request, fully rendered. */
 export interface SendRequest {
@@ -94,6 +99,11 @@ export interface SendCallOptions {
    * of a 2xx, the excerpt's bytes of an error. It must not throw (what it throws is ignored).
    */
   observe?: (response: WireResponse) => void;
+  /**
+   * The tool answers with a stream (SPEC §20.6): a 2xx is read event by event and collected
+   * (never buffered whole), under the size cap and the deadline; `onProgress` sees each event.
+   */
+  stream?: { readonly plan: StreamPlan; readonly onProgress?: (progress: RcpStreamProgress) => void };
 }
 
 /** The final response of a call as the wire gave it, for an observer (nothing redacted yet). */
@@ -118,8 +128,10 @@ export interface SendResult {
   body: Uint8Array;
   /** How many redirects were followed. */
   redirects: number;
-  /** True when `body` is only the start of a text answer longer than the cap (see `cutText`). */
+  /** True when `body` is only the start of a text answer longer than the cap (see `cutText`), or a stream was cut. */
   truncated?: boolean;
+  /** A streamed answer's collected value (`body` is then empty). */
+  collected?: CollectedStream;
 }
 
 /** Sends one request: redirects, retries, deadline and size cap included. */
@@ -337,6 +349,7 @@ async function finalResult(
   }
   // A HEAD response has no body, but may announce the size of the one a GET would get.
   if (hop.method === 'HEAD') response.body?.cancel();
+  if (hop.method !== 'HEAD' && call.stream !== undefined) return streamResult(response, hop, redirects, call, call.stream, maxBytes, deadline);
   if (hop.method !== 'HEAD' && call.cutText === true && isTextMediaType(mediaTypeOf(response.headers.get('content-type') ?? ''))) {
     const { body, truncated } = await readBodyUpTo(response, maxBytes);
     observe?.(wire(response, hop.url, body, !truncated));
@@ -345,6 +358,46 @@ async function finalResult(
   const bytes = hop.method === 'HEAD' ? EMPTY : await readBody(response, maxBytes);
   observe?.(wire(response, hop.url, bytes, true));
   return { status, headers: response.headers, url: hop.url, body: bytes, redirects };
+}
+
+/**
+ * A 2xx answer of a tool that declares a stream: refused before its body is read when it is not
+ * of the stream's media type (SPEC §20.6); otherwise its events collected. An observer is shown
+ * the response with an empty body, `complete: false` (the stream is never held whole).
+ */
+async function streamResult(
+  response: TransportResponse,
+  hop: Hop,
+  redirects: number,
+  call: SendCallOptions,
+  stream: NonNullable<SendCallOptions['stream']>,
+  maxBytes: number,
+  deadline: Deadline,
+): Promise<SendResult> {
+  const { plan } = stream;
+  const type = mediaTypeOf(response.headers.get('content-type') ?? '');
+  if (!isStreamMediaType(plan, type)) {
+    response.body?.cancel();
+    throw new RcpResponseError(
+      'not-a-stream',
+      `Tool "${plan.tool}" declares a ${plan.format === 'sse' ? 'Server-Sent Events' : 'NDJSON'} stream but was answered with ${mediaTypeLabel(type)}`,
+      { tool: plan.tool, mediaType: type },
+    );
+  }
+  const collected: CollectedStream =
+    response.body === null
+      ? { data: plan.collect === 'array' ? [] : plan.collect === 'concat' ? '' : null, events: 0, bytes: 0, truncated: false }
+      : await collectStream(response.body, plan, maxBytes, deadline, stream.onProgress);
+  call.observe?.(wire(response, hop.url, EMPTY, false));
+  return {
+    status: response.status,
+    headers: response.headers,
+    url: hop.url,
+    body: EMPTY,
+    redirects,
+    collected,
+    ...(collected.truncated && { truncated: true }),
+  };
 }
 
 /**
