@@ -6,7 +6,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
-import { createToolSet, type RcpClientOptions } from 'rcp-client';
+import { createToolSet, type RcpClientOptions, type RcpToolSet } from 'rcp-client';
 import { terminalText } from 'rcp-internal';
 import { createRcpMcpGateway, createRcpMcpHttpHandler, serveRcpMcpStdio, warningsNotice } from 'rcp-mcp';
 import {
@@ -178,7 +178,7 @@ async function serveWith(
       io.stdin.once('close', done);
     });
     const handle = serveRcpMcpStdio(gateway, ctx, { stdin: io.stdin, stdout: io.stdout });
-    io.stderr.write(`${program}: serving ${servedCount(toolSet.names.length, values.dynamic)} over stdio\n`);
+    io.stderr.write(`${program}: serving ${servedCount(toolSet, values.dynamic)} over stdio\n`);
     await Promise.race([ended, ...(io.signal === undefined ? [] : [stopped(io.signal)])]);
     await handle.close();
     return 0;
@@ -209,7 +209,7 @@ async function serveWith(
   });
   const address = server.address();
   const bound = typeof address === 'object' && address !== null ? address.port : port;
-  io.stderr.write(`${program}: serving ${servedCount(toolSet.names.length, values.dynamic)} at http://${values.host}:${bound}/mcp\n`);
+  io.stderr.write(`${program}: serving ${servedCount(toolSet, values.dynamic)} at http://${values.host}:${bound}/mcp\n`);
   await stopped(io.signal);
   server.closeAllConnections();
   await new Promise((closed) => server.close(closed));
@@ -221,7 +221,13 @@ function credentialFlag(values: { readonly 'token-env'?: string | undefined; rea
   return values['token-env'] !== undefined ? `--token-env ${values['token-env']}` : `--oauth-env ${values['oauth-env'] ?? ''}`;
 }
 
-/** What the start line says is served: `12 tool(s)`, or in dynamic mode `12 tool(s) through search_tools, describe_tool and call_tool`. */
-function servedCount(count: number, dynamic: boolean): string {
-  return dynamic ? `${count} tool(s) through search_tools, describe_tool and call_tool` : `${count} tool(s)`;
+/**
+ * What the start line says is served: `12 tool(s)`, or in dynamic mode `12 tool(s) through search_tools, describe_tool
+ * and call_tool`, with `list_groups` too when the served tools have groups (the gateway serves it then).
+ */
+function servedCount(toolSet: RcpToolSet, dynamic: boolean): string {
+  const count = toolSet.names.length;
+  if (!dynamic) return `${count} tool(s)`;
+  const grouped = toolSet.groups.length > 0;
+  return `${count} tool(s) in ${grouped ? `${toolSet.groups.length} group(s) ` : ''}through search_tools, describe_tool${grouped ? ', call_tool and list_groups' : ' and call_tool'}`;
 }

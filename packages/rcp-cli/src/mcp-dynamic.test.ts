@@ -53,3 +53,23 @@ it('rcp-mcp: the warning names --dynamic in the instructions; with --dynamic the
   expect(toolRequestLines(notes)).toEqual(['GET /users/u-1/notes/n-1']);
   expect(notes.requests.at(-1)!.headers.authorization).toBe(`Bearer ${NOTES_TOKEN}`);
 });
+
+it('rcp-mcp --dynamic over a grouped manifest (RCP 0.4): the start line names list_groups, which the host gets', async () => {
+  const grouped = {
+    ...bigManifest,
+    rcpVersion: '0.4',
+    groups: [
+      { name: 'notes', description: 'Your notes.' },
+      { name: 'reports', description: 'Sales reports.' },
+    ],
+    tools: bigManifest.tools.map((tool) => ({ ...tool, group: tool.name.startsWith('get_report_') ? 'reports' : 'notes' })),
+  };
+  const url = serveManifest(notes, grouped, '/grouped/manifest');
+  const run = await startRcpMcp([url, '--ctx', 'userId=u-1', '--token-env', 'NOTES_TOKEN', '--dynamic'], { env: { NOTES_TOKEN } });
+  runs.push(run);
+  const { tools } = await run.client.listTools();
+  expect(tools.map((tool) => tool.name)).toEqual(['search_tools', 'describe_tool', 'call_tool', 'list_groups']);
+  expect(run.stderr()).toContain(
+    `rcp-mcp: serving ${grouped.tools.length} tool(s) in 2 group(s) through search_tools, describe_tool, call_tool and list_groups over stdio`,
+  );
+});
