@@ -9,3 +9,4 @@ export { annotationMessage, annotationProperty, terminalJson, terminalLines, ter
 export { groupToolLines, groupToolWarnings } from './group-tool-lines';
 export type { PointedWarning } from './group-tool-lines';
 export { TOOL_NAME_CHARS, kindOf, scalarFromText } from './value-text';
+export { oneLineDescription } from './one-line';

@@ -4,7 +4,8 @@
  * sentence the MCP instructions add. Nothing here exists for a tool set without groups.
  */
 import { RcpInvalidArgumentsError, type RcpToolSet } from 'rcp-client';
-import { SEARCH_TOOL_NAME, createToolSearch, oneLineDescription, type RcpToolSearch, type RcpToolSearchOptions } from 'rcp-search';
+import { oneLineDescription } from 'rcp-internal';
+import { SEARCH_TOOL_NAME, createToolSearch, type RcpToolSearch, type RcpToolSearchOptions } from 'rcp-search';
 
 /** The meta-tool that lists the groups of the served tools. */
 export const LIST_GROUPS_NAME = 'list_groups';
@@ -15,7 +16,7 @@ export const LISTED_GROUPS = 100;
 /** One group as the model reads it in `list_groups`' answer. */
 export interface ListedGroup {
   readonly name: string;
-  /** The server's description, as one line (rcp-search's `oneLineDescription`); absent when the manifest gives none. */
+  /** The server's description, as one line (rcp-internal's `oneLineDescription`, as rcp-search's answers); absent when the manifest gives none. */
   readonly description?: string;
   readonly toolCount: number;
 }

@@ -8,7 +8,7 @@ export type {
   RcpToolRanker,
 } from './create-tool-search';
 export { MAX_QUERY_LENGTH, MAX_QUERY_WORDS } from './plan-query';
-export { describeToolHits, oneLineDescription } from './describe-tool-hits';
+export { describeToolHits } from './describe-tool-hits';
 export type { RcpDescribeHitsOptions, RcpFoundTool, RcpToolHitsDescription } from './describe-tool-hits';
 export { toolSearchDefinition } from './tool-search-definition';
 export { DEFAULT_SYNONYMS, STOP_WORDS } from './synonyms';
