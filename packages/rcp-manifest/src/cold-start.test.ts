@@ -31,6 +31,7 @@ describe('cold start (issue 26)', () => {
     expect('RcpIdempotencySchema' in main).toBe(false);
     expect('RcpGroupSchema' in main).toBe(false);
     expect('RcpStreamSchema' in main).toBe(false);
+    expect('RcpOperationSchema' in main).toBe(false);
     expect(Object.keys(schema).sort()).toEqual([
       'RcpAuthSchema',
       'RcpEffectsSchema',
@@ -38,6 +39,7 @@ describe('cold start (issue 26)', () => {
       'RcpIdempotencySchema',
       'RcpManifestSchema',
       'RcpOAuthHintSchema',
+      'RcpOperationSchema',
       'RcpPaginationSchema',
       'RcpParamSchema',
       'RcpStreamSchema',

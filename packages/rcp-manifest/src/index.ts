@@ -23,6 +23,7 @@ export type {
   RcpPagination,
   RcpIdempotency,
   RcpStream,
+  RcpOperation,
   RcpGroup,
 } from './manifest-schema';
 export { toolEffects } from './tool-effects';

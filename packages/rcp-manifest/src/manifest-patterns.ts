@@ -49,6 +49,7 @@ export const TOOL_FIELDS = [
   'idempotency',
   'group',
   'stream',
+  'operation',
 ] as const;
 /** Where a tool's next page is told (RCP 0.3): the cursor's path, the param that takes it, whether there is more. */
 export const PAGINATION_FIELDS = ['nextCursor', 'param', 'hasMore'] as const;
@@ -60,6 +61,15 @@ export const STREAM_FIELDS = ['format', 'collect', 'field', 'maxEvents'] as cons
 export const STREAM_FORMATS = ['sse', 'ndjson'] as const;
 /** How a stream's event values become one result (RCP 0.4): joined text, the last value, or all of them. */
 export const STREAM_COLLECTS = ['concat', 'last', 'array'] as const;
+/**
+ * How a tool's long-running operation is followed (RCP 0.4): where a 202 names its status, how a
+ * status answer says done or failed, where the result is, how long to wait between polls.
+ */
+export const OPERATION_FIELDS = ['statusUrl', 'state', 'done', 'failed', 'result', 'pollSeconds'] as const;
+/** A status location read from a response header: `header:` and the header's name. */
+export const STATUS_HEADER_PATTERN = `^header:${HTTP_TOKEN_SOURCE.slice(1, -1)}$`;
+/** The longest wait between two polls a tool may declare, in seconds (an hour). */
+export const MAX_POLL_SECONDS = 3600;
 /** What a tool may declare it does (RCP 0.3, the MCP annotation set). */
 export const EFFECT_FIELDS = ['readOnly', 'destructive', 'idempotent', 'openWorld'] as const;
 /** What a header auth's OAuth hint may say (RCP 0.3): shown to people, never fetched. */

@@ -26,6 +26,8 @@ import {
   SCOPE_TOKEN_PATTERN,
   TOOL_NAME_PATTERN,
   TOOL_NAME_RULE,
+  MAX_POLL_SECONDS,
+  STATUS_HEADER_PATTERN,
 } from './manifest-patterns';
 
 export { HTTP_TOKEN_PATTERN, MAPPING_PATH_PATTERN, NON_BLANK_PATTERN, PARAM_NAME_PATTERN, TOOL_NAME_PATTERN };
@@ -170,6 +172,60 @@ export const RcpStreamSchema = /* @__PURE__ */ TObject(
   {
     title: 'RCP stream',
     description: 'The tool answers with a stream of events, collected into one result (RCP 0.4; ignored in an older manifest).',
+  },
+);
+
+/**
+ * TypeBox schema of a tool's long-running operation (RCP 0.4): when the tool answers `202`, the
+ * client follows the operation — it reads the status URL from a header (`"header:Location"`) or
+ * the 202's JSON (a singular `@` path), polls it with GET on the tool's origin, every
+ * `pollSeconds` or as `Retry-After` says, until a status answer's `state` is one of `done`
+ * (the result: the `result` path of that answer, or all of it) or `failed`; without `state`, a
+ * `202` means pending and another 2xx done. Past the call's deadline the result is pending, with a
+ * sealed handle to resume it. SPEC §20.8.
+ *
+ * @example
+ * ```ts
+ * import { RcpOperationSchema } from 'rcp-manifest/schema';
+ * import { Value } from '@sinclair/typebox/value';
+ * Value.Check(RcpOperationSchema, { statusUrl: 'header:Location', state: '@status', done: ['succeeded'], failed: ['failed'], result: '@output' }); // true
+ * ```
+ */
+export const RcpOperationSchema = /* @__PURE__ */ TObject(
+  {
+    statusUrl: /* @__PURE__ */ Union(
+      [/* @__PURE__ */ TString({ pattern: STATUS_HEADER_PATTERN }), /* @__PURE__ */ TString({ pattern: MAPPING_PATH_PATTERN })],
+      {
+        description:
+          'Where the 202 answer names the status URL: "header:<Name>" (e.g. "header:Location") or a singular "@" path into its JSON (e.g. "@links.status"). The URL must be on the tool\'s origin.',
+      },
+    ),
+    state: /* @__PURE__ */ Optional(
+      /* @__PURE__ */ TString({ pattern: MAPPING_PATH_PATTERN, description: 'A singular "@" path to the state in a status answer (e.g. "@status").' }),
+    ),
+    done: /* @__PURE__ */ Optional(
+      /* @__PURE__ */ TArray(/* @__PURE__ */ TString(), { minItems: 1, description: 'The states that mean the operation succeeded (required with "state").' }),
+    ),
+    failed: /* @__PURE__ */ Optional(
+      /* @__PURE__ */ TArray(/* @__PURE__ */ TString(), { minItems: 1, description: 'The states that mean the operation failed (with "state").' }),
+    ),
+    result: /* @__PURE__ */ Optional(
+      /* @__PURE__ */ TString({
+        pattern: MAPPING_PATH_PATTERN,
+        description: 'A singular "@" path to the result in the done status answer; without it, the whole answer is the result.',
+      }),
+    ),
+    pollSeconds: /* @__PURE__ */ Optional(
+      /* @__PURE__ */ TNumber({
+        minimum: 0,
+        maximum: MAX_POLL_SECONDS,
+        description: 'Seconds between polls when the answer sends no Retry-After (default 2).',
+      }),
+    ),
+  },
+  {
+    title: 'RCP operation',
+    description: 'The tool may answer 202 and finish later: how the client follows it (RCP 0.4; ignored in an older manifest).',
   },
 );
 
@@ -459,6 +515,7 @@ export const RcpToolSchema = /* @__PURE__ */ TObject(
     pagination: /* @__PURE__ */ Optional(RcpPaginationSchema),
     idempotency: /* @__PURE__ */ Optional(RcpIdempotencySchema),
     stream: /* @__PURE__ */ Optional(RcpStreamSchema),
+    operation: /* @__PURE__ */ Optional(RcpOperationSchema),
     group: /* @__PURE__ */ Optional(
       /* @__PURE__ */ TString({
         pattern: TOOL_NAME_PATTERN,
@@ -514,7 +571,7 @@ export const RcpManifestSchema = /* @__PURE__ */ TObject(
       [/* @__PURE__ */ Literal('0.1'), /* @__PURE__ */ Literal('0.2'), /* @__PURE__ */ Literal('0.3'), /* @__PURE__ */ Literal('0.4')],
       {
         description:
-          "Protocol version. A client refuses a version it does not support; a 0.1 manifest may not use what 0.2 added to the wire (form bodies, query auth), only 0.3 and later may declare response media types and pagination, and only 0.4 idempotency and query styles. Groups and streams are read in a 0.4 manifest only (an older one's are ignored, with a warning). Effects and the OAuth hint (0.3) are informational and allowed in every version.",
+          "Protocol version. A client refuses a version it does not support; a 0.1 manifest may not use what 0.2 added to the wire (form bodies, query auth), only 0.3 and later may declare response media types and pagination, and only 0.4 idempotency and query styles. Groups, streams and operations are read in a 0.4 manifest only (an older one's are ignored, with a warning). Effects and the OAuth hint (0.3) are informational and allowed in every version.",
       },
     ),
     auth: /* @__PURE__ */ Optional(RcpAuthSchema),
@@ -595,6 +652,17 @@ export type RcpIdempotency = DeepReadonly<Static<typeof RcpIdempotencySchema>>;
  * ```
  */
 export type RcpStream = DeepReadonly<Static<typeof RcpStreamSchema>>;
+
+/**
+ * A tool's long-running operation (RCP 0.4): where its 202 names the status URL and how a status
+ * answer says done, failed and the result.
+ *
+ * @example
+ * ```ts
+ * const operation: RcpOperation = { statusUrl: 'header:Location', state: '@status', done: ['succeeded'], failed: ['failed'] };
+ * ```
+ */
+export type RcpOperation = DeepReadonly<Static<typeof RcpOperationSchema>>;
 
 /**
  * A tool group (RCP 0.4): its name and, when the manifest gives one, its description.

@@ -12,5 +12,6 @@ export {
   RcpPaginationSchema,
   RcpIdempotencySchema,
   RcpStreamSchema,
+  RcpOperationSchema,
   RcpGroupSchema,
 } from './manifest-schema';

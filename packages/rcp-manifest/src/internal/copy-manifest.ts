@@ -5,6 +5,7 @@ import {
   GROUP_FIELDS,
   IDEMPOTENCY_FIELDS,
   STREAM_FIELDS,
+  OPERATION_FIELDS,
   OAUTH_HINT_FIELDS,
   PAGINATION_FIELDS,
   PARAM_FIELDS,
@@ -74,7 +75,7 @@ function copyTool(tool: unknown, grouped: boolean): RcpTool {
   const out: JsonObject = {};
   for (const key of TOOL_FIELDS) {
     const value = own(source, key);
-    if (value === undefined || ((key === 'group' || key === 'stream') && !grouped)) continue;
+    if (value === undefined || ((key === 'group' || key === 'stream' || key === 'operation') && !grouped)) continue;
     switch (key) {
       case 'params':
         out[key] = Object.freeze((value as unknown[]).map(copyParam));
@@ -93,6 +94,9 @@ function copyTool(tool: unknown, grouped: boolean): RcpTool {
         break;
       case 'stream':
         out[key] = copyKnown(value, STREAM_FIELDS);
+        break;
+      case 'operation':
+        out[key] = copyKnown(value, OPERATION_FIELDS);
         break;
       case 'responseMediaTypes':
       case 'queryParams':

@@ -18,6 +18,8 @@ import {
   QUERY_STYLES,
   STREAM_COLLECTS,
   STREAM_FORMATS,
+  MAX_POLL_SECONDS,
+  STATUS_HEADER_PATTERN,
 } from '../manifest-patterns';
 import { PARAM_TYPES } from '../value-check';
 import { RCP_VERSIONS } from '../versions';
@@ -35,6 +37,7 @@ const NON_BLANK = new RegExp(NON_BLANK_PATTERN);
 const PARAM_NAME = new RegExp(PARAM_NAME_PATTERN);
 const HTTP_TOKEN = new RegExp(HTTP_TOKEN_PATTERN);
 const MAPPING_PATH = new RegExp(MAPPING_PATH_PATTERN);
+const STATUS_HEADER = new RegExp(STATUS_HEADER_PATTERN);
 const AUTH_TYPES: readonly unknown[] = Object.keys(AUTH_FIELDS);
 const SCOPE_TOKEN = new RegExp(SCOPE_TOKEN_PATTERN);
 const MEDIA_RANGE = new RegExp(MEDIA_RANGE_PATTERN);
@@ -190,6 +193,32 @@ function checkStream(value: unknown, path: string, issues: Issues): void {
   }
 }
 
+/** A non-empty array of strings (an operation's `done` and `failed` states). */
+function checkStates(value: unknown, path: string, issues: Issues): void {
+  if (!Array.isArray(value) || value.length === 0) issues.push({ path, message: 'must be a non-empty array of strings' });
+  else value.forEach((entry, index) => checkString(entry, joinPointer(path, String(index)), issues));
+}
+
+/** RCP 0.4: how a long-running operation is followed (its status URL, states, result, poll interval). */
+function checkOperation(value: unknown, path: string, issues: Issues): void {
+  if (!isRecord(value)) {
+    issues.push({ path, message: 'must be an object' });
+    return;
+  }
+  const statusUrl = required(value, 'statusUrl', path, issues);
+  if (statusUrl !== undefined && !(typeof statusUrl === 'string' && (STATUS_HEADER.test(statusUrl) || MAPPING_PATH.test(statusUrl)))) {
+    issues.push({ path: joinPointer(path, 'statusUrl'), message: 'must be "header:<Name>" (an HTTP header name) or an "@" path into the 202 answer' });
+  }
+  for (const key of ['state', 'result']) {
+    if (value[key] !== undefined) checkString(value[key], joinPointer(path, key), issues, MAPPING_PATH, MAPPING_PATH_MESSAGE);
+  }
+  for (const key of ['done', 'failed']) if (value[key] !== undefined) checkStates(value[key], joinPointer(path, key), issues);
+  const pollSeconds = value['pollSeconds'];
+  if (pollSeconds !== undefined && (typeof pollSeconds !== 'number' || !Number.isFinite(pollSeconds) || pollSeconds < 0 || pollSeconds > MAX_POLL_SECONDS)) {
+    issues.push({ path: joinPointer(path, 'pollSeconds'), message: `must be a number from 0 to ${MAX_POLL_SECONDS}` });
+  }
+}
+
 function checkNumber(value: unknown, path: string, issues: Issues): void {
   if (typeof value !== 'number' || !Number.isFinite(value)) issues.push({ path, message: 'must be a number' });
 }
@@ -338,6 +367,7 @@ function checkTool(tool: unknown, path: string, issues: Issues, grouped: boolean
   if (tool['idempotency'] !== undefined) checkIdempotency(tool['idempotency'], joinPointer(path, 'idempotency'), issues);
   // A stream is read in a 0.4 manifest only; an older one's is ignored like an unknown field (SPEC §20.6).
   if (grouped && tool['stream'] !== undefined) checkStream(tool['stream'], joinPointer(path, 'stream'), issues);
+  if (grouped && tool['operation'] !== undefined) checkOperation(tool['operation'], joinPointer(path, 'operation'), issues);
   if (grouped && tool['group'] !== undefined) {
     checkString(tool['group'], joinPointer(path, 'group'), issues, TOOL_NAME, () => `must be ${TOOL_NAME_RULE} (the name of one of the manifest's groups)`);
   }

@@ -8,6 +8,7 @@ import {
   HTTP_TOKEN_PATTERN,
   IDEMPOTENCY_FIELDS,
   STREAM_FIELDS,
+  OPERATION_FIELDS,
   MANIFEST_FIELDS,
   OAUTH_HINT_FIELDS,
   PAGINATION_FIELDS,
@@ -586,6 +587,41 @@ function checkStream(tool: JsonObject, context: ToolContext): void {
   }
 }
 
+/**
+ * RCP 0.4 long-running operations (SPEC §20.8). In a 0.4 manifest: every `@` path singular (one
+ * value: a URL, a state, a result), `done` with `state` (and `failed` only with it), and neither
+ * a stream nor pages beside it (a tool answers one way). In an older manifest, `operation` is
+ * ignored with a warning, as streams are: its clients return the 202's body as the result.
+ */
+function checkOperation(tool: JsonObject, context: ToolContext): void {
+  const operation = own(tool, 'operation');
+  if (operation === undefined) return;
+  const pointer = joinPointer(context.pointer, 'operation');
+  const version = context.report.version;
+  if (version !== '0.4') {
+    context.report.warn(pointer, `"operation" needs rcpVersion "0.4": ignored (this manifest says "${String(version)}", whose clients return a 202's body as the result)`);
+    return;
+  }
+  if (!isRecord(operation)) return; // structural check reports it
+  context.report.unknownFields(operation, pointer, OPERATION_FIELDS);
+  for (const key of ['statusUrl', 'state', 'result']) {
+    const path = own(operation, key);
+    if (typeof path !== 'string' || !path.startsWith('@')) continue;
+    const compiled = compileResponsePath(path, context.report.filterEngine);
+    const at = joinPointer(pointer, key);
+    if (!compiled.ok) context.report.error(at, compiled.message);
+    else if (!compiled.path.singular) context.report.error(at, 'must be a singular path (names and indexes only, such as "@job.status"): it takes one value');
+  }
+  const hasState = own(operation, 'state') !== undefined;
+  if (hasState && own(operation, 'done') === undefined) context.report.error(joinPointer(pointer, 'done'), 'is required with "state": the states that mean done');
+  for (const key of ['done', 'failed']) {
+    if (!hasState && own(operation, key) !== undefined) context.report.error(joinPointer(pointer, key), 'needs "state": the path of the state it is compared with');
+  }
+  for (const key of ['stream', 'pagination']) {
+    if (own(tool, key) !== undefined) context.report.error(pointer, `cannot be declared with "${key}": a tool answers one way`);
+  }
+}
+
 function checkResponseMappings(tool: JsonObject, context: ToolContext): void {
   const mappings = own(tool, 'responseMappings');
   if (!isRecord(mappings)) return;
@@ -645,6 +681,7 @@ function checkTool(tool: unknown, pointer: string, serverAuth: unknown, report: 
   checkPagination(tool, context);
   checkIdempotency(tool, effectiveAuth, context);
   checkStream(tool, context);
+  checkOperation(tool, context);
   const tokens = wholeRequestTokens(tool, effectiveAuth);
   if (tokens?.every((token) => context.declared.has(token))) {
     for (const token of tokens) context.used.add(token);
