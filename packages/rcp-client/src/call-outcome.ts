@@ -83,6 +83,29 @@ export interface RcpExecuteResult {
   truncated?: true;
   /** A streamed answer (SPEC §20.6): how many events were read. Absent otherwise. */
   events?: number;
+  /**
+   * The tool's long-running operation is still going on at the server (SPEC §20.8): the call's
+   * deadline came first. `data` is the last status the server gave; `handle` resumes it
+   * (`client.resume`), in this client or another that shares its `approvalSecret`, for the same
+   * caller. Absent otherwise.
+   */
+  pending?: RcpPending;
+}
+
+/**
+ * A long-running operation that outlived its call (SPEC §20.8): the sealed handle that resumes
+ * it and the seconds the server asked to wait before checking again (at least 1).
+ *
+ * @example
+ * ```ts
+ * const result = await client.execute(tool, { prompt: 'a lighthouse' }, ctx);
+ * if (result.pending) setTimeout(() => client.resume(discovery, result.pending!.handle, ctx), result.pending.checkAfterSeconds * 1000);
+ * ```
+ */
+export interface RcpPending {
+  /** Opaque (`rcp1.` and base64url): sealed under the client's secret, for this caller, for a day. */
+  readonly handle: string;
+  readonly checkAfterSeconds: number;
 }
 
 /**

@@ -221,6 +221,19 @@ export interface RcpExecuteOptions {
 }
 
 /**
+ * Options of one `client.resume(...)`: the caller's signal (`RCP_ABORTED`). The client's
+ * `timeout` bounds the check, as it bounds a call.
+ *
+ * @example
+ * ```ts
+ * await client.resume(discovery, handle, ctx, { signal: AbortSignal.timeout(5_000) });
+ * ```
+ */
+export interface RcpResumeOptions {
+  signal?: AbortSignal;
+}
+
+/**
  * A streamed answer's progress so far (`onProgress`): the events read and the bytes they took.
  *
  * @example
@@ -458,6 +471,25 @@ export interface RcpClient<Context = any> {
    * ```
    */
   call(source: RcpToolSource, toolCall: RcpToolCall, ...rest: RcpContextArgs<Context, [options?: RcpExecuteOptions]>): Promise<RcpCallOutcome>;
+  /**
+   * Checks a long-running operation a call left pending (SPEC §20.8): opens the sealed
+   * `handle` (`result.pending.handle`), finds its tool in `source`, checks that `ctx` is the
+   * caller it was issued for (the same subject or credential, the same resolver values) and polls
+   * its status under a new deadline. Returns the result, or `pending` again with a fresh handle;
+   * a failed operation is `RCP_OPERATION_FAILED`. A handle that was altered, has expired, was
+   * issued by a client without this `approvalSecret`, or for another caller is
+   * `RCP_INVALID_HANDLE`, nothing sent.
+   *
+   * @example
+   * ```ts
+   * const first = await client.execute(tool, { prompt: 'a lighthouse' }, ctx);
+   * if (first.pending) {
+   *   const later = await client.resume(discovery, first.pending.handle, ctx);
+   *   if (!later.pending) console.log(later.data);
+   * }
+   * ```
+   */
+  resume(source: RcpToolSource, handle: string, ...rest: RcpContextArgs<Context, [options?: RcpResumeOptions]>): Promise<RcpExecuteResult>;
   /**
    * Lets the client's connections go (its undici agents on Node; nothing to do with fetch):
    * pending calls finish, keep-alive sockets close, and every later call of this client is

@@ -79,7 +79,7 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
       return transport;
     },
   });
-  const { prepare, decide, review, storedReview, execute, call } = createExecution<Context>(resolved, send, owner);
+  const { prepare, decide, review, storedReview, execute, call, resume } = createExecution<Context>(resolved, send, owner);
 
   async function close(): Promise<void> {
     closed = true;
@@ -95,6 +95,7 @@ export function createRcpClient<Context = any>(options?: RcpClientOptions<Contex
     decide: open(decide),
     execute: open(execute),
     call: open(call),
+    resume: open(resume),
     close,
   }) as RcpClient<Context>;
 }

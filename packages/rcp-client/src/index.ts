@@ -22,15 +22,16 @@ export type {
   RcpLoadOptions,
   RcpObservedResponse,
   RcpStreamProgress,
+  RcpResumeOptions,
   RcpPreparedRequest,
   RcpReviewOptions,
   RcpContextArgs,
   RcpToolSource,
 } from './client-types';
 export type { RcpContextClient } from './context-client';
-export type { RcpCallOutcome, RcpExecuteResult, RcpMedia, RcpPage, RcpToolCall } from './call-outcome';
+export type { RcpCallOutcome, RcpExecuteResult, RcpMedia, RcpPage, RcpPending, RcpToolCall } from './call-outcome';
 export { toModelResult, toModelText } from './to-model-result';
-export type { ModelError, ModelErrorCode, ModelMedia, ModelPage, ModelResult } from './to-model-result';
+export type { ModelError, ModelErrorCode, ModelMedia, ModelPage, ModelPending, ModelResult } from './to-model-result';
 export type { RcpRetryOptions, RcpRetryReason } from './retry-options';
 export type { RcpHooks, RcpHookEvent, RcpTracer, RcpSpan, RcpSpanAttributes } from './hooks';
 export type {

@@ -8,7 +8,7 @@ import { RcpError } from 'rcp-errors';
  * const problem: RcpResponseProblem = 'media-not-allowed'; // a binary type the client does not pass on
  * ```
  */
-export type RcpResponseProblem = 'media-too-large' | 'media-not-allowed' | 'refused-by-inspector' | 'not-a-stream' | 'stream-error' | 'stream-malformed';
+export type RcpResponseProblem = 'media-too-large' | 'media-not-allowed' | 'refused-by-inspector' | 'not-a-stream' | 'stream-error' | 'stream-malformed' | 'no-status-location';
 
 /**
  * Thrown when a tool's 2xx answer cannot be handed to the model as data, with what the model may
@@ -27,6 +27,8 @@ export type RcpResponseProblem = 'media-too-large' | 'media-not-allowed' | 'refu
  *   (`event`: its 1-based index); its data is the server's and is not shown.
  * - `RCP_INVALID_RESPONSE`, `problem: 'stream-malformed'`: an event that cannot be read — not
  *   JSON where JSON is needed, or not text where `concat` joins text (`event`: its index).
+ * - `RCP_INVALID_RESPONSE`, `problem: 'no-status-location'`: a tool that declares a long-running
+ *   operation (RCP 0.4) answered 202 without a status URL where it declares one.
  *
  * @example
  * ```ts

@@ -1,6 +1,6 @@
 import { MEDIA_TYPE_PATTERN } from 'rcp-manifest';
 import { isRcpError, type RcpError, type RcpErrorCode } from 'rcp-errors';
-import type { RcpCallOutcome, RcpExecuteResult, RcpPage } from './call-outcome';
+import type { RcpCallOutcome, RcpExecuteResult, RcpPage, RcpPending } from './call-outcome';
 import type { RcpClientTool } from './client-tool';
 import { toBase64 } from './internal/respond/base64';
 import { findCompiledTool } from './internal/discovery/tool-registry';
@@ -45,6 +45,17 @@ export interface ModelMedia {
 export type ModelPage = RcpPage;
 
 /**
+ * A long-running operation the model may check later (SPEC §20.8): the sealed handle to pass to
+ * the stack's check tool and the seconds to wait first.
+ *
+ * @example
+ * ```ts
+ * const pending: ModelPending = { handle: 'rcp1.q2Vb…', checkAfterSeconds: 5 };
+ * ```
+ */
+export type ModelPending = RcpPending;
+
+/**
  * A failed call as the model is told it: a stable code, a message that is safe to show, and —
  * when the server said how long to wait — `retryAfterSeconds`.
  *
@@ -82,6 +93,8 @@ export type ModelResult =
       readonly page?: ModelPage;
       /** The answer was text longer than `maxResponseBytes`: `data` is its start. */
       readonly truncated?: true;
+      /** The tool's operation goes on (SPEC §20.8): `data` is its last status; check it with the handle later. */
+      readonly pending?: ModelPending;
       readonly boundary?: string;
     }
   | { readonly ok: false; readonly error: ModelError; readonly boundary?: string };
@@ -104,6 +117,8 @@ const GENERIC: Partial<Record<RcpErrorCode, string>> = {
   RCP_TEMPLATE_MISSING: 'A value the request needs is missing.',
   RCP_APPROVAL_REQUIRED: "The call is waiting for a person's approval; it was not made.",
   RCP_APPROVAL_MISMATCH: 'The approval does not cover this call; it was not made.',
+  RCP_OPERATION_FAILED: "The tool's operation failed.",
+  RCP_INVALID_HANDLE: 'The operation handle cannot be checked here: it expired, was altered, or belongs to another user.',
 };
 
 /** Every other code, and the text of anything that is not an RCP error. */
@@ -197,13 +212,17 @@ function isCallOutcome(value: unknown): value is RcpCallOutcome {
 
 /** What the model is given of a successful result: the data, and a media part, a page, the cut flag when present. */
 function success(result: RcpExecuteResult, boundary: string | undefined): ModelResult {
-  const out: { ok: true; data: unknown; media?: ModelMedia; page?: ModelPage; truncated?: true; boundary?: string } = { ok: true, data: result.data };
+  const out: { ok: true; data: unknown; media?: ModelMedia; page?: ModelPage; truncated?: true; pending?: ModelPending; boundary?: string } = {
+    ok: true,
+    data: result.data,
+  };
   const media = result.media;
   if (media !== undefined && media !== null && media.bytes instanceof Uint8Array) {
     out.media = Object.freeze({ mediaType: media.mediaType, size: media.bytes.byteLength, data: toBase64(media.bytes) });
   }
   if (result.page !== undefined) out.page = result.page;
   if (result.truncated === true) out.truncated = true;
+  if (result.pending !== undefined) out.pending = result.pending;
   if (boundary !== undefined) out.boundary = boundary;
   return Object.freeze(out);
 }

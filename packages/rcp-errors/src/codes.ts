@@ -41,7 +41,10 @@ export type RcpErrorCode =
   // approval (rcp-client)
   | 'RCP_APPROVAL_REQUIRED'
   | 'RCP_APPROVAL_DENIED'
-  | 'RCP_APPROVAL_MISMATCH';
+  | 'RCP_APPROVAL_MISMATCH'
+  // long-running operations (rcp-client, RCP 0.4)
+  | 'RCP_OPERATION_FAILED'
+  | 'RCP_INVALID_HANDLE';
 
 /**
  * The list of every {@link RcpErrorCode}, for exhaustive checks and documentation.
@@ -80,4 +83,6 @@ export const RCP_ERROR_CODES: readonly RcpErrorCode[] = Object.freeze([
   'RCP_APPROVAL_REQUIRED',
   'RCP_APPROVAL_DENIED',
   'RCP_APPROVAL_MISMATCH',
+  'RCP_OPERATION_FAILED',
+  'RCP_INVALID_HANDLE',
 ] as const);

@@ -303,3 +303,22 @@ function renderChecked(
     values,
   };
 }
+
+/**
+ * The resolver values (in param order) and the credential a call made for `ctx` would carry,
+ * without arguments and without rendering: what a resumed operation is checked against and
+ * polled with (SPEC §20.8). The same resolvers and provider as a call, with the same errors.
+ */
+export async function callerValues(
+  compiled: CompiledTool,
+  tool: RcpClientTool,
+  ctx: unknown,
+): Promise<{ readonly resolved: readonly unknown[]; readonly credential: string | undefined; readonly secrets: () => string[] }> {
+  if (compiled.untrustedMessage !== undefined) throw originRefused(compiled.untrustedMessage);
+  const values: Record<string, unknown> = Object.create(null);
+  const secrets = new CallSecrets();
+  await resolveValues(compiled, tool, values, ctx, secrets);
+  const credential = compiled.auth === undefined ? undefined : await credentialFor(compiled, tool, ctx);
+  if (credential !== undefined) secrets.credential = credential;
+  return { resolved: compiled.resolved.map((entry) => values[entry.name] ?? null), credential, secrets: secrets.list };
+}

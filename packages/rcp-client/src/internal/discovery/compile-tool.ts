@@ -6,6 +6,7 @@
  * call, and what tools share (auth, type tests, empty lists, effects) is shared.
  */
 import type { StreamPlan } from '../respond/stream-plan';
+import { operationOf } from '../execution/operation';
 import { compileRequest, parseTemplate, type RequestTemplate } from 'rcp-template';
 import {
   compileResponseMappings,
@@ -133,6 +134,7 @@ export function compileTool(source: RcpTool, index: number, context: ToolCompila
     maxMediaBytes: options.maxMediaBytes,
     pagination,
     stream: streamOf(source, context.prepared),
+    operation: operationOf(source, context.prepared),
     queryBindings: queryBindingsOf(source, params),
     authQueryKey: auth.type === 'query' ? auth.name : undefined,
     marksUntrustedText: options.markUntrustedText,

@@ -1,4 +1,5 @@
 import type { StreamPlan } from '../respond/stream-plan';
+import type { OperationPlan } from '../execution/operation';
 import { RcpError } from 'rcp-errors';
 import { compileArgumentCheck, type CompiledResponseMappings, type RcpParam, type RcpParamType, type RcpTool } from 'rcp-manifest';
 import { compileRequest, type CompiledRequest, type QueryStyle, type RequestTemplate } from 'rcp-template';
@@ -71,6 +72,8 @@ export interface CompiledTool {
   pagination: CompiledPagination | undefined;
   /** The tool's streamed answer (RCP 0.4), compiled: how its events are read and collected. */
   stream: StreamPlan | undefined;
+  /** The tool's long-running operation (RCP 0.4), compiled: how a 202 is followed. */
+  operation: OperationPlan | undefined;
   /** Query keys whose value is exactly one param's token (`page={{page}}`), for `Link: rel="next"`. */
   queryBindings: readonly QueryBinding[];
   /** The query key of a query credential (never compared, never shown). */

@@ -214,15 +214,10 @@ function expiryOf(id: string): number | undefined {
 
 /** The keyed functions of one client: the digest of a review, the fingerprint of a caller, an idempotency key. */
 function createSigner(secret: Uint8Array | undefined) {
+  // The client's one secret (the operator's, or random: valid in this client only).
+  const raw = secret ?? globalThis.crypto.getRandomValues(new Uint8Array(MIN_SECRET_BYTES));
   let key: Promise<SigningKey> | undefined;
-  const keyOf = (): Promise<SigningKey> =>
-    (key ??= globalThis.crypto.subtle.importKey(
-      'raw',
-      secret ?? globalThis.crypto.getRandomValues(new Uint8Array(MIN_SECRET_BYTES)),
-      { name: 'HMAC', hash: 'SHA-256' },
-      false,
-      ['sign'],
-    ));
+  const keyOf = (): Promise<SigningKey> => (key ??= globalThis.crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']));
   const sign = async (text: string): Promise<string> => hexOf(await globalThis.crypto.subtle.sign('HMAC', await keyOf(), new TextEncoder().encode(text)));
   return {
     digest: (binding: Binding, request: RcpPreparedRequest): Promise<string> => sign(canonicalOf(binding, request)),
@@ -231,6 +226,10 @@ function createSigner(secret: Uint8Array | undefined) {
       sign(JSON.stringify(subject !== undefined ? ['rcp-approval-caller/subject', subject] : ['rcp-approval-caller/credential', credential ?? ''])),
     /** The idempotency key of an approved call: the same for the same approval, unguessable without the secret. */
     idempotencyKey: (approvalId: string): Promise<string> => sign(JSON.stringify(['rcp-idempotency-key', approvalId])),
+    /** A keyed fingerprint of any JSON value under a purpose (an operation's caller binding). */
+    fingerprint: (purpose: string, value: unknown): Promise<string> => sign(JSON.stringify([purpose, value])),
+    /** The same secret, for the operation-handle sealer (`operation-handle.ts`). */
+    secret: raw,
   };
 }
 
@@ -456,6 +455,9 @@ export function createApprovalGate(options: ApprovalGateOptions) {
     stored,
     resumed,
     idempotencyKey: signer.idempotencyKey,
+    callerOf,
+    fingerprint: signer.fingerprint,
+    secret: signer.secret,
     enabled: policy !== undefined,
   };
 }

@@ -23,3 +23,14 @@ function entriesOfSource(source: RcpDiscovery | readonly RcpClientTool[]): reado
   }
   return entriesOf(tools);
 }
+
+/**
+ * The tool a handle names in a call's source: the one discovered from that manifest under that
+ * name, or `RCP_INVALID_HANDLE` when the source does not hold it (a handle of another tool set).
+ */
+export function toolForHandle(source: RcpToolSource, manifestUrl: string, name: string): RcpClientTool {
+  const entries = isToolSet(source) ? source.entries : entriesOfSource(source);
+  const found = entries.find((entry) => entry.tool.name === name && entry.tool.manifestUrl === manifestUrl);
+  if (found === undefined) throw new RcpError('RCP_INVALID_HANDLE', `The operation handle names tool "${name}", which these tools do not hold`);
+  return found.tool;
+}

@@ -5,11 +5,11 @@
  * credential, inspect). One deadline is started before the first step and carried to the last
  * (`run-call.ts`). This file wires the client's five call methods over those steps.
  */
-import { isRcpError } from 'rcp-errors';
+import { isRcpError, RcpError } from 'rcp-errors';
 import type { RcpApprovalRequest, RcpApprovalVerdict } from '../../approval';
 import type { RcpCallOutcome, RcpExecuteResult, RcpToolCall } from '../../call-outcome';
 import type { RcpClientTool } from '../../client-tool';
-import type { RcpDecideOptions, RcpExecuteOptions, RcpPreparedRequest, RcpReviewOptions, RcpToolSource } from '../../client-types';
+import type { RcpDecideOptions, RcpExecuteOptions, RcpPreparedRequest, RcpResumeOptions, RcpReviewOptions, RcpToolSource } from '../../client-types';
 import { observeCall } from '../../hooks';
 import { checkArguments, compiledToolOf } from '../discovery/tool-registry';
 import type { ResolvedClientOptions } from '../options/resolve-options';
@@ -17,8 +17,15 @@ import { preparedOf } from '../redaction/prepared-request';
 import type { Sender } from '../send/send';
 import { createMemoryApprovalLedger } from '../../approval-ledger';
 import { createApprovalGate, ledgerKeyOf } from './approval-gate';
-import { lookUpIn } from './call-source';
-import { buildOnly, buildWithin, runCall, withOwnDeadline, type ExecutionContext } from './run-call';
+import { lookUpIn, toolForHandle } from './call-source';
+import { buildOnly, buildWithin, OPERATION_BINDING, OPERATION_HANDLE_LIFETIME_MS, runCall, withOwnDeadline, type ExecutionContext } from './run-call';
+import { callerValues } from '../build/build-request';
+import { redactError } from '../redaction/redact';
+import { startDeadline } from '../send/deadline';
+import { abortedError } from '../send/send';
+import { createHandleSealer } from './operation-handle';
+import { pollOperation } from './operation';
+import { withinDeadline } from './within-deadline';
 
 const NOT_APPLICABLE: RcpApprovalVerdict = Object.freeze({ decision: 'not-applicable' });
 
@@ -32,7 +39,7 @@ export function createExecution<Context>(options: ResolvedClientOptions, send: S
     subject: options.approvalSubject,
     expiresIn: options.approvalExpiresIn,
   });
-  const context: ExecutionContext = { options, send, gate };
+  const context: ExecutionContext = { options, send, gate, sealer: createHandleSealer(gate.secret) };
 
   async function prepare(tool: RcpClientTool, args: unknown, ctx?: Context): Promise<RcpPreparedRequest> {
     const compiled = compiledToolOf(tool, owner);
@@ -91,5 +98,62 @@ export function createExecution<Context>(options: ResolvedClientOptions, send: S
     }
   }
 
-  return { prepare, decide, review, storedReview, execute, call };
+  async function resume(source: RcpToolSource, handle: string, ctx?: Context, resumeOptions?: RcpResumeOptions): Promise<RcpExecuteResult> {
+    const signal = resumeOptions?.signal;
+    if (signal?.aborted) throw abortedError(signal.reason);
+    const content = await context.sealer.open(handle);
+    if (content === undefined) throw invalidHandle('it was not issued by a client sharing this secret, or it was altered');
+    if (content.expiresAt <= Date.now()) throw invalidHandle('it has expired');
+    const tool = toolForHandle(source, content.manifestUrl, content.tool);
+    const compiled = compiledToolOf(tool, owner);
+    const plan = compiled.operation;
+    if (plan === undefined) throw invalidHandle(`tool "${tool.name}" no longer declares an operation`);
+    const observer = observeCall(options.hooks, options.tracer, tool, performance.now());
+    const deadline = startDeadline(options.timeout, signal);
+    let secrets: (() => readonly string[]) | undefined;
+    try {
+      const caller = await withinDeadline(
+        callerValues(compiled, tool, ctx),
+        deadline,
+        signal,
+        () => `Tool "${tool.name}": the resolvers and the credentials provider did not answer within ${deadline.timeout} ms; nothing was sent`,
+      );
+      secrets = caller.secrets;
+      const who = await gate.callerOf(tool, ctx, caller.credential);
+      const binding = await gate.fingerprint(OPERATION_BINDING, [who, caller.resolved]);
+      // Another caller, or other resolver values (another user, another tenant): nothing is sent.
+      if (binding !== content.binding) throw invalidHandle('it was issued for another caller');
+      const poll = {
+        send,
+        sealer: context.sealer,
+        tool,
+        compiled,
+        plan,
+        deadline,
+        signal,
+        credential: caller.credential,
+        secrets: caller.secrets,
+        observer,
+        binding,
+        expiresAt: Date.now() + OPERATION_HANDLE_LIFETIME_MS,
+      };
+      const result = await pollOperation(poll, { statusUrl: content.statusUrl, headers: content.headers }, undefined);
+      observer?.end();
+      return result;
+    } catch (error) {
+      const code = isRcpError(error) ? error.code : 'UNKNOWN_ERROR';
+      observer?.emit('onError', { code });
+      observer?.end(code);
+      throw secrets === undefined ? error : redactError(error, [...secrets()]);
+    } finally {
+      deadline.end();
+    }
+  }
+
+  return { prepare, decide, review, storedReview, execute, call, resume };
+}
+
+/** A handle this client cannot resume: nothing is sent. */
+function invalidHandle(why: string): RcpError<'RCP_INVALID_HANDLE'> {
+  return new RcpError('RCP_INVALID_HANDLE', `The operation handle cannot be resumed: ${why}; nothing was sent`);
 }

@@ -13,18 +13,24 @@ import { observed } from '../respond/observe-response';
 import { respond } from '../respond/respond';
 import { streamAccept } from '../respond/stream-plan';
 import { startDeadline, type Deadline } from '../send/deadline';
-import { abortedError, type SendCallOptions, type SendRequest, type Sender } from '../send/send';
+import { abortedError, type SendCallOptions, type SendRequest, type SendResult, type Sender } from '../send/send';
 import { idempotencyPlanOf, randomIdempotencyKey, withIdempotencyKey, type IdempotencyPlan } from './idempotency-key';
 import { ledgerKeyOf, type ApprovalGate, type PolicyBound } from './approval-gate';
 import { retriesAfterUnauthorized } from './unauthorized';
+import { pollHeadersOf, pollOperation, statusUrlOf } from './operation';
+import type { HandleSealer } from './operation-handle';
 import { withinDeadline } from './within-deadline';
 
-/** What every call of one client shares: its options, its sender and its approval gate. */
+/** What every call of one client shares: its options, its sender, its approval gate and its handle sealer. */
 export interface ExecutionContext {
   readonly options: ResolvedClientOptions;
   readonly send: Sender;
   readonly gate: ApprovalGate;
+  readonly sealer: HandleSealer;
 }
+
+/** How long a pending operation's handle opens: a day (each check that is still pending gives a new one). */
+export const OPERATION_HANDLE_LIFETIME_MS = 86_400_000;
 
 /** Sent with every tool call unless the tool sets its own Accept header. */
 const ACCEPT = 'application/json, */*;q=0.8';
@@ -110,6 +116,7 @@ export async function runCall<Context>(
       approval: executeOptions?.approval,
       caller: undefined,
       idempotency: undefined,
+      following: false,
     };
     return await attempt(context, call, false);
   } finally {
@@ -139,6 +146,8 @@ interface CallState<Context> {
   caller: string | undefined;
   /** The call's idempotency key and its header, made once (a retry after a 401 sends the same). */
   idempotency: { readonly plan: IdempotencyPlan; readonly key: string } | undefined;
+  /** The request was accepted (202) and its operation is being followed: a 401 now never sends it again. */
+  following: boolean;
 }
 
 /** Every secret of every attempt of the call so far (the credentials, the resolver values' forms). */
@@ -176,12 +185,17 @@ async function attempt<Context>(context: ExecutionContext, call: CallState<Conte
       if (signal?.aborted) throw abortedError(signal?.reason);
     }
     const result = await context.send(await keyed(context, call, built), sendOptions(call, built));
+    if (compiled.operation !== undefined && result.status === 202) {
+      call.following = true;
+      return await followed(context, call, built, result);
+    }
     const options = context.options;
     const answer = respond(tool, compiled, result, built, callCredentials(call), options.allowHtmlResponses);
     return await inspected(options.inspectResult, tool, answer, ctx, deadline, signal);
   } catch (error) {
     if (
       !retried &&
+      !call.following &&
       built !== undefined &&
       (await retriesAfterUnauthorized(context.options.onUnauthorized, error, compiled, tool, ctx, built.credential, deadline))
     ) {
@@ -192,6 +206,38 @@ async function attempt<Context>(context: ExecutionContext, call: CallState<Conte
     throw call.builds.length === 0 ? error : redactError(error, callSecrets(call));
   }
 }
+
+/**
+ * A 202 of a tool that declares an operation (SPEC §20.8): its status URL polled within the
+ * call's deadline, bound to this caller and these resolver values for a later `resume`.
+ */
+async function followed(context: ExecutionContext, call: CallState<unknown>, built: BuiltRequest, answer: SendResult): Promise<RcpExecuteResult> {
+  const { tool, compiled } = call;
+  const plan = compiled.operation!;
+  const statusUrl = statusUrlOf(tool, compiled, plan, answer);
+  const caller = await context.gate.callerOf(tool, call.ctx, built.credential);
+  const resolved = compiled.resolved.map((entry) => built.values[entry.name] ?? null);
+  const binding = await context.gate.fingerprint(OPERATION_BINDING, [caller, resolved]);
+  const target = { statusUrl, headers: pollHeadersOf(compiled, built.request) };
+  const poll = {
+    send: context.send,
+    sealer: context.sealer,
+    tool,
+    compiled,
+    plan,
+    deadline: call.deadline,
+    signal: call.signal,
+    credential: built.credential,
+    secrets: () => callSecrets(call),
+    observer: call.observer,
+    binding,
+    expiresAt: Date.now() + OPERATION_HANDLE_LIFETIME_MS,
+  };
+  return pollOperation(poll, target, answer);
+}
+
+/** The purpose a handle's caller binding is signed under. */
+export const OPERATION_BINDING = 'rcp-operation-caller';
 
 /**
  * The request to send, with the call's idempotency key when it takes one (SPEC §20.1): derived
