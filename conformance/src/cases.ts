@@ -24,8 +24,12 @@ export interface ConformanceCase {
     readonly mediaTypes?: readonly string[];
     /** The client's retry limit (SPEC §11); retries are off when absent. */
     readonly retry?: number;
+    /** The client's deadline in milliseconds (SPEC §11); the client's default when absent. */
+    readonly timeout?: number;
   };
   readonly call?: { readonly tool: string; readonly args?: unknown };
+  /** Instead of a call: resume this operation handle (SPEC §20.8) with the discovered tools. */
+  readonly resume?: string;
   /** Answers to the first tool requests, in turn (each as `response`); later ones get `response`. */
   readonly responses?: readonly NonNullable<ConformanceCase['response']>[];
   readonly response?: {
@@ -67,6 +71,8 @@ export interface ConformanceCase {
     readonly truncated?: boolean;
     /** The output schema of the manifest's first tool (SPEC §9); `null`: it has none. */
     readonly outputSchema?: unknown;
+    /** The result's pending operation (SPEC §20.8) without its handle; `null`: not pending. */
+    readonly pending?: { readonly checkAfterSeconds: number } | null;
     /** Each tool's group as the client gives it (SPEC §20.3), in manifest order: `{ name, description }`, `null` for none. */
     readonly groups?: readonly unknown[];
     readonly error?: {

@@ -64,6 +64,7 @@ async function run(raw: ConformanceCase) {
     ...(c.client?.maxResponseBytes !== undefined && { maxResponseBytes: c.client.maxResponseBytes }),
     ...(c.client?.maxMediaBytes !== undefined && { maxMediaBytes: c.client.maxMediaBytes }),
     ...(c.client?.mediaTypes !== undefined && { mediaTypes: c.client.mediaTypes }),
+    ...(c.client?.timeout !== undefined && { timeout: c.client.timeout }),
   });
   let tools: readonly RcpClientTool[] = [];
   let warnings: readonly { path: string }[] = [];
@@ -77,6 +78,10 @@ async function run(raw: ConformanceCase) {
     if (c.call !== undefined) {
       const tool = discovery.tool(c.call.tool);
       result = await client.execute(tool, c.call.args ?? {});
+      data = result.data;
+    }
+    if (c.resume !== undefined) {
+      result = await client.resume(discovery, c.resume);
       data = result.data;
     }
   } catch (caught) {
@@ -177,5 +182,10 @@ describe(`conformance: ${cases.length} cases from /conformance/cases`, () => {
     if (expected.truncated !== undefined) expect(result?.truncated === true).toBe(expected.truncated);
     if (expected.outputSchema !== undefined) expect(tools[0]?.outputSchema ?? null).toEqual(expected.outputSchema);
     if (expected.groups !== undefined) expect(tools.map((tool) => tool.group ?? null)).toEqual(expected.groups);
+    if (expected.pending !== undefined) {
+      const pending = result?.pending;
+      expect(pending === undefined ? null : { checkAfterSeconds: pending.checkAfterSeconds }).toEqual(expected.pending);
+      if (pending !== undefined) expect(pending.handle).toMatch(/^rcp1\.[A-Za-z0-9_-]+$/);
+    }
   });
 });

@@ -152,4 +152,14 @@ export interface RcpClientTool {
    * ```
    */
   readonly group?: RcpToolGroup;
+  /**
+   * `true` when the tool declares a long-running operation (RCP 0.4 `operation`, SPEC §20.8): a
+   * call may end `pending`, with a handle that `client.resume` checks later (adapters offer the
+   * model a check tool then). Absent otherwise.
+   * @example
+   * ```ts
+   * if (discovery.tools.some((tool) => tool.longRunning)) registerCheckTool();
+   * ```
+   */
+  readonly longRunning?: true;
 }

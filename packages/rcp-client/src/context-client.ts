@@ -1,6 +1,6 @@
 import type { RcpApprovalRequest, RcpApprovalVerdict } from './approval';
-import type { RcpCallOutcome, RcpToolCall } from './call-outcome';
-import type { RcpDecideOptions, RcpExecuteOptions, RcpReviewOptions, RcpToolSource } from './client-types';
+import type { RcpCallOutcome, RcpExecuteResult, RcpToolCall } from './call-outcome';
+import type { RcpDecideOptions, RcpExecuteOptions, RcpResumeOptions, RcpReviewOptions, RcpToolSource } from './client-types';
 import type { RcpClientTool } from './client-tool';
 
 /**
@@ -26,4 +26,6 @@ export interface RcpContextClient<Context> {
   review(tool: RcpClientTool, args: unknown, ctx: Context, options?: RcpReviewOptions): Promise<RcpApprovalRequest>;
   /** `RcpClient.storedReview`. */
   storedReview(key: string): Promise<RcpApprovalRequest | undefined>;
+  /** `RcpClient.resume` with `ctx` as one argument. */
+  resume(source: RcpToolSource, handle: string, ctx: Context, options?: RcpResumeOptions): Promise<RcpExecuteResult>;
 }

@@ -50,7 +50,7 @@ describe('createRcpClient options', () => {
   it('accepts no options, and returns a frozen client', () => {
     const client = createRcpClient();
     expect(Object.isFrozen(client)).toBe(true);
-    expect(Object.keys(client).sort()).toEqual(['call', 'close', 'decide', 'discover', 'execute', 'load', 'prepare', 'review', 'storedReview']);
+    expect(Object.keys(client).sort()).toEqual(['call', 'close', 'decide', 'discover', 'execute', 'load', 'prepare', 'resume', 'review', 'storedReview']);
   });
 
   it('sends the default headers with every request', async () => {

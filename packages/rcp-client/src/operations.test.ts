@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startTestServer, sendJson, type TestServer } from 'rcp-test-utils';
-import { createRcpClient, RcpResponseError, toModelResult, toModelText, type RcpClientOptions } from 'rcp-client';
+import { CHECK_OPERATION_TOOL, checkOperation, createRcpClient, RcpResponseError, toModelResult, toModelText, type RcpClientOptions } from 'rcp-client';
 import { rejectsWith, serveManifest } from './internal/testing';
 
 let api: TestServer;
@@ -188,7 +188,7 @@ describe('past the deadline', () => {
     for (const secret of ['jobs', 't-1', 'tok-ada', 'render', '127.0.0.1']) expect(handle).not.toContain(secret);
     expect(api.requests).toHaveLength(1);
     expect(toModelResult(result)).toEqual({ ok: true, data: { id: 'j-1', status: 'queued' }, pending: { handle, checkAfterSeconds: 60 } });
-    expect(toModelText(result)).toContain(handle);
+    expect(toModelText(toModelResult(result))).toContain(handle);
   });
 
   it('resume in another client sharing the secret completes it: a fresh credential, the sealed headers', async () => {
@@ -238,5 +238,22 @@ describe('past the deadline', () => {
   it('refuses a source that does not hold the tool', async () => {
     const { client, result } = await pendingCall();
     await rejectsWith(client.resume([], result.pending!.handle, ADA), 'RCP_INVALID_HANDLE');
+  });
+});
+
+describe('the model-facing check (checkOperation)', () => {
+  it('answers the result for the pending handle, and the model-safe error for a bad one, never throwing', async () => {
+    let done = false;
+    api.route('POST /renders', (_request, res) => sendJson(res, 202, { status: 'queued' }, { location: '/jobs/j-1' }));
+    api.route('GET /jobs/j-1', (_request, res) => sendJson(res, 200, done ? { status: 'succeeded', output: 'ok' } : { status: 'running' }));
+    const { client, discovery, tool } = await discover({ ...STATE, pollSeconds: 60 }, { timeout: 5_000 });
+    const first = toModelResult(await client.execute(tool, { prompt: 'x' }, ADA));
+    expect(first.ok && first.pending !== undefined).toBe(true);
+    const handle = first.ok ? first.pending!.handle : '';
+    done = true;
+    expect(await checkOperation(client, discovery, JSON.stringify({ handle }), ADA)).toEqual({ ok: true, data: 'ok' });
+    expect(await checkOperation(client, discovery, { handle }, { user: 'bob', tenant: 't-1' })).toMatchObject({ ok: false, error: { code: 'RCP_INVALID_HANDLE' } });
+    expect(await checkOperation(client, discovery, '{}', ADA)).toMatchObject({ ok: false, error: { code: 'RCP_INVALID_ARGUMENTS' } });
+    expect(CHECK_OPERATION_TOOL.inputSchema.required).toEqual(['handle']);
   });
 });

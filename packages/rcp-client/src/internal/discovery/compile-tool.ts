@@ -107,6 +107,7 @@ export function compileTool(source: RcpTool, index: number, context: ToolCompila
     effects: sharedEffects(source),
     ...(source.effects !== undefined && { declaredEffects: source.effects }),
     ...(source.group !== undefined && context.groups?.has(source.group) && { group: context.groups.get(source.group)! }),
+    ...(source.operation !== undefined && { longRunning: true as const }),
   };
   const resolved = resolvedOf(tool, options);
   const templateHeaders = source.headers === undefined ? NO_NAMES : Object.keys(source.headers);
