@@ -252,7 +252,10 @@ describe('the model-facing check (checkOperation)', () => {
     const handle = first.ok ? first.pending!.handle : '';
     done = true;
     expect(await checkOperation(client, discovery, JSON.stringify({ handle }), ADA)).toEqual({ ok: true, data: 'ok' });
-    expect(await checkOperation(client, discovery, { handle }, { user: 'bob', tenant: 't-1' })).toMatchObject({ ok: false, error: { code: 'RCP_INVALID_HANDLE' } });
+    expect(await checkOperation(client, discovery, { handle }, { user: 'bob', tenant: 't-1' })).toMatchObject({
+      ok: false,
+      error: { code: 'RCP_INVALID_HANDLE' },
+    });
     expect(await checkOperation(client, discovery, '{}', ADA)).toMatchObject({ ok: false, error: { code: 'RCP_INVALID_ARGUMENTS' } });
     expect(CHECK_OPERATION_TOOL.inputSchema.required).toEqual(['handle']);
   });

@@ -8,7 +8,14 @@ import { RcpError } from 'rcp-errors';
  * const problem: RcpResponseProblem = 'media-not-allowed'; // a binary type the client does not pass on
  * ```
  */
-export type RcpResponseProblem = 'media-too-large' | 'media-not-allowed' | 'refused-by-inspector' | 'not-a-stream' | 'stream-error' | 'stream-malformed' | 'no-status-location';
+export type RcpResponseProblem =
+  | 'media-too-large'
+  | 'media-not-allowed'
+  | 'refused-by-inspector'
+  | 'not-a-stream'
+  | 'stream-error'
+  | 'stream-malformed'
+  | 'no-status-location';
 
 /**
  * Thrown when a tool's 2xx answer cannot be handed to the model as data, with what the model may

@@ -3,7 +3,13 @@ import { type ManifestIssue, RcpManifestError, safeParseManifest } from './index
 
 type Json = Record<string, unknown>;
 
-const tool = (extra: Json = {}): Json => ({ name: 'render', description: 'Renders a video.', method: 'POST', url: 'https://api.example.com/renders', ...extra });
+const tool = (extra: Json = {}): Json => ({
+  name: 'render',
+  description: 'Renders a video.',
+  method: 'POST',
+  url: 'https://api.example.com/renders',
+  ...extra,
+});
 const manifest = (version: string, tools: Json[]): Json => ({ rcpVersion: version, tools });
 
 function issuesOf(input: Json): readonly ManifestIssue[] {
@@ -21,7 +27,14 @@ function parsed(input: Json) {
 
 describe('RCP 0.4: long-running operations (SPEC §20.8)', () => {
   it('keeps a 0.4 tool’s operation as written: known fields only, frozen', () => {
-    const operation = { statusUrl: 'header:Location', state: '@status', done: ['succeeded'], failed: ['failed', 'cancelled'], result: '@output', pollSeconds: 5 };
+    const operation = {
+      statusUrl: 'header:Location',
+      state: '@status',
+      done: ['succeeded'],
+      failed: ['failed', 'cancelled'],
+      result: '@output',
+      pollSeconds: 5,
+    };
     const result = parsed(manifest('0.4', [tool({ operation: { ...operation, other: 1 } })]));
     expect(result.manifest.tools[0]!.operation).toEqual(operation);
     expect(Object.isFrozen(result.manifest.tools[0]!.operation)).toBe(true);

@@ -73,6 +73,7 @@ export type {
   RcpPagination,
   RcpIdempotency,
   RcpStream,
+  RcpOperation,
   RcpGroup,
   RcpOutputSchema,
   ParseManifestOptions,

@@ -599,7 +599,10 @@ function checkOperation(tool: JsonObject, context: ToolContext): void {
   const pointer = joinPointer(context.pointer, 'operation');
   const version = context.report.version;
   if (version !== '0.4') {
-    context.report.warn(pointer, `"operation" needs rcpVersion "0.4": ignored (this manifest says "${String(version)}", whose clients return a 202's body as the result)`);
+    context.report.warn(
+      pointer,
+      `"operation" needs rcpVersion "0.4": ignored (this manifest says "${String(version)}", whose clients return a 202's body as the result)`,
+    );
     return;
   }
   if (!isRecord(operation)) return; // structural check reports it
@@ -613,9 +616,11 @@ function checkOperation(tool: JsonObject, context: ToolContext): void {
     else if (!compiled.path.singular) context.report.error(at, 'must be a singular path (names and indexes only, such as "@job.status"): it takes one value');
   }
   const hasState = own(operation, 'state') !== undefined;
-  if (hasState && own(operation, 'done') === undefined) context.report.error(joinPointer(pointer, 'done'), 'is required with "state": the states that mean done');
+  if (hasState && own(operation, 'done') === undefined)
+    context.report.error(joinPointer(pointer, 'done'), 'is required with "state": the states that mean done');
   for (const key of ['done', 'failed']) {
-    if (!hasState && own(operation, key) !== undefined) context.report.error(joinPointer(pointer, key), 'needs "state": the path of the state it is compared with');
+    if (!hasState && own(operation, key) !== undefined)
+      context.report.error(joinPointer(pointer, key), 'needs "state": the path of the state it is compared with');
   }
   for (const key of ['stream', 'pagination']) {
     if (own(tool, key) !== undefined) context.report.error(pointer, `cannot be declared with "${key}": a tool answers one way`);

@@ -156,7 +156,9 @@ function waitOf(plan: OperationPlan, answer: SendResult): number {
   return asked === undefined ? plan.pollMs : Math.min(asked, MAX_POLL_WAIT_MS);
 }
 
-type StatusReading = { readonly kind: 'pending'; readonly data: unknown; readonly contentType: string } | { readonly kind: 'done'; readonly result: RcpExecuteResult };
+type StatusReading =
+  | { readonly kind: 'pending'; readonly data: unknown; readonly contentType: string }
+  | { readonly kind: 'done'; readonly result: RcpExecuteResult };
 
 /** What one status answer says: still pending, done (the result), or failed (thrown). */
 function readStatus(context: PollContext, answer: SendResult): StatusReading {
