@@ -108,6 +108,8 @@ def run_case(case: dict[str, Any], first: LoopbackServer, second: LoopbackServer
     if "credential" in settings:
         credential = settings["credential"]
         options["credentials"] = lambda request: credential
+    if "timeout" in settings:
+        options["timeout"] = settings["timeout"] / 1000
     for key, option in (("trustedOrigins", "trusted_origins"), ("allowPrivateNetwork", "allow_private_network"), ("maxResponseBytes", "max_response_bytes"), ("maxMediaBytes", "max_media_bytes"), ("mediaTypes", "media_types")):
         if key in settings:
             options[option] = settings[key]
@@ -122,6 +124,8 @@ def run_case(case: dict[str, Any], first: LoopbackServer, second: LoopbackServer
         if "call" in case:
             call = case["call"]
             result = client.execute(discovery.tool(call["tool"]), call.get("args"), {})
+        if "resume" in case:
+            result = client.resume(discovery, case["resume"], {})
     except RcpError as caught:
         error = caught
 
@@ -182,6 +186,13 @@ def run_case(case: dict[str, Any], first: LoopbackServer, second: LoopbackServer
     if "data" in expect:
         assert result is not None
         assert json_equal(result.data, expect["data"]), f"data {result.data!r}"
+    if "pending" in expect:
+        assert result is not None
+        if expect["pending"] is None:
+            assert result.pending is None
+        else:
+            assert result.pending is not None and result.pending.check_after_seconds == expect["pending"]["checkAfterSeconds"]
+            assert re.fullmatch(r"rcp1\.[A-Za-z0-9_-]+", result.pending.handle)
     if "truncated" in expect:
         assert result is not None and result.truncated == expect["truncated"]
     if "media" in expect:
@@ -228,5 +239,5 @@ def test_every_case_is_run() -> None:
     """The same number of cases as the TypeScript runner, ids unique, none skipped."""
     ids = [case["id"] for case in CASES]
     assert len(ids) == len(set(ids))
-    assert len(ids) == 395
+    assert len(ids) == 413
 

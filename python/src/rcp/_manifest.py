@@ -45,7 +45,7 @@ VERSION_FEATURES: dict[str, frozenset[str]] = {
     "0.1": frozenset(),
     "0.2": frozenset({"form-body", "query-auth"}),
     "0.3": frozenset({"form-body", "query-auth", "response-media-types", "pagination"}),
-    "0.4": frozenset({"form-body", "query-auth", "response-media-types", "pagination", "idempotency", "query-styles", "groups", "streams"}),
+    "0.4": frozenset({"form-body", "query-auth", "response-media-types", "pagination", "idempotency", "query-styles", "groups", "streams", "operations"}),
 }
 
 #: What relative tool URLs resolve against when a manifest is parsed without its URL: checked, never called
@@ -71,9 +71,10 @@ _SCOPE_TOKEN = re.compile(r"^[\x21\x23-\x5b\x5d-\x7e]+$")
 TOP_LEVEL_KEYS = ("rcpVersion", "auth", "groups", "tools", "$schema")
 TOOL_KEYS = (
     "name", "description", "method", "url", "params", "queryParams", "headers", "body", "bodyEncoding", "auth",
-    "responseMappings", "effects", "responseMediaTypes", "pagination", "idempotency", "group", "stream",
+    "responseMappings", "effects", "responseMediaTypes", "pagination", "idempotency", "group", "stream", "operation",
 )
 STREAM_KEYS = ("format", "collect", "field", "maxEvents")
+OPERATION_KEYS = ("statusUrl", "state", "done", "failed", "result", "pollSeconds")
 GROUP_KEYS = ("name", "description")
 EFFECT_KEYS = ("readOnly", "destructive", "idempotent", "openWorld")
 
@@ -138,6 +139,21 @@ class Stream:
 
 
 @dataclass(frozen=True)
+class Operation:
+    """A tool's long-running operation (RCP 0.4, SPEC §20.8): where a 202 names its status, how a status answer
+    says done or failed, where the result is, and the wait between polls."""
+
+    #: The header that names the status URL (lower-cased), or ``None`` when ``status_path`` does.
+    status_header: str | None
+    status_path: JsonPath | None
+    state: JsonPath | None
+    done: tuple[str, ...]
+    failed: tuple[str, ...]
+    result: JsonPath | None
+    poll_seconds: float
+
+
+@dataclass(frozen=True)
 class ToolDefinition:
     """One tool of a validated manifest, compiled: its templates, params, auth, mappings, effects."""
 
@@ -164,6 +180,8 @@ class ToolDefinition:
     raw: dict[str, Json] = field(compare=False)
     #: RCP 0.4 (SPEC §20.6): the tool answers with a stream of events, collected into one result.
     stream: Stream | None = None
+    #: RCP 0.4 (SPEC §20.8): the tool may answer 202 and finish later.
+    operation: Operation | None = None
 
     @property
     def origin(self) -> str:
@@ -906,6 +924,22 @@ def _tool(raw: object, index: int, v: _Validator, server_auth: dict[str, Json], 
             if stream is not None:
                 copy["stream"] = {key: raw["stream"][key] for key in STREAM_KEYS if key in raw["stream"]}
 
+    # operation (0.4, SPEC §20.8): an older manifest's is ignored with a warning (M28.1), as streams are.
+    operation: Operation | None = None
+    if "operation" in raw:
+        at = f"{base}/operation"
+        if "operations" not in v.features:
+            v.warn(at, f'"operation" needs rcpVersion "0.4": ignored (this manifest says "{v.version}", whose clients return a 202\'s body as the result)')
+        elif not isinstance(raw["operation"], dict):
+            v.report(at, "must be an object")
+        else:
+            for beside in ("stream", "pagination"):
+                if beside in raw:
+                    v.report(at, f'cannot be declared with "{beside}": a tool answers one way')
+            operation = _operation(raw["operation"], at, v)
+            if operation is not None:
+                copy["operation"] = {key: raw["operation"][key] for key in OPERATION_KEYS if key in raw["operation"]}
+
     # RCP 0.4 queryStyle (SPEC §20.4, M27.5): a styled param is the whole value of a query entry, never part of one.
     styled = [param for param in params if param.query_style != "repeat"]
     if styled:
@@ -960,6 +994,7 @@ def _tool(raw: object, index: int, v: _Validator, server_auth: dict[str, Json], 
         idempotency=idempotency,
         raw=ordered,
         stream=stream,
+        operation=operation,
     )
 
 
@@ -984,6 +1019,48 @@ def _stream(raw: dict[str, Json], at: str, has_mappings: bool, v: _Validator) ->
     if len(v.issues) > before:
         return None
     return Stream(stream_format, collect, path, None if max_events is None else int(max_events))  # type: ignore[arg-type]
+
+
+def _operation(raw: dict[str, Json], at: str, v: _Validator) -> Operation | None:
+    """SPEC §20.8 (M28.1): ``statusUrl`` a header (``header:<Name>``) or a singular path; ``state`` and ``result``
+    singular paths; ``done`` with ``state``, ``failed`` only with it; ``pollSeconds`` from 0 to 3600."""
+    before = len(v.issues)
+    v.unknown(raw, OPERATION_KEYS, at)
+    status_url = raw.get("statusUrl")
+    header: str | None = None
+    status_path: JsonPath | None = None
+    if status_url is None:
+        v.report(f"{at}/statusUrl", "is required")
+    elif isinstance(status_url, str) and status_url.startswith("header:") and HTTP_TOKEN.match(status_url[len("header:"):]):
+        header = status_url[len("header:"):].lower()
+    elif isinstance(status_url, str) and status_url.startswith("@"):
+        status_path = _singular_path(status_url, f"{at}/statusUrl", v, required=True)
+    else:
+        v.report(f"{at}/statusUrl", 'must be "header:<Name>" (an HTTP header name) or an "@" path into the 202 answer')
+    state = _singular_path(raw.get("state"), f"{at}/state", v, required=False) if "state" in raw else None
+    result = _singular_path(raw.get("result"), f"{at}/result", v, required=False) if "result" in raw else None
+    lists: dict[str, tuple[str, ...]] = {}
+    for key in ("done", "failed"):
+        if key not in raw:
+            continue
+        value = raw[key]
+        if not isinstance(value, list) or not value:
+            v.report(f"{at}/{key}", "must be a non-empty array of strings")
+            continue
+        for index, entry in enumerate(value):
+            if not isinstance(entry, str):
+                v.report(f"{at}/{key}/{index}", "must be a string")
+        lists[key] = tuple(entry for entry in value if isinstance(entry, str))
+        if "state" not in raw:
+            v.report(f"{at}/{key}", 'needs "state": the path of the state it is compared with')
+    if "state" in raw and "done" not in raw:
+        v.report(f"{at}/done", 'is required with "state": the states that mean done')
+    poll = raw.get("pollSeconds", 2)
+    if isinstance(poll, bool) or not isinstance(poll, (int, float)) or not 0 <= poll <= 3600:
+        v.report(f"{at}/pollSeconds", "must be a number from 0 to 3600")
+    if len(v.issues) > before:
+        return None
+    return Operation(header, status_path, state, lists.get("done", ()), lists.get("failed", ()), result, float(poll))
 
 
 def _idempotency(

@@ -18,6 +18,9 @@ Example::
 
 from __future__ import annotations
 
+import hmac
+import math
+import os
 import sys
 import threading
 import time
@@ -51,8 +54,10 @@ from ._manifest import (
 from ._pages import Page, cursor_page, link_page
 from ._redact import REDACTED, Redactor, secret_strings
 from ._retry import RetryPolicy, parse_retry_after, retry_after_seconds
-from ._send import LiveResponse, Request, Resolve, SendOptions, send, system_resolve
+from ._send import LiveResponse, Request, Resolve, SendOptions, _wait as wait_within, send, system_resolve
 from ._stream import STREAM_MEDIA_TYPES, StreamCollector, stream_accept
+from ._operation import HANDLE_LIFETIME, HandleContent, Pending, Sealer, reading, status_url_of, wait_of
+from .errors import RcpInvalidHandleError
 from ._template import (
     encode_form_body,
     percent_encode,
@@ -220,6 +225,8 @@ class RcpResult:
     truncated: bool = False
     #: A streamed answer (SPEC §20.6): how many events were read; ``None`` otherwise.
     events: int | None = None
+    #: A long-running operation still going on when the deadline came (SPEC §20.8): its handle; ``None`` otherwise.
+    pending: Pending | None = None
 
 
 @dataclass(frozen=True)
@@ -299,7 +306,9 @@ class RcpClient:
         public_suffix_list: PublicSuffixList | None,
         clock: Clock,
         sleep: Sleep,
+        secret: bytes,
     ) -> None:
+        self._sealer = Sealer(secret)
         self._resolvers = dict(resolvers)
         self._credentials = credentials
         self._trusted_origins = trusted_origins
@@ -799,7 +808,153 @@ class RcpClient:
             response = send(request, options, deadline, keyed=keyed)
             if not 200 <= response.status < 300:
                 raise self._http_error(response, rendered)
+            if definition.operation is not None and response.status == 202:
+                return self._follow(inner, rendered, response, deadline, options)
             return self._read_result(inner, rendered, response)
+        except RcpError as error:
+            raise _redacted(error, redactor) from None
+
+    # --- long-running operations (SPEC §20.8) --------------------------------------------------------
+
+    def _send_options(self, inner: _Compiled) -> SendOptions:
+        return SendOptions(
+            retry=self._retry,
+            resolve=self._resolve,
+            check_address=lambda url, address: inner.boundary.allows_class(url.origin, classify_host(address, None)),
+            allow_origin=self._allow_origin,
+            clock=self._clock,
+            sleep=self._sleep,
+        )
+
+    def _status_document(self, response: LiveResponse) -> tuple[Json, str | None]:
+        """A status answer's body: JSON parsed, other text decoded, nothing for an empty one."""
+        media_type = media_type_of(response.header("content-type"))
+        body = response.read(self._max_response_bytes, cut=False)
+        if not body.data:
+            return None, media_type
+        if media_type is not None and (media_type == "application/json" or media_type.endswith("+json")):
+            try:
+                text = body.data.decode("utf-8")
+                return parse_json(text[1:] if text.startswith("\ufeff") else text), media_type
+            except (UnicodeDecodeError, ValueError, RecursionError) as error:
+                raise RcpResponseError("RCP_INVALID_RESPONSE", f"The status answer's JSON does not parse ({json_error_position(error)}).", problem="bad-json", media_type=media_type) from None
+        return decode_text(body.data, charset_of(response.header("content-type")), cut=False), media_type
+
+    def _follow(self, inner: _Compiled, rendered: _Rendered, response: LiveResponse, deadline: Deadline, options: SendOptions) -> RcpResult:
+        """A 202 of a tool that declares an operation: its status URL polled within the call's deadline (M28.2–M28.4)."""
+        definition = inner.definition
+        plan = definition.operation
+        assert plan is not None
+        header = response.header(plan.status_header) if plan.status_header is not None else None
+        retry_after = response.header("retry-after")
+        document, media_type = self._status_document(response)
+        status_url = status_url_of(plan, header, document, response.url, definition.name, definition.origin)
+        if self._allow_origin is not None and not _allowed(self._allow_origin, status_url):
+            raise RcpOriginNotAllowedError("The client's allowOrigin policy refuses the status URL; nothing was sent there.", origin=definition.origin)
+        dropped = {"content-type", "content-length", "accept", "accept-encoding"}
+        if definition.auth.get("type") == "header":
+            dropped.add(str(definition.auth["name"]).lower())
+        if definition.idempotency is not None:
+            dropped.add(definition.idempotency.header.lower())
+        headers = tuple((name, value) for name, value in rendered.request.headers if name.lower() not in dropped)
+        binding = self._binding(inner, rendered.credential, rendered.resolved_values)
+        content = HandleContent(inner.manifest_url.href, definition.name, status_url, headers, binding, time.time() + HANDLE_LIFETIME)
+        return self._poll(inner, content, rendered.credential, rendered.redactor, deadline, options, (document, media_type, wait_of(plan, retry_after)))
+
+    def _binding(self, inner: _Compiled, credential: str | None, resolved_values: dict[str, Json]) -> str:
+        """Who may resume: the credential (this client has no approval subject) and the resolver values."""
+        return self._sealer.binding(["credential", credential or ""], [resolved_values.get(name) for name in inner.resolved])
+
+    def _poll(
+        self,
+        inner: _Compiled,
+        content: HandleContent,
+        credential: str | None,
+        redactor: Redactor,
+        deadline: Deadline,
+        options: SendOptions,
+        first: tuple[Json, str | None, float] | None,
+    ) -> RcpResult:
+        definition = inner.definition
+        plan = definition.operation
+        assert plan is not None
+        auth = definition.auth
+        url = parse_absolute_url(content.status_url)
+        headers = list(content.headers)
+        if credential is not None and auth.get("type") == "query":
+            entry = f"{percent_encode(str(auth['name']))}={percent_encode(credential)}"
+            url = replace(url, query=entry if url.query is None else f"{url.query}&{entry}")
+        elif credential is not None and auth.get("type") == "header":
+            scheme = auth.get("scheme")
+            headers.append((str(auth["name"]), f"{scheme} {credential}" if isinstance(scheme, str) else credential))
+        headers.append(("Accept", DEFAULT_ACCEPT))
+        request = Request("GET", url, tuple(headers), None)
+        last_data, last_type, last_status = (None, None, 202) if first is None else (first[0], first[1], 202)
+        wait = 0.0 if first is None else first[2]
+        while True:
+            if not deadline.fits(wait):
+                return self._pending(content, last_status, last_data, last_type, wait, credential)
+            try:
+                if wait > 0:
+                    wait_within(wait, deadline, self._sleep)
+                deadline.check()
+                answer = send(request, options, deadline)
+            except RcpTimeoutError:
+                return self._pending(content, last_status, last_data, last_type, plan.poll_seconds, credential)
+            if not 200 <= answer.status < 300:
+                raise self._http_error(answer, _PollRendered(request, redactor))  # type: ignore[arg-type]
+            retry_after = answer.header("retry-after")
+            document, media_type = self._status_document(answer)
+            kind, value = reading(plan, answer.status, document)
+            if kind == "done":
+                data: Json = value
+                if definition.mappings is not None:
+                    mapped = {name: _map(path, value) for name, path in definition.mappings}
+                    data = {name: entry for name, entry in mapped.items() if entry is not _LEFT_OUT}
+                if credential is not None:
+                    found = Redactor([credential])
+                    if found.found_in(data if isinstance(data, str) else stringify(data)):
+                        data = found.data(data)
+                return RcpResult(status=answer.status, data=data, content_type=media_type)
+            last_data, last_type, last_status = document, media_type, answer.status
+            wait = wait_of(plan, retry_after)
+
+    def _pending(self, content: HandleContent, status: int, data: Json, media_type: str | None, wait: float, credential: str | None) -> RcpResult:
+        if credential is not None:
+            found = Redactor([credential])
+            if found.found_in(data if isinstance(data, str) else stringify(data)):
+                data = found.data(data)
+        handle = self._sealer.seal(replace(content, expires_at=time.time() + HANDLE_LIFETIME))
+        return RcpResult(status=status, data=data, content_type=media_type, pending=Pending(handle, max(1, math.ceil(wait))))
+
+    def resume(self, source: "Discovery | ToolSource | Sequence[RcpTool]", handle: str, ctx: Any = None, *, signal: AbortSignal | None = None) -> RcpResult:
+        """Check an operation a call left pending (SPEC §20.8): the handle opened, its tool found in ``source``, the
+        caller checked (the same credential and resolver values), then polled under a new deadline. Raises
+        ``RCP_INVALID_HANDLE`` (nothing sent) for a handle altered, expired, of another secret or tool set, or for
+        another caller; ``RCP_OPERATION_FAILED`` when the operation failed."""
+        content = self._sealer.open(handle)
+        if content.expires_at <= time.time():
+            raise RcpInvalidHandleError("The operation handle cannot be resumed: it has expired; nothing was sent.")
+        entries = getattr(source, "entries", None)
+        tools = [tool for _, tool in entries] if entries is not None else (source.tools if isinstance(source, Discovery) else list(source))  # type: ignore[arg-type]
+        tool = next((entry for entry in tools if isinstance(entry, RcpTool) and entry.name == content.tool and entry.manifest_url == content.manifest_url), None)
+        if tool is None:
+            raise RcpInvalidHandleError(f'The operation handle names tool "{content.tool}", which these tools do not hold; nothing was sent.')
+        inner = self._compiled(tool)
+        if inner.definition.operation is None:
+            raise RcpInvalidHandleError("The operation handle cannot be resumed: its tool no longer declares an operation; nothing was sent.")
+        deadline = Deadline(self._timeout, self._clock, signal)
+        self._destination_check(inner)
+        resolved_values = self._resolve_values(inner, ctx, deadline)
+        credential = self._credential(inner, ctx, deadline)
+        if not hmac.compare_digest(self._binding(inner, credential, resolved_values), content.binding):
+            raise RcpInvalidHandleError("The operation handle cannot be resumed: it was issued for another caller; nothing was sent.")
+        secrets: list[str] = [] if credential is None else [credential]
+        for value in resolved_values.values():
+            secrets.extend(secret_strings(value))
+        redactor = Redactor(secrets)
+        try:
+            return self._poll(inner, content, credential, redactor, deadline, self._send_options(inner), None)
         except RcpError as error:
             raise _redacted(error, redactor) from None
 
@@ -1113,6 +1268,7 @@ def create_rcp_client(
     public_suffix_list: PublicSuffixList | None = None,
     clock: Clock | None = None,
     sleep: Sleep | None = None,
+    approval_secret: str | bytes | None = None,
 ) -> RcpClient:
     """Create a client; every option is checked here (``RCP_INVALID_OPTIONS``).
 
@@ -1129,6 +1285,8 @@ def create_rcp_client(
     * ``public_suffix_list`` — for the same-site rule; by default the system's list
       (``/usr/share/publicsuffix``) is read when first needed, and without one no origin is trusted by site.
     * ``clock`` / ``sleep`` — the monotonic clock and the sleep the deadline and retries use.
+    * ``approval_secret`` — the key (32 bytes or more) operation handles are sealed under (SPEC §20.8): clients
+      given the same one resume each other's handles; by default a random key of this client.
 
     >>> client = create_rcp_client(timeout=5, retry=0)
     >>> client.timeout
@@ -1193,5 +1351,24 @@ def create_rcp_client(
         public_suffix_list=public_suffix_list,
         clock=clock or time.monotonic,
         sleep=sleep or time.sleep,
+        secret=_secret_of(approval_secret),
     )
 
+
+def _secret_of(secret: str | bytes | None) -> bytes:
+    """The client's one secret (SPEC §19/§20.8): the operator's (32 bytes or more), else a random one of its own."""
+    if secret is None:
+        return os.urandom(32)
+    raw = secret.encode("utf-8") if isinstance(secret, str) else secret
+    if not isinstance(raw, bytes) or len(raw) < 32:
+        raise RcpInvalidOptionsError("approval_secret must be text or bytes of at least 32 bytes.")
+    return raw
+
+
+
+@dataclass(frozen=True)
+class _PollRendered:
+    """What :meth:`RcpClient._http_error` reads of a poll: its request and the call's redactor."""
+
+    request: Request
+    redactor: Redactor

@@ -44,6 +44,8 @@ RcpErrorCode = Literal[
     "RCP_UNKNOWN_TOOL",
     "RCP_TOOL_NOT_IN_STAGE",
     "RCP_INVALID_TOOL",
+    "RCP_OPERATION_FAILED",
+    "RCP_INVALID_HANDLE",
 ]
 
 #: The marker every RCP error class carries (the Python counterpart of ``Symbol.for('rcp-sdk.error')``).
@@ -329,3 +331,20 @@ class RcpInvalidToolError(RcpError):
 
     def __init__(self, message: str) -> None:
         super().__init__("RCP_INVALID_TOOL", message)
+
+
+class RcpOperationFailedError(RcpError):
+    """``RCP_OPERATION_FAILED``: a long-running operation's status said it failed (SPEC §20.8); ``state`` is the
+    server's word, cleaned and cut."""
+
+    def __init__(self, message: str, *, state: str) -> None:
+        super().__init__("RCP_OPERATION_FAILED", message)
+        self.state = state
+
+
+class RcpInvalidHandleError(RcpError):
+    """``RCP_INVALID_HANDLE``: an operation handle this client cannot resume (altered, expired, of another secret
+    or tool set, or for another caller); nothing was sent (SPEC §20.8)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("RCP_INVALID_HANDLE", message)

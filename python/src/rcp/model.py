@@ -32,6 +32,8 @@ FIXED_SENTENCES: Mapping[str, str] = {
     "RCP_INVALID_RESPONSE": "The tool's response could not be read.",
     "RCP_TEMPLATE_VALUE": "A value could not be placed in the request.",
     "RCP_TEMPLATE_MISSING": "A value could not be placed in the request.",
+    "RCP_OPERATION_FAILED": "The tool's operation failed.",
+    "RCP_INVALID_HANDLE": "The operation handle cannot be checked here: it expired, was altered, or belongs to another user.",
 }
 _PASSED_THROUGH = frozenset({"RCP_INVALID_ARGUMENTS", "RCP_UNKNOWN_TOOL", "RCP_TOOL_NOT_IN_STAGE"})
 GENERIC = "The tool could not be called."
@@ -106,6 +108,8 @@ def _success(result: RcpResult) -> dict[str, Json]:
         out["page"] = result.page.to_json()
     if result.truncated:
         out["truncated"] = True
+    if result.pending is not None:
+        out["pending"] = result.pending.to_json()
     return out
 
 
