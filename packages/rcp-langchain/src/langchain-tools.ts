@@ -88,6 +88,7 @@ export function createLangChainTools<Context = any>(
  * ```
  */
 export interface LangChainToolProgress {
+  /** What the event is: a streamed RCP tool's progress. */
   readonly type: 'rcp_progress';
   /** The tool's name, as the model calls it. */
   readonly tool: string;
