@@ -90,6 +90,22 @@ describe('a streamed tool on the AI SDK', () => {
     expect(toolRequestLines(api)).toEqual(['POST /answer', 'GET /status']);
   });
 
+  it('a stream that breaks ends in the error result: nothing partial, no server text', async () => {
+    api.route('POST /answer', (_request, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end(`${'data: {"delta":{"text":"a"}}\n\n'.repeat(3)}event: error\ndata: {"secret":"server text"}\n\n`);
+    });
+    const rcp = await tools();
+    const results: TypedToolResult<AISDKTools['tools']>[] = [];
+    const run = streamText({ model: model(), tools: rcp.tools, prompt: 'answer', stopWhen: stepCountIs(2) });
+    for await (const part of run.fullStream) if (part.type === 'tool-result' && part.toolCallId === 'c1') results.push(part);
+    const final = results.at(-1)!;
+    expect(final.preliminary).toBeUndefined();
+    expect(final.output).toMatchObject({ ok: false, error: { code: 'RCP_INVALID_RESPONSE' } });
+    expect(JSON.stringify(results.map((part) => part.output))).not.toContain('server text');
+    expect(JSON.parse(sentBack('c1') as string)).toMatchObject({ ok: false, error: { code: 'RCP_INVALID_RESPONSE' } });
+  });
+
   it('a tool set built beforehand carries the collected result without progress', async () => {
     const client = createRcpClient();
     const rcp = createAISDKTools(client, createToolSet(await client.discover(manifestUrl)));
