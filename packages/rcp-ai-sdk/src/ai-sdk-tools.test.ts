@@ -10,6 +10,9 @@ import {
   runReadmeSnippet,
   startNotesApi,
   startResultsApi,
+  startStreamApi,
+  STREAM_EVENTS,
+  STREAM_TEXT,
   toolRequestLines,
   SPAWN_TIMEOUT,
   type TestServer,
@@ -151,6 +154,20 @@ describe('README', () => {
       expect(toolRequestLines(results)).toEqual(['GET /chart.png', 'GET /busy']);
     } finally {
       await results.close();
+    }
+  });
+
+  it('runs the stream-progress snippet as written: progress while the stream is read, then the collected text', { timeout: SPAWN_TIMEOUT }, async () => {
+    const { server: stream, manifestUrl: streamManifestUrl } = await startStreamApi();
+    try {
+      const lines = (await runReadmeSnippet(packageDir, 'snippet:stream-progress', { STREAM_MANIFEST_URL: streamManifestUrl })).trimEnd().split('\n');
+      expect(lines.at(-1)).toBe(`collected: ${STREAM_TEXT.length} characters`);
+      const counts = lines.slice(0, -1).map((line) => Number(/^(\d+) events read$/.exec(line)![1]));
+      expect(counts.length).toBeGreaterThan(1);
+      expect(counts.every((count, index) => count <= STREAM_EVENTS && (index === 0 || count > counts[index - 1]!))).toBe(true);
+      expect(toolRequestLines(stream)).toEqual(['POST /answer']);
+    } finally {
+      await stream.close();
     }
   });
 

@@ -1,4 +1,4 @@
-import { jsonSchema, tool, type Tool, type ToolSet } from 'ai';
+import { jsonSchema, tool, type Tool, type ToolExecutionOptions, type ToolSet } from 'ai';
 import {
   RcpError,
   createStages,
@@ -6,7 +6,6 @@ import {
   jsonSchemaCopy,
   toModelResult,
   validateArguments,
-  type ModelResult,
   type RcpClient,
   type RcpContextClient,
   type RcpDiscovery,
@@ -19,6 +18,7 @@ import {
 } from 'rcp-client';
 import { createApprovalFlow, isResumed, type AISDKToolApprovalFunction } from './approval';
 import { AI_SDK_MEDIA_TYPES, modelResultSchema, toAISDKModelOutput } from './model-output';
+import { streamedTools, toolProgressSchema, withProgress, type AISDKToolOutput } from './stream-progress';
 
 /**
  * What a tool call runs with: the context the client's resolvers read, and the stage the turn
@@ -80,8 +80,11 @@ export interface AISDKToolsOptions<Context> extends RcpToolSetOptions {
  * ```
  */
 export interface AISDKTools {
-  /** For `generateText` / `streamText`'s `tools`. */
-  readonly tools: ToolSet & Record<string, Tool<Record<string, unknown>, ModelResult>>;
+  /**
+   * For `generateText` / `streamText`'s `tools`. A tool's output is `toModelResult`'s object; a
+   * streamed tool's preliminary outputs (`streamText`) are its progress, {@link AISDKToolProgress}.
+   */
+  readonly tools: ToolSet & Record<string, Tool<Record<string, unknown>, AISDKToolOutput>>;
   /**
    * The names of a stage's tools, for `activeTools` (or `prepareStep`'s); an unknown stage is
    * `RCP_INVALID_OPTIONS`.
@@ -128,7 +131,10 @@ export interface AISDKTools {
  * description. With an `approval` policy on the client, each tool's `needsApproval` is the
  * client's decision: a `user-approval` call pauses (a `tool-approval-request`, nothing sent),
  * `review(toolCallId)` is the exact request to show, and the call the AI SDK runs after the
- * person's yes is sent only as that request, once (SPEC §19).
+ * person's yes is sent only as that request, once (SPEC §19). A tool whose answer is a stream
+ * (RCP 0.4 `stream`, SPEC §20.6; tools given as discoveries) reports its progress as the AI SDK's
+ * preliminary tool results (`{ progress: { events, bytes } }`) while the stream is read, then its
+ * collected result; every other tool's `execute` returns its result once.
  *
  * @example
  * ```ts
@@ -156,11 +162,27 @@ export function createAISDKTools<Context = any>(
     return { ctx: ctx ?? (fixedCtx as Context), scope: stageSets.scope(stage) };
   });
   const toolApproval: Record<string, AISDKToolApprovalFunction> = {};
+  const streamed = streamedTools(source);
 
-  const tools: Record<string, Tool<Record<string, unknown>, ModelResult>> = {};
+  const tools: Record<string, Tool<Record<string, unknown>, AISDKToolOutput>> = {};
   for (const { name, tool: rcpTool } of toolSet.entries) {
-    const outputSchema = modelResultSchema(rcpTool);
-    tools[name] = tool<Record<string, unknown>, ModelResult>({
+    const streams = streamed.has(rcpTool);
+    const resultSchema = modelResultSchema(rcpTool);
+    // A UI message saved while a stream is read holds a preliminary output: the schema accepts it.
+    const outputSchema = resultSchema !== undefined && streams ? { anyOf: [resultSchema, toolProgressSchema] } : resultSchema;
+    const run = async (input: Record<string, unknown>, callOptions: ToolExecutionOptions, onProgress?: RcpExecuteOptions['onProgress']) => {
+      const { abortSignal, experimental_context, toolCallId, messages } = callOptions;
+      const { ctx, scope } = approvals.callOf(experimental_context);
+      const options: RcpExecuteOptions = {};
+      if (abortSignal !== undefined) options.signal = abortSignal;
+      if (onProgress !== undefined) options.onProgress = onProgress;
+      // After a person's yes, the call resumes the review kept under its id: sent only as the
+      // request they were shown, once; refused, nothing sent, when none is kept.
+      if (isResumed(messages, toolCallId)) options.approvalKey = toolCallId;
+      const outcome = await calls.call(scope, { name, arguments: { ...input } }, ctx, options);
+      return toModelResult(outcome);
+    };
+    tools[name] = tool<Record<string, unknown>, AISDKToolOutput>({
       description: rcpTool.description,
       inputSchema: jsonSchema<Record<string, unknown>>(jsonSchemaCopy(rcpTool.inputSchema), {
         validate: (value) => {
@@ -173,21 +195,17 @@ export function createAISDKTools<Context = any>(
           }
         },
       }),
-      ...(outputSchema !== undefined && { outputSchema: jsonSchema<ModelResult>(outputSchema) }),
+      ...(outputSchema !== undefined && { outputSchema: jsonSchema<AISDKToolOutput>(outputSchema) }),
       needsApproval: approvals.needsApproval(name, rcpTool),
       // The application reads the whole result (execute's return); the model reads its text and
-      // a media part in the provider's native shape.
-      toModelOutput: ({ output }) => toAISDKModelOutput(output, media),
-      execute: async (input, { abortSignal, experimental_context, toolCallId, messages }) => {
-        const { ctx, scope } = approvals.callOf(experimental_context);
-        const options: RcpExecuteOptions = {};
-        if (abortSignal !== undefined) options.signal = abortSignal;
-        // After a person's yes, the call resumes the review kept under its id: sent only as the
-        // request they were shown, once; refused, nothing sent, when none is kept.
-        if (isResumed(messages, toolCallId)) options.approvalKey = toolCallId;
-        const outcome = await calls.call(scope, { name, arguments: { ...input } }, ctx, options);
-        return toModelResult(outcome);
-      },
+      // a media part in the provider's native shape. The AI SDK gives it the final output only
+      // (a progress value would be its counts as text).
+      toModelOutput: ({ output }) => ('progress' in output ? { type: 'json', value: { ...output.progress } } : toAISDKModelOutput(output, media)),
+      // A streamed tool is a generator (each yield a preliminary result, the last the final one);
+      // any other returns its result once, as a generator would add a preliminary copy of it.
+      execute: streams
+        ? (input, callOptions) => withProgress((onProgress) => run(input, callOptions, onProgress))
+        : (input, callOptions) => run(input, callOptions),
     });
     toolApproval[name] = approvals.toolApprovalOf(name, rcpTool);
   }

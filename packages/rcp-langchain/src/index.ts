@@ -1,5 +1,5 @@
 export { createLangChainTools } from './langchain-tools';
-export type { LangChainToolsOptions } from './langchain-tools';
+export type { LangChainToolProgress, LangChainToolsOptions } from './langchain-tools';
 export { createLangChainApprovals } from './approval';
 export type {
   LangChainApprovals,

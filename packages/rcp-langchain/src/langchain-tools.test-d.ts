@@ -2,7 +2,7 @@ import { createAgent } from 'langchain';
 import type { StructuredToolInterface } from '@langchain/core/tools';
 import { expectTypeOf, test } from 'vitest';
 import type { RcpClient, RcpDiscovery, RcpToolSet } from 'rcp-client';
-import { createLangChainTools, type LangChainToolsOptions } from './index';
+import { createLangChainTools, type LangChainToolProgress, type LangChainToolsOptions } from './index';
 
 type Ctx = { userId: string };
 declare const client: RcpClient<Ctx>;
@@ -35,4 +35,14 @@ test("options: a stage is a tool set; only / namespace are the tool set's; a mis
   createLangChainTools(client, discovery, { stage: ['get_note'] });
   // @ts-expect-error the option is context
   createLangChainTools(client, discovery, { ctx: { userId: 'u-1' } });
+});
+
+test("a streamed tool's custom-stream event: a literal type, counts, the tool and its call's id", () => {
+  expectTypeOf<LangChainToolProgress>().toEqualTypeOf<{
+    readonly type: 'rcp_progress';
+    readonly tool: string;
+    readonly toolCallId?: string;
+    readonly events: number;
+    readonly bytes: number;
+  }>();
 });

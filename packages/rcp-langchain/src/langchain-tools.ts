@@ -55,7 +55,9 @@ export interface LangChainToolsOptions<Context> extends RcpToolSetOptions {
  * The client's rule is the one that decides: `null` for an optional argument is "not given", as
  * on every stack. A call the client's `approval` policy says needs a person is refused here
  * (`RCP_APPROVAL_REQUIRED`, nothing sent): for LangChain v1's human-in-the-loop, use
- * `createLangChainApprovals`.
+ * `createLangChainApprovals`. Run in a LangGraph graph (a `ToolNode`, an agent), a tool whose
+ * answer is a stream (RCP 0.4, SPEC §20.6) writes its progress to the run's custom stream
+ * (`streamMode: 'custom'`) as {@link LangChainToolProgress} events while the stream is read.
  *
  * @example
  * ```ts
@@ -71,6 +73,45 @@ export function createLangChainTools<Context = any>(
   options: LangChainToolsOptions<Context> = {},
 ): StructuredToolInterface[] {
   return langChainToolsWith(client, source, options, undefined);
+}
+
+/**
+ * What a streamed tool writes to LangGraph's custom stream (`streamMode: 'custom'`) after each
+ * event it reads: the tool, its call's id (when invoked with a `ToolCall`), and the events and
+ * bytes read so far — counts only, never the server's text.
+ *
+ * @example
+ * ```ts
+ * for await (const chunk of await graph.stream(input, { streamMode: 'custom' })) {
+ *   if ((chunk as LangChainToolProgress).type === 'rcp_progress') console.log(chunk.tool, chunk.events);
+ * }
+ * ```
+ */
+export interface LangChainToolProgress {
+  /** What the event is: a streamed RCP tool's progress. */
+  readonly type: 'rcp_progress';
+  /** The tool's name, as the model calls it. */
+  readonly tool: string;
+  /** The tool call's id; absent when the tool was invoked with plain arguments. */
+  readonly toolCallId?: string;
+  /** Events read so far. */
+  readonly events: number;
+  /** Bytes of the body read so far. */
+  readonly bytes: number;
+}
+
+/**
+ * LangGraph's writer for the run's custom stream, which it puts in a node's config (and a
+ * `ToolNode` passes on to each tool): progress for a streamed answer when there is one.
+ * `@langchain/core` does not type it, and this package does not depend on LangGraph.
+ */
+function progressWriter(config: RunnableConfig | undefined, tool: string, toolCallId: string | undefined): RcpExecuteOptions['onProgress'] {
+  const writer = (config as { writer?: unknown } | undefined)?.writer;
+  if (typeof writer !== 'function') return undefined;
+  return ({ events, bytes }) => {
+    const progress: LangChainToolProgress = { type: 'rcp_progress', tool, ...(toolCallId !== undefined && { toolCallId }), events, bytes };
+    writer(Object.freeze(progress));
+  };
 }
 
 /** A tool call's id, from the config LangChain passes a tool invoked with a `ToolCall`. */
@@ -119,7 +160,8 @@ export function langChainToolsWith<Context>(
       const toolCallId = toolCallIdOf(config);
       // After a person's yes, the call resumes the review they were shown: sent only as it, once.
       const approval = await approvalFor?.(toolCallId);
-      const callOptions = { ...(config?.signal !== undefined && { signal: config.signal }), ...approval };
+      const onProgress = progressWriter(config, name, toolCallId);
+      const callOptions = { ...(config?.signal !== undefined && { signal: config.signal }), ...(onProgress !== undefined && { onProgress }), ...approval };
       const outcome = await contextClient.call(calledSet, { name, arguments: input }, ctx, callOptions);
       // As every LangChain tool does, an aborted run's tool rejects (the client has stopped the call).
       config?.signal?.throwIfAborted();

@@ -20,3 +20,4 @@ export {
 export { LARGE_CATALOG_SIZE, largeCatalogManifest, largeCatalogOpenApi } from './large-catalog';
 export { moduleStateIn } from './module-state';
 export { undocumentedExports } from './export-docs';
+export { STREAM_EVENTS, STREAM_TEXT, startStreamApi, streamManifest } from './stream-api';
