@@ -98,28 +98,19 @@ const LOSSY: Record<string, string> = {
  */
 const REFUSED_BY_THE_SERVER: Record<string, string> = {
   'groups-0-3-ignored': 'an older version ignores groups (M27.8): rcp-server will not publish declared groups that no client reads',
+  'stream-0-3-ignored': "an older version ignores a tool's stream (M27.9): rcp-server will not publish a declared stream that no client reads",
+  'stream-0-3-invalid-ignored': "an older version ignores a tool's stream (M27.9): rcp-server will not publish a declared stream that no client reads",
 };
 
-/**
- * Cases this runner cannot express yet: rcp-server declares no streamed answers (RCP 0.4 `stream`,
- * SPEC §20.6 — its first slice is the client's), so a tool's `stream` never reaches the manifest it
- * serves. An older manifest's stream, which every side ignores, stays in.
- */
-const NOT_DECLARABLE_YET = "rcp-server does not declare a tool's stream (SPEC §20.6) yet";
+/** A case whose RCP 0.4 manifest declares a tool's stream (SPEC §20.6). */
 function declaresStream(c: ConformanceCase): boolean {
   const manifest = c.manifest as { rcpVersion?: string; tools?: { stream?: unknown }[] } | undefined;
   return manifest?.rcpVersion === '0.4' && (manifest.tools ?? []).some((tool) => tool?.stream !== undefined);
 }
-const streamed = cases.filter(declaresStream);
 
 /** Every case a manifest is served for (not a text answer, not another URL) that discovers without error. */
 const accepted = cases.filter(
-  (c) =>
-    c.expect.error === undefined &&
-    c.manifestUrl === undefined &&
-    c.manifestResponse === undefined &&
-    !Object.hasOwn(REFUSED_BY_THE_SERVER, c.id) &&
-    !declaresStream(c),
+  (c) => c.expect.error === undefined && c.manifestUrl === undefined && c.manifestResponse === undefined && !Object.hasOwn(REFUSED_BY_THE_SERVER, c.id),
 );
 const refusedByTheServer = cases.filter((c) => Object.hasOwn(REFUSED_BY_THE_SERVER, c.id));
 /** Manifests refused at the pointers of what rcp-server declares: a tool's field, or a group (RCP 0.4). */
@@ -128,13 +119,30 @@ const refusedAtTools = cases.filter(
     c.expect.error?.code === 'RCP_INVALID_MANIFEST' &&
     (c.expect.error.pointers ?? []).length > 0 &&
     (c.expect.error.pointers ?? []).every((pointer) => pointer.startsWith('/tools/') || pointer.startsWith('/groups/')) &&
-    c.manifestResponse === undefined &&
-    !declaresStream(c),
+    c.manifestResponse === undefined,
+);
+/**
+ * Streamed calls the client fails (SPEC §20.6: not a stream, an error event, a malformed event, an
+ * HTTP error): the server serves the tool and its answer, and the client's error is the case's.
+ */
+const failingStreams = cases.filter(
+  (c) => declaresStream(c) && c.call !== undefined && c.expect.error !== undefined && c.expect.error.code !== 'RCP_INVALID_MANIFEST',
 );
 
-describe(`conformance, the server side: skipped, ${NOT_DECLARABLE_YET}`, () => {
-  it.skip.each(streamed.map((c) => [c.id] as const))('%s', () => {});
-});
+/** rcp-client with the case's settings, trusting the server's origin. */
+function clientFor(c: ConformanceCase) {
+  const resolvers = Object.fromEntries(Object.entries(c.client?.resolvers ?? {}).map(([name, value]) => [name, () => value]));
+  return createRcpClient({
+    resolvers,
+    retry: 0,
+    ...(c.client?.credential !== undefined && { credentials: () => c.client!.credential }),
+    trustedOrigins: [origin],
+    ...(c.client?.allowPrivateNetwork !== undefined && { allowPrivateNetwork: c.client.allowPrivateNetwork }),
+    ...(c.client?.maxResponseBytes !== undefined && { maxResponseBytes: c.client.maxResponseBytes }),
+    ...(c.client?.maxMediaBytes !== undefined && { maxMediaBytes: c.client.maxMediaBytes }),
+    ...(c.client?.mediaTypes !== undefined && { mediaTypes: c.client.mediaTypes }),
+  });
+}
 
 describe('conformance, the server side: a manifest rcp-server serves, and the calls it accepts', () => {
   const skipped: string[] = [];
@@ -160,17 +168,7 @@ describe('conformance, the server side: a manifest rcp-server serves, and the ca
     const expectedWarnings = new Set(c.expect.warnings ?? []);
     expect(parsed.ok && parsed.warnings.filter((warning) => !expectedWarnings.has(warning.path) && !/unused|not used/i.test(warning.message))).toEqual([]);
 
-    const resolvers = Object.fromEntries(Object.entries(c.client?.resolvers ?? {}).map(([name, value]) => [name, () => value]));
-    const client = createRcpClient({
-      resolvers,
-      retry: 0,
-      ...(c.client?.credential !== undefined && { credentials: () => c.client!.credential }),
-      trustedOrigins: [origin],
-      ...(c.client?.allowPrivateNetwork !== undefined && { allowPrivateNetwork: c.client.allowPrivateNetwork }),
-      ...(c.client?.maxResponseBytes !== undefined && { maxResponseBytes: c.client.maxResponseBytes }),
-      ...(c.client?.maxMediaBytes !== undefined && { maxMediaBytes: c.client.maxMediaBytes }),
-      ...(c.client?.mediaTypes !== undefined && { mediaTypes: c.client.mediaTypes }),
-    });
+    const client = clientFor(c);
     const discovery = await client.discover(`${origin}/rcp/manifest`);
     if (c.expect.groups !== undefined) expect(discovery.tools.map((tool) => tool.group ?? null)).toEqual(c.expect.groups);
     if (c.call === undefined) return;
@@ -183,6 +181,8 @@ describe('conformance, the server side: a manifest rcp-server serves, and the ca
     const given = Object.entries({ ...args, ...(c.client?.resolvers ?? {}) }).filter(([, value]) => value !== null && value !== undefined);
     expect(declared.calls[0]!.values).toEqual(Object.fromEntries(given));
     if ('data' in c.expect) expect(result.data).toEqual(c.expect.data);
+    // A stream cut by the case's maxEvents or byte cap (SPEC §20.6, M27.13).
+    if ((c.expect as { truncated?: boolean }).truncated === true) expect(result.truncated).toBe(true);
     if (c.expect.media !== undefined) {
       expect(result.media === undefined ? null : { mediaType: result.media.mediaType, base64: Buffer.from(result.media.bytes).toString('base64') }).toEqual(
         c.expect.media,
@@ -221,5 +221,27 @@ describe('conformance, the server side: a manifest the client refuses, rcp-serve
     if (isRcpError(error, 'RCP_INVALID_MANIFEST')) {
       expect(error.issues.map((issue) => issue.path)).toEqual(c.expect.error!.pointers);
     }
+  });
+});
+
+describe('conformance, the server side: a streamed answer the client fails, served by rcp-server', () => {
+  it.each(failingStreams.map((c) => [c.id, c] as const))('%s', async (_id, raw) => {
+    const c = substitute(raw, { origin, other: 'http://127.0.0.2:9' });
+    const declared = declare(c, c.response) as Declared;
+    current = createFor(c, declared.tools);
+    const client = clientFor(c);
+    const discovery = await client.discover(`${origin}/rcp/manifest`);
+    let error: unknown;
+    try {
+      await client.execute(discovery.tool(c.call!.tool), c.call!.args ?? {});
+    } catch (caught) {
+      error = caught;
+    }
+    expect(declared.calls.map((call) => call.tool)).toEqual([c.call!.tool]);
+    const expected = c.expect.error!;
+    expect(isRcpError(error) && error.code).toBe(expected.code);
+    if (expected.problem !== undefined) expect((error as { problem?: string }).problem).toBe(expected.problem);
+    if (expected.event !== undefined) expect((error as { event?: number }).event).toBe(expected.event);
+    for (const text of (expected as { notContaining?: string[] }).notContaining ?? []) expect(String((error as Error).message)).not.toContain(text);
   });
 });
