@@ -17,7 +17,9 @@ import { loadCases, substitute, type ConformanceCase } from './cases';
  * - a manifest the client refuses at a tool's or a group's pointer is refused by
  *   `createRcpServer` at the same pointers (`RCP_INVALID_MANIFEST`): the server can never serve it;
  * - a manifest the client reads without what its author declared (REFUSED_BY_THE_SERVER) is
- *   refused by `createRcpServer` (`RCP_INVALID_OPTIONS`).
+ *   refused by `createRcpServer` (`RCP_INVALID_OPTIONS`);
+ * - a streamed call the client fails (RCP 0.4, SPEC §20.6) fails the same against the server's
+ *   answer: the case's error code, problem and event.
  */
 const cases = loadCases().map((entry) => entry.case);
 let http: Server;

@@ -14,7 +14,7 @@ export const PROGRESS_INTERVAL_MS = 100;
 export interface ProgressReporter {
   /** rcp-client's `onProgress`: sends when the interval has passed since the last notification. */
   readonly onProgress: (progress: RcpStreamProgress) => void;
-  /** Sends the latest count when it was not sent yet, then stops: nothing is sent after it. */
+  /** Sends the latest count when it was not sent yet and waits until every notification is sent; then nothing is. */
   finish(): Promise<void>;
 }
 
@@ -35,24 +35,28 @@ export function progressReporter(mcp: ServerContext): ProgressReporter | undefin
   let sentEvents = 0;
   let sentAt = Number.NEGATIVE_INFINITY;
   let finished = false;
+  /** Every notification sent so far, settled: the result waits for all of them, not only the last. */
+  let inFlight: Promise<unknown> = Promise.resolve();
 
-  const send = (progress: RcpStreamProgress): Promise<void> => {
+  const send = (progress: RcpStreamProgress): void => {
     sentEvents = progress.events;
     sentAt = performance.now();
     const params = { progressToken, progress: progress.events, message: progressMessage(progress) };
-    return mcp.mcpReq.notify({ method: 'notifications/progress', params }).catch(() => undefined);
+    const sent = mcp.mcpReq.notify({ method: 'notifications/progress', params }).catch(() => undefined);
+    inFlight = Promise.all([inFlight, sent]);
   };
 
   return {
     onProgress(progress) {
       if (finished) return;
       latest = progress;
-      if (performance.now() - sentAt >= PROGRESS_INTERVAL_MS) void send(progress);
+      if (performance.now() - sentAt >= PROGRESS_INTERVAL_MS) send(progress);
     },
     async finish() {
       if (finished) return;
       finished = true;
-      if (latest !== undefined && latest.events > sentEvents) await send(latest);
+      if (latest !== undefined && latest.events > sentEvents) send(latest);
+      await inFlight;
     },
   };
 }
