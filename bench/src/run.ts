@@ -4,7 +4,7 @@
  *
  * Environment (for development only; the defaults are the published setup):
  *   BENCH_QUICK=1            small counts, 2 rounds (a smoke run; numbers are not comparable)
- *   BENCH_ROUNDS, BENCH_SEQ, BENCH_CONC, BENCH_MCP_SCALE, BENCH_ONLY=call,discovery,template,mapping,footprint,oauth,server,search,coldstart,approval
+ *   BENCH_ROUNDS, BENCH_SEQ, BENCH_CONC, BENCH_MCP_SCALE, BENCH_ONLY=call,discovery,template,mapping,footprint,oauth,server,search,coldstart,approval,stream
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -23,6 +23,7 @@ import { runServerHandler, type ServerHandlerResult } from './server-handler.js'
 import { runTemplateRender, type TemplateRenderResult } from './template-render.js';
 import { runOAuthToken, type OAuthTokenResult } from './oauth-token.js';
 import { runApprovalLedger, type ApprovalLedgerResult } from './approval-ledger.js';
+import { runStreamCollect, type StreamCollectResult } from './stream-collect.js';
 import { renderSearchSection } from './search/render-search-section.js';
 import { runColdStart, type ColdStartResult } from './cold-start/run-cold-start.js';
 import { runSearchEvals, type SearchEvalResult } from './search/run-search-eval.js';
@@ -30,7 +31,7 @@ import { runSearchEvals, type SearchEvalResult } from './search/run-search-eval.
 const startedAt = performance.now();
 const benchDir = dirname(dirname(fileURLToPath(import.meta.url)));
 const quick = process.env.BENCH_QUICK === '1';
-const ALL_SECTIONS = ['call', 'discovery', 'template', 'mapping', 'footprint', 'oauth', 'server', 'search', 'coldstart', 'approval'];
+const ALL_SECTIONS = ['call', 'discovery', 'template', 'mapping', 'footprint', 'oauth', 'server', 'search', 'coldstart', 'approval', 'stream'];
 const only = new Set(process.env.BENCH_ONLY === undefined ? ALL_SECTIONS : process.env.BENCH_ONLY.split(','));
 const envNumber = (name: string, fallback: number) => (process.env[name] === undefined ? fallback : Number(process.env[name]));
 const progress = (text: string) => process.stderr.write(`[bench ${((performance.now() - startedAt) / 1000).toFixed(0).padStart(3)}s] ${text}\n`);
@@ -193,6 +194,17 @@ if (only.has('approval')) {
   } catch (error) {
     approvalLedger = { error: String((error as Error)?.stack ?? error) };
     progress(`approval failed: ${approvalLedger.error}`);
+  }
+}
+
+let streamCollect: StreamCollectResult | { error: string } | undefined;
+if (only.has('stream')) {
+  progress('stream: 10,000 SSE events collected by rcp-client vs a plain read of the same bytes');
+  try {
+    streamCollect = await runStreamCollect({ rounds: ROUNDS, reads: quick ? 4 : 20, events: 10_000 });
+  } catch (error) {
+    streamCollect = { error: String((error as Error)?.stack ?? error) };
+    progress(`stream failed: ${streamCollect.error}`);
   }
 }
 
@@ -563,6 +575,30 @@ else {
 }
 print();
 
+// 12. Streamed answers
+print('## 12. Streamed answers: the parse cost per event (issue 42, RCP 0.4 streams)');
+print();
+if (streamCollect === undefined) print('_skipped_');
+else if (isError(streamCollect)) print(`**failed:** ${streamCollect.error}`);
+else {
+  const s = streamCollect;
+  print(
+    `One SSE answer of ${num(s.events)} events (${bytes(s.bodyBytes)}) from a loopback server in this process, read ${num(s.reads)} times per contender per round, interleaved with the order rotated. rcp-client collects it (\`collect: "concat"\`, \`field: "@delta"\`: each event's SSE lines, its data's JSON and the field, joined; \`onProgress\` counted); the plain read is \`fetch\` and \`arrayBuffer()\` of the same bytes. Per event is (rcp − plain) ÷ events. Collected text exact: ${s.sameOutput ? 'yes' : 'NO'}. Reported, not asserted.`,
+  );
+  print();
+  print(
+    markdownTable(
+      ['Read of the stream', 'per read', '× plain read', 'per event'],
+      [
+        ['plain read (fetch + arrayBuffer)', ms(s.plainMs), ratio(1), ''],
+        ['rcp-client execute, collected', ms(s.rcpMs), ratio(s.rcpPerPlain), ns(s.parseNsPerEvent)],
+      ],
+      ['l', 'r', 'r', 'r'],
+    ),
+  );
+}
+print();
+
 // 10. Cold start and memory
 print('## 10. Cold start and memory (issue 26)');
 print();
@@ -699,6 +735,7 @@ const json = {
   modelReads: reads,
   oauthToken: oauth,
   approvalLedger,
+  streamCollect,
   serverSide,
   toolSearch: searchEval,
   coldStart,

@@ -17,7 +17,9 @@ import { loadCases, substitute, type ConformanceCase } from './cases';
  * - a manifest the client refuses at a tool's or a group's pointer is refused by
  *   `createRcpServer` at the same pointers (`RCP_INVALID_MANIFEST`): the server can never serve it;
  * - a manifest the client reads without what its author declared (REFUSED_BY_THE_SERVER) is
- *   refused by `createRcpServer` (`RCP_INVALID_OPTIONS`).
+ *   refused by `createRcpServer` (`RCP_INVALID_OPTIONS`);
+ * - a streamed call the client fails (RCP 0.4, SPEC §20.6) fails the same against the server's
+ *   answer: the case's error code, problem and event.
  */
 const cases = loadCases().map((entry) => entry.case);
 let http: Server;
@@ -98,19 +100,15 @@ const LOSSY: Record<string, string> = {
  */
 const REFUSED_BY_THE_SERVER: Record<string, string> = {
   'groups-0-3-ignored': 'an older version ignores groups (M27.8): rcp-server will not publish declared groups that no client reads',
+  'stream-0-3-ignored': "an older version ignores a tool's stream (M27.9): rcp-server will not publish a declared stream that no client reads",
+  'stream-0-3-invalid-ignored': "an older version ignores a tool's stream (M27.9): rcp-server will not publish a declared stream that no client reads",
 };
 
-/**
- * Cases this runner cannot express yet: rcp-server declares no streamed answers (RCP 0.4 `stream`,
- * SPEC §20.6 — its first slice is the client's), so a tool's `stream` never reaches the manifest it
- * serves. An older manifest's stream, which every side ignores, stays in.
- */
-const NOT_DECLARABLE_YET = "rcp-server does not declare a tool's stream (SPEC §20.6) yet";
+/** A case whose RCP 0.4 manifest declares a tool's stream (SPEC §20.6). */
 function declaresStream(c: ConformanceCase): boolean {
   const manifest = c.manifest as { rcpVersion?: string; tools?: { stream?: unknown }[] } | undefined;
   return manifest?.rcpVersion === '0.4' && (manifest.tools ?? []).some((tool) => tool?.stream !== undefined);
 }
-const streamed = cases.filter(declaresStream);
 
 /**
  * Nor a long-running operation (RCP 0.4 `operation`, SPEC §20.8): the client follows a 202 to a
@@ -130,7 +128,6 @@ const accepted = cases.filter(
     c.manifestUrl === undefined &&
     c.manifestResponse === undefined &&
     !Object.hasOwn(REFUSED_BY_THE_SERVER, c.id) &&
-    !declaresStream(c) &&
     !declaresOperation(c),
 );
 const refusedByTheServer = cases.filter((c) => Object.hasOwn(REFUSED_BY_THE_SERVER, c.id));
@@ -141,17 +138,34 @@ const refusedAtTools = cases.filter(
     (c.expect.error.pointers ?? []).length > 0 &&
     (c.expect.error.pointers ?? []).every((pointer) => pointer.startsWith('/tools/') || pointer.startsWith('/groups/')) &&
     c.manifestResponse === undefined &&
-    !declaresStream(c) &&
     !declaresOperation(c),
 );
 
 describe(`conformance, the server side: skipped, ${NO_OPERATIONS}`, () => {
   it.skip.each(operations.map((c) => [c.id] as const))('%s', () => {});
 });
+/**
+ * Streamed calls the client fails (SPEC §20.6: not a stream, an error event, a malformed event, an
+ * HTTP error): the server serves the tool and its answer, and the client's error is the case's.
+ */
+const failingStreams = cases.filter(
+  (c) => declaresStream(c) && !declaresOperation(c) && c.call !== undefined && c.expect.error !== undefined && c.expect.error.code !== 'RCP_INVALID_MANIFEST',
+);
 
-describe(`conformance, the server side: skipped, ${NOT_DECLARABLE_YET}`, () => {
-  it.skip.each(streamed.map((c) => [c.id] as const))('%s', () => {});
-});
+/** rcp-client with the case's settings, trusting the server's origin. */
+function clientFor(c: ConformanceCase) {
+  const resolvers = Object.fromEntries(Object.entries(c.client?.resolvers ?? {}).map(([name, value]) => [name, () => value]));
+  return createRcpClient({
+    resolvers,
+    retry: 0,
+    ...(c.client?.credential !== undefined && { credentials: () => c.client!.credential }),
+    trustedOrigins: [origin],
+    ...(c.client?.allowPrivateNetwork !== undefined && { allowPrivateNetwork: c.client.allowPrivateNetwork }),
+    ...(c.client?.maxResponseBytes !== undefined && { maxResponseBytes: c.client.maxResponseBytes }),
+    ...(c.client?.maxMediaBytes !== undefined && { maxMediaBytes: c.client.maxMediaBytes }),
+    ...(c.client?.mediaTypes !== undefined && { mediaTypes: c.client.mediaTypes }),
+  });
+}
 
 describe('conformance, the server side: a manifest rcp-server serves, and the calls it accepts', () => {
   const skipped: string[] = [];
@@ -177,17 +191,7 @@ describe('conformance, the server side: a manifest rcp-server serves, and the ca
     const expectedWarnings = new Set(c.expect.warnings ?? []);
     expect(parsed.ok && parsed.warnings.filter((warning) => !expectedWarnings.has(warning.path) && !/unused|not used/i.test(warning.message))).toEqual([]);
 
-    const resolvers = Object.fromEntries(Object.entries(c.client?.resolvers ?? {}).map(([name, value]) => [name, () => value]));
-    const client = createRcpClient({
-      resolvers,
-      retry: 0,
-      ...(c.client?.credential !== undefined && { credentials: () => c.client!.credential }),
-      trustedOrigins: [origin],
-      ...(c.client?.allowPrivateNetwork !== undefined && { allowPrivateNetwork: c.client.allowPrivateNetwork }),
-      ...(c.client?.maxResponseBytes !== undefined && { maxResponseBytes: c.client.maxResponseBytes }),
-      ...(c.client?.maxMediaBytes !== undefined && { maxMediaBytes: c.client.maxMediaBytes }),
-      ...(c.client?.mediaTypes !== undefined && { mediaTypes: c.client.mediaTypes }),
-    });
+    const client = clientFor(c);
     const discovery = await client.discover(`${origin}/rcp/manifest`);
     if (c.expect.groups !== undefined) expect(discovery.tools.map((tool) => tool.group ?? null)).toEqual(c.expect.groups);
     if (c.call === undefined) return;
@@ -200,6 +204,8 @@ describe('conformance, the server side: a manifest rcp-server serves, and the ca
     const given = Object.entries({ ...args, ...(c.client?.resolvers ?? {}) }).filter(([, value]) => value !== null && value !== undefined);
     expect(declared.calls[0]!.values).toEqual(Object.fromEntries(given));
     if ('data' in c.expect) expect(result.data).toEqual(c.expect.data);
+    // A stream cut by the case's maxEvents or byte cap (SPEC §20.6, M27.13).
+    if ((c.expect as { truncated?: boolean }).truncated === true) expect(result.truncated).toBe(true);
     if (c.expect.media !== undefined) {
       expect(result.media === undefined ? null : { mediaType: result.media.mediaType, base64: Buffer.from(result.media.bytes).toString('base64') }).toEqual(
         c.expect.media,
@@ -238,5 +244,27 @@ describe('conformance, the server side: a manifest the client refuses, rcp-serve
     if (isRcpError(error, 'RCP_INVALID_MANIFEST')) {
       expect(error.issues.map((issue) => issue.path)).toEqual(c.expect.error!.pointers);
     }
+  });
+});
+
+describe('conformance, the server side: a streamed answer the client fails, served by rcp-server', () => {
+  it.each(failingStreams.map((c) => [c.id, c] as const))('%s', async (_id, raw) => {
+    const c = substitute(raw, { origin, other: 'http://127.0.0.2:9' });
+    const declared = declare(c, c.response) as Declared;
+    current = createFor(c, declared.tools);
+    const client = clientFor(c);
+    const discovery = await client.discover(`${origin}/rcp/manifest`);
+    let error: unknown;
+    try {
+      await client.execute(discovery.tool(c.call!.tool), c.call!.args ?? {});
+    } catch (caught) {
+      error = caught;
+    }
+    expect(declared.calls.map((call) => call.tool)).toEqual([c.call!.tool]);
+    const expected = c.expect.error!;
+    expect(isRcpError(error) && error.code).toBe(expected.code);
+    if (expected.problem !== undefined) expect((error as { problem?: string }).problem).toBe(expected.problem);
+    if (expected.event !== undefined) expect((error as { event?: number }).event).toBe(expected.event);
+    for (const text of (expected as { notContaining?: string[] }).notContaining ?? []) expect(String((error as Error).message)).not.toContain(text);
   });
 });

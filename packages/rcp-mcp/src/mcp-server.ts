@@ -22,6 +22,7 @@ import { groupsNotice } from './dynamic-groups';
 import { DYNAMIC_OPTION } from './dynamic-mode-hint';
 import { CALL_TOOL_NAME, metaTools } from './dynamic-tools';
 import { CANNOT_ASK_TEXT, answerOf, askForApproval, canElicit } from './elicit-approval';
+import { progressReporter } from './stream-progress';
 import { toolAnnotations } from './tool-annotations';
 import { groupToolLines } from 'rcp-internal';
 
@@ -162,12 +163,18 @@ export function createRcpMcpGateway<Context>(options: RcpMcpGatewayOptions<Conte
       // The SDK aborts this signal when the host cancels the request: the tool's HTTP request ends with it.
       const signal = mcp.mcpReq.signal;
       const answer = answerOf(mcp, name);
+      if (answer !== undefined && 'error' in answer) return toCallToolResult(toModelResult(answer.error), name);
+      // A host that sent a progress token hears a streamed answer's progress, all of it before the result.
+      const progress = progressReporter(mcp);
+      const options: RcpExecuteOptions = { signal, ...(progress !== undefined && { onProgress: progress.onProgress }) };
       if (answer !== undefined) {
         // The round after the person was asked: exactly the reviewed request, or nothing.
-        if ('error' in answer) return toCallToolResult(toModelResult(answer.error), name);
-        return toCallToolResult(toModelResult(await gatewayClient.call(toolSet, call, ctx, { signal, approval: answer.approval })), name);
+        const approved = await gatewayClient.call(toolSet, call, ctx, { ...options, approval: answer.approval });
+        await progress?.finish();
+        return toCallToolResult(toModelResult(approved), name);
       }
-      const outcome = await gatewayClient.call(toolSet, call, ctx, { signal });
+      const outcome = await gatewayClient.call(toolSet, call, ctx, options);
+      await progress?.finish();
       if (!outcome.ok && isRcpError(outcome.error, 'RCP_APPROVAL_REQUIRED')) {
         // Nothing was sent. Ask the person through the host, or fail closed when it cannot ask.
         if (!canElicit(mcp, server.server.getClientCapabilities())) return { isError: true, content: [{ type: 'text', text: CANNOT_ASK_TEXT }] };

@@ -3,7 +3,7 @@ import { parseTemplate } from 'rcp-template';
 import { isRecord } from 'rcp-internal';
 import { RELATIVE_ORIGIN, toolOrigin, type Base } from './base-url';
 import { bodyTemplate, openApiBody, swaggerBody } from './request-body';
-import { paginationOf, responseMediaTypesOf } from './response-fields';
+import { paginationOf, responseMediaTypesOf, streamOf } from './response-fields';
 import { authOf, sameAuth } from './security';
 import { createToolParams, mergedParams, placeParams, type PlacedParams } from './tool-params';
 
@@ -120,6 +120,20 @@ export function buildTool(document: Json, path: string, pathItem: Json, method: 
   // RCP 0.3: what the 2xx responses say (binary media types; a cursor by the naming rule).
   const mediaTypes = responseMediaTypesOf(operation, document, context.swagger);
   if (mediaTypes.length > 0) tool['responseMediaTypes'] = mediaTypes;
+  // RCP 0.4: a 2xx answered only as a stream (SSE, NDJSON) is collected into one result.
+  const streamed = streamOf(operation, document, context.swagger);
+  if (streamed !== undefined && 'stream' in streamed) {
+    tool['stream'] = streamed.stream;
+    context.note(
+      'answers with a stream only: imported with "stream" (its format from the media type), the events collected into one array (collect "array"; set "collect" and "field" to join a text field instead)',
+      streamed.mediaType,
+    );
+  } else if (streamed !== undefined) {
+    context.note(
+      'answers a stream or another media type, as a request param chooses: imported without "stream" (the answer read as one body)',
+      `${streamed.mediaType} or ${streamed.alsoOther}`,
+    );
+  }
   const paging = paginationOf(operation, document, context.swagger, cursorCandidates(tool, context.resolveNames));
   if (paging !== undefined) tool['pagination'] = paging.pagination;
   return {

@@ -140,8 +140,9 @@ function describe(operation: Json, fallback: string, note: (message: string) => 
 /** The tool's optional RCP 0.3 fields: one RCP refuses is left out (a lossy step), never the operation. */
 const OPTIONAL_03_FIELDS = ['responseMediaTypes', 'pagination'] as const;
 
-/** Whether a tool uses an RCP 0.4 field: a param's `queryStyle` (SPEC §20.4). */
+/** Whether a tool uses an RCP 0.4 field: a `stream` (SPEC §20.6) or a param's `queryStyle` (SPEC §20.4). */
 function uses04(tool: Json): boolean {
+  if (tool['stream'] !== undefined) return true;
   const params = tool['params'];
   return Array.isArray(params) && params.some((param) => isRecord(param) && param['queryStyle'] !== undefined);
 }
@@ -153,7 +154,7 @@ function uses04(tool: Json): boolean {
  * file or a URL never makes this read or fetch it (such refs stay unresolved and what needs them
  * is skipped). The manifest passes `parseManifest` and says `"0.1"` unless it uses a 0.2 feature
  * (a form body, query auth), `"0.3"` when a tool has `responseMediaTypes` or `pagination`, or
- * `"0.4"` when it has groups or a query style. Each operation's first tag is its tool's group
+ * `"0.4"` when it has groups, a query style or a stream. Each operation's first tag is its tool's group
  * (RCP 0.4), described by the document's `tags` entry (plain text, cut at 1,024 characters).
  *
  * A document is data from someone else: text over `maxBytes` or nesting deeper than 256 levels is
@@ -382,7 +383,7 @@ function importOperation(entry: OperationEntry, document: Json, setup: DocumentS
 }
 
 /**
- * The manifest of the tools: `"0.4"` when it has groups (from tags) or a tool uses a 0.4 field (a query style), `"0.3"`
+ * The manifest of the tools: `"0.4"` when it has groups (from tags) or a tool uses a 0.4 field (a query style, a stream), `"0.3"`
  * when one uses a 0.3 field, `"0.2"` for a form body or query auth, else `"0.1"`; parsed once more as a whole.
  */
 function manifestOf(drafts: readonly DraftTool[], serverAuth: RcpAuth, groups: readonly TagGroup[]): RcpManifest {

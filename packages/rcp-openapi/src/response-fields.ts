@@ -3,7 +3,7 @@
  * media types it answers with (`responseMediaTypes`) and, by a conservative naming rule, its
  * cursor (`pagination`). One file, so both readings of a response are written once.
  */
-import type { RcpPagination } from 'rcp-manifest';
+import type { RcpPagination, RcpStream } from 'rcp-manifest';
 import { isRecord } from 'rcp-internal';
 import { jsonMediaType } from './media-type';
 import { mergeAllOf, nonNullBranches, typeOf, unionOf, type Schema } from './schema-to-param';
@@ -62,6 +62,55 @@ export function responseMediaTypesOf(operation: Json, document: Json, swagger: b
       : []
     : responses.flatMap((response) => (isRecord(response['content']) ? Object.keys(response['content']) : []));
   return [...new Set(types.filter(isBinaryMediaType).map(bareType))];
+}
+
+/**
+ * The media types a stream of each format is answered with (SPEC §20.6, M27.10), lower-case.
+ * *Note:* the same list as rcp-client's stream plan, which does not export it.
+ */
+const STREAM_MEDIA_TYPES: Readonly<Record<RcpStream['format'], readonly string[]>> = {
+  sse: ['text/event-stream'],
+  ndjson: ['application/x-ndjson', 'application/ndjson', 'application/jsonl', 'application/x-jsonlines'],
+};
+
+/** The stream format a media type is, or undefined. */
+function streamFormat(type: string): RcpStream['format'] | undefined {
+  const bare = bareType(type);
+  return STREAM_MEDIA_TYPES.sse.includes(bare) ? 'sse' : STREAM_MEDIA_TYPES.ndjson.includes(bare) ? 'ndjson' : undefined;
+}
+
+/** What an operation's 2xx responses say of a stream: the tool's `stream`, or the note of why it has none. */
+export type InferredStream = { readonly stream: RcpStream; readonly mediaType: string } | { readonly alsoOther: string; readonly mediaType: string };
+
+/**
+ * The stream of an operation (RCP 0.4, SPEC §20.6; docs/behaviour.md "Streams"), or undefined: when every
+ * 2xx media type (OpenAPI 3: the `content` keys; Swagger 2: `produces`) is a stream's — SSE, or
+ * one of the NDJSON types — the first one's format, collected as an `array` (every event, in
+ * order: an SSE event's data text, an NDJSON line's JSON). When a stream type sits beside another
+ * (JSON chosen by a request param, as OpenAI's `stream: true` does), no stream: `alsoOther`
+ * names the other type, for the report. *Decision:* `array`, because it keeps every event and needs
+ * nothing of their shape; `concat` needs the text field of each event, which a schema names only
+ * by convention, and `last` keeps one event of many.
+ *
+ * @example
+ * ```ts
+ * streamOf({ responses: { 200: { content: { 'text/event-stream': {} } } } }, {}, false);
+ * // { stream: { format: 'sse', collect: 'array' }, mediaType: 'text/event-stream' }
+ * ```
+ */
+export function streamOf(operation: Json, document: Json, swagger: boolean): InferredStream | undefined {
+  const responses = successResponses(operation);
+  const types = swagger
+    ? responses.length > 0
+      ? produces(operation, document)
+      : []
+    : responses.flatMap((response) => (isRecord(response['content']) ? Object.keys(response['content']) : []));
+  const first = types.find((type) => streamFormat(type) !== undefined);
+  if (first === undefined) return undefined;
+  const mediaType = bareType(first);
+  const other = types.find((type) => streamFormat(type) === undefined);
+  if (other !== undefined) return { alsoOther: bareType(other), mediaType };
+  return { stream: { format: streamFormat(first)!, collect: 'array' }, mediaType };
 }
 
 /** The schema of the first 2xx JSON response (Swagger 2: the first 2xx `schema`, when JSON is produced or nothing is listed). */

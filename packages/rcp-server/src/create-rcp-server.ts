@@ -115,7 +115,7 @@ export interface RcpServerOptions<Principal, GroupName extends string = never> {
    * `/tools/0/pagination`).
    * Groups (RCP 0.4) are read in a `"0.4"` manifest only, so a lower version with `groups` or a
    * tool's `group` is refused (`RCP_INVALID_OPTIONS`), never published without them.
-   * @default '0.4' when a tool declares `idempotency` or the server has groups, else '0.3' when a tool declares `responseMediaTypes` or `pagination`, else '0.2' when a tool uses a form body or query auth, else '0.1'
+   * @default '0.4' when a tool declares `idempotency` or `stream` or the server has groups, else '0.3' when a tool declares `responseMediaTypes` or `pagination`, else '0.2' when a tool uses a form body or query auth, else '0.1'
    */
   readonly rcpVersion?: RcpVersion;
   /** `Cache-Control` of the manifest. @default 'no-cache' (always revalidated; a 304 costs no body) */
@@ -174,7 +174,19 @@ function manifestTool<Principal>(tool: AnyServerTool<Principal>, expiresAfterSec
       return bound === undefined ? rest : { ...rest, filledBy: 'client' };
     });
   }
-  const keys = ['queryParams', 'headers', 'body', 'bodyEncoding', 'auth', 'responseMappings', 'effects', 'responseMediaTypes', 'pagination', 'group'] as const;
+  const keys = [
+    'queryParams',
+    'headers',
+    'body',
+    'bodyEncoding',
+    'auth',
+    'responseMappings',
+    'effects',
+    'responseMediaTypes',
+    'pagination',
+    'group',
+    'stream',
+  ] as const;
   for (const key of keys) {
     if (tool[key] !== undefined) out[key] = tool[key];
   }
@@ -298,7 +310,7 @@ function buildManifest<Principal, GroupName extends string>(
   // An empty list declares no group: such a server publishes what it would without the option.
   const declaresGroups = options.groups !== undefined && !(Array.isArray(options.groups) && options.groups.length === 0);
   const grouped = declaresGroups || tools.some((tool) => tool.group !== undefined);
-  const uses04 = grouped || tools.some((tool) => tool.idempotency !== undefined);
+  const uses04 = grouped || tools.some((tool) => tool.idempotency !== undefined || tool.stream !== undefined);
   const manifest = parseManifest(
     {
       rcpVersion: options.rcpVersion ?? (uses04 ? '0.4' : usesResults03 ? '0.3' : usesWire02 ? '0.2' : '0.1'),
@@ -309,6 +321,7 @@ function buildManifest<Principal, GroupName extends string>(
     options.filterEngine === undefined ? undefined : { filterEngine: options.filterEngine },
   );
   if (grouped) refuseDroppedGroups(manifest, declaresGroups, tools);
+  refuseDroppedStreams(manifest, tools);
   return manifest;
 }
 
@@ -324,6 +337,20 @@ function refuseDroppedGroups<Principal>(manifest: RcpManifest, declaresGroups: b
   throw new RcpError(
     'RCP_INVALID_OPTIONS',
     `rcpVersion "${manifest.rcpVersion}" has no tool groups (RCP 0.4), so ${what} would not be published: leave "rcpVersion" out, or give "0.4"`,
+  );
+}
+
+/**
+ * A version before RCP 0.4 has no streams (SPEC §20.6, M27.9): rcp-manifest drops a tool's
+ * `stream` with a warning and a client reads the answer as one body. A server that declared one
+ * never publishes it so: `RCP_INVALID_OPTIONS`, naming the tool.
+ */
+function refuseDroppedStreams<Principal>(manifest: RcpManifest, tools: readonly AnyServerTool<Principal>[]): void {
+  const lost = tools.findIndex((tool, index) => tool.stream !== undefined && manifest.tools[index]!.stream === undefined);
+  if (lost === -1) return;
+  throw new RcpError(
+    'RCP_INVALID_OPTIONS',
+    `rcpVersion "${manifest.rcpVersion}" has no streamed answers (RCP 0.4), so tool "${manifest.tools[lost]!.name}"'s "stream" would not be published: leave "rcpVersion" out, or give "0.4"`,
   );
 }
 

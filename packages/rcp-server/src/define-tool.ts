@@ -1,4 +1,4 @@
-import type { RcpAuth, RcpDeclaredEffects, RcpGroup, RcpHttpMethod, RcpIdempotency, RcpPagination, RcpParam } from 'rcp-manifest';
+import type { RcpAuth, RcpDeclaredEffects, RcpGroup, RcpHttpMethod, RcpIdempotency, RcpPagination, RcpParam, RcpStream } from 'rcp-manifest';
 import type { ToolValues } from './tool-values';
 
 /**
@@ -41,7 +41,8 @@ export interface ToolCall<Principal = unknown, Values = Record<string, unknown>>
 }
 
 /**
- * A tool's handler: returns a `Response` (sent as it is), bytes (an `ArrayBuffer`, a typed array
+ * A tool's handler: returns a `Response` (sent as it is), for a tool with a `stream` the events
+ * (an iterable or async iterable, streamed as SSE or NDJSON), bytes (an `ArrayBuffer`, a typed array
  * such as `Uint8Array` or Node's `Buffer`, a `DataView` or a `Blob`: sent as they are, typed with
  * the `Blob`'s type, else the tool's one declared `responseMediaTypes` entry, else
  * `application/octet-stream`), a JSON value sent as `200 application/json`, or `undefined` (`204`).
@@ -135,6 +136,21 @@ export interface ServerTool<Principal = unknown, ParamName extends string = stri
    * Using it makes the manifest `"0.4"`.
    */
   readonly group?: GroupName;
+  /**
+   * The tool answers with a stream of events that a client collects into one result (RCP 0.4,
+   * SPEC §20.6): `{ format: 'sse' | 'ndjson', collect: 'concat' | 'last' | 'array', field?,
+   * maxEvents? }`, the manifest's shape, checked by rcp-manifest's rules. The handler returns an
+   * iterable or async iterable of events (an async generator: `async function* () { yield … }`),
+   * written one chunk per event as it yields them — SSE `data:` lines (a string as its text, any
+   * other value as JSON) or one JSON line each — or a `Response` of its own. Using it makes the
+   * manifest `"0.4"`.
+   * @example
+   * ```ts
+   * stream: { format: 'sse', collect: 'concat', field: '@delta' },
+   * handler: async function* () { yield { delta: 'Hel' }; yield { delta: 'lo' }; },
+   * ```
+   */
+  readonly stream?: RcpStream;
   readonly handler: ToolHandler<Principal, Values>;
 }
 

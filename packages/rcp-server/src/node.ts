@@ -65,7 +65,9 @@ export function toWebRequest(request: IncomingMessage, requestTarget: string | u
 
 /**
  * Writes a web-standard `Response` to a `node:http` response (status, every header — each
- * `Set-Cookie` on its own line — and the body, streamed).
+ * `Set-Cookie` on its own line — and the body, streamed: each chunk written as it comes, the
+ * body cancelled when the connection closes). A body that fails rejects (the response is left
+ * open for the caller to destroy).
  *
  * @example
  * ```ts
@@ -86,8 +88,35 @@ export async function writeWebResponse(response: Response, target: ServerRespons
     target.end();
     return;
   }
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) target.write(chunk);
+  const reader = response.body.getReader();
+  // The client went away (it stopped at a stream's maxEvents, or hung up): stop the body, so a
+  // streamed handler's generator is returned instead of running on for nobody.
+  const stop = (): void => void reader.cancel().catch(() => undefined);
+  target.once('close', stop);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done || target.destroyed) break;
+      // Each chunk is written as it comes (a streamed answer's event reaches the client then); a full buffer waits.
+      if (!target.write(value)) await drained(target);
+    }
+  } finally {
+    target.off('close', stop);
+  }
   target.end();
+}
+
+/** Resolves when `target` can take more, or has closed. */
+function drained(target: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      target.off('drain', done);
+      target.off('close', done);
+      resolve();
+    };
+    target.on('drain', done);
+    target.on('close', done);
+  });
 }
 
 /**
@@ -134,7 +163,7 @@ export function toNodeListener(server: RcpServer, options: NodeListenerOptions =
       if (!response.headersSent) {
         response.writeHead(500, { 'content-type': 'application/problem+json' });
         response.end(JSON.stringify({ type: 'about:blank', title: 'Internal Server Error', status: 500 }));
-      } else response.end();
+      } else response.destroy(); // a body cut by an error is never ended as if it were whole
     });
   };
 }

@@ -86,6 +86,14 @@ describe('README: tool groups', () => {
   });
 });
 
+describe('README: streamed answers', () => {
+  it('runs as written: an async generator streamed to rcp-client, collected into one result (examples/streamed-answer.ts, checked by the TypeScript pass)', {
+    timeout: SPAWN_TIMEOUT,
+  }, async () => {
+    expect(await runReadmeSnippet(packageDir, 'snippet:streamed-answer')).toBe(readmeBlock(`${packageDir}README.md`, 'output:streamed-answer'));
+  });
+});
+
 describe('README: OAuth 2, end to end', () => {
   it('runs as written: the agent is served, an anonymous call is a 401 (examples/oauth-end-to-end.ts, checked by the TypeScript pass)', {
     timeout: SPAWN_TIMEOUT,

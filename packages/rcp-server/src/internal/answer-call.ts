@@ -7,7 +7,9 @@ import { escapePointerToken } from 'rcp-internal';
 import { problemResponse } from '../problem';
 import { readBody } from './collect-arguments';
 import type { CompiledRoute } from './compile-route';
+import type { AnyServerTool } from '../define-tool';
 import { type IdempotencyContext, runIdempotent } from './idempotent-call';
+import { isEventSource, streamResponse } from './stream-response';
 
 /** What every call of one server shares. */
 export interface CallContext<Principal> {
@@ -57,20 +59,27 @@ export async function answerCall<Principal>(
   }
   const handle = async () => {
     const result = await route.handler({ values, principal, request, tool: route.tool.name });
-    return withLink(handlerResponse(result, route.tool.responseMediaTypes), context.describedBy);
+    return withLink(handlerResponse(result, route.tool), context.describedBy);
   };
   if (route.idempotent === undefined || context.idempotency === undefined || body === undefined) return handle();
   return runIdempotent(context.idempotency, route.idempotent, request, body, principal, handle);
 }
 
 /**
- * The response for what a handler returned: a `Response` as it is; `undefined` as 204; bytes
- * (an `ArrayBuffer`, a typed array or `DataView` — Node's `Buffer` is one — or a `Blob`) as
+ * The response for what a handler returned: a `Response` as it is; for a tool with a `stream`
+ * (RCP 0.4), an iterable or async iterable of events streamed in its format (anything else is a
+ * `TypeError`: the tool's manifest promised a stream); `undefined` as 204; bytes (an
+ * `ArrayBuffer`, a typed array or `DataView` — Node's `Buffer` is one — or a `Blob`) as
  * themselves, typed with the tool's one declared media type (a `Blob`'s own type first) or
  * `application/octet-stream`; any other value as 200 JSON.
  */
-export function handlerResponse(result: unknown, responseMediaTypes: readonly string[] | undefined): Response {
+export function handlerResponse(result: unknown, tool: Pick<AnyServerTool<never>, 'name' | 'responseMediaTypes' | 'stream'>): Response {
   if (result instanceof Response) return result;
+  if (tool.stream !== undefined) {
+    if (isEventSource(result)) return streamResponse(tool.stream.format, result);
+    throw new TypeError(`Tool "${tool.name}" declares a stream, so its handler must return an iterable or async iterable of events, or a Response`);
+  }
+  const responseMediaTypes = tool.responseMediaTypes;
   if (result === undefined) return new Response(null, { status: 204 });
   if (result instanceof Blob) {
     return new Response(result, { headers: { 'content-type': result.type === '' ? bytesType(responseMediaTypes) : result.type } });
