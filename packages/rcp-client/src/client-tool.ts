@@ -1,4 +1,4 @@
-import type { RcpAuth, RcpDeclaredEffects, RcpHttpMethod, RcpOutputSchema, RcpParamType, RcpToolEffects } from 'rcp-manifest';
+import type { RcpAuth, RcpDeclaredEffects, RcpHttpMethod, RcpOutputSchema, RcpParamType, RcpStream, RcpToolEffects } from 'rcp-manifest';
 
 /**
  * One property of a tool's model-facing {@link RcpInputSchema}.
@@ -162,4 +162,14 @@ export interface RcpClientTool {
    * ```
    */
   readonly longRunning?: true;
+  /**
+   * The tool's streamed answer as declared (RCP 0.4 `stream`, SPEC §20.6): its format, how the
+   * events are collected, and `maxEvents`. Absent otherwise (and in an older manifest, which
+   * ignores it). Adapters read it to report progress (a progress total from `maxEvents`).
+   * @example
+   * ```ts
+   * tool.stream; // { format: 'sse', collect: 'concat', field: '@delta.text', maxEvents: 10000 }
+   * ```
+   */
+  readonly stream?: RcpStream;
 }

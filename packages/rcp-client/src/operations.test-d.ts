@@ -1,4 +1,5 @@
 import { expectTypeOf, test } from 'vitest';
+import type { RcpStream } from 'rcp-manifest';
 import type { ModelResult } from './to-model-result';
 import type { RcpClient, RcpClientTool, RcpContextClient, RcpDiscovery, RcpExecuteResult, RcpPending, RcpResponseProblem } from './index';
 import { checkOperation } from './index';
@@ -9,6 +10,7 @@ test('a long-running operation: pending is read-only, resume takes the source, t
   expectTypeOf<RcpExecuteResult['pending']>().toEqualTypeOf<RcpPending | undefined>();
   expectTypeOf<RcpPending>().toEqualTypeOf<{ readonly handle: string; readonly checkAfterSeconds: number }>();
   expectTypeOf<RcpClientTool['longRunning']>().toEqualTypeOf<true | undefined>();
+  expectTypeOf<RcpClientTool['stream']>().toEqualTypeOf<RcpStream | undefined>();
   expectTypeOf<'no-status-location'>().toExtend<RcpResponseProblem>();
   const client = {} as RcpClient<Ctx>;
   const discovery = {} as RcpDiscovery;

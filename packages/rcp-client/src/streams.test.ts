@@ -58,6 +58,7 @@ describe('an SSE answer', () => {
       writeOverTime(res, text.match(/[\s\S]{1,1999}/g)!);
     });
     const { client, tool } = await discover({ format: 'sse', collect: 'concat', field: '@delta.text' });
+    expect(tool.stream).toEqual({ format: 'sse', collect: 'concat', field: '@delta.text' });
     const progress: RcpStreamProgress[] = [];
     const result = await client.execute(tool, {}, undefined, { onProgress: (seen) => progress.push(seen) });
     expect(result).toEqual({ status: 200, data: words.join(''), contentType: 'text/event-stream; charset=utf-8', events: 1_000 });

@@ -108,6 +108,7 @@ export function compileTool(source: RcpTool, index: number, context: ToolCompila
     ...(source.effects !== undefined && { declaredEffects: source.effects }),
     ...(source.group !== undefined && context.groups?.has(source.group) && { group: context.groups.get(source.group)! }),
     ...(source.operation !== undefined && { longRunning: true as const }),
+    ...(source.stream !== undefined && { stream: source.stream }),
   };
   const resolved = resolvedOf(tool, options);
   const templateHeaders = source.headers === undefined ? NO_NAMES : Object.keys(source.headers);
