@@ -31,6 +31,12 @@ export interface RcpInputSchemaProperty {
   readonly pattern?: string;
   /** What the server uses when the argument is not given (the client never sends it). */
   readonly default?: unknown;
+  /**
+   * Marks a file param (RCP 0.4; `type` is then `'string'`): the model gives an attachment
+   * reference, which the client's `files` resolver turns into a file. Its accepted media types
+   * and largest size, when the param declares them.
+   */
+  readonly 'x-rcp-file'?: { readonly mediaTypes?: readonly string[]; readonly maxBytes?: number };
 }
 
 /**
