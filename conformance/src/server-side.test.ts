@@ -112,6 +112,17 @@ function declaresStream(c: ConformanceCase): boolean {
 }
 const streamed = cases.filter(declaresStream);
 
+/**
+ * Cases of file params and multipart bodies (RCP 0.4, SPEC §20.7): rcp-server neither declares a file param nor parses
+ * a multipart body yet (the next slice of issue 42 does, on this definition), so none of them can be served.
+ */
+const NO_FILES_YET = 'rcp-server does not declare file params or parse multipart bodies (SPEC §20.7) yet';
+function declaresFiles(c: ConformanceCase): boolean {
+  const manifest = c.manifest as { tools?: { bodyEncoding?: unknown; params?: { type?: unknown }[] }[] } | undefined;
+  return (manifest?.tools ?? []).some((tool) => tool?.bodyEncoding === 'multipart' || (tool?.params ?? []).some((param) => param?.type === 'file'));
+}
+const withFiles = cases.filter(declaresFiles);
+
 /** Every case a manifest is served for (not a text answer, not another URL) that discovers without error. */
 const accepted = cases.filter(
   (c) =>
@@ -119,7 +130,8 @@ const accepted = cases.filter(
     c.manifestUrl === undefined &&
     c.manifestResponse === undefined &&
     !Object.hasOwn(REFUSED_BY_THE_SERVER, c.id) &&
-    !declaresStream(c),
+    !declaresStream(c) &&
+    !declaresFiles(c),
 );
 const refusedByTheServer = cases.filter((c) => Object.hasOwn(REFUSED_BY_THE_SERVER, c.id));
 /** Manifests refused at the pointers of what rcp-server declares: a tool's field, or a group (RCP 0.4). */
@@ -129,11 +141,16 @@ const refusedAtTools = cases.filter(
     (c.expect.error.pointers ?? []).length > 0 &&
     (c.expect.error.pointers ?? []).every((pointer) => pointer.startsWith('/tools/') || pointer.startsWith('/groups/')) &&
     c.manifestResponse === undefined &&
-    !declaresStream(c),
+    !declaresStream(c) &&
+    !declaresFiles(c),
 );
 
 describe(`conformance, the server side: skipped, ${NOT_DECLARABLE_YET}`, () => {
   it.skip.each(streamed.map((c) => [c.id] as const))('%s', () => {});
+});
+
+describe(`conformance, the server side: skipped, ${NO_FILES_YET}`, () => {
+  it.skip.each(withFiles.map((c) => [c.id] as const))('%s', () => {});
 });
 
 describe('conformance, the server side: a manifest rcp-server serves, and the calls it accepts', () => {
