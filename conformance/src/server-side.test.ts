@@ -48,10 +48,13 @@ function declare(c: ConformanceCase, response: ConformanceCase['response']): Dec
     if (typeof tool?.url !== 'string') return 'a tool without a url';
     const path = tool.url.startsWith(origin) ? tool.url.slice(origin.length) || '/' : tool.url;
     if (/^https?:/.test(path)) return 'a tool on another origin';
-    const { url: _url, ...rest } = tool;
+    // A multipart tool never gets here (file cases are skipped above): its encoding is one rcp-server does not declare yet.
+    const { url: _url, bodyEncoding, ...rest } = tool;
+    if (bodyEncoding === 'multipart') return NO_FILES_YET;
     tools.push(
       defineTool({
         ...rest,
+        ...(bodyEncoding !== undefined && { bodyEncoding }),
         path,
         handler: ({ values }) => {
           calls.push({ tool: tool.name, values: { ...values } });

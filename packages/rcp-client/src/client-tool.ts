@@ -1,4 +1,4 @@
-import type { RcpAuth, RcpDeclaredEffects, RcpHttpMethod, RcpOutputSchema, RcpParamType, RcpToolEffects } from 'rcp-manifest';
+import type { RcpAuth, RcpDeclaredEffects, RcpHttpMethod, RcpOutputSchema, RcpParamType, RcpToolEffects, RcpValueType } from 'rcp-manifest';
 
 /**
  * One property of a tool's model-facing {@link RcpInputSchema}.
@@ -10,7 +10,8 @@ import type { RcpAuth, RcpDeclaredEffects, RcpHttpMethod, RcpOutputSchema, RcpPa
  * ```
  */
 export interface RcpInputSchemaProperty {
-  readonly type: RcpParamType;
+  /** A JSON type; a file param's is `'string'` (marked by `x-rcp-file`). */
+  readonly type: RcpValueType;
   /** The param's description; absent when the manifest gives none. */
   readonly description?: string;
   /** The only values allowed. */

@@ -167,7 +167,7 @@ describe('the review of an upload', () => {
     });
     // The resolver now gives other bytes for the same reference: not what the person approved.
     current = new Uint8Array(pngBytes());
-    current[current.length - 1] ^= 0xff;
+    current[current.length - 1] = current[current.length - 1]! ^ 0xff;
     await rejectsWith(client.execute(tool, { file: 'att-png', purpose: 'assistants' }, undefined, { approval: approve(review) }), 'RCP_APPROVAL_MISMATCH');
     expect(received).toHaveLength(0);
     // The approved bytes again: sent (the approval was not used up by the mismatch).

@@ -15,6 +15,7 @@ export type {
   RcpTool,
   RcpParam,
   RcpParamType,
+  RcpValueType,
   RcpValue,
   RcpAuth,
   RcpHttpMethod,

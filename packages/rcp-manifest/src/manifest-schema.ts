@@ -653,6 +653,17 @@ export type RcpParam = DeepReadonly<Static<typeof RcpParamSchema>>;
 export type RcpParamType = NonNullable<RcpParam['type']>;
 
 /**
+ * The type of a value a JSON Schema can describe: every param type but `file` (RCP 0.4), which is
+ * a param type only — a nested value, and the model-facing schema of a file param, is never one.
+ *
+ * @example
+ * ```ts
+ * const type: RcpValueType = 'object';
+ * ```
+ */
+export type RcpValueType = Exclude<RcpParamType, 'file'>;
+
+/**
  * A nested value schema (an array param's `items`, an object param's `properties`).
  *
  * @example

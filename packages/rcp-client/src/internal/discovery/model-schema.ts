@@ -1,4 +1,4 @@
-import type { RcpParam, RcpValue } from 'rcp-manifest';
+import type { RcpParam, RcpParamType, RcpValue } from 'rcp-manifest';
 import type { RcpInputSchemaProperty } from '../../client-tool';
 
 /** The value details a model-facing schema copies as the manifest gives them. */
@@ -9,7 +9,7 @@ const DETAIL_KEYS = ['format', 'minimum', 'maximum', 'minLength', 'maxLength', '
  * value detail the manifest gives (an object with properties gets `additionalProperties: false`,
  * which is what the client enforces). Frozen; the manifest's own frozen lists are shared.
  */
-export function modelSchemaOf(schema: RcpParam | RcpValue, type: RcpInputSchemaProperty['type'], description: string | undefined): RcpInputSchemaProperty {
+export function modelSchemaOf(schema: RcpParam | RcpValue, type: RcpParamType, description: string | undefined): RcpInputSchemaProperty {
   if (type === 'file') return fileSchemaOf(schema as RcpParam, description);
   const out: Record<string, unknown> = { type };
   if (description) out['description'] = description;
