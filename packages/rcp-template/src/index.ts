@@ -4,8 +4,6 @@ export { collectTemplateTokens } from './collect-template-tokens';
 export { compileRequest } from './compile-request';
 export { percentEncode } from './percent-encode';
 export { encodeFormBody } from './encode-form';
-export { encodeMultipartBody, multipartFieldText } from './encode-multipart';
-export type { MultipartPart } from './encode-multipart';
 export type { QueryStyle } from './internal/compile-query';
 export type {
   CompileRequestOptions,

@@ -5,7 +5,7 @@
  * digest) and sent as a file part. Nothing is sent here; a problem is thrown before any request.
  */
 import { MEDIA_TYPE_PATTERN } from 'rcp-manifest';
-import { encodeMultipartBody, multipartFieldText, type MultipartPart } from 'rcp-template';
+import { encodeMultipartBody, multipartFieldText, type MultipartPart } from './multipart-encoding';
 import { kindOf } from 'rcp-internal';
 import type { RcpFileResolver, RcpResolvedFile } from '../../client-options';
 import type { RcpClientTool } from '../../client-tool';

@@ -1,4 +1,4 @@
-import { RcpTemplateError } from './template-error';
+import { RcpTemplateError } from 'rcp-template';
 
 /**
  * One part of a multipart body (RCP 0.4): a text field, or a file with its name, media type and
@@ -23,7 +23,7 @@ export type MultipartPart =
  *
  * @example
  * ```ts
- * import { multipartFieldText } from 'rcp-template';
+ * import { multipartFieldText } from './multipart-encoding';
  *
  * multipartFieldText(3); // '3'
  * multipartFieldText({ a: 1 }); // '{"a":1}'
@@ -61,7 +61,7 @@ const BOUNDARY = /^[0-9A-Za-z'()+_,\-./:=?]{1,70}$/;
  * @throws `RcpTemplateError` RCP_TEMPLATE_VALUE for a boundary outside RFC 2046's characters.
  * @example
  * ```ts
- * import { encodeMultipartBody } from 'rcp-template';
+ * import { encodeMultipartBody } from './multipart-encoding';
  *
  * const chunks = encodeMultipartBody([{ name: 'purpose', text: 'assistants' }], 'rcp-1a2b');
  * new TextDecoder().decode(Buffer.concat(chunks));

@@ -1,6 +1,7 @@
-/** rcp-template's multipart encoder (RCP 0.4, SPEC §20.7), read back by undici's multipart parser. */
+/** The client's multipart encoder (RCP 0.4, SPEC §20.7), read back by undici's multipart parser. */
 import { describe, expect, it } from 'vitest';
-import { encodeMultipartBody, isRcpError, multipartFieldText } from 'rcp-template';
+import { isRcpError } from 'rcp-errors';
+import { encodeMultipartBody, multipartFieldText } from './multipart-encoding';
 
 const text = (chunks: readonly Uint8Array[]): string => Buffer.concat(chunks).toString('latin1');
 
