@@ -154,6 +154,7 @@ def schema_json(schema: ValueSchema) -> dict[str, Json]:
 PARAM_KEYS = (
     "name", "type", "description", "required", "enum", "items", "properties", "requiredProperties",
     "format", "minimum", "maximum", "minLength", "maxLength", "pattern", "default", "filledBy", "queryStyle",
+    "mediaTypes", "maxBytes",
 )
 VALUE_SCHEMA_KEYS = (
     "type", "description", "enum", "items", "properties", "required",
