@@ -14,7 +14,7 @@ import re
 import secrets
 import tempfile
 from dataclasses import dataclass
-from typing import IO, Any, Callable, Iterable, Iterator, Protocol, Union
+from typing import Any, Callable, Iterable, Iterator, Protocol, Union
 
 from ._json import Json, is_finite_number, js_number, stringify
 from ._manifest import MEDIA_RANGE, FileField
@@ -67,6 +67,12 @@ def file_reference_problem(reference: str) -> str | None:
     return None
 
 
+class BinaryReader(Protocol):
+    """What a file stream must offer: ``read(size)`` → up to ``size`` bytes, ``b""`` at the end (an open binary file)."""
+
+    def read(self, size: int, /) -> bytes: ...
+
+
 @dataclass(frozen=True)
 class ResolvedFile:
     """A file the ``files`` resolver hands over: its ``filename``, ``media_type`` and content — ``data`` (bytes), or
@@ -83,7 +89,7 @@ class ResolvedFile:
     filename: str
     media_type: str
     data: bytes | None = None
-    stream: Union[IO[bytes], Iterable[bytes], None] = None
+    stream: Union[BinaryReader, Iterable[bytes], None] = None
     size: int | None = None
 
 
@@ -274,16 +280,17 @@ def _checked(tool: str, entry: FileField, answer: object) -> ResolvedFile:
     return answer
 
 
-def _stream_chunks(stream: Union[IO[bytes], Iterable[bytes]]) -> Iterator[object]:
-    read = getattr(stream, "read", None)
-    if callable(read):
+def _stream_chunks(stream: Union[BinaryReader, Iterable[bytes]]) -> Iterator[object]:
+    if callable(getattr(stream, "read", None)):
+        reader: BinaryReader = stream  # type: ignore[assignment]
         while True:
-            chunk = read(_CHUNK)
+            chunk = reader.read(_CHUNK)
             if not chunk:
                 return
             yield chunk
     else:
-        yield from stream
+        iterable: Iterable[bytes] = stream  # type: ignore[assignment]
+        yield from iterable
 
 
 def _spool(tool: str, entry: FileField, file: ResolvedFile, limit: int, digest: "hashlib._Hash") -> tuple[_SpooledContent, int]:
