@@ -293,3 +293,13 @@ def test_the_options_are_checked() -> None:
         with pytest.raises(RcpError) as caught:
             create_rcp_client(**options)  # type: ignore[arg-type]
         assert caught.value.code == "RCP_INVALID_OPTIONS"
+
+
+def test_a_host_resolver_may_fill_a_file_param_and_the_model_never_sees_it(server: LoopbackServer) -> None:
+    png = png_bytes()
+    client = _client(_Host({"att-png": ResolvedFile("chart.png", "image/png", data=png)}), resolvers={"image": lambda ctx, info: "att-png"})
+    tool = client.discover(_serve(server, _manifest())).tool("upload")
+    assert "image" not in tool.input_schema["properties"]
+    client.execute(tool, {"purpose": "p"}, ADA)
+    [received] = server.tool_requests()
+    assert multipart_parts(received.headers["content-type"], received.body)[1]["sha256"] == hashlib.sha256(png).hexdigest()

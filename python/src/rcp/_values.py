@@ -49,8 +49,9 @@ class ValueSchema:
 
 
 def type_matches(kind: str, value: object) -> bool:
-    """Whether ``value`` has the param type ``kind`` (``integer``: a safe integer; ``number``: finite)."""
-    if kind == "string":
+    """Whether ``value`` has the param type ``kind`` (``integer``: a safe integer; ``number``: finite; ``file``: a
+    reference, a string)."""
+    if kind in ("string", "file"):
         return isinstance(value, str)
     if kind == "number":
         return is_finite_number(value)

@@ -1227,7 +1227,7 @@ def _escape(segment: str) -> str:
 
 
 def _article(kind: str) -> str:
-    return {"string": "a string", "number": "a number", "integer": "a safe integer", "boolean": "a boolean", "array": "an array", "object": "an object"}[kind]
+    return {"string": "a string", "file": "a file reference (a string)", "number": "a number", "integer": "a safe integer", "boolean": "a boolean", "array": "an array", "object": "an object"}[kind]
 
 
 def _arguments_message(tool: str, issues: tuple[Issue, ...]) -> str:
