@@ -6,11 +6,15 @@ nothing when a call must fail early.
 
 from __future__ import annotations
 
+import email.parser
+import email.policy
+import hashlib
 import json
 import threading
 from dataclasses import dataclass, field
+from email.message import EmailMessage
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Callable, Iterator
+from typing import Callable, Iterator, cast
 
 from contextlib import contextmanager
 
@@ -128,3 +132,25 @@ def loopback_server(handler: Handler | None = None) -> Iterator[LoopbackServer]:
         yield server
     finally:
         server.close()
+
+
+def multipart_parts(content_type: str | None, body: bytes) -> list[dict[str, str]]:
+    """A multipart/form-data body as the cases list it, parsed by the standard library's MIME parser: ``{name, value}``
+    for a text part, ``{name, filename, contentType, sha256}`` (of the bytes received) for a file part."""
+    assert content_type is not None and content_type.startswith("multipart/form-data; boundary="), content_type
+    message = cast(EmailMessage, email.parser.BytesParser(policy=email.policy.HTTP).parsebytes(b"Content-Type: " + content_type.encode("latin-1") + b"\r\n\r\n" + body))
+    assert message.is_multipart() and not message.defects, message.defects
+    parts: list[dict[str, str]] = []
+    for part in message.iter_parts():
+        disposition = part.get("content-disposition")
+        assert disposition is not None and disposition.content_disposition == "form-data"
+        name = disposition.params["name"]
+        payload = part.get_payload(decode=True)
+        assert isinstance(payload, bytes)
+        filename = part.get_filename()
+        if filename is None:
+            assert part.get("content-type") is None, "a text part has no Content-Type"
+            parts.append({"name": name, "value": payload.decode("utf-8")})
+        else:
+            parts.append({"name": name, "filename": filename, "contentType": part.get_content_type(), "sha256": hashlib.sha256(payload).hexdigest()})
+    return parts

@@ -14,6 +14,7 @@ Example::
 """
 
 from ._deadline import AbortController, AbortSignal
+from ._files import FileResolver, FileResolverInfo, ResolvedFile
 from ._manifest import (
     SUPPORTED_VERSIONS,
     ParsedManifest,
@@ -77,6 +78,8 @@ __all__ = [
     "CallOutcome",
     "CredentialRequest",
     "Discovery",
+    "FileResolver",
+    "FileResolverInfo",
     "Issue",
     "MediaPart",
     "Page",
@@ -110,6 +113,7 @@ __all__ = [
     "RcpUnresolvedError",
     "RcpUnsupportedVersionError",
     "RcpWarning",
+    "ResolvedFile",
     "ResolverInfo",
     "RetryPolicy",
     "SafeParseResult",

@@ -45,7 +45,7 @@ VERSION_FEATURES: dict[str, frozenset[str]] = {
     "0.1": frozenset(),
     "0.2": frozenset({"form-body", "query-auth"}),
     "0.3": frozenset({"form-body", "query-auth", "response-media-types", "pagination"}),
-    "0.4": frozenset({"form-body", "query-auth", "response-media-types", "pagination", "idempotency", "query-styles", "groups", "streams", "operations"}),
+    "0.4": frozenset({"form-body", "query-auth", "response-media-types", "pagination", "idempotency", "query-styles", "groups", "streams", "operations", "files"}),
 }
 
 #: What relative tool URLs resolve against when a manifest is parsed without its URL: checked, never called
@@ -105,9 +105,42 @@ class Param:
     schema: ValueSchema
     index: int
     query_style: str = "repeat"  # RCP 0.4 (SPEC §20.4): "repeat", "comma" or "deepObject"
+    #: RCP 0.4 file params (SPEC §20.7): the accepted media types (lower-cased) and the largest file, when declared.
+    media_types: tuple[str, ...] | None = None
+    max_bytes: int | None = None
 
     def json_schema(self) -> dict[str, Json]:
+        if self.type == "file":
+            return file_param_schema(self)
         return schema_json(self.schema)
+
+
+#: What the model is told a file param takes (SPEC §20.7), after the param's own description.
+FILE_PARAM_NOTE = "An attachment reference: the id or URI of a file you were given in this conversation, never a path or the file's content."
+
+
+def file_param_schema(param: Param) -> dict[str, Json]:
+    """A file param as the model sees it (SPEC §20.7): a string marked ``x-rcp-file`` with the param's limits."""
+    marker: dict[str, Json] = {}
+    if param.media_types is not None:
+        marker["mediaTypes"] = list(param.media_types)
+    if param.max_bytes is not None:
+        marker["maxBytes"] = param.max_bytes
+    return {
+        "type": "string",
+        "description": f"{param.description} {FILE_PARAM_NOTE}" if param.description else FILE_PARAM_NOTE,
+        "x-rcp-file": marker,
+    }
+
+
+@dataclass(frozen=True)
+class FileField:
+    """A top-level field of a multipart body whose whole value is one file param (SPEC §20.7)."""
+
+    field: str
+    param: str
+    media_types: tuple[str, ...] | None
+    max_bytes: int | None
 
 
 @dataclass(frozen=True)
@@ -167,7 +200,7 @@ class ToolDefinition:
     query_params: tuple[QueryEntry, ...]
     headers: tuple[tuple[str, Template], ...]
     body: BodyNode | None
-    body_encoding: Literal["json", "form"]
+    body_encoding: Literal["json", "form", "multipart"]
     auth: dict[str, Json]
     own_auth: dict[str, Json] | None
     mappings: tuple[tuple[str, JsonPath], ...] | None
@@ -182,6 +215,8 @@ class ToolDefinition:
     stream: Stream | None = None
     #: RCP 0.4 (SPEC §20.8): the tool may answer 202 and finish later.
     operation: Operation | None = None
+    #: RCP 0.4 (SPEC §20.7): the multipart body's file fields, in body order (empty for any other body).
+    file_fields: tuple[FileField, ...] = ()
 
     @property
     def origin(self) -> str:
@@ -785,13 +820,20 @@ def _tool(raw: object, index: int, v: _Validator, server_auth: dict[str, Json], 
 
     # body and its encoding
     body: BodyNode | None = None
-    encoding: Literal["json", "form"] = "json"
+    encoding: Literal["json", "form", "multipart"] = "json"
     if "bodyEncoding" in raw:
         raw_encoding = raw["bodyEncoding"]
         if raw_encoding == "multipart":
-            v.report(f"{base}/bodyEncoding", 'is "multipart" (RCP 0.4 files, SPEC §20.7), which this Python client does not support yet')
-        elif raw_encoding not in ("json", "form"):
-            v.report(f"{base}/bodyEncoding", 'must be "json" or "form"')
+            # RCP 0.4 (SPEC §20.7, M27.14): an older client would send the body as JSON.
+            encoding = "multipart"
+            if "files" not in v.features:
+                v.report(f"{base}/bodyEncoding", f'"multipart" needs rcpVersion "0.4" (this manifest says "{v.version}", whose clients would send it as JSON)')
+            elif "body" not in raw:
+                v.report(f"{base}/bodyEncoding", 'is "multipart" but the tool has no body')
+            else:
+                copy["bodyEncoding"] = encoding
+        elif raw_encoding not in ("json", "form", "multipart"):
+            v.report(f"{base}/bodyEncoding", 'must be "json", "form" or "multipart"')
         elif raw_encoding == "form" and "form-body" not in v.features:
             v.report(f"{base}/bodyEncoding", f'"form" needs rcpVersion 0.2 or later (this manifest says {v.version})')
         else:
@@ -812,6 +854,8 @@ def _tool(raw: object, index: int, v: _Validator, server_auth: dict[str, Json], 
             copy["body"] = deep_copy(raw_body)
         except RcpTemplateError as error:
             v.report(f"{base}/body", error.message)
+        if encoding == "multipart":
+            _check_multipart_body(raw_body, base, raw.get("headers"), v)
         if encoding == "form":
             if not isinstance(raw_body, dict):
                 v.report(f"{base}/body", "a form body must be an object")
@@ -960,6 +1004,8 @@ def _tool(raw: object, index: int, v: _Validator, server_auth: dict[str, Json], 
             elif param.name not in whole:
                 v.report(at, f'applies to a query value, but "{param.name}" is not the value of a query entry')
 
+    file_fields = _file_uses(raw, base, encoding, params, v)
+
     if len(v.issues) > before or url is None or not isinstance(name, str) or not isinstance(method, str) or not isinstance(description, str):
         return None
 
@@ -997,6 +1043,7 @@ def _tool(raw: object, index: int, v: _Validator, server_auth: dict[str, Json], 
         raw=ordered,
         stream=stream,
         operation=operation,
+        file_fields=file_fields,
     )
 
 
@@ -1115,12 +1162,11 @@ def _param(raw: object, base: str, index: int, v: _Validator) -> Param | None:
     elif name in RESERVED_PARAM_NAMES:
         v.report(f"{base}/name", f'"{name}" is not allowed as a param name')
     kind = raw.get("type", "string")
-    if kind == "file":
-        # RCP 0.4 file params (SPEC §20.7) are not implemented here yet: refused by name, never sent as text.
-        v.report(f"{base}/type", 'is "file" (an RCP 0.4 file param, SPEC §20.7), which this Python client does not support yet')
-        return None
-    if not isinstance(kind, str) or kind not in PARAM_TYPES:
-        v.report(f"{base}/type", "must be one of " + ", ".join(PARAM_TYPES))
+    media_types, max_bytes = _file_details(raw, base, kind, v)
+    if kind == "file" and "files" not in v.features:
+        v.report(f"{base}/type", f'"file" needs rcpVersion "0.4" (this manifest says "{v.version}", whose clients would send the reference as text)')
+    elif not isinstance(kind, str) or kind not in (*PARAM_TYPES, "file"):
+        v.report(f"{base}/type", "must be one of " + ", ".join((*PARAM_TYPES, "file")))
         kind = "string"
     required = raw.get("required", False)
     if not isinstance(required, bool):
@@ -1130,10 +1176,123 @@ def _param(raw: object, base: str, index: int, v: _Validator) -> Param | None:
     if "filledBy" in raw and raw["filledBy"] != "client":
         v.report(f"{base}/filledBy", 'must be one of "client"')
     query_style = _query_style(raw, base, kind, v)
-    schema = compile_value_schema(raw, base, kind=kind, is_param=True, depth=0, report=v.report, warn=v.warn)
+    # A file param's value is a reference, a string: its schema is checked as one (the reference rule comes after).
+    schema = compile_value_schema(raw, base, kind="string" if kind == "file" else kind, is_param=True, depth=0, report=v.report, warn=v.warn)
     if len(v.issues) > before or not isinstance(name, str):
         return None
-    return Param(name=name, type=kind, description=schema.description, required=required, schema=schema, index=index, query_style=query_style)
+    return Param(
+        name=name, type=kind, description=schema.description, required=required, schema=schema, index=index, query_style=query_style,
+        media_types=media_types, max_bytes=max_bytes,
+    )
+
+
+def _file_details(raw: dict[str, Json], base: str, kind: object, v: _Validator) -> tuple[tuple[str, ...] | None, int | None]:
+    """A file param's ``mediaTypes`` and ``maxBytes`` (SPEC §20.7); neither on another param, no ``enum`` or
+    ``default`` on a file param (the model names an attachment it was given, never one the manifest picks)."""
+    if kind != "file":
+        for key in ("mediaTypes", "maxBytes"):
+            if key in raw:
+                v.report(f"{base}/{key}", f'only a file param (type "file") can have "{key}"')
+        return None, None
+    for key in ("enum", "default"):
+        if key in raw:
+            v.report(f"{base}/{key}", f'a file param cannot have "{key}": the model names an attachment it was given')
+    media_types: tuple[str, ...] | None = None
+    if "mediaTypes" in raw:
+        value = raw["mediaTypes"]
+        at = f"{base}/mediaTypes"
+        if not isinstance(value, list) or len(value) == 0:
+            v.report(at, "must be a non-empty array of media types")
+        else:
+            good: list[str] = []
+            for entry_index, entry in enumerate(value):
+                if not isinstance(entry, str) or not MEDIA_RANGE.match(entry):
+                    v.report(f"{at}/{entry_index}", 'must be a media type or a range of one type ("image/png", "image/*"), without parameters')
+                else:
+                    good.append(entry.lower())
+            media_types = tuple(good)
+    max_bytes: int | None = None
+    if "maxBytes" in raw:
+        value = raw["maxBytes"]
+        if not is_safe_integer(value) or isinstance(value, bool) or int(value) < 1:
+            v.report(f"{base}/maxBytes", "must be an integer ≥ 1")
+        else:
+            max_bytes = int(value)
+    return media_types, max_bytes
+
+
+_MULTIPART_FIELD_NAME = re.compile(r'^[^"\\\x00-\x1f\x7f]+$')
+
+
+def _check_multipart_body(raw_body: Json, base: str, raw_headers: Json, v: _Validator) -> None:
+    """A multipart body (SPEC §20.7, M27.14): an object of fields whose names go into a Content-Disposition, and no
+    tool ``Content-Type`` (the client writes it with the boundary)."""
+    if isinstance(raw_headers, dict):
+        for header in raw_headers:
+            if header.lower() == "content-type":
+                v.report(f"{base}/headers/{_esc(header)}", "a multipart body's Content-Type is set by the client (it carries the boundary)")
+    if not isinstance(raw_body, dict):
+        v.report(f"{base}/body", 'a multipart body must be an object of fields (bodyEncoding "multipart")')
+        return
+    for key in raw_body:
+        if not _MULTIPART_FIELD_NAME.match(key):
+            v.report(f"{base}/body/{_esc(key)}", 'a multipart field name must be non-empty, without `"`, `\\` or control characters')
+
+
+def _file_uses(raw: dict[str, Json], base: str, encoding: str, params: list[Param], v: _Validator) -> tuple[FileField, ...]:
+    """Where a file param may go (SPEC §20.7, M27.14): only as the whole value of a top-level field of a multipart body.
+
+    Anywhere else — the URL, a query entry, a header, a JSON or form body, nested, inside a longer string — is an
+    error at that position. Returns the multipart body's file fields in body order.
+    """
+    files = {param.name: param for param in params if param.type == "file"}
+    declared_files = {str(p.get("name")) for p in (raw.get("params") or []) if isinstance(p, dict) and p.get("type") == "file"}
+    if not declared_files:
+        return ()
+
+    def refuse(at: str, text: object, whole_allowed: bool) -> str | None:
+        """The file param the whole template names, when allowed there; reports every other file token."""
+        if not isinstance(text, str):
+            return None
+        try:
+            template = parse_template(text)
+        except RcpTemplateError:
+            return None
+        tokens = template_tokens(template)
+        whole = tokens[0] if len(template) == 1 and len(tokens) == 1 else None
+        for token in tokens:
+            if token in declared_files and not (whole_allowed and token == whole):
+                v.report(at, f'uses file param "{token}", which can only be the whole value of a field of a multipart body (bodyEncoding "multipart")')
+        return whole if whole is not None and whole in declared_files and whole_allowed else None
+
+    refuse(f"{base}/url", raw.get("url"), False)
+    for section in ("queryParams", "headers"):
+        entries = raw.get(section)
+        if isinstance(entries, dict):
+            for key, text in entries.items():
+                refuse(f"{base}/{section}/{_esc(key)}", text, False)
+    body = raw.get("body")
+    fields: list[FileField] = []
+    multipart = encoding == "multipart"
+    if multipart and not isinstance(body, dict):
+        return ()
+
+    def walk(value: Json, at: str, top_level: bool, field_name: str | None) -> None:
+        if isinstance(value, str):
+            token = refuse(at, value, top_level)
+            if token is not None and field_name is not None and token in files:
+                param = files[token]
+                fields.append(FileField(field_name, token, param.media_types, param.max_bytes))
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                walk(item, f"{at}/{_esc(key)}", multipart and at == f"{base}/body", key)
+        elif isinstance(value, list):
+            for item_index, item in enumerate(value):
+                walk(item, f"{at}/{item_index}", False, None)
+
+    if "body" in raw:
+        walk(body, f"{base}/body", False, None)
+    return tuple(fields)
 
 
 QUERY_STYLES = ("repeat", "comma", "deepObject")

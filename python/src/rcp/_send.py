@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from ._deadline import Clock, Deadline, Sleep
+from ._files import StreamedBody
 from ._retry import ErrorReason, RetryPolicy, StatusReason, parse_retry_after, retry_wait
 from ._url import Url, UrlError, resolve_reference
 from .errors import RcpAbortedError, RcpError, RcpNetworkError, RcpOriginNotAllowedError, RcpResponseError
@@ -54,7 +55,8 @@ class Request:
     method: str
     url: Url
     headers: tuple[tuple[str, str], ...]
-    body: bytes | None
+    #: The bytes, or a body sent in chunks (a multipart body with files, SPEC §20.7), or none.
+    body: "bytes | StreamedBody | None"
 
 
 @dataclass
@@ -297,17 +299,27 @@ def _attempt(request: Request, options: SendOptions, deadline: Deadline) -> Live
         connection.putheader("Host", host)
         for name, value in request.headers:
             connection.putheader(name, value)
-        if request.body is not None:
-            connection.putheader("Content-Length", str(len(request.body)))
+        body = request.body
+        if body is not None:
+            connection.putheader("Content-Length", str(len(body) if isinstance(body, bytes) else body.length))
         if connection.sock is not None:
             connection.sock.settimeout(max(deadline.remaining(), 0.001))
-        connection.endheaders(request.body)
+        if body is None or isinstance(body, bytes):
+            connection.endheaders(body)
+        else:
+            connection.endheaders()
+            _send_chunks(connection, body, deadline)
         response = connection.getresponse()
     except (socket.timeout, TimeoutError):
         unregister()
         connection.close()
         deadline.check()
         raise deadline.timeout_error() from None
+    except RcpError:
+        # The deadline or the caller's signal ended a body sent in chunks: the connection goes with it.
+        unregister()
+        connection.close()
+        raise
     except (OSError, http.client.HTTPException) as error:
         unregister()
         connection.close()
@@ -315,6 +327,21 @@ def _attempt(request: Request, options: SendOptions, deadline: Deadline) -> Live
             raise RcpAbortedError("The call was aborted by its caller.") from None
         raise RcpNetworkError(f"The request to {request.url.origin} failed ({type(error).__name__}).") from None
     return LiveResponse(connection, response, request.url, deadline, unregister)
+
+
+def _send_chunks(connection: http.client.HTTPConnection, body: StreamedBody, deadline: Deadline) -> None:
+    """A body sent chunk by chunk within the deadline, counted against its Content-Length: never more, never less."""
+    sent = 0
+    for chunk in body.chunks():
+        sent += len(chunk)
+        if sent > body.length:
+            raise http.client.HTTPException("the body is longer than its Content-Length")
+        deadline.check()
+        if connection.sock is not None:
+            connection.sock.settimeout(max(deadline.remaining(), 0.001))
+        connection.send(chunk)
+    if sent != body.length:
+        raise http.client.HTTPException("the body is shorter than its Content-Length")
 
 
 def _redirected(request: Request, status: int) -> Request:

@@ -49,8 +49,9 @@ class ValueSchema:
 
 
 def type_matches(kind: str, value: object) -> bool:
-    """Whether ``value`` has the param type ``kind`` (``integer``: a safe integer; ``number``: finite)."""
-    if kind == "string":
+    """Whether ``value`` has the param type ``kind`` (``integer``: a safe integer; ``number``: finite; ``file``: a
+    reference, a string)."""
+    if kind in ("string", "file"):
         return isinstance(value, str)
     if kind == "number":
         return is_finite_number(value)
@@ -154,6 +155,7 @@ def schema_json(schema: ValueSchema) -> dict[str, Json]:
 PARAM_KEYS = (
     "name", "type", "description", "required", "enum", "items", "properties", "requiredProperties",
     "format", "minimum", "maximum", "minLength", "maxLength", "pattern", "default", "filledBy", "queryStyle",
+    "mediaTypes", "maxBytes",
 )
 VALUE_SCHEMA_KEYS = (
     "type", "description", "enum", "items", "properties", "required",

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping, Sequence, Union
 
 from ._binding import fold, is_near_miss, looks_like_identity
+from ._files import DEFAULT_MAX_UPLOAD_BYTES, FileResolver, MultipartBody, build_multipart, file_reference_problem
 from ._deadline import AbortSignal, Clock, Deadline, Sleep
 from ._decode import (
     DEFAULT_MEDIA_TYPES,
@@ -274,6 +275,8 @@ class _Rendered:
     resolved_values: dict[str, Json]
     #: The credential alone: what is taken out of a 2xx answer (resolver values are legitimate data there).
     credential_redactor: Redactor | None
+    #: A multipart body (SPEC §20.7), closed when the call ends (it may spool a stream to a temporary file).
+    multipart: MultipartBody | None = None
 
 
 class RcpClient:
@@ -307,8 +310,12 @@ class RcpClient:
         clock: Clock,
         sleep: Sleep,
         secret: bytes,
+        files: FileResolver | None = None,
+        max_upload_bytes: int = DEFAULT_MAX_UPLOAD_BYTES,
     ) -> None:
         self._sealer = Sealer(secret)
+        self._files = files
+        self._max_upload_bytes = max_upload_bytes
         self._resolvers = dict(resolvers)
         self._credentials = credentials
         self._trusted_origins = trusted_origins
@@ -623,6 +630,11 @@ class RcpClient:
                 continue
             before = len(issues)
             check_value(param.schema, value, "/" + _escape(param.name), issues)
+            if len(issues) == before and param.type == "file" and isinstance(value, str):
+                # SPEC §20.7 (M27.15): a reference, never bytes or a path — refused here, before any resolver runs.
+                problem = file_reference_problem(value)
+                if problem is not None:
+                    issues.append(Issue("/" + _escape(param.name), problem))
             if len(issues) == before:
                 validated[param.name] = deep_copy(value)
         if issues:
@@ -731,7 +743,10 @@ class RcpClient:
         body_bytes: bytes | None = None
         if definition.body is not None:
             body_value = render_body(definition.body, values)
-            if definition.body_encoding == "form":
+            if definition.body_encoding == "multipart":
+                # Built with its files by ``_with_files`` (SPEC §20.7): the rendered fields hold the references.
+                content_type = "multipart/form-data"
+            elif definition.body_encoding == "form":
                 body_value = encode_form_body(body_value)
                 body_bytes = body_value.encode("ascii")
                 content_type = "application/x-www-form-urlencoded"
@@ -775,12 +790,32 @@ class RcpClient:
             raise RcpOriginNotAllowedError("The client's allowOrigin policy refused this destination; nothing was sent.", origin=inner.definition.origin)
         if rendered.request.url.origin != inner.definition.origin:  # pragma: no cover - the template fixes the origin
             raise RcpOriginNotAllowedError("The rendered URL left the tool's origin; nothing was sent.", origin=inner.definition.origin)
+        if inner.definition.body_encoding == "multipart" and rendered.prepared.body is not None:
+            rendered = self._with_files(inner, rendered, ctx, deadline)
         return inner, rendered
+
+    def _with_files(self, inner: _Compiled, rendered: _Rendered, ctx: Any, deadline: Deadline) -> _Rendered:
+        """SPEC §20.7: the multipart body built from the rendered fields, each file resolved, checked and hashed —
+        all before anything is sent. ``prepare`` shows its parts; the request carries it in chunks."""
+        definition = inner.definition
+        multipart = build_multipart(definition.name, definition.file_fields, rendered.prepared.body, self._files, ctx, self._max_upload_bytes)
+        if deadline.remaining() <= 0:
+            multipart.close()
+            raise RcpTimeoutError("The file resolver took longer than the call's deadline; nothing was sent.")
+        headers = tuple((name, multipart.content_type) if name.lower() == "content-type" else (name, value) for name, value in rendered.request.headers)
+        return replace(
+            rendered,
+            request=replace(rendered.request, headers=headers, body=multipart),
+            prepared=replace(rendered.prepared, body=multipart.shown),
+            multipart=multipart,
+        )
 
     def prepare(self, tool: RcpTool, args: object = None, ctx: Any = None) -> PreparedRequest:
         """Steps 1–4 of ``execute``: the request it would send, the credential ``[redacted]``; nothing is sent."""
         deadline = Deadline(self._timeout, self._clock)
         _, rendered = self._build(tool, args, ctx, deadline)
+        if rendered.multipart is not None:
+            rendered.multipart.close()
         return rendered.prepared
 
     def execute(self, tool: RcpTool, args: object = None, ctx: Any = None, *, signal: AbortSignal | None = None) -> RcpResult:
@@ -813,6 +848,9 @@ class RcpClient:
             return self._read_result(inner, rendered, response)
         except RcpError as error:
             raise _redacted(error, redactor) from None
+        finally:
+            if rendered.multipart is not None:
+                rendered.multipart.close()
 
     # --- long-running operations (SPEC §20.8) --------------------------------------------------------
 
@@ -1189,7 +1227,7 @@ def _escape(segment: str) -> str:
 
 
 def _article(kind: str) -> str:
-    return {"string": "a string", "number": "a number", "integer": "a safe integer", "boolean": "a boolean", "array": "an array", "object": "an object"}[kind]
+    return {"string": "a string", "file": "a file reference (a string)", "number": "a number", "integer": "a safe integer", "boolean": "a boolean", "array": "an array", "object": "an object"}[kind]
 
 
 def _arguments_message(tool: str, issues: tuple[Issue, ...]) -> str:
@@ -1269,6 +1307,8 @@ def create_rcp_client(
     clock: Clock | None = None,
     sleep: Sleep | None = None,
     approval_secret: str | bytes | None = None,
+    files: FileResolver | None = None,
+    max_upload_bytes: int = DEFAULT_MAX_UPLOAD_BYTES,
 ) -> RcpClient:
     """Create a client; every option is checked here (``RCP_INVALID_OPTIONS``).
 
@@ -1287,6 +1327,9 @@ def create_rcp_client(
     * ``clock`` / ``sleep`` — the monotonic clock and the sleep the deadline and retries use.
     * ``approval_secret`` — the key (32 bytes or more) operation handles are sealed under (SPEC §20.8): clients
       given the same one resume each other's handles; by default a random key of this client.
+    * ``files(reference, ctx, info)`` — turns a model's file reference into a :class:`~rcp.ResolvedFile` for this
+      ``ctx``'s user, or ``None`` (SPEC §20.7); it only sees references that are not bytes or paths.
+    * ``max_upload_bytes`` — the most file bytes one call uploads, every file part together (default 32 MiB).
 
     >>> client = create_rcp_client(timeout=5, retry=0)
     >>> client.timeout
@@ -1324,6 +1367,10 @@ def create_rcp_client(
         private = allow_private_network
     else:
         private = _exact_origins(allow_private_network, "allow_private_network")
+    if files is not None and not callable(files):
+        raise RcpInvalidOptionsError("files must be a function (reference, ctx, info) -> ResolvedFile | None.")
+    if isinstance(max_upload_bytes, bool) or not isinstance(max_upload_bytes, int) or max_upload_bytes < 1:
+        raise RcpInvalidOptionsError("max_upload_bytes must be an integer ≥ 1.")
     if require_resolved is not None and not isinstance(require_resolved, bool):
         if isinstance(require_resolved, str) or not all(isinstance(name, str) for name in require_resolved):
             raise RcpInvalidOptionsError("require_resolved must be True, False or a list of param names.")
@@ -1352,6 +1399,8 @@ def create_rcp_client(
         clock=clock or time.monotonic,
         sleep=sleep or time.sleep,
         secret=_secret_of(approval_secret),
+        files=files,
+        max_upload_bytes=max_upload_bytes,
     )
 
 
