@@ -18,7 +18,7 @@ import {
 } from 'rcp-client';
 import { createApprovalFlow, isResumed, type AISDKToolApprovalFunction } from './approval';
 import { AI_SDK_MEDIA_TYPES, modelResultSchema, toAISDKModelOutput } from './model-output';
-import { streamedTools, toolProgressSchema, withProgress, type AISDKToolOutput } from './stream-progress';
+import { toolProgressSchema, withProgress, type AISDKToolOutput } from './stream-progress';
 
 /**
  * What a tool call runs with: the context the client's resolvers read, and the stage the turn
@@ -132,7 +132,7 @@ export interface AISDKTools {
  * client's decision: a `user-approval` call pauses (a `tool-approval-request`, nothing sent),
  * `review(toolCallId)` is the exact request to show, and the call the AI SDK runs after the
  * person's yes is sent only as that request, once (SPEC §19). A tool whose answer is a stream
- * (RCP 0.4 `stream`, SPEC §20.6; tools given as discoveries) reports its progress as the AI SDK's
+ * (RCP 0.4 `stream`, SPEC §20.6: `tool.stream`) reports its progress as the AI SDK's
  * preliminary tool results (`{ progress: { events, bytes } }`) while the stream is read, then its
  * collected result; every other tool's `execute` returns its result once.
  *
@@ -162,11 +162,11 @@ export function createAISDKTools<Context = any>(
     return { ctx: ctx ?? (fixedCtx as Context), scope: stageSets.scope(stage) };
   });
   const toolApproval: Record<string, AISDKToolApprovalFunction> = {};
-  const streamed = streamedTools(source);
 
   const tools: Record<string, Tool<Record<string, unknown>, AISDKToolOutput>> = {};
   for (const { name, tool: rcpTool } of toolSet.entries) {
-    const streams = streamed.has(rcpTool);
+    // The tool's declared stream (RCP 0.4, `tool.stream`): in discoveries and tool sets alike.
+    const streams = rcpTool.stream !== undefined;
     const resultSchema = modelResultSchema(rcpTool);
     // A UI message saved while a stream is read holds a preliminary output: the schema accepts it.
     const outputSchema = resultSchema !== undefined && streams ? { anyOf: [resultSchema, toolProgressSchema] } : resultSchema;
