@@ -21,3 +21,4 @@ export { LARGE_CATALOG_SIZE, largeCatalogManifest, largeCatalogOpenApi } from '.
 export { moduleStateIn } from './module-state';
 export { undocumentedExports } from './export-docs';
 export { STREAM_EVENTS, STREAM_TEXT, startStreamApi, streamManifest } from './stream-api';
+export { OPERATION_RESULT, operationManifest, startOperationApi } from './operation-api';
