@@ -11,6 +11,7 @@ import { createRcpClient, toModelResult, RcpError } from 'rcp-client';
 import { type ModelFake, type ModelRequest, startModelFake } from 'rcp-model-fake';
 import { OPERATION_RESULT, operationManifest, serveManifest, startOperationApi, toolRequestLines, type TestServer } from 'rcp-test-utils';
 import { createOpenAITools } from './index';
+import { createOpenAIToolSearch } from './search';
 
 let api: TestServer;
 let manifestUrl: string;
@@ -97,4 +98,14 @@ it('a discovered tool named check_operation keeps its name: no second one, a war
   const [answer] = await rcp.runToolCalls([{ id: 'call_1', type: 'function', function: { name: 'check_operation', arguments: '{}' } }], ADA);
   expect(JSON.parse(answer!.content)).toEqual({ ok: true, data: { status: 'ok' } });
   expect(toolRequestLines(api)).toEqual(['GET /status']);
+});
+
+it('with tool search (rcp-openai/search) the check is offered beside tool_search: no search finds it', async () => {
+  const rcpClient = client();
+  const discovery = await rcpClient.discover(manifestUrl);
+  expect(createOpenAIToolSearch(rcpClient, discovery).responsesTools.map((tool) => (tool.type === 'function' ? tool.name : tool.type))).toEqual([
+    'tool_search',
+    'check_operation',
+  ]);
+  expect(createOpenAIToolSearch(rcpClient, discovery, { only: ['get_status'] }).responsesTools.map((tool) => tool.type)).toEqual(['tool_search']);
 });
