@@ -24,7 +24,7 @@ it("the selection's reference becomes the attachment's bytes in the multipart bo
   const client = createRcpClient<Ctx>({ resolvers: { userId: (ctx) => ctx.userId }, files: uploadFiles });
   const { transports } = createRcpRegistry({ client, discoveries: await client.discover(manifestUrl), stages: { file: () => true } });
   const [listing] = transports.file.catalog();
-  expect((listing!.parameters.properties as Record<string, { type: unknown }>).document!.type).toBe('string');
+  expect((listing!.parameters as { properties: Record<string, { type: unknown }> }).properties.document!.type).toBe('string');
 
   expect(() => transports.file.select({ name: 'upload_document', arguments: '{"document":"/etc/passwd","title":"x"}' })).toThrow(
     expect.objectContaining({ code: 'RCP_INVALID_ARGUMENTS' }),

@@ -66,7 +66,7 @@ export type UploadedPart =
 /** The parts of a received multipart body, parsed by undici's parser (`Response.formData()`), not the client's encoder. */
 export async function uploadedParts(request: RecordedRequest): Promise<UploadedPart[]> {
   const contentType = String(request.headers['content-type']);
-  const form = await new Response(request.bytes, { headers: { 'content-type': contentType } }).formData();
+  const form = await new Response(Buffer.from(request.bytes), { headers: { 'content-type': contentType } }).formData();
   const parts: UploadedPart[] = [];
   for (const [name, value] of form.entries()) {
     if (typeof value === 'string') parts.push({ name, value });
