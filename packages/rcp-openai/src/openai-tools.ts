@@ -197,7 +197,12 @@ export interface OpenAIToolsOptions extends RcpToolSetOptions {
  * ```
  */
 export interface OpenAITools<Context = any> {
-  /** For `chat.completions.create({ tools })`. */
+  /**
+   * For `chat.completions.create({ tools })`. When a tool of the set is long-running (RCP 0.4
+   * `operation`) and none is named `check_operation`, rcp-client's `CHECK_OPERATION_TOOL` follows
+   * the set's tools here and in the Responses lists; `runToolCalls` / `runFunctionCalls` run it
+   * with `checkOperation`.
+   */
   readonly chatTools: OpenAIChatTool[];
   /** For `responses.create({ tools })`. */
   readonly responsesTools: OpenAIResponsesTool[];
