@@ -68,7 +68,11 @@ export interface RcpRegistry<Context = any, StageId extends string = string> {
   readonly stages: Readonly<Record<StageId, SealedModelToolRegistry<RcpCallPlan<Context>>>>;
   /** One transport per stage; `transport.id` is the stage id. */
   readonly transports: Readonly<Record<StageId, ModelTransport<RcpCallPlan<Context>>>>;
-  /** The discoveries' warnings about the catalog's tools, as rcp-client's `toolSet.warnings` gives them. */
+  /**
+   * The discoveries' warnings about the catalog's tools, as rcp-client's `toolSet.warnings` gives
+   * them, then one line per long-running tool (RCP 0.4 `operation`): the bridge offers the model no
+   * check of a pending operation, so the application checks it with `client.resume`.
+   */
   readonly warnings: readonly string[];
 }
 
@@ -136,6 +140,14 @@ export function createRcpRegistry<Context = any, StageId extends string = never>
     registry,
     stages: Object.freeze(Object.fromEntries(projections)) as RcpRegistry<Context, StageId>['stages'],
     transports: Object.freeze(Object.fromEntries(transports)) as RcpRegistry<Context, StageId>['transports'],
-    warnings: toolSet.warnings,
+    warnings: Object.freeze([...toolSet.warnings, ...toolSet.entries.filter(({ tool }) => tool.longRunning).map(({ name }) => noCheckWarning(name))]),
   });
+}
+
+/**
+ * Why a long-running tool's pending result has no model-facing check here: every call plan holds
+ * the discovered tool it runs (`RcpCallPlan.tool`), and the tool a handle resumes is sealed in it.
+ */
+function noCheckWarning(name: string): string {
+  return `Tool "${name}": it is long-running and a call may answer pending with a handle; this bridge offers the model no check tool (a call plan holds its discovered tool), so check it in the application with client.resume(discoveries, handle, ctx)`;
 }

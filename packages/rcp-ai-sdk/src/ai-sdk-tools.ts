@@ -1,6 +1,8 @@
 import { jsonSchema, tool, type Tool, type ToolExecutionOptions, type ToolSet } from 'ai';
 import {
+  CHECK_OPERATION_TOOL,
   RcpError,
+  checkOperation,
   createStages,
   createToolSet,
   jsonSchemaCopy,
@@ -18,7 +20,7 @@ import {
 } from 'rcp-client';
 import { createApprovalFlow, isResumed, type AISDKToolApprovalFunction } from './approval';
 import { AI_SDK_MEDIA_TYPES, modelResultSchema, toAISDKModelOutput } from './model-output';
-import { streamedTools, toolProgressSchema, withProgress, type AISDKToolOutput } from './stream-progress';
+import { toolProgressSchema, withProgress, type AISDKToolOutput } from './stream-progress';
 
 /**
  * What a tool call runs with: the context the client's resolvers read, and the stage the turn
@@ -83,11 +85,13 @@ export interface AISDKTools {
   /**
    * For `generateText` / `streamText`'s `tools`. A tool's output is `toModelResult`'s object; a
    * streamed tool's preliminary outputs (`streamText`) are its progress, {@link AISDKToolProgress}.
+   * When a tool is long-running (RCP 0.4 `operation`) and none is named `check_operation`,
+   * rcp-client's `CHECK_OPERATION_TOOL` is here too, run with `checkOperation` in the turn's stage.
    */
   readonly tools: ToolSet & Record<string, Tool<Record<string, unknown>, AISDKToolOutput>>;
   /**
-   * The names of a stage's tools, for `activeTools` (or `prepareStep`'s); an unknown stage is
-   * `RCP_INVALID_OPTIONS`.
+   * The names of a stage's tools, for `activeTools` (or `prepareStep`'s), with `check_operation`
+   * when the stage holds a long-running tool; an unknown stage is `RCP_INVALID_OPTIONS`.
    * @example
    * ```ts
    * prepareStep: () => ({ activeTools: rcp.activeTools('act') });
@@ -132,7 +136,7 @@ export interface AISDKTools {
  * client's decision: a `user-approval` call pauses (a `tool-approval-request`, nothing sent),
  * `review(toolCallId)` is the exact request to show, and the call the AI SDK runs after the
  * person's yes is sent only as that request, once (SPEC §19). A tool whose answer is a stream
- * (RCP 0.4 `stream`, SPEC §20.6; tools given as discoveries) reports its progress as the AI SDK's
+ * (RCP 0.4 `stream`, SPEC §20.6: `tool.stream`) reports its progress as the AI SDK's
  * preliminary tool results (`{ progress: { events, bytes } }`) while the stream is read, then its
  * collected result; every other tool's `execute` returns its result once.
  *
@@ -162,11 +166,16 @@ export function createAISDKTools<Context = any>(
     return { ctx: ctx ?? (fixedCtx as Context), scope: stageSets.scope(stage) };
   });
   const toolApproval: Record<string, AISDKToolApprovalFunction> = {};
-  const streamed = streamedTools(source);
 
+  // The application reads the whole result (execute's return); the model reads its text and
+  // a media part in the provider's native shape. The AI SDK gives it the final output only
+  // (a progress value would be its counts as text).
+  const toModelOutput = ({ output }: { output: AISDKToolOutput }) =>
+    'progress' in output ? { type: 'json' as const, value: { ...output.progress } } : toAISDKModelOutput(output, media);
   const tools: Record<string, Tool<Record<string, unknown>, AISDKToolOutput>> = {};
   for (const { name, tool: rcpTool } of toolSet.entries) {
-    const streams = streamed.has(rcpTool);
+    // The tool's declared stream (RCP 0.4, `tool.stream`): in discoveries and tool sets alike.
+    const streams = rcpTool.stream !== undefined;
     const resultSchema = modelResultSchema(rcpTool);
     // A UI message saved while a stream is read holds a preliminary output: the schema accepts it.
     const outputSchema = resultSchema !== undefined && streams ? { anyOf: [resultSchema, toolProgressSchema] } : resultSchema;
@@ -197,10 +206,7 @@ export function createAISDKTools<Context = any>(
       }),
       ...(outputSchema !== undefined && { outputSchema: jsonSchema<AISDKToolOutput>(outputSchema) }),
       needsApproval: approvals.needsApproval(name, rcpTool),
-      // The application reads the whole result (execute's return); the model reads its text and
-      // a media part in the provider's native shape. The AI SDK gives it the final output only
-      // (a progress value would be its counts as text).
-      toModelOutput: ({ output }) => ('progress' in output ? { type: 'json', value: { ...output.progress } } : toAISDKModelOutput(output, media)),
+      toModelOutput,
       // A streamed tool is a generator (each yield a preliminary result, the last the final one);
       // any other returns its result once, as a generator would add a preliminary copy of it.
       execute: streams
@@ -210,9 +216,30 @@ export function createAISDKTools<Context = any>(
     toolApproval[name] = approvals.toolApprovalOf(name, rcpTool);
   }
 
+  // The model's check of pending operations (SPEC §20.8), beside long-running tools only, and
+  // never in place of a discovered tool of that name. It polls a call already made: no approval.
+  const offersCheck = toolSet.entries.some(({ tool: rcpTool }) => rcpTool.longRunning) && !toolSet.names.includes(CHECK_OPERATION_TOOL.name);
+  if (offersCheck) {
+    tools[CHECK_OPERATION_TOOL.name] = tool<Record<string, unknown>, AISDKToolOutput>({
+      description: CHECK_OPERATION_TOOL.description,
+      inputSchema: jsonSchema<Record<string, unknown>>(jsonSchemaCopy(CHECK_OPERATION_TOOL.inputSchema)),
+      toModelOutput,
+      execute: (input, { experimental_context }) => {
+        const { ctx, scope } = approvals.callOf(experimental_context);
+        return checkOperation(calls, scope, input, ctx);
+      },
+    });
+    toolApproval[CHECK_OPERATION_TOOL.name] = async () => 'not-applicable';
+  }
+  /** A stage's tools, with the check when the stage holds a long-running tool. */
+  const stageNames = (stage: string): string[] => {
+    const { names, entries } = stageSets.get(stage);
+    return offersCheck && entries.some(({ tool: rcpTool }) => rcpTool.longRunning) ? [...names, CHECK_OPERATION_TOOL.name] : [...names];
+  };
+
   return Object.freeze({
     tools: Object.freeze(tools) as AISDKTools['tools'],
-    activeTools: (stage: string) => [...stageSets.get(stage).names],
+    activeTools: stageNames,
     toolSet,
     review: approvals.review,
     toolApproval: Object.freeze(toolApproval),

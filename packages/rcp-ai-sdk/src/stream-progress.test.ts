@@ -106,12 +106,16 @@ describe('a streamed tool on the AI SDK', () => {
     expect(JSON.parse(sentBack('c1') as string)).toMatchObject({ ok: false, error: { code: 'RCP_INVALID_RESPONSE' } });
   });
 
-  it('a tool set built beforehand carries the collected result without progress', async () => {
+  it('a tool set built beforehand (createToolSet) reports progress too: the tool declares its stream (tool.stream)', async () => {
     const client = createRcpClient();
     const rcp = createAISDKTools(client, createToolSet(await client.discover(manifestUrl)));
     const results: TypedToolResult<AISDKTools['tools']>[] = [];
     const run = streamText({ model: model(), tools: rcp.tools, prompt: 'answer', stopWhen: stepCountIs(2) });
     for await (const part of run.fullStream) if (part.type === 'tool-result' && part.toolCallId === 'c1') results.push(part);
-    expect(results.map((part) => [part.preliminary ?? false, part.output])).toEqual([[false, { ok: true, data: STREAM_TEXT }]]);
+    const final = { ok: true, data: STREAM_TEXT };
+    expect(results.filter((part) => part.preliminary === true && 'progress' in part.output).length).toBeGreaterThan(1);
+    expect(results.at(-1)!.output).toEqual(final);
+    expect(results.at(-1)!.preliminary).toBeUndefined();
+    expect(JSON.parse(sentBack('c1') as string)).toEqual(final);
   });
 });

@@ -1,5 +1,5 @@
 import type { JSONSchema7 } from 'ai';
-import type { ModelResult, RcpClientTool, RcpDiscovery, RcpStreamProgress, RcpToolSet } from 'rcp-client';
+import type { ModelResult, RcpStreamProgress } from 'rcp-client';
 
 /**
  * What a streamed tool's `execute` yields while its answer is read (SPEC §20.6): the AI SDK's
@@ -30,24 +30,6 @@ export interface AISDKToolProgress {
  * ```
  */
 export type AISDKToolOutput = ModelResult | AISDKToolProgress;
-
-/**
- * The tools of `source` whose answer is a stream: read from each discovery's validated manifest
- * (`discovery.tools[i]` is `manifest.tools[i]`, and the manifest keeps `stream` only where it is in
- * effect, RCP 0.4). A tool set built beforehand does not say which of its tools stream: none of
- * them reports progress (its results are the same).
- */
-export function streamedTools(source: RcpDiscovery | readonly RcpDiscovery[] | RcpToolSet): ReadonlySet<RcpClientTool> {
-  const streamed = new Set<RcpClientTool>();
-  if (!Array.isArray(source) && 'entries' in source) return streamed;
-  const discoveries: readonly RcpDiscovery[] = Array.isArray(source) ? source : [source as RcpDiscovery];
-  for (const discovery of discoveries) {
-    discovery.tools.forEach((tool, index) => {
-      if (discovery.manifest.tools[index]?.stream !== undefined) streamed.add(tool);
-    });
-  }
-  return streamed;
-}
 
 /** The JSON Schema of {@link AISDKToolProgress}, beside a streamed tool's result schema (a UI message may hold a preliminary output). */
 export const toolProgressSchema: JSONSchema7 = {

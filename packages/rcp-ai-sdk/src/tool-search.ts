@@ -51,8 +51,9 @@ export interface AISDKToolSearch {
    */
   prepareStep<TOOLS extends ToolSet>(options: { readonly steps: readonly StepResult<TOOLS>[] }): { activeTools: string[] };
   /**
-   * The names active after `steps`: `search_tools`, `alwaysActive`, then every tool a search
-   * returned, in the order found.
+   * The names active after `steps`: `search_tools`, `check_operation` when the tools offer it
+   * (beside long-running tools), `alwaysActive`, then every tool a search returned, in the order
+   * found.
    * @example
    * ```ts
    * deferred.activeTools(result.steps); // ['search_tools', 'createRefund', 'getRefund']
@@ -109,8 +110,11 @@ export function createAISDKToolSearch(rcp: AISDKTools, options: AISDKToolSearchO
     toModelOutput: ({ output }) => ({ type: 'text', value: output.text }),
   });
 
+  // What the tools hold beside the set's (the check of pending operations, next to long-running
+  // tools): no search finds it, and the model needs it for a handle, so it is always active.
+  const beside = Object.keys(rcp.tools).filter((name) => !rcp.toolSet.names.includes(name));
   const activeTools = <TOOLS extends ToolSet>(steps: readonly StepResult<TOOLS>[]): string[] => {
-    const names = new Set<string>([SEARCH_TOOL_NAME, ...alwaysActive]);
+    const names = new Set<string>([SEARCH_TOOL_NAME, ...beside, ...alwaysActive]);
     for (const step of steps) {
       for (const result of step.toolResults) {
         if (result.toolName !== SEARCH_TOOL_NAME) continue;

@@ -54,7 +54,8 @@ export interface AnthropicToolSearchOptions extends RcpToolSetOptions {
 export interface AnthropicToolSearch<Context = any> {
   /**
    * For `messages.create({ tools })`: the search tool (`search_tools`, loaded) first, then every
-   * tool of the set with `defer_loading: true`. Fresh copies on every read.
+   * tool of the set with `defer_loading: true`, then — when a tool of the set is long-running —
+   * `check_operation`, loaded. Fresh copies on every read.
    */
   readonly tools: (AnthropicTool | AnthropicDeferredTool)[];
   /** The tools, under the names the model sees. */
@@ -129,7 +130,9 @@ export function createAnthropicToolSearch<Context = any>(
         description: definition.description,
         input_schema: toAnthropicInputSchema(definition.inputSchema),
       };
-      return [searchTool, ...base.tools.map((tool) => ({ ...tool, defer_loading: true as const }))];
+      // The set's tools are deferred; the check of pending operations (beside long-running tools) is
+      // not one of them, so it stays loaded for the handle a call answers with.
+      return [searchTool, ...base.tools.map((tool) => (toolSet.names.includes(tool.name) ? { ...tool, defer_loading: true as const } : tool))];
     },
     toolSet,
     search,

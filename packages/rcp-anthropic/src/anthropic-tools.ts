@@ -1,10 +1,13 @@
 import {
+  CHECK_OPERATION_TOOL,
+  checkOperation,
   createToolSet,
   toModelResult,
   toModelText,
   type ModelResult,
   type RcpClient,
   type RcpContextArgs,
+  type RcpContextClient,
   type RcpDiscovery,
   type RcpExecuteOptions,
   type RcpToolSet,
@@ -138,7 +141,11 @@ function toToolResultContent(result: ModelResult): AnthropicToolResult['content'
  * ```
  */
 export interface AnthropicTools<Context = any> {
-  /** For `messages.create({ tools })`: fresh copies on every read. */
+  /**
+   * For `messages.create({ tools })`: fresh copies on every read. When a tool of the set is
+   * long-running (RCP 0.4 `operation`) and none is named `check_operation`, rcp-client's
+   * `CHECK_OPERATION_TOOL` follows the set's tools; `runToolUses` runs it with `checkOperation`.
+   */
   readonly tools: AnthropicTool[];
   /** The tools, under the names the model sees. */
   readonly toolSet: RcpToolSet;
@@ -179,10 +186,21 @@ export function createAnthropicTools<Context = any>(
   options: RcpToolSetOptions = {},
 ): AnthropicTools<Context> {
   const toolSet = createToolSet(source, options);
+  // The model's check of pending operations (SPEC §20.8), beside long-running tools only, and
+  // never in place of a discovered tool of that name.
+  const offersCheck = toolSet.entries.some(({ tool }) => tool.longRunning) && !toolSet.names.includes(CHECK_OPERATION_TOOL.name);
+  const offered = [...toolSet.entries, ...(offersCheck ? [{ name: CHECK_OPERATION_TOOL.name, tool: CHECK_OPERATION_TOOL }] : [])];
+  // The client with the context as one typed argument (for the check): assigned once, never cast.
+  const calls: RcpContextClient<Context> = client;
   type Rest = RcpContextArgs<Context, [options?: RcpExecuteOptions]>;
+  /** One tool use through `client.call`, or the check through `checkOperation` (`rest[0]` is the run's ctx). */
+  async function answer(name: string, input: unknown, rest: Rest): Promise<ModelResult> {
+    if (offersCheck && name === CHECK_OPERATION_TOOL.name) return checkOperation(calls, toolSet, input, rest[0] as Context);
+    return toModelResult(await client.call(toolSet, { name, arguments: input }, ...rest));
+  }
   return Object.freeze({
     get tools(): AnthropicTool[] {
-      return toolSet.entries.map(({ name, tool }) => ({
+      return offered.map(({ name, tool }) => ({
         name,
         description: tool.description,
         input_schema: toAnthropicInputSchema(tool.inputSchema),
@@ -194,7 +212,7 @@ export function createAnthropicTools<Context = any>(
       return Promise.all(
         uses.map(async (block) => {
           const name = typeof block.name === 'string' ? block.name : '';
-          const result = toModelResult(await client.call(toolSet, { name, arguments: block.input }, ...rest));
+          const result = await answer(name, block.input, rest);
           return { type: 'tool_result' as const, tool_use_id: block.id as string, content: toToolResultContent(result), is_error: !result.ok };
         }),
       );

@@ -1,4 +1,6 @@
 import {
+  CHECK_OPERATION_TOOL,
+  checkOperation,
   createToolSet,
   jsonSchemaCopy,
   toModelResult,
@@ -6,6 +8,7 @@ import {
   type ModelResult,
   type RcpClient,
   type RcpContextArgs,
+  type RcpContextClient,
   type RcpDiscovery,
   type RcpExecuteOptions,
   type RcpToolSet,
@@ -129,7 +132,11 @@ export interface GeminiToolsOptions extends RcpToolSetOptions {
  * ```
  */
 export interface GeminiTools<Context = any> {
-  /** For `config.tools: [{ functionDeclarations }]`: fresh copies on every read. */
+  /**
+   * For `config.tools: [{ functionDeclarations }]`: fresh copies on every read. When a tool of the
+   * set is long-running (RCP 0.4 `operation`) and none is named `check_operation`, rcp-client's
+   * `CHECK_OPERATION_TOOL` follows the set's tools; `runFunctionCalls` runs it with `checkOperation`.
+   */
   readonly functionDeclarations: GeminiFunctionDeclaration[];
   /** The tools, under the names the model sees (before Gemini's name rule, see {@link createGeminiTools}). */
   readonly toolSet: RcpToolSet;
@@ -182,7 +189,12 @@ export function createGeminiTools<Context = any>(
   const toolSet = createToolSet(source, setOptions);
   const byGeminiName = new Map(toolSet.names.map((name) => [geminiName(name), name]));
   const warnings: string[] = [...toolSet.warnings];
-  const declarations = toolSet.entries.map(({ name, tool }): GeminiFunctionDeclaration => {
+  const longRunning = toolSet.entries.some(({ tool }) => tool.longRunning);
+  // The model's check of pending operations (SPEC §20.8), beside long-running tools only, and
+  // never in place of a discovered tool of that name.
+  const offersCheck = longRunning && !toolSet.names.includes(CHECK_OPERATION_TOOL.name);
+  const offered = [...toolSet.entries, ...(offersCheck ? [{ name: CHECK_OPERATION_TOOL.name, tool: CHECK_OPERATION_TOOL }] : [])];
+  const declarations = offered.map(({ name, tool }): GeminiFunctionDeclaration => {
     const declaration: GeminiFunctionDeclaration = { name: geminiName(name), description: tool.description };
     if (form === 'parameters') {
       const converted = toGeminiParameters(tool.inputSchema);
@@ -193,7 +205,19 @@ export function createGeminiTools<Context = any>(
     }
     return declaration;
   });
+  if (longRunning && !offersCheck) {
+    warnings.push(
+      `Tool "${CHECK_OPERATION_TOOL.name}": a tool of the set has this name, so the check of pending operations is not offered; check them in the application with client.resume`,
+    );
+  }
+  // The client with the context as one typed argument (for the check): assigned once, never cast.
+  const calls: RcpContextClient<Context> = client;
   type Rest = RcpContextArgs<Context, [options?: RcpExecuteOptions]>;
+  /** One function call through `client.call`, or the check through `checkOperation` (`rest[0]` is the run's ctx). */
+  async function answer(name: string, args: unknown, rest: Rest): Promise<ModelResult> {
+    if (offersCheck && name === CHECK_OPERATION_TOOL.name) return checkOperation(calls, toolSet, args, rest[0] as Context);
+    return toModelResult(await client.call(toolSet, { name, arguments: args }, ...rest));
+  }
   return Object.freeze({
     get functionDeclarations(): GeminiFunctionDeclaration[] {
       return structuredClone(declarations);
@@ -204,8 +228,7 @@ export function createGeminiTools<Context = any>(
       return Promise.all(
         (calls ?? []).map(async (call): Promise<GeminiFunctionResponsePart> => {
           const asked = typeof call.name === 'string' ? call.name : '';
-          const outcome = await client.call(toolSet, { name: byGeminiName.get(asked) ?? asked, arguments: call.args }, ...rest);
-          const functionResponse = toFunctionResponse(asked, toModelResult(outcome));
+          const functionResponse = toFunctionResponse(asked, await answer(byGeminiName.get(asked) ?? asked, call.args, rest));
           return { functionResponse: call.id === undefined ? functionResponse : { id: call.id, ...functionResponse } };
         }),
       );

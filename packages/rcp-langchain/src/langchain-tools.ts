@@ -2,9 +2,13 @@ import { ToolMessage, type ToolCall } from '@langchain/core/messages';
 import { DynamicStructuredTool, ToolInputParsingException, type StructuredToolInterface } from '@langchain/core/tools';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import {
+  CHECK_OPERATION_TOOL,
+  checkOperation,
   createToolSet,
   jsonSchemaCopy,
   toModelResult,
+  type ModelResult,
+  type RcpCallOutcome,
   type RcpExecuteOptions,
   type RcpClient,
   type RcpContextClient,
@@ -154,7 +158,7 @@ export function langChainToolsWith<Context>(
   const toolSet = createToolSet(source, setOptions);
   const calledSet = stage ?? toolSet;
   const contextClient: RcpContextClient<Context> = client;
-  return toolSet.entries.map(({ name, tool: rcpTool }) => {
+  const tools = toolSet.entries.map(({ name, tool: rcpTool }) => {
     async function run(input: unknown, _runManager?: unknown, config?: RunnableConfig): Promise<unknown> {
       const ctx = contextOf(context, config?.configurable as Record<string, unknown> | undefined);
       const toolCallId = toolCallIdOf(config);
@@ -165,10 +169,7 @@ export function langChainToolsWith<Context>(
       const outcome = await contextClient.call(calledSet, { name, arguments: input }, ctx, callOptions);
       // As every LangChain tool does, an aborted run's tool rejects (the client has stopped the call).
       config?.signal?.throwIfAborted();
-      const result = toModelResult(outcome);
-      const content = toolContent(result);
-      if (toolCallId === undefined) return content;
-      return new ToolMessage({ content, artifact: outcome, tool_call_id: toolCallId, name, status: result.ok ? 'success' : 'error' });
+      return toolAnswer(toModelResult(outcome), name, toolCallId, outcome);
     }
     return new RcpLangChainTool({
       name,
@@ -177,4 +178,34 @@ export function langChainToolsWith<Context>(
       func: run,
     });
   }) as StructuredToolInterface[];
+  // The model's check of pending operations (SPEC §20.8), beside long-running tools only, and
+  // never in place of a discovered tool of that name: `checkOperation` on the called set.
+  if (!toolSet.entries.some(({ tool: rcpTool }) => rcpTool.longRunning) || toolSet.names.includes(CHECK_OPERATION_TOOL.name)) return tools;
+  const check = new RcpLangChainTool({
+    name: CHECK_OPERATION_TOOL.name,
+    description: CHECK_OPERATION_TOOL.description,
+    schema: jsonSchemaCopy(CHECK_OPERATION_TOOL.inputSchema),
+    func: async (input: unknown, _runManager?: unknown, config?: RunnableConfig): Promise<unknown> => {
+      const ctx = contextOf(context, config?.configurable as Record<string, unknown> | undefined);
+      const result = await checkOperation(contextClient, calledSet, input, ctx);
+      return toolAnswer(result, CHECK_OPERATION_TOOL.name, toolCallIdOf(config), undefined);
+    },
+  }) as StructuredToolInterface;
+  return [...tools, check];
+}
+
+/**
+ * What a tool returns: the content alone when it was invoked with bare arguments, else a
+ * `ToolMessage` with the call's outcome as its `artifact` (none for the check of an operation).
+ */
+function toolAnswer(result: ModelResult, name: string, toolCallId: string | undefined, outcome: RcpCallOutcome | undefined): unknown {
+  const content = toolContent(result);
+  if (toolCallId === undefined) return content;
+  return new ToolMessage({
+    content,
+    ...(outcome !== undefined && { artifact: outcome }),
+    tool_call_id: toolCallId,
+    name,
+    status: result.ok ? 'success' : 'error',
+  });
 }

@@ -5,7 +5,18 @@
  * package: `createOpenAIAgentsTools` wires these.
  */
 import { tool, type FunctionTool, type RunContext } from '@openai/agents';
-import { toModelResult, toModelText, type RcpApproval, type RcpContextClient, type RcpExecuteOptions, type RcpToolSet, type RcpToolSetEntry } from 'rcp-client';
+import {
+  CHECK_OPERATION_TOOL,
+  checkOperation,
+  toModelResult,
+  toModelText,
+  type RcpApproval,
+  type RcpContextClient,
+  type RcpExecuteOptions,
+  type RcpInputSchema,
+  type RcpToolSet,
+  type RcpToolSetEntry,
+} from 'rcp-client';
 import { toOpenAISchema } from 'rcp-openai';
 import { toAgentsToolOutput, type OpenAIAgentsToolOutput } from './tool-output';
 
@@ -67,13 +78,51 @@ export function agentsFunctionTools<Context>(entries: readonly RcpToolSetEntry[]
         const outcome = await client.call(scope, { name, arguments: input }, ctx, executeOptions);
         return toAgentsToolOutput(toModelResult(outcome), name);
       },
-      // Only a non-RCP error (a bug) reaches here: the model reads UNKNOWN_ERROR, never its text.
-      errorFunction: (_runContext: RunContext, error: unknown): string => toModelText(toModelResult(error)),
+      errorFunction,
     };
-    const schema = toOpenAISchema(rcpTool.inputSchema, { strict });
-    if (schema.strict) return tool<StrictSchema, unknown, OpenAIAgentsToolOutput>({ ...common, parameters: schema.parameters as StrictSchema, strict: true });
-    // Not strict: rcp-openai's schema stays closed (`additionalProperties: false`, what OpenAI is
-    // sent); the SDK passes it on as it is, though its non-strict type names `true`.
-    return tool<OpenSchema, unknown, OpenAIAgentsToolOutput>({ ...common, parameters: schema.parameters as OpenSchema, strict: false });
+    return functionTool(common, rcpTool.inputSchema, strict);
   });
+}
+
+/**
+ * The model's check of pending operations (rcp-client's `CHECK_OPERATION_TOOL`, SPEC §20.8) as a
+ * function tool: `checkOperation` in the turn's scope for the turn's ctx. Never deferred (the model
+ * needs it for the handle a call answered with) and never paused for approval (it polls a call
+ * that was already made).
+ */
+export function agentsCheckTool<Context>(options: Pick<FunctionToolsOptions<Context>, 'client' | 'strict' | 'turnOf'>): AgentsTool {
+  const { client, strict, turnOf } = options;
+  const common = {
+    name: CHECK_OPERATION_TOOL.name,
+    description: CHECK_OPERATION_TOOL.description,
+    execute: async (input: unknown, runContext?: RunContext): Promise<OpenAIAgentsToolOutput> => {
+      const { ctx, scope } = turnOf(runContext?.context);
+      return toAgentsToolOutput(await checkOperation(client, scope, input, ctx), CHECK_OPERATION_TOOL.name);
+    },
+    errorFunction,
+  };
+  return functionTool(common, CHECK_OPERATION_TOOL.inputSchema, strict);
+}
+
+/** Only a non-RCP error (a bug) reaches a tool's error function: the model reads UNKNOWN_ERROR, never its text. */
+const errorFunction = (_runContext: RunContext, error: unknown): string => toModelText(toModelResult(error));
+
+/** What a function tool is given besides its parameters. */
+interface FunctionToolCommon {
+  readonly name: string;
+  readonly description: string;
+  readonly deferLoading?: boolean;
+  readonly needsApproval?: (runContext: RunContext, input: unknown, callId?: string) => Promise<boolean>;
+  readonly execute: (input: unknown, runContext?: RunContext, details?: ToolCallDetails) => Promise<OpenAIAgentsToolOutput>;
+  readonly errorFunction: (runContext: RunContext, error: unknown) => string;
+}
+
+/** `tool()` with `schema` projected by rcp-openai (strict where it can be). */
+function functionTool(common: FunctionToolCommon, schema: RcpInputSchema, strict: boolean): AgentsTool {
+  const projected = toOpenAISchema(schema, { strict });
+  if (projected.strict)
+    return tool<StrictSchema, unknown, OpenAIAgentsToolOutput>({ ...common, parameters: projected.parameters as StrictSchema, strict: true });
+  // Not strict: rcp-openai's schema stays closed (`additionalProperties: false`, what OpenAI is
+  // sent); the SDK passes it on as it is, though its non-strict type names `true`.
+  return tool<OpenSchema, unknown, OpenAIAgentsToolOutput>({ ...common, parameters: projected.parameters as OpenSchema, strict: false });
 }

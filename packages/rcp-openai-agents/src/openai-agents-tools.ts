@@ -1,5 +1,6 @@
 import type { RunState, RunToolApprovalItem } from '@openai/agents';
 import {
+  CHECK_OPERATION_TOOL,
   createStages,
   createToolSet,
   toolCountWarning,
@@ -12,7 +13,7 @@ import {
   type RcpToolSetOptions,
   type RcpTurn,
 } from 'rcp-client';
-import { agentsFunctionTools, type AgentsTool } from './function-tools';
+import { agentsCheckTool, agentsFunctionTools, type AgentsTool } from './function-tools';
 import { createRunStateApprovals } from './run-state-approvals';
 
 /** OpenAI's documented limit on the number of functions in one request. */
@@ -67,9 +68,10 @@ export interface OpenAIAgentsToolsOptions<Context> extends RcpToolSetOptions {
    */
   strict?: boolean;
   /**
-   * Send every tool with `deferLoading: true` (Responses API only): the model is not given its
-   * schema until a tool search loads it — OpenAI's hosted `toolSearchTool()`, or rcp-search's
-   * through `rcpToolSearchTool(rcp)` of `rcp-openai-agents/search`.
+   * Send every tool of the set with `deferLoading: true` (Responses API only): the model is not
+   * given its schema until a tool search loads it — OpenAI's hosted `toolSearchTool()`, or
+   * rcp-search's through `rcpToolSearchTool(rcp)` of `rcp-openai-agents/search`. The check of
+   * pending operations (`check_operation`) stays loaded: no search would find it.
    * @default false
    */
   deferLoading?: boolean;
@@ -104,7 +106,9 @@ export interface OpenAIAgentsApprovalRequest extends RcpApprovalRequest {
 export interface OpenAIAgentsTools<_Context = any> {
   /**
    * For `new Agent({ tools })`: one function tool per RCP tool (a new list on every read, of the
-   * same tools). A call runs in the turn's stage (from `turn`), if it names one.
+   * same tools). A call runs in the turn's stage (from `turn`), if it names one. When a tool is
+   * long-running (RCP 0.4 `operation`) and none is named `check_operation`, rcp-client's
+   * `CHECK_OPERATION_TOOL` follows, run with `checkOperation` (never deferred, never paused).
    */
   readonly tools: AgentsTool[];
   /**
@@ -199,17 +203,30 @@ export function createOpenAIAgentsTools<Context = any>(
   const warning = toolCountWarning(toolSet, { limit: OPENAI_TOOL_LIMIT, target: 'OpenAI' });
   const approvals = createRunStateApprovals(contextClient, toolSet);
 
-  const buildTools = (fixedStage: string | undefined): AgentsTool[] =>
-    agentsFunctionTools(stageSets.scope(fixedStage).entries, {
+  const longRunning = toolSet.entries.some(({ tool }) => tool.longRunning);
+  // The model's check of pending operations (SPEC §20.8), never in place of a discovered tool of that name.
+  const offersCheck = longRunning && !toolSet.names.includes(CHECK_OPERATION_TOOL.name);
+  const checkWarning =
+    longRunning && !offersCheck
+      ? `Tool "${CHECK_OPERATION_TOOL.name}": a tool of the set has this name, so the check of pending operations is not offered; check them in the application with client.resume`
+      : undefined;
+
+  const buildTools = (fixedStage: string | undefined): AgentsTool[] => {
+    const options = {
       client: contextClient,
       strict,
       deferLoading,
-      turnOf: (context) => {
+      turnOf: (context: unknown) => {
         const { ctx, stage } = turnOf(context);
         return { ctx, scope: stageSets.scope(fixedStage ?? stage) };
       },
       takeApproval: approvals.take,
-    });
+    };
+    const { entries } = stageSets.scope(fixedStage);
+    const functionTools = agentsFunctionTools(entries, options);
+    // Beside the long-running tools of this scope only: a stage without one has no check.
+    return offersCheck && entries.some(({ tool }) => tool.longRunning) ? [...functionTools, agentsCheckTool(options)] : functionTools;
+  };
 
   const tools = buildTools(undefined);
   const byStage = new Map<string, AgentsTool[]>();
@@ -224,7 +241,7 @@ export function createOpenAIAgentsTools<Context = any>(
       return [...stageList];
     },
     toolSet,
-    warnings: Object.freeze([...toolSet.warnings, ...(warning === undefined ? [] : [warning])]),
+    warnings: Object.freeze([...toolSet.warnings, ...[warning, checkWarning].filter((line) => line !== undefined)]),
     review: approvals.review,
     approve: approvals.approve,
     reject: approvals.reject,

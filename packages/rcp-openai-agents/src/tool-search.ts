@@ -35,7 +35,8 @@ export type OpenAIAgentsToolSearchOptions = RcpToolSearchOptions;
  * ```
  */
 export function rcpToolSearchTool(rcp: OpenAIAgentsTools, options: OpenAIAgentsToolSearchOptions = {}): HostedTool {
-  if (!rcp.tools.every((tool) => tool.deferLoading === true)) {
+  // The set's tools; the check of pending operations, beside long-running tools, stays loaded.
+  if (!rcp.tools.every((tool) => tool.deferLoading === true || !rcp.toolSet.names.includes(tool.name))) {
     throw new RcpError('RCP_INVALID_OPTIONS', 'rcpToolSearchTool() needs tools made with createOpenAIAgentsTools(client, source, { deferLoading: true })');
   }
   const search: RcpToolSearch = createToolSearch(rcp.toolSet, options);

@@ -58,8 +58,12 @@ export interface OpenAIToolSearchOptions extends OpenAIToolsOptions {
  * ```
  */
 export interface OpenAIToolSearch<Context = any> {
-  /** For `responses.create({ tools })`: the client-executed `tool_search` tool only. */
-  readonly responsesTools: OpenAIToolSearchTool[];
+  /**
+   * For `responses.create({ tools })`: the client-executed `tool_search` tool — and, when a tool
+   * of the set is long-running (RCP 0.4 `operation`), the `check_operation` function tool, which
+   * the model needs for the handle a call answers with and no search would find.
+   */
+  readonly responsesTools: (OpenAIToolSearchTool | OpenAIResponsesTool)[];
   /** The tools, under the names the model sees. */
   readonly toolSet: RcpToolSet;
   /** The index the search answers from (built once, here). */
@@ -121,9 +125,11 @@ export function createOpenAIToolSearch<Context = any>(
   }
 
   return Object.freeze({
-    get responsesTools(): OpenAIToolSearchTool[] {
+    get responsesTools(): (OpenAIToolSearchTool | OpenAIResponsesTool)[] {
       return [
         { type: 'tool_search' as const, execution: 'client' as const, description: definition.description, parameters: jsonSchemaCopy(definition.inputSchema) },
+        // What the base offers beside the set's tools: the check of pending operations, if any.
+        ...base.responsesTools.filter((tool) => !toolSet.names.includes(tool.name)),
       ];
     },
     toolSet,

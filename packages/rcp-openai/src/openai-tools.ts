@@ -1,4 +1,6 @@
 import {
+  CHECK_OPERATION_TOOL,
+  checkOperation,
   createToolSet,
   toModelResult,
   toModelText,
@@ -6,6 +8,7 @@ import {
   type ModelResult,
   type RcpClient,
   type RcpContextArgs,
+  type RcpContextClient,
   type RcpDiscovery,
   type RcpExecuteOptions,
   type RcpToolSet,
@@ -194,7 +197,12 @@ export interface OpenAIToolsOptions extends RcpToolSetOptions {
  * ```
  */
 export interface OpenAITools<Context = any> {
-  /** For `chat.completions.create({ tools })`. */
+  /**
+   * For `chat.completions.create({ tools })`. When a tool of the set is long-running (RCP 0.4
+   * `operation`) and none is named `check_operation`, rcp-client's `CHECK_OPERATION_TOOL` follows
+   * the set's tools here and in the Responses lists; `runToolCalls` / `runFunctionCalls` run it
+   * with `checkOperation`.
+   */
   readonly chatTools: OpenAIChatTool[];
   /** For `responses.create({ tools })`. */
   readonly responsesTools: OpenAIResponsesTool[];
@@ -268,12 +276,22 @@ export function createOpenAITools<Context = any>(
 ): OpenAITools<Context> {
   const { strict = true, ...setOptions } = options;
   const toolSet = createToolSet(source, setOptions);
-  const converted = toolSet.entries.map(({ name, tool }) => ({
+  const longRunning = toolSet.entries.some(({ tool }) => tool.longRunning);
+  // The model's check of pending operations (SPEC §20.8), beside long-running tools only, and
+  // never in place of a discovered tool of that name.
+  const offersCheck = longRunning && !toolSet.names.includes(CHECK_OPERATION_TOOL.name);
+  const converted = [...toolSet.entries, ...(offersCheck ? [{ name: CHECK_OPERATION_TOOL.name, tool: CHECK_OPERATION_TOOL }] : [])].map(({ name, tool }) => ({
     name,
     description: tool.description,
     ...toOpenAISchema(tool.inputSchema, { strict }),
   }));
   const warning = toolCountWarning(toolSet, { limit: OPENAI_TOOL_LIMIT, target: 'OpenAI' });
+  const checkWarning =
+    longRunning && !offersCheck
+      ? `Tool "${CHECK_OPERATION_TOOL.name}": a tool of the set has this name, so the check of pending operations is not offered; check them in the application with client.resume`
+      : undefined;
+  // The client with the context as one typed argument (for the check): assigned once, never cast.
+  const calls: RcpContextClient<Context> = client;
   /** One converted tool as a Responses function tool (a fresh copy of its schema each time). */
   const responsesTool = ({ name, description, parameters, strict: isStrict }: (typeof converted)[number]): OpenAIResponsesTool => ({
     type: 'function',
@@ -286,6 +304,8 @@ export function createOpenAITools<Context = any>(
   type Rest = RcpContextArgs<Context, [options?: RcpExecuteOptions]>;
   /** One call through `client.call`, as what the model may read. */
   async function answer(name: string, args: unknown, rest: Rest): Promise<ModelResult> {
+    // `rest[0]` is the run's ctx (undefined only where Context allows it).
+    if (offersCheck && name === CHECK_OPERATION_TOOL.name) return checkOperation(calls, toolSet, args, rest[0] as Context);
     return toModelResult(await client.call(toolSet, { name, arguments: args }, ...rest));
   }
 
@@ -322,7 +342,7 @@ export function createOpenAITools<Context = any>(
       return out;
     },
     toolSet,
-    warnings: Object.freeze([...toolSet.warnings, ...(warning === undefined ? [] : [warning])]),
+    warnings: Object.freeze([...toolSet.warnings, ...[warning, checkWarning].filter((line) => line !== undefined)]),
     async runToolCalls(toolCalls: readonly OpenAIChatToolCall[] | null | undefined, ...rest: Rest) {
       return Promise.all(
         (toolCalls ?? []).map(async (toolCall) => {

@@ -21,3 +21,6 @@ export { LARGE_CATALOG_SIZE, largeCatalogManifest, largeCatalogOpenApi } from '.
 export { moduleStateIn } from './module-state';
 export { undocumentedExports } from './export-docs';
 export { STREAM_EVENTS, STREAM_TEXT, startStreamApi, streamManifest } from './stream-api';
+export { OPERATION_RESULT, operationManifest, startOperationApi } from './operation-api';
+export { UPLOAD_ATTACHMENTS, startUploadApi, uploadFiles, uploadManifest, uploadedParts } from './upload-api';
+export type { UploadedPart } from './upload-api';
