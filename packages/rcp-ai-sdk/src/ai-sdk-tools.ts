@@ -1,6 +1,7 @@
 import { jsonSchema, tool, type Tool, type ToolExecutionOptions, type ToolSet } from 'ai';
 import {
   CHECK_OPERATION_TOOL,
+  checkOperationOffer,
   RcpError,
   checkOperation,
   createStages,
@@ -218,7 +219,7 @@ export function createAISDKTools<Context = any>(
 
   // The model's check of pending operations (SPEC §20.8), beside long-running tools only, and
   // never in place of a discovered tool of that name. It polls a call already made: no approval.
-  const offersCheck = toolSet.entries.some(({ tool: rcpTool }) => rcpTool.longRunning) && !toolSet.names.includes(CHECK_OPERATION_TOOL.name);
+  const offersCheck = checkOperationOffer(toolSet.entries).offer;
   if (offersCheck) {
     tools[CHECK_OPERATION_TOOL.name] = tool<Record<string, unknown>, AISDKToolOutput>({
       description: CHECK_OPERATION_TOOL.description,
@@ -234,7 +235,7 @@ export function createAISDKTools<Context = any>(
   /** A stage's tools, with the check when the stage holds a long-running tool. */
   const stageNames = (stage: string): string[] => {
     const { names, entries } = stageSets.get(stage);
-    return offersCheck && entries.some(({ tool: rcpTool }) => rcpTool.longRunning) ? [...names, CHECK_OPERATION_TOOL.name] : [...names];
+    return offersCheck && checkOperationOffer(entries).offer ? [...names, CHECK_OPERATION_TOOL.name] : [...names];
   };
 
   return Object.freeze({

@@ -1,5 +1,6 @@
 import {
   CHECK_OPERATION_TOOL,
+  checkOperationOffer,
   checkOperation,
   createToolSet,
   toModelResult,
@@ -188,7 +189,7 @@ export function createAnthropicTools<Context = any>(
   const toolSet = createToolSet(source, options);
   // The model's check of pending operations (SPEC §20.8), beside long-running tools only, and
   // never in place of a discovered tool of that name.
-  const offersCheck = toolSet.entries.some(({ tool }) => tool.longRunning) && !toolSet.names.includes(CHECK_OPERATION_TOOL.name);
+  const offersCheck = checkOperationOffer(toolSet.entries).offer;
   const offered = [...toolSet.entries, ...(offersCheck ? [{ name: CHECK_OPERATION_TOOL.name, tool: CHECK_OPERATION_TOOL }] : [])];
   // The client with the context as one typed argument (for the check): assigned once, never cast.
   const calls: RcpContextClient<Context> = client;

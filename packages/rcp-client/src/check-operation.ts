@@ -1,5 +1,6 @@
 import { isRcpError } from 'rcp-errors';
-import type { RcpToolSource } from './client-types';
+import type { RcpResumeOptions, RcpToolSource } from './client-types';
+import type { RcpToolSetEntry } from './tool-set';
 import type { RcpContextClient } from './context-client';
 import { RcpInvalidArgumentsError } from './invalid-arguments-error';
 import { toModelResult, type ModelResult } from './to-model-result';
@@ -46,9 +47,10 @@ export async function checkOperation<Context>(
   source: RcpToolSource,
   args: unknown,
   ctx: Context,
+  options?: RcpResumeOptions,
 ): Promise<ModelResult> {
   try {
-    return toModelResult(await client.resume(source, handleOf(args), ctx));
+    return toModelResult(await client.resume(source, handleOf(args), ctx, options));
   } catch (error) {
     if (isRcpError(error)) return toModelResult(error);
     throw error;
@@ -71,3 +73,29 @@ function handleOf(args: unknown): string {
   }
   return handle;
 }
+
+/**
+ * Whether a stack offers the model {@link CHECK_OPERATION_TOOL} beside `entries` (a tool set's,
+ * or a stage's): when one of them is long-running (`tool.longRunning`) and none already has the
+ * check's name. `warning` says why not when a tool took the name — each adapter reports it the
+ * way it reports its other warnings. The one rule every adapter and the gateway follow.
+ *
+ * @example
+ * ```ts
+ * const { offer, warning } = checkOperationOffer(toolSet.entries);
+ * if (offer) tools.push(CHECK_OPERATION_TOOL);
+ * if (warning !== undefined) console.warn(warning);
+ * ```
+ */
+export function checkOperationOffer(entries: readonly RcpToolSetEntry[]): { readonly offer: boolean; readonly warning: string | undefined } {
+  if (!entries.some(({ tool }) => tool.longRunning === true)) return NO_OFFER;
+  if (!entries.some(({ name }) => name === CHECK_OPERATION_TOOL.name)) return OFFER;
+  return TAKEN;
+}
+
+const NO_OFFER = Object.freeze({ offer: false, warning: undefined });
+const OFFER = Object.freeze({ offer: true, warning: undefined });
+const TAKEN = Object.freeze({
+  offer: false,
+  warning: `Tool "${CHECK_OPERATION_TOOL.name}": a tool of the set has this name, so the check of pending operations is not offered; check them in the application with client.resume`,
+});

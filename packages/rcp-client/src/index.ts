@@ -60,7 +60,7 @@ export type { RcpStages, RcpTurn } from './stages';
 export type { RcpToolSet, RcpToolSetEntry, RcpToolSetGroup, RcpToolSetOptions, RcpToolFilter, RcpNamespace } from './tool-set';
 export { validateArguments } from './validate-arguments';
 export { parseToolArguments } from './parse-tool-arguments';
-export { CHECK_OPERATION_TOOL, checkOperation } from './check-operation';
+export { CHECK_OPERATION_TOOL, checkOperation, checkOperationOffer } from './check-operation';
 export { jsonSchemaCopy } from './json-schema-copy';
 export type { RcpJsonSchema, RcpJsonSchemaProperty, RcpJsonValue } from './json-schema-copy';
 export { describeManifest, describeAuth } from './describe-manifest';

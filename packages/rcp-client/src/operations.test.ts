@@ -5,7 +5,16 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startTestServer, sendJson, type TestServer } from 'rcp-test-utils';
-import { CHECK_OPERATION_TOOL, checkOperation, createRcpClient, RcpResponseError, toModelResult, toModelText, type RcpClientOptions } from 'rcp-client';
+import {
+  CHECK_OPERATION_TOOL,
+  checkOperation,
+  checkOperationOffer,
+  createRcpClient,
+  RcpResponseError,
+  toModelResult,
+  toModelText,
+  type RcpClientOptions,
+} from 'rcp-client';
 import { rejectsWith, serveManifest } from './internal/testing';
 
 let api: TestServer;
@@ -258,5 +267,17 @@ describe('the model-facing check (checkOperation)', () => {
     });
     expect(await checkOperation(client, discovery, '{}', ADA)).toMatchObject({ ok: false, error: { code: 'RCP_INVALID_ARGUMENTS' } });
     expect(CHECK_OPERATION_TOOL.inputSchema.required).toEqual(['handle']);
+  });
+});
+
+describe('checkOperationOffer: the one rule of when a stack offers the check', () => {
+  it('offers it beside a long-running tool, not without one, and not when a tool has its name (with the warning)', async () => {
+    const { discovery } = await discover(STATE);
+    const entries = discovery.tools.map((tool) => ({ name: tool.name, tool }));
+    expect(checkOperationOffer(entries)).toEqual({ offer: true, warning: undefined });
+    expect(checkOperationOffer([])).toEqual({ offer: false, warning: undefined });
+    const taken = checkOperationOffer([...entries, { name: 'check_operation', tool: entries[0]!.tool }]);
+    expect(taken.offer).toBe(false);
+    expect(taken.warning).toContain('a tool of the set has this name');
   });
 });

@@ -1,5 +1,6 @@
 import {
   CHECK_OPERATION_TOOL,
+  checkOperationOffer,
   checkOperation,
   createToolSet,
   jsonSchemaCopy,
@@ -189,10 +190,9 @@ export function createGeminiTools<Context = any>(
   const toolSet = createToolSet(source, setOptions);
   const byGeminiName = new Map(toolSet.names.map((name) => [geminiName(name), name]));
   const warnings: string[] = [...toolSet.warnings];
-  const longRunning = toolSet.entries.some(({ tool }) => tool.longRunning);
   // The model's check of pending operations (SPEC §20.8), beside long-running tools only, and
-  // never in place of a discovered tool of that name.
-  const offersCheck = longRunning && !toolSet.names.includes(CHECK_OPERATION_TOOL.name);
+  // never in place of a discovered tool of that name (rcp-client's one rule).
+  const { offer: offersCheck, warning: checkWarning } = checkOperationOffer(toolSet.entries);
   const offered = [...toolSet.entries, ...(offersCheck ? [{ name: CHECK_OPERATION_TOOL.name, tool: CHECK_OPERATION_TOOL }] : [])];
   const declarations = offered.map(({ name, tool }): GeminiFunctionDeclaration => {
     const declaration: GeminiFunctionDeclaration = { name: geminiName(name), description: tool.description };
@@ -205,11 +205,7 @@ export function createGeminiTools<Context = any>(
     }
     return declaration;
   });
-  if (longRunning && !offersCheck) {
-    warnings.push(
-      `Tool "${CHECK_OPERATION_TOOL.name}": a tool of the set has this name, so the check of pending operations is not offered; check them in the application with client.resume`,
-    );
-  }
+  if (checkWarning !== undefined) warnings.push(checkWarning);
   // The client with the context as one typed argument (for the check): assigned once, never cast.
   const calls: RcpContextClient<Context> = client;
   type Rest = RcpContextArgs<Context, [options?: RcpExecuteOptions]>;

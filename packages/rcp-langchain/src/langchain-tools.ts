@@ -3,6 +3,7 @@ import { DynamicStructuredTool, ToolInputParsingException, type StructuredToolIn
 import type { RunnableConfig } from '@langchain/core/runnables';
 import {
   CHECK_OPERATION_TOOL,
+  checkOperationOffer,
   checkOperation,
   createToolSet,
   jsonSchemaCopy,
@@ -180,7 +181,7 @@ export function langChainToolsWith<Context>(
   }) as StructuredToolInterface[];
   // The model's check of pending operations (SPEC §20.8), beside long-running tools only, and
   // never in place of a discovered tool of that name: `checkOperation` on the called set.
-  if (!toolSet.entries.some(({ tool: rcpTool }) => rcpTool.longRunning) || toolSet.names.includes(CHECK_OPERATION_TOOL.name)) return tools;
+  if (!checkOperationOffer(toolSet.entries).offer) return tools;
   const check = new RcpLangChainTool({
     name: CHECK_OPERATION_TOOL.name,
     description: CHECK_OPERATION_TOOL.description,

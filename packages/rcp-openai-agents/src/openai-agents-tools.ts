@@ -1,6 +1,6 @@
 import type { RunState, RunToolApprovalItem } from '@openai/agents';
 import {
-  CHECK_OPERATION_TOOL,
+  checkOperationOffer,
   createStages,
   createToolSet,
   toolCountWarning,
@@ -203,13 +203,9 @@ export function createOpenAIAgentsTools<Context = any>(
   const warning = toolCountWarning(toolSet, { limit: OPENAI_TOOL_LIMIT, target: 'OpenAI' });
   const approvals = createRunStateApprovals(contextClient, toolSet);
 
-  const longRunning = toolSet.entries.some(({ tool }) => tool.longRunning);
-  // The model's check of pending operations (SPEC §20.8), never in place of a discovered tool of that name.
-  const offersCheck = longRunning && !toolSet.names.includes(CHECK_OPERATION_TOOL.name);
-  const checkWarning =
-    longRunning && !offersCheck
-      ? `Tool "${CHECK_OPERATION_TOOL.name}": a tool of the set has this name, so the check of pending operations is not offered; check them in the application with client.resume`
-      : undefined;
+  // The model's check of pending operations (SPEC §20.8), never in place of a discovered tool of that name
+  // (rcp-client's one rule).
+  const { offer: offersCheck, warning: checkWarning } = checkOperationOffer(toolSet.entries);
 
   const buildTools = (fixedStage: string | undefined): AgentsTool[] => {
     const options = {
@@ -225,7 +221,7 @@ export function createOpenAIAgentsTools<Context = any>(
     const { entries } = stageSets.scope(fixedStage);
     const functionTools = agentsFunctionTools(entries, options);
     // Beside the long-running tools of this scope only: a stage without one has no check.
-    return offersCheck && entries.some(({ tool }) => tool.longRunning) ? [...functionTools, agentsCheckTool(options)] : functionTools;
+    return offersCheck && checkOperationOffer(entries).offer ? [...functionTools, agentsCheckTool(options)] : functionTools;
   };
 
   const tools = buildTools(undefined);

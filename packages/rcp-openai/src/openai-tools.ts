@@ -1,5 +1,6 @@
 import {
   CHECK_OPERATION_TOOL,
+  checkOperationOffer,
   checkOperation,
   createToolSet,
   toModelResult,
@@ -276,20 +277,15 @@ export function createOpenAITools<Context = any>(
 ): OpenAITools<Context> {
   const { strict = true, ...setOptions } = options;
   const toolSet = createToolSet(source, setOptions);
-  const longRunning = toolSet.entries.some(({ tool }) => tool.longRunning);
   // The model's check of pending operations (SPEC §20.8), beside long-running tools only, and
-  // never in place of a discovered tool of that name.
-  const offersCheck = longRunning && !toolSet.names.includes(CHECK_OPERATION_TOOL.name);
+  // never in place of a discovered tool of that name (rcp-client's one rule).
+  const { offer: offersCheck, warning: checkWarning } = checkOperationOffer(toolSet.entries);
   const converted = [...toolSet.entries, ...(offersCheck ? [{ name: CHECK_OPERATION_TOOL.name, tool: CHECK_OPERATION_TOOL }] : [])].map(({ name, tool }) => ({
     name,
     description: tool.description,
     ...toOpenAISchema(tool.inputSchema, { strict }),
   }));
   const warning = toolCountWarning(toolSet, { limit: OPENAI_TOOL_LIMIT, target: 'OpenAI' });
-  const checkWarning =
-    longRunning && !offersCheck
-      ? `Tool "${CHECK_OPERATION_TOOL.name}": a tool of the set has this name, so the check of pending operations is not offered; check them in the application with client.resume`
-      : undefined;
   // The client with the context as one typed argument (for the check): assigned once, never cast.
   const calls: RcpContextClient<Context> = client;
   /** One converted tool as a Responses function tool (a fresh copy of its schema each time). */

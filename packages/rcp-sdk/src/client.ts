@@ -26,6 +26,7 @@ export {
   parseToolArguments,
   CHECK_OPERATION_TOOL,
   checkOperation,
+  checkOperationOffer,
   jsonSchemaCopy,
   describeManifest,
   describeAuth,
