@@ -26,6 +26,10 @@ export interface ConformanceCase {
     readonly retry?: number;
     /** The client's deadline in milliseconds (SPEC §11); the client's default when absent. */
     readonly timeout?: number;
+    /** The host's attachments by reference (SPEC §20.7): what the client's file resolver gives; another reference has no file. */
+    readonly files?: Readonly<Record<string, { readonly base64: string; readonly mediaType: string; readonly filename: string }>>;
+    /** The client's upload limit (rcp-client's `maxUploadBytes`), in bytes. */
+    readonly maxUploadBytes?: number;
   };
   readonly call?: { readonly tool: string; readonly args?: unknown };
   /** Instead of a call: resume this operation handle (SPEC §20.8) with the discovered tools. */
@@ -53,7 +57,14 @@ export interface ConformanceCase {
       /** Headers whose value must match a regular expression (a key the client makes at random). */
       readonly headerPatterns?: Readonly<Record<string, string>>;
       readonly body?: string;
+      /**
+       * A multipart body's parts as the server parses them (SPEC §20.7), in order: `{ name, value }` for a text part,
+       * `{ name, filename, contentType, sha256 }` (hex, of the bytes received) for a file part.
+       */
+      readonly parts?: readonly unknown[];
     };
+    /** The body `prepare` shows for the call (what a review shows and its digest covers, SPEC §19). */
+    readonly preparedBody?: unknown;
     /** Several tool requests reached the server (retries): how many, and headers equal in all of them. */
     readonly requests?: { readonly count: number; readonly sameHeaders?: readonly string[] };
     readonly data?: unknown;

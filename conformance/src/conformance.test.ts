@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRcpClient, isRcpError, type RcpClientTool, type RcpExecuteResult } from 'rcp-client';
@@ -65,18 +66,25 @@ async function run(raw: ConformanceCase) {
     ...(c.client?.maxMediaBytes !== undefined && { maxMediaBytes: c.client.maxMediaBytes }),
     ...(c.client?.mediaTypes !== undefined && { mediaTypes: c.client.mediaTypes }),
     ...(c.client?.timeout !== undefined && { timeout: c.client.timeout }),
+    ...(c.client?.maxUploadBytes !== undefined && { maxUploadBytes: c.client.maxUploadBytes }),
+    files: (reference: string) => {
+      const file = c.client?.files?.[reference];
+      return file && { bytes: new Uint8Array(Buffer.from(file.base64, 'base64')), mediaType: file.mediaType, filename: file.filename };
+    },
   });
   let tools: readonly RcpClientTool[] = [];
   let warnings: readonly { path: string }[] = [];
   let error: unknown;
   let data: unknown;
   let result: RcpExecuteResult | undefined;
+  let preparedBody: unknown;
   try {
     const discovery = await client.discover(c.manifestUrl ?? server.url('/rcp/manifest'));
     tools = discovery.tools;
     warnings = discovery.warnings;
     if (c.call !== undefined) {
       const tool = discovery.tool(c.call.tool);
+      if (c.expect.preparedBody !== undefined) preparedBody = (await client.prepare(tool, c.call.args ?? {})).body;
       result = await client.execute(tool, c.call.args ?? {});
       data = result.data;
     }
@@ -90,7 +98,23 @@ async function run(raw: ConformanceCase) {
   const requests = [...server.requests, ...other.requests];
   const manifestRequests = server.requests.filter((request) => request.path === '/rcp/manifest');
   const toolRequests = requests.filter((request) => !(request.path === '/rcp/manifest' && server.requests.includes(request)));
-  return { c, tools, warnings, error, data, result, manifestRequests, toolRequests };
+  return { c, tools, warnings, error, data, result, preparedBody, manifestRequests, toolRequests };
+}
+
+/** A multipart body's parts, parsed by undici's multipart parser (not the client's encoder), as a case lists them. */
+async function partsOf(bytes: Uint8Array, contentType: string): Promise<unknown[]> {
+  const form = await new Response(bytes, { headers: { 'content-type': contentType } }).formData();
+  const parts: unknown[] = [];
+  for (const [name, value] of form.entries()) {
+    if (typeof value === 'string') parts.push({ name, value });
+    else {
+      const sha256 = createHash('sha256')
+        .update(new Uint8Array(await value.arrayBuffer()))
+        .digest('hex');
+      parts.push({ name, filename: value.name, contentType: value.type, sha256 });
+    }
+  }
+  return parts;
 }
 
 describe(`conformance: ${cases.length} cases from /conformance/cases`, () => {
@@ -120,7 +144,7 @@ describe(`conformance: ${cases.length} cases from /conformance/cases`, () => {
   });
 
   it.each(cases.map((entry) => [`${entry.file} ${entry.case.id}`, entry.case] as const))('%s', async (_name, raw) => {
-    const { c, tools, warnings, error, data, result, manifestRequests, toolRequests } = await run(raw);
+    const { c, tools, warnings, error, data, result, preparedBody, manifestRequests, toolRequests } = await run(raw);
     const expected = c.expect;
     if (expected.error !== undefined) {
       expect(error, 'expected an error').toBeDefined();
@@ -168,7 +192,11 @@ describe(`conformance: ${cases.length} cases from /conformance/cases`, () => {
       for (const [name, pattern] of Object.entries(expected.request.headerPatterns ?? {}))
         expect(String(received.headers[name]), name).toMatch(new RegExp(pattern));
       if (expected.request.body !== undefined) expect(received.body).toBe(expected.request.body);
+      if (expected.request.parts !== undefined) {
+        expect(await partsOf(received.bytes, String(received.headers['content-type']))).toEqual(expected.request.parts);
+      }
     }
+    if (expected.preparedBody !== undefined) expect(preparedBody).toEqual(expected.preparedBody);
     if ('data' in expected) expect(data).toEqual(expected.data);
     if (expected.schema !== undefined) expect(tools[0]?.inputSchema).toEqual(expected.schema);
     if (expected.warnings !== undefined) expect(warnings.map((warning) => warning.path)).toEqual(expected.warnings);

@@ -50,10 +50,13 @@ function declare(c: ConformanceCase, response: ConformanceCase['response']): Dec
     if (typeof tool?.url !== 'string') return 'a tool without a url';
     const path = tool.url.startsWith(origin) ? tool.url.slice(origin.length) || '/' : tool.url;
     if (/^https?:/.test(path)) return 'a tool on another origin';
-    const { url: _url, ...rest } = tool;
+    // A multipart tool never gets here (file cases are skipped above): its encoding is one rcp-server does not declare yet.
+    const { url: _url, bodyEncoding, ...rest } = tool;
+    if (bodyEncoding === 'multipart') return NO_FILES_YET;
     tools.push(
       defineTool({
         ...rest,
+        ...(bodyEncoding !== undefined && { bodyEncoding }),
         path,
         handler: ({ values }) => {
           calls.push({ tool: tool.name, values: { ...values } });
@@ -121,6 +124,17 @@ function declaresOperation(c: ConformanceCase): boolean {
 }
 const operations = cases.filter(declaresOperation);
 
+/**
+ * Cases of file params and multipart bodies (RCP 0.4, SPEC §20.7): rcp-server neither declares a file param nor parses
+ * a multipart body yet (the next slice of issue 42 does, on this definition), so none of them can be served.
+ */
+const NO_FILES_YET = 'rcp-server does not declare file params or parse multipart bodies (SPEC §20.7) yet';
+function declaresFiles(c: ConformanceCase): boolean {
+  const manifest = c.manifest as { tools?: { bodyEncoding?: unknown; params?: { type?: unknown }[] }[] } | undefined;
+  return (manifest?.tools ?? []).some((tool) => tool?.bodyEncoding === 'multipart' || (tool?.params ?? []).some((param) => param?.type === 'file'));
+}
+const withFiles = cases.filter(declaresFiles);
+
 /** Every case a manifest is served for (not a text answer, not another URL) that discovers without error. */
 const accepted = cases.filter(
   (c) =>
@@ -128,7 +142,8 @@ const accepted = cases.filter(
     c.manifestUrl === undefined &&
     c.manifestResponse === undefined &&
     !Object.hasOwn(REFUSED_BY_THE_SERVER, c.id) &&
-    !declaresOperation(c),
+    !declaresOperation(c) &&
+    !declaresFiles(c),
 );
 const refusedByTheServer = cases.filter((c) => Object.hasOwn(REFUSED_BY_THE_SERVER, c.id));
 /** Manifests refused at the pointers of what rcp-server declares: a tool's field, or a group (RCP 0.4). */
@@ -138,7 +153,8 @@ const refusedAtTools = cases.filter(
     (c.expect.error.pointers ?? []).length > 0 &&
     (c.expect.error.pointers ?? []).every((pointer) => pointer.startsWith('/tools/') || pointer.startsWith('/groups/')) &&
     c.manifestResponse === undefined &&
-    !declaresOperation(c),
+    !declaresOperation(c) &&
+    !declaresFiles(c),
 );
 
 describe(`conformance, the server side: skipped, ${NO_OPERATIONS}`, () => {
@@ -166,6 +182,10 @@ function clientFor(c: ConformanceCase) {
     ...(c.client?.mediaTypes !== undefined && { mediaTypes: c.client.mediaTypes }),
   });
 }
+
+describe(`conformance, the server side: skipped, ${NO_FILES_YET}`, () => {
+  it.skip.each(withFiles.map((c) => [c.id] as const))('%s', () => {});
+});
 
 describe('conformance, the server side: a manifest rcp-server serves, and the calls it accepts', () => {
   const skipped: string[] = [];

@@ -1,5 +1,5 @@
 /** A param type's name, as a manifest writes it (rcp-manifest's `RcpParamType`). */
-type ParamTypeName = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object';
+type ParamTypeName = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object' | 'file';
 
 /**
  * The JSON kind of a value, for messages that must never echo the value itself: `null`,
@@ -31,7 +31,7 @@ const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
  * (`String(value)` in a path segment, a query value, a header, a form field, a cursor): JSON
  * number text for `number` and `integer` (whether it is a safe integer is the type check's to
  * say), `true` / `false` for `boolean`, the text itself for `string`. `undefined` when the text
- * does not read as the type, and for `array` and `object`.
+ * does not read as the type, and for `array`, `object` and `file` (RCP 0.4: a reference, never read back from text).
  *
  * @example
  * ```ts

@@ -96,3 +96,28 @@ def test_each_rule_reports_at_its_pointer(tool: dict[str, object], pointer: str)
 def test_a_path_param_is_required_whatever_it_says() -> None:
     parsed = parse_manifest({"rcpVersion": "0.1", "tools": [dict(TOOL, url="/x/{{a}}", params=[{"name": "a", "required": False}])]})
     assert parsed.tools[0].params[0].required is True
+
+
+def test_file_params_and_multipart_bodies_are_refused_by_name_not_sent_as_text() -> None:
+    """RCP 0.4 files (SPEC §20.7) are not implemented here: a tool with a file param or a multipart body is refused with
+    a typed error at the field, so no reference is ever sent as JSON text."""
+    manifest = {
+        "rcpVersion": "0.4",
+        "tools": [
+            {
+                "name": "upload",
+                "description": "Uploads a file.",
+                "method": "POST",
+                "url": "/files",
+                "params": [{"name": "file", "type": "file", "required": True}, {"name": "purpose"}],
+                "bodyEncoding": "multipart",
+                "body": {"purpose": "{{purpose}}", "file": "{{file}}"},
+            }
+        ],
+    }
+    with pytest.raises(RcpInvalidManifestError) as caught:
+        parse_manifest(json.dumps(manifest))
+    issues = [str(issue) for issue in caught.value.issues]
+    assert '/tools/0/bodyEncoding is "multipart" (RCP 0.4 files, SPEC §20.7), which this Python client does not support yet' in issues
+    assert '/tools/0/params/0/type is "file" (an RCP 0.4 file param, SPEC §20.7), which this Python client does not support yet' in issues
+    assert caught.value.code == "RCP_INVALID_MANIFEST"

@@ -38,6 +38,67 @@ export interface RcpResolverInfo {
 export type RcpResolver<Context = any> = (ctx: Context, info: RcpResolverInfo) => unknown;
 
 /**
+ * What a file resolver is told besides the reference (RCP 0.4): the tool, the file param, and the
+ * param's declared `mediaTypes` and `maxBytes` (to pick a rendition, or refuse early).
+ *
+ * @example
+ * ```ts
+ * const files: RcpFileResolver = (reference, ctx, info: RcpFileResolverInfo) => store.open(ctx.userId, reference, info.mediaTypes);
+ * ```
+ */
+export interface RcpFileResolverInfo {
+  /** The tool being executed (as returned by `discover`). */
+  readonly tool: RcpClientTool;
+  /** The file param the model named the reference in. */
+  readonly param: string;
+  /** The param's accepted media types (`type/subtype` or `type/*`), when it declares them. */
+  readonly mediaTypes: readonly string[] | undefined;
+  /** The param's largest file in bytes, when it declares one. */
+  readonly maxBytes: number | undefined;
+}
+
+/**
+ * A file a resolver hands over (RCP 0.4): its name and media type, and its content as bytes or as
+ * a stream. A stream is read (counted against the limits, cancelled past them) before the request
+ * starts, because the review's SHA-256 covers it; give `size` when you know it, and a stream that
+ * yields another number of bytes fails the call (`RCP_RESOLVER_FAILED`), nothing sent.
+ *
+ * @example
+ * ```ts
+ * const file: RcpResolvedFile = { bytes: await readFile(path), mediaType: 'image/png', filename: 'chart.png' };
+ * ```
+ */
+export type RcpResolvedFile =
+  | { readonly bytes: Uint8Array; readonly mediaType: string; readonly filename: string }
+  | {
+      readonly stream: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
+      readonly size?: number;
+      readonly mediaType: string;
+      readonly filename: string;
+    };
+
+/**
+ * Turns a model's file reference (an attachment id the host issued, or a URI it received) into a
+ * file, under the host's rules — the user of `ctx` may read it — or returns `undefined` (then
+ * `RCP_UNRESOLVED`, nothing sent). Runs only for references that passed the reference rule
+ * (never a path or bytes). A throw is `RCP_RESOLVER_FAILED`, nothing sent; neither message shows
+ * the reference's file or anything the resolver returned.
+ *
+ * @example
+ * ```ts
+ * const files: RcpFileResolver<{ userId: string }> = async (reference, ctx) => {
+ *   const attachment = await attachments.get(ctx.userId, reference); // undefined when not theirs
+ *   return attachment && { bytes: attachment.bytes, mediaType: attachment.type, filename: attachment.name };
+ * };
+ * ```
+ */
+export type RcpFileResolver<Context = any> = (
+  reference: string,
+  ctx: Context,
+  info: RcpFileResolverInfo,
+) => RcpResolvedFile | undefined | null | Promise<RcpResolvedFile | undefined | null>;
+
+/**
  * The header auth a credential is requested for: the header name and optional scheme.
  *
  * @example
@@ -201,6 +262,23 @@ export interface RcpClientOptions<Context = any> {
    * @default {}
    */
   resolvers?: Readonly<Record<string, RcpResolver<Context>>>;
+  /**
+   * Resolves the references the model gives to file params (RCP 0.4, SPEC §20.7) into files, under
+   * your rules. Without it, a call that gives a file is `RCP_UNRESOLVED`, nothing sent.
+   * @default undefined
+   * @example
+   * ```ts
+   * createRcpClient({ files: (reference, ctx) => attachments.open(ctx.userId, reference) });
+   * ```
+   */
+  files?: RcpFileResolver<Context>;
+  /**
+   * Largest total of file bytes one call uploads (every file part together), checked before the
+   * request starts; a file param's own `maxBytes` applies as well. Files are held in memory for
+   * their SHA-256 (the review shows it), so this also bounds a call's memory.
+   * @default 33554432 (32 MiB)
+   */
+  maxUploadBytes?: number;
   /**
    * Supplies the credential for tools whose effective auth is `header`. It is only ever
    * asked for (and the credential only ever sent) for a trusted origin.

@@ -1,4 +1,4 @@
-import type { RcpAuth, RcpDeclaredEffects, RcpHttpMethod, RcpOutputSchema, RcpParamType, RcpStream, RcpToolEffects } from 'rcp-manifest';
+import type { RcpAuth, RcpDeclaredEffects, RcpHttpMethod, RcpOutputSchema, RcpParamType, RcpStream, RcpToolEffects, RcpValueType } from 'rcp-manifest';
 
 /**
  * One property of a tool's model-facing {@link RcpInputSchema}.
@@ -10,7 +10,8 @@ import type { RcpAuth, RcpDeclaredEffects, RcpHttpMethod, RcpOutputSchema, RcpPa
  * ```
  */
 export interface RcpInputSchemaProperty {
-  readonly type: RcpParamType;
+  /** A JSON type; a file param's is `'string'` (marked by `x-rcp-file`). */
+  readonly type: RcpValueType;
   /** The param's description; absent when the manifest gives none. */
   readonly description?: string;
   /** The only values allowed. */
@@ -31,6 +32,12 @@ export interface RcpInputSchemaProperty {
   readonly pattern?: string;
   /** What the server uses when the argument is not given (the client never sends it). */
   readonly default?: unknown;
+  /**
+   * Marks a file param (RCP 0.4; `type` is then `'string'`): the model gives an attachment
+   * reference, which the client's `files` resolver turns into a file. Its accepted media types
+   * and largest size, when the param declares them.
+   */
+  readonly 'x-rcp-file'?: { readonly mediaTypes?: readonly string[]; readonly maxBytes?: number };
 }
 
 /**

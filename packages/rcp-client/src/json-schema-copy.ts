@@ -1,4 +1,4 @@
-import type { RcpOutputSchema, RcpParamType } from 'rcp-manifest';
+import type { RcpOutputSchema, RcpValueType } from 'rcp-manifest';
 import type { RcpInputSchema } from './client-tool';
 
 /**
@@ -24,7 +24,7 @@ export type RcpJsonValue = string | number | boolean | null | RcpJsonValue[] | {
 export interface RcpJsonSchemaProperty {
   [keyword: string]: unknown;
   /** Absent for "any JSON value" (an output schema's singular field is `{}`). */
-  type?: RcpParamType;
+  type?: RcpValueType;
   description?: string;
   enum?: (string | number | boolean)[];
   items?: RcpJsonSchemaProperty;

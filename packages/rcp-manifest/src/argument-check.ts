@@ -90,7 +90,8 @@ export function readArguments(args: unknown): ReadArgumentsResult {
  * - `undefined` and `null` mean "not given"; a param with `required: true` that is not given is
  *   `is required` (pass `required: true` for a path param: `toolParams` says which are);
  * - then the type (`must be a string (got integer)`: `integer` is a safe integer, `number` a
- *   finite number) and the value details, with {@link compileValueCheck}.
+ *   finite number) and the value details, with {@link compileValueCheck}; a `file` param's value
+ *   must be a string that passes `fileReferenceProblem` (RCP 0.4: a reference, never bytes or a path).
  *
  * Messages name the expectation, never the value. On success, `values` is a null-prototype
  * object holding only the given, declared values.
@@ -116,7 +117,7 @@ export function compileArgumentCheck(params: readonly RcpParam[]): ArgumentCheck
   const names = params.map((param) => param.name);
   // A plain param is checked by its type alone, allocating nothing when the value is right.
   const checks: ((value: unknown, path: string) => ManifestIssue[] | undefined)[] = params.map((param) => {
-    if (hasValueDetails(param)) {
+    if (hasValueDetails(param) || param.type === 'file') {
       const detail: ValueCheck = compileValueCheck(param);
       return (value, path) => {
         const problems = detail(value, path);

@@ -76,7 +76,18 @@ export const EFFECT_FIELDS = ['readOnly', 'destructive', 'idempotent', 'openWorl
 export const OAUTH_HINT_FIELDS = ['scopes', 'issuer', 'grantTypes'] as const;
 /** The value details a param and a nested value share (JSON Schema keywords). */
 export const DETAIL_FIELDS = ['enum', 'items', 'properties', 'format', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'default'] as const;
-export const PARAM_FIELDS = ['name', 'type', 'description', 'required', 'requiredProperties', ...DETAIL_FIELDS, 'filledBy', 'queryStyle'] as const;
+export const PARAM_FIELDS = [
+  'name',
+  'type',
+  'description',
+  'required',
+  'requiredProperties',
+  ...DETAIL_FIELDS,
+  'filledBy',
+  'queryStyle',
+  'mediaTypes',
+  'maxBytes',
+] as const;
 /** Who a param is meant to be filled by (RCP 0.4, informational): `"client"`, from the caller's context. */
 export const PARAM_FILLERS = ['client'] as const;
 

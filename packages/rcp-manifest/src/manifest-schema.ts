@@ -406,7 +406,23 @@ export const RcpParamSchema = /* @__PURE__ */ TObject(
         pattern: PARAM_NAME_PATTERN,
         description: 'The {{token}} name ([A-Za-z_][A-Za-z0-9_]*), unique within the tool; not __proto__, constructor or prototype.',
       }),
-      type: /* @__PURE__ */ Optional(PARAM_TYPE),
+      type: /* @__PURE__ */ Optional(
+        /* @__PURE__ */ Union(
+          [
+            /* @__PURE__ */ Literal('string'),
+            /* @__PURE__ */ Literal('number'),
+            /* @__PURE__ */ Literal('integer'),
+            /* @__PURE__ */ Literal('boolean'),
+            /* @__PURE__ */ Literal('array'),
+            /* @__PURE__ */ Literal('object'),
+            /* @__PURE__ */ Literal('file'),
+          ],
+          {
+            description:
+              'JSON type of the value; "file" (RCP 0.4): a reference to an attachment the host holds, which the client resolves to bytes and sends as a part of a multipart body.',
+          },
+        ),
+      ),
       description: /* @__PURE__ */ Optional(/* @__PURE__ */ TString({ description: 'What the model is told about this argument.' })),
       required: /* @__PURE__ */ Optional(
         /* @__PURE__ */ TBoolean({ description: 'Whether the argument must be given. Default false; a param used in the URL path is always required.' }),
@@ -421,6 +437,15 @@ export const RcpParamSchema = /* @__PURE__ */ TObject(
           description:
             "RCP 0.4, informational: the API expects the client to fill this param from the caller's context (a resolver), not the model. A hint for people and linters, never a reason to trust: the API checks the value it receives.",
         }),
+      ),
+      mediaTypes: /* @__PURE__ */ Optional(
+        /* @__PURE__ */ TArray(/* @__PURE__ */ TString({ pattern: MEDIA_RANGE_PATTERN }), {
+          minItems: 1,
+          description: 'RCP 0.4, a file param only: the media types the file may have, "type/subtype" or "type/*", no parameters.',
+        }),
+      ),
+      maxBytes: /* @__PURE__ */ Optional(
+        /* @__PURE__ */ TInteger({ minimum: 1, description: 'RCP 0.4, a file param only: the largest file accepted, in bytes.' }),
       ),
       queryStyle: /* @__PURE__ */ Optional(
         /* @__PURE__ */ Union([/* @__PURE__ */ Literal('repeat'), /* @__PURE__ */ Literal('comma'), /* @__PURE__ */ Literal('deepObject')], {
@@ -492,8 +517,9 @@ export const RcpToolSchema = /* @__PURE__ */ TObject(
       }),
     ),
     bodyEncoding: /* @__PURE__ */ Optional(
-      /* @__PURE__ */ Union([/* @__PURE__ */ Literal('json'), /* @__PURE__ */ Literal('form')], {
-        description: 'How the body is sent: "json" (default) or "form", application/x-www-form-urlencoded (RCP 0.2; the body must be an object).',
+      /* @__PURE__ */ Union([/* @__PURE__ */ Literal('json'), /* @__PURE__ */ Literal('form'), /* @__PURE__ */ Literal('multipart')], {
+        description:
+          'How the body is sent: "json" (default), "form", application/x-www-form-urlencoded (RCP 0.2), or "multipart", multipart/form-data with one part per field and a file part for each file param (RCP 0.4). A form or multipart body must be an object.',
       }),
     ),
     auth: /* @__PURE__ */ Optional(RcpAuthSchema),
@@ -693,6 +719,17 @@ export type RcpParam = DeepReadonly<Static<typeof RcpParamSchema>>;
  * ```
  */
 export type RcpParamType = NonNullable<RcpParam['type']>;
+
+/**
+ * The type of a value a JSON Schema can describe: every param type but `file` (RCP 0.4), which is
+ * a param type only — a nested value, and the model-facing schema of a file param, is never one.
+ *
+ * @example
+ * ```ts
+ * const type: RcpValueType = 'object';
+ * ```
+ */
+export type RcpValueType = Exclude<RcpParamType, 'file'>;
 
 /**
  * A nested value schema (an array param's `items`, an object param's `properties`).

@@ -1,6 +1,7 @@
 import { isRecord, kindOf } from 'rcp-internal';
 import { escapePointerToken } from './internal/json-pointer';
 import type { ManifestIssue } from './manifest-errors';
+import { fileReferenceProblem } from './file-params';
 import type { RcpParam, RcpParamType, RcpValue } from './manifest-schema';
 
 /**
@@ -23,6 +24,7 @@ export const EXPECTED_TYPE: Record<RcpParamType, string> = {
   boolean: 'a boolean',
   array: 'an array',
   object: 'an object',
+  file: 'an attachment reference (a string)',
 };
 
 /** The one type table: a precompiled test per param type (JSON semantics). */
@@ -33,6 +35,7 @@ export const TYPE_TESTS: Record<RcpParamType, (value: unknown) => boolean> = {
   boolean: (value) => typeof value === 'boolean',
   array: (value) => Array.isArray(value),
   object: isRecord,
+  file: (value) => typeof value === 'string',
 };
 
 /**
@@ -68,7 +71,8 @@ export function typeProblem(type: RcpParamType, value: unknown): string {
 }
 
 /**
- * The six param types, in the order the specification lists them.
+ * The six value types, in the order the specification lists them. A param may also be `"file"` (RCP 0.4),
+ * which is not listed here: it is a reference, never a JSON value a schema or a nested value can have.
  *
  * @example
  * ```ts
@@ -77,7 +81,7 @@ export function typeProblem(type: RcpParamType, value: unknown): string {
  * PARAM_TYPES.includes('integer'); // true
  * ```
  */
-export const PARAM_TYPES: readonly RcpParamType[] = Object.freeze(Object.keys(EXPECTED_TYPE) as RcpParamType[]);
+export const PARAM_TYPES: readonly RcpParamType[] = Object.freeze(['string', 'number', 'integer', 'boolean', 'array', 'object'] as RcpParamType[]);
 
 /**
  * How a message names what a param type expects: `"a string"`, `"a safe integer"` …
@@ -155,6 +159,11 @@ export function compileValueCheck(schema: RcpParam | RcpValue): ValueCheck {
   const check = (value: unknown, path: string, issues: ManifestIssue[]): void => {
     if (!typeTest(value)) {
       issues.push({ path, message: typeProblem(type, value) });
+      return;
+    }
+    if (type === 'file') {
+      const problem = fileReferenceProblem(value as string);
+      if (problem !== undefined) issues.push({ path, message: problem });
       return;
     }
     if (values !== undefined && !values.includes(value as string | number | boolean)) {

@@ -788,7 +788,9 @@ def _tool(raw: object, index: int, v: _Validator, server_auth: dict[str, Json], 
     encoding: Literal["json", "form"] = "json"
     if "bodyEncoding" in raw:
         raw_encoding = raw["bodyEncoding"]
-        if raw_encoding not in ("json", "form"):
+        if raw_encoding == "multipart":
+            v.report(f"{base}/bodyEncoding", 'is "multipart" (RCP 0.4 files, SPEC §20.7), which this Python client does not support yet')
+        elif raw_encoding not in ("json", "form"):
             v.report(f"{base}/bodyEncoding", 'must be "json" or "form"')
         elif raw_encoding == "form" and "form-body" not in v.features:
             v.report(f"{base}/bodyEncoding", f'"form" needs rcpVersion 0.2 or later (this manifest says {v.version})')
@@ -1113,6 +1115,10 @@ def _param(raw: object, base: str, index: int, v: _Validator) -> Param | None:
     elif name in RESERVED_PARAM_NAMES:
         v.report(f"{base}/name", f'"{name}" is not allowed as a param name')
     kind = raw.get("type", "string")
+    if kind == "file":
+        # RCP 0.4 file params (SPEC §20.7) are not implemented here yet: refused by name, never sent as text.
+        v.report(f"{base}/type", 'is "file" (an RCP 0.4 file param, SPEC §20.7), which this Python client does not support yet')
+        return None
     if not isinstance(kind, str) or kind not in PARAM_TYPES:
         v.report(f"{base}/type", "must be one of " + ", ".join(PARAM_TYPES))
         kind = "string"

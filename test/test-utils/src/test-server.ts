@@ -17,6 +17,8 @@ export interface RecordedRequest {
   /** Raw header pairs as sent. */
   rawHeaders: string[];
   body: string;
+  /** The body's bytes as received (a binary upload: `body` is them decoded as UTF-8). */
+  bytes: Uint8Array;
   /** Parsed JSON body, or undefined when the body is not JSON. */
   json: unknown;
 }
@@ -59,7 +61,8 @@ export async function startTestServer(routes: Record<string, TestRouteHandler> =
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = Buffer.concat(chunks).toString('utf8');
+    const bytes = Buffer.concat(chunks);
+    const body = bytes.toString('utf8');
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const path = q === -1 ? url : url.slice(0, q);
@@ -79,6 +82,7 @@ export async function startTestServer(routes: Record<string, TestRouteHandler> =
       headers: { ...req.headers },
       rawHeaders: [...req.rawHeaders],
       body,
+      bytes,
       json,
     };
     requests.push(recorded);

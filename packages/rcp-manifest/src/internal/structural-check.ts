@@ -42,7 +42,9 @@ const AUTH_TYPES: readonly unknown[] = Object.keys(AUTH_FIELDS);
 const SCOPE_TOKEN = new RegExp(SCOPE_TOKEN_PATTERN);
 const MEDIA_RANGE = new RegExp(MEDIA_RANGE_PATTERN);
 const VERSIONS: readonly unknown[] = RCP_VERSIONS;
-const BODY_ENCODINGS: readonly unknown[] = ['json', 'form'];
+const BODY_ENCODINGS: readonly unknown[] = ['json', 'form', 'multipart'];
+/** A param's types: the six value types, and (RCP 0.4) `file`, a param type only. */
+const PARAM_TYPES_WITH_FILE: readonly unknown[] = [...PARAM_TYPES, 'file'];
 
 type Fields = Record<string, unknown>;
 type Issues = ManifestIssue[];
@@ -304,7 +306,12 @@ function checkParam(param: unknown, path: string, issues: Issues): void {
         : 'must be a token name: a letter or "_" followed by letters, digits or "_"',
     );
   }
-  if (param['type'] !== undefined) checkOneOf(param['type'], PARAM_TYPES, joinPointer(path, 'type'), issues);
+  if (param['type'] !== undefined) checkOneOf(param['type'], PARAM_TYPES_WITH_FILE, joinPointer(path, 'type'), issues);
+  if (param['mediaTypes'] !== undefined) checkMediaTypes(param['mediaTypes'], joinPointer(path, 'mediaTypes'), issues);
+  const maxBytes = param['maxBytes'];
+  if (maxBytes !== undefined && (typeof maxBytes !== 'number' || !Number.isSafeInteger(maxBytes) || maxBytes < 1)) {
+    issues.push({ path: joinPointer(path, 'maxBytes'), message: 'must be an integer ≥ 1' });
+  }
   if (param['description'] !== undefined) checkString(param['description'], joinPointer(path, 'description'), issues);
   if (param['required'] !== undefined && typeof param['required'] !== 'boolean') {
     issues.push({ path: joinPointer(path, 'required'), message: 'must be true or false' });

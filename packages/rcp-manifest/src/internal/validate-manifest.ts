@@ -233,6 +233,7 @@ function checkParams(tool: JsonObject, context: ToolContext): void {
     context.report.unknownFields(param, pointer, PARAM_FIELDS);
     checkDetails(param, pointer, context.report, true);
     checkQueryStyle(param, pointer, context.report);
+    checkFileParam(param, pointer, context.report);
     const name = own(param, 'name');
     if (typeof name !== 'string') return;
     const first = context.declared.get(name);
@@ -245,6 +246,105 @@ function checkParams(tool: JsonObject, context: ToolContext): void {
       context.declared.set(name, index);
     }
   });
+}
+
+/**
+ * RCP 0.4 file params (SPEC §20.7): `type: "file"` only in a 0.4 manifest (an older client would send the model's
+ * reference as text); `mediaTypes` and `maxBytes` on a file param only; no `enum` or `default` on one (the model names
+ * an attachment the host holds, never one the manifest picks).
+ */
+function checkFileParam(param: JsonObject, pointer: string, report: Report): void {
+  const isFile = own(param, 'type') === 'file';
+  if (isFile) needsVersion04(report, joinPointer(pointer, 'type'), 'a file param', 'send the reference as text');
+  for (const key of ['mediaTypes', 'maxBytes']) {
+    if (own(param, key) !== undefined && !isFile) report.error(joinPointer(pointer, key), `only a file param (type "file") can have "${key}"`);
+  }
+  if (!isFile) return;
+  for (const key of ['enum', 'default']) {
+    if (own(param, key) !== undefined) report.error(joinPointer(pointer, key), `a file param cannot have "${key}": the model names an attachment it was given`);
+  }
+}
+
+/** The names of the tool's file params (declared first under that name). */
+function fileParamNames(tool: JsonObject, context: ToolContext): Set<string> {
+  const names = new Set<string>();
+  const params = own(tool, 'params');
+  if (!Array.isArray(params)) return names;
+  params.forEach((param: unknown, index) => {
+    if (!isRecord(param) || own(param, 'type') !== 'file') return;
+    const name = own(param, 'name');
+    if (typeof name === 'string' && context.declared.get(name) === index) names.add(name);
+  });
+  return names;
+}
+
+/**
+ * A file param may only be the whole value of a top-level field of a multipart body (one file part); anywhere else — the
+ * URL, the query, a header, a JSON or form body, nested, inside a longer string — it is an error at that position.
+ */
+function checkFileUses(tool: JsonObject, context: ToolContext): void {
+  const files = fileParamNames(tool, context);
+  if (files.size === 0) return;
+  const refuse = (at: string, text: string, allowWhole: boolean) => {
+    const template = templateOf(text);
+    if (template === undefined) return;
+    for (const token of template.tokens) {
+      if (!files.has(token) || (allowWhole && template.single === token)) continue;
+      context.report.error(at, `uses file param "${token}", which can only be the whole value of a field of a multipart body (bodyEncoding "multipart")`);
+    }
+  };
+  const url = own(tool, 'url');
+  if (typeof url === 'string') refuse(joinPointer(context.pointer, 'url'), url, false);
+  for (const field of ['queryParams', 'headers']) {
+    const values = own(tool, field);
+    if (!isRecord(values)) continue;
+    for (const key of Object.keys(values)) {
+      const value = values[key];
+      if (typeof value === 'string') refuse(joinPointer(context.pointer, field, key), value, false);
+    }
+  }
+  const body = own(tool, 'body');
+  if (body === undefined) return;
+  const multipart = own(tool, 'bodyEncoding') === 'multipart';
+  if (multipart && !isRecord(body)) return; // the multipart rule reports a body that is not an object of fields
+  const bodyAt = joinPointer(context.pointer, 'body');
+  walkJsonTree(
+    body,
+    bodyAt,
+    (text, at) => {
+      // A top-level field of a multipart body is at /body/<field>: one more segment than the body.
+      const topLevel = multipart && isRecord(body) && at.startsWith(`${bodyAt}/`) && !at.slice(bodyAt.length + 1).includes('/');
+      refuse(at, text, topLevel);
+    },
+    () => {},
+  );
+}
+
+/**
+ * A multipart body (RCP 0.4) is an object template, one part per field: its field names must be non-empty and free of
+ * `"`, `\` and control characters (they are written into a part's Content-Disposition), and the client alone sets the
+ * Content-Type (it carries the boundary). Returns false when it is not an object at all.
+ */
+function checkMultipartBody(tool: JsonObject, body: unknown, toolPointer: string, report: Report): boolean {
+  const pointer = joinPointer(toolPointer, 'body');
+  const headers = own(tool, 'headers');
+  if (isRecord(headers)) {
+    for (const name of Object.keys(headers)) {
+      if (name.toLowerCase() === 'content-type') {
+        report.error(joinPointer(toolPointer, 'headers', name), "a multipart body's Content-Type is set by the client (it carries the boundary)");
+      }
+    }
+  }
+  if (!isRecord(body)) {
+    report.error(pointer, 'a multipart body must be an object of fields (bodyEncoding "multipart")');
+    return false;
+  }
+  for (const key of Object.keys(body)) {
+    if (key === '' || /["\\\u0000-\u001f\u007f]/.test(key)) {
+      report.error(joinPointer(pointer, key), 'a multipart field name must be non-empty, without `"`, `\\` or control characters');
+    }
+  }
+  return true;
 }
 
 /**
@@ -439,6 +539,9 @@ function checkBody(tool: JsonObject, context: ToolContext): void {
   }
   if (own(tool, 'bodyEncoding') === 'form') {
     if (!checkFormBody(body, pointer, context.report)) return;
+  }
+  if (own(tool, 'bodyEncoding') === 'multipart') {
+    if (!checkMultipartBody(tool, body, context.pointer, context.report)) return;
   }
   const before = context.report.issues.length;
   const strings = new Map<string, string>();
@@ -680,6 +783,12 @@ function checkTool(tool: unknown, pointer: string, serverAuth: unknown, report: 
     needsVersion(report, joinPointer(pointer, 'bodyEncoding'), 'a form body');
     if (!Object.hasOwn(tool, 'body') || tool['body'] === undefined) report.error(joinPointer(pointer, 'bodyEncoding'), 'is "form" but the tool has no body');
   }
+  if (own(tool, 'bodyEncoding') === 'multipart') {
+    needsVersion04(report, joinPointer(pointer, 'bodyEncoding'), 'a multipart body', 'send it as JSON');
+    if (!Object.hasOwn(tool, 'body') || tool['body'] === undefined) {
+      report.error(joinPointer(pointer, 'bodyEncoding'), 'is "multipart" but the tool has no body');
+    }
+  }
   checkQueryAuthKey(tool, effectiveAuth, context);
   checkEffects(tool, joinPointer(pointer, 'effects'), report);
   if (own(tool, 'responseMediaTypes') !== undefined) needsVersion03(report, joinPointer(pointer, 'responseMediaTypes'), 'responseMediaTypes');
@@ -697,6 +806,7 @@ function checkTool(tool: unknown, pointer: string, serverAuth: unknown, report: 
     checkHeaders(tool, effectiveAuth, context);
   }
   checkBody(tool, context);
+  checkFileUses(tool, context);
   checkSendable(tool, context);
   checkQueryStyleUse(tool, context);
   checkResponseMappings(tool, context);

@@ -16,6 +16,8 @@ import { isHeaderValue } from 'rcp-internal';
 const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 import { REDACTED } from '../redaction/redact';
 import type { SendRequest } from '../send/send';
+import type { RequestBody } from '../send/transport-types';
+import { buildMultipart } from './multipart';
 import { checkArguments, requestOf, type CompiledTool, type ResolvedParam } from '../discovery/tool-registry';
 
 /** Steps 1–4 done: the request to send, and the credential it carries (for redaction). */
@@ -23,7 +25,10 @@ export interface BuiltRequest {
   request: SendRequest;
   /** The URL as `prepare` shows it: a query credential replaced by `[redacted]`. */
   shownUrl: string;
-  /** The JSON body before serialisation, or a form body's encoded text (for `prepare`). */
+  /**
+   * The JSON body before serialisation, a form body's encoded text, or a multipart body's parts as a person is shown
+   * them (`{ multipart: [...] }`: text values; each file's name, media type, size and SHA-256) — for `prepare`.
+   */
   body: unknown;
   credential: string | undefined;
   /** The model's validated arguments (declared params only, before any resolver value). */
@@ -235,20 +240,24 @@ function withCredential(
   ctx: unknown,
   secrets: CallSecrets | undefined,
 ): BuiltRequest | Promise<BuiltRequest> {
-  if (compiled.auth === undefined) return renderChecked(compiled, tool, values, undefined, secrets);
+  if (compiled.auth === undefined) return renderChecked(compiled, tool, values, undefined, secrets, ctx);
   const credential = credentialFor(compiled, tool, ctx);
-  if (typeof credential === 'string') return renderChecked(compiled, tool, values, credential, secrets);
-  return credential.then((resolved) => renderChecked(compiled, tool, values, resolved, secrets));
+  if (typeof credential === 'string') return renderChecked(compiled, tool, values, credential, secrets, ctx);
+  return credential.then((resolved) => renderChecked(compiled, tool, values, resolved, secrets, ctx));
 }
 
-/** Step 4: render (rcp-template errors pass through) and check the origin policy. */
+/**
+ * Step 4: render (rcp-template errors pass through) and check the origin policy; a multipart body's files are resolved
+ * then (a promise: the resolver and the SHA-256 are asynchronous).
+ */
 function renderChecked(
   compiled: CompiledTool,
   tool: RcpClientTool,
   values: Record<string, unknown>,
   credential: string | undefined,
   secrets: CallSecrets | undefined,
-): BuiltRequest {
+  ctx: unknown,
+): BuiltRequest | Promise<BuiltRequest> {
   if (credential !== undefined) (secrets ??= new CallSecrets()).credential = credential;
   const rendered = requestOf(compiled).render(values);
   // Defence in depth: rcp-template never lets a value reach the scheme, host or port.
@@ -261,6 +270,23 @@ function renderChecked(
 
   let headers = rendered.headers;
   let body: string | undefined;
+  if (compiled.upload !== undefined && rendered.body !== undefined) {
+    const upload = compiled.upload;
+    return buildMultipart(upload, tool, rendered.body, ctx).then((multipart) =>
+      finishBuilt(
+        compiled,
+        tool,
+        rendered.method,
+        rendered.url,
+        { ...headers, 'content-type': multipart.contentType },
+        multipart.body,
+        multipart.shown,
+        values,
+        credential,
+        secrets,
+      ),
+    );
+  }
   if (rendered.body !== undefined) {
     const form = compiled.bodyEncoding === 'form';
     if (form) body = encodeFormBody(rendered.body);
@@ -277,7 +303,34 @@ function renderChecked(
       headers = { ...headers, 'content-type': form ? FORM_CONTENT_TYPE : 'application/json' };
     }
   }
-  let url = rendered.url;
+  return finishBuilt(
+    compiled,
+    tool,
+    rendered.method,
+    rendered.url,
+    headers,
+    body,
+    compiled.bodyEncoding === 'form' ? body : rendered.body,
+    values,
+    credential,
+    secrets,
+  );
+}
+
+/** The credential placed (header or query), and the built request with what `prepare` shows of it. */
+function finishBuilt(
+  compiled: CompiledTool,
+  tool: RcpClientTool,
+  method: string,
+  renderedUrl: string,
+  headers: Record<string, string>,
+  body: RequestBody | undefined,
+  shownBody: unknown,
+  values: Record<string, unknown>,
+  credential: string | undefined,
+  secrets: CallSecrets | undefined,
+): BuiltRequest {
+  let url = renderedUrl;
   let shownUrl = url;
   if (credential !== undefined) {
     const { auth, prefix, shadowedHeaders } = compiled.auth!;
@@ -292,12 +345,11 @@ function renderChecked(
       headers[auth.name] = prefix + credential;
     }
   }
-  const request: SendRequest =
-    body === undefined ? { method: rendered.method, url, headers, origin: tool.origin } : { method: rendered.method, url, headers, body, origin: tool.origin };
+  const request: SendRequest = body === undefined ? { method, url, headers, origin: tool.origin } : { method, url, headers, body, origin: tool.origin };
   return {
     request,
     shownUrl,
-    body: compiled.bodyEncoding === 'form' ? body : rendered.body,
+    body: shownBody,
     credential,
     secrets: secrets?.list,
     values,

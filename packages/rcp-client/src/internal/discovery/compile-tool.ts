@@ -23,6 +23,7 @@ import type { RcpDiscoveryWarningCause } from '../../client-types';
 import type { RcpClientTool, RcpClientToolParam, RcpInputSchema, RcpInputSchemaProperty, RcpToolGroup } from '../../client-tool';
 import type { ResolvedClientOptions } from '../options/resolve-options';
 import type { Transport } from '../send/transport-types';
+import type { FileField, UploadPlan } from '../build/multipart';
 import { checkUnboundParam, type BindingRules } from './check-binding';
 import { modelSchemaOf } from './model-schema';
 import { attachCompiled, type CompiledAuth, type CompiledPagination, type CompiledTool, type QueryBinding, type ResolvedParam } from './tool-registry';
@@ -126,6 +127,7 @@ export function compileTool(source: RcpTool, index: number, context: ToolCompila
     compiledRequest: undefined,
     urlPrefix: prefixOf(origin, context.urlPrefixes),
     bodyEncoding: source.bodyEncoding ?? 'json',
+    upload: uploadOf(source, options),
     contentTypeHeader: source.body === undefined ? undefined : templateHeaders.find((name) => name.toLowerCase() === 'content-type'),
     untrustedMessage,
     isAllowed: options.allowOrigin === undefined ? undefined : context.isAllowed,
@@ -144,6 +146,24 @@ export function compileTool(source: RcpTool, index: number, context: ToolCompila
   attachCompiled(tool, compiled);
   Object.freeze(tool);
   return { tool, warnings };
+}
+
+/**
+ * A multipart tool's upload plan (RCP 0.4): each top-level body field that is exactly one file
+ * param's token, with the param's limits; the client's resolver and `maxUploadBytes`.
+ */
+function uploadOf(source: RcpTool, options: ResolvedClientOptions): UploadPlan | undefined {
+  if (source.bodyEncoding !== 'multipart' || source.body === undefined || source.body === null || typeof source.body !== 'object') return undefined;
+  const fields: FileField[] = [];
+  const body = source.body as Record<string, unknown>;
+  for (const field of Object.keys(body)) {
+    const value = body[field];
+    if (typeof value !== 'string') continue;
+    const single = parseTemplate(value).single;
+    const param = source.params?.find((candidate) => candidate.name === single && candidate.type === 'file');
+    if (param !== undefined) fields.push(Object.freeze({ field, param: param.name, mediaTypes: param.mediaTypes, maxBytes: param.maxBytes }));
+  }
+  return Object.freeze({ fields: Object.freeze(fields), resolver: options.files, maxUploadBytes: options.maxUploadBytes });
 }
 
 /**

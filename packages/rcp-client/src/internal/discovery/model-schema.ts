@@ -1,4 +1,4 @@
-import type { RcpParam, RcpValue } from 'rcp-manifest';
+import type { RcpParam, RcpParamType, RcpValue } from 'rcp-manifest';
 import type { RcpInputSchemaProperty } from '../../client-tool';
 
 /** The value details a model-facing schema copies as the manifest gives them. */
@@ -9,7 +9,8 @@ const DETAIL_KEYS = ['format', 'minimum', 'maximum', 'minLength', 'maxLength', '
  * value detail the manifest gives (an object with properties gets `additionalProperties: false`,
  * which is what the client enforces). Frozen; the manifest's own frozen lists are shared.
  */
-export function modelSchemaOf(schema: RcpParam | RcpValue, type: RcpInputSchemaProperty['type'], description: string | undefined): RcpInputSchemaProperty {
+export function modelSchemaOf(schema: RcpParam | RcpValue, type: RcpParamType, description: string | undefined): RcpInputSchemaProperty {
+  if (type === 'file') return fileSchemaOf(schema as RcpParam, description);
   const out: Record<string, unknown> = { type };
   if (description) out['description'] = description;
   if (schema.enum !== undefined) out['enum'] = schema.enum;
@@ -28,4 +29,23 @@ export function modelSchemaOf(schema: RcpParam | RcpValue, type: RcpInputSchemaP
     if (schema[key] !== undefined) out[key] = schema[key];
   }
   return Object.freeze(out) as unknown as RcpInputSchemaProperty;
+}
+
+/** What the model is told a file param takes, after the param's own description. */
+export const FILE_PARAM_NOTE = "An attachment reference: the id or URI of a file you were given in this conversation, never a path or the file's content.";
+
+/**
+ * A file param (RCP 0.4) as the model sees it: a string, described as an attachment reference,
+ * marked `x-rcp-file` with the param's accepted media types and size (for a gateway or adapter
+ * that maps it to its host's file marker).
+ */
+function fileSchemaOf(param: RcpParam, description: string | undefined): RcpInputSchemaProperty {
+  const marker: { mediaTypes?: readonly string[]; maxBytes?: number } = {};
+  if (param.mediaTypes !== undefined) marker.mediaTypes = param.mediaTypes;
+  if (param.maxBytes !== undefined) marker.maxBytes = param.maxBytes;
+  return Object.freeze({
+    type: 'string',
+    description: description ? `${description} ${FILE_PARAM_NOTE}` : FILE_PARAM_NOTE,
+    'x-rcp-file': Object.freeze(marker),
+  }) as RcpInputSchemaProperty;
 }

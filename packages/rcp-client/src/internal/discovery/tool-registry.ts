@@ -7,6 +7,7 @@ import { RcpInvalidArgumentsError } from '../../invalid-arguments-error';
 import type { RcpCredentialsProvider, RcpHeaderAuth, RcpQueryAuth, RcpResolver, RcpResolverInfo } from '../../client-options';
 import type { RcpClientTool } from '../../client-tool';
 import type { Transport } from '../send/transport-types';
+import type { UploadPlan } from '../build/multipart';
 
 /** A resolver-bound param of one tool, ready to be filled. */
 export interface ResolvedParam {
@@ -62,8 +63,10 @@ export interface CompiledTool {
   /** The transport that checks each connection's address (Node, platform transport only). */
   transport: Transport | undefined;
   mappings: CompiledResponseMappings | undefined;
-  /** How the body is sent: JSON, or (RCP 0.2) application/x-www-form-urlencoded. */
-  bodyEncoding: 'json' | 'form';
+  /** How the body is sent: JSON, (RCP 0.2) application/x-www-form-urlencoded, or (RCP 0.4) multipart/form-data. */
+  bodyEncoding: 'json' | 'form' | 'multipart';
+  /** A multipart body's file fields, the client's file resolver and upload limit (RCP 0.4); undefined for any other body. */
+  upload: UploadPlan | undefined;
   /** Media types passed on as media parts: the client's `mediaTypes` and the tool's own (lower-cased). */
   mediaRanges: readonly string[];
   /** Largest media part passed on. */

@@ -6,7 +6,7 @@
 import { isHeaderValue, isHttpToken, isPlainObject } from 'rcp-internal';
 import { DEFAULT_MANIFEST_LIMITS, isForbiddenHeaderName } from 'rcp-manifest';
 import { RcpError } from 'rcp-errors';
-import type { RcpClientOptions, RcpCredentialsProvider, RcpResolver, RcpUnauthorizedHandler } from '../../client-options';
+import type { RcpClientOptions, RcpCredentialsProvider, RcpFileResolver, RcpResolver, RcpUnauthorizedHandler } from '../../client-options';
 import { normalizeOrigins } from '../trust/trust';
 import type { RcpApprovalPolicy } from '../../approval';
 import type { RcpApprovalLedger } from '../../approval-ledger';
@@ -22,6 +22,8 @@ export const DEFAULT_TIMEOUT = 30_000;
 export const DEFAULT_RETRY = 2;
 export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 export const DEFAULT_MAX_MANIFEST_BYTES = 5 * 1024 * 1024;
+/** 32 MiB: above the 25 MB uploads of common transcription and image endpoints, and a bound on a call's memory. */
+export const DEFAULT_MAX_UPLOAD_BYTES = 32 * 1024 * 1024;
 
 /** Largest delay `setTimeout` accepts. */
 const MAX_TIMEOUT = 2_147_483_647;
@@ -29,6 +31,8 @@ const MAX_TIMEOUT = 2_147_483_647;
 /** Options checked once, with defaults applied. */
 export interface ResolvedClientOptions extends ResolvedResultOptions {
   resolvers: Readonly<Record<string, RcpResolver>>;
+  files: RcpFileResolver | undefined;
+  maxUploadBytes: number;
   credentials: RcpCredentialsProvider | undefined;
   onUnauthorized: RcpUnauthorizedHandler | undefined;
   approval: RcpApprovalPolicy | undefined;
@@ -214,6 +218,8 @@ export function resolveClientOptions(options: RcpClientOptions | undefined): Res
 
   return {
     resolvers: Object.freeze(resolvers),
+    files: optionalFunction<RcpFileResolver>('files', options.files),
+    maxUploadBytes: positiveInteger('maxUploadBytes', options.maxUploadBytes, DEFAULT_MAX_UPLOAD_BYTES),
     credentials: optionalFunction<RcpCredentialsProvider>('credentials', options.credentials),
     onUnauthorized: optionalFunction<RcpUnauthorizedHandler>('onUnauthorized', options.onUnauthorized),
     approval: checkApprovalPolicy(options.approval),

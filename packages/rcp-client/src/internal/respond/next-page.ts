@@ -31,7 +31,7 @@ const NO_VALUE: unique symbol = Symbol('rcp.no-value');
 /** A query value (or a cursor) as a value of the param's type, or {@link NO_VALUE}. */
 function asParamValue(value: unknown, type: RcpParamType): unknown {
   if (type === 'string') return typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : NO_VALUE;
-  if (type === 'array' || type === 'object') return NO_VALUE;
+  if (type === 'array' || type === 'object' || type === 'file') return NO_VALUE; // a file reference is never a next page's value
   // A number or boolean as it is, or read from text by rcp-manifest's rule; then its type's test.
   // Text must read back as itself ("10", not "1e1" or "10.0"): the next call sends what the server gave.
   const read = typeof value === 'string' ? scalarFromText(type, value) : value;

@@ -53,7 +53,8 @@ export function createFetchTransport(fetchImpl: typeof globalThis.fetch | undefi
     const init: RequestInit = {
       method: request.method,
       headers: request.headers,
-      body: request.body,
+      // Chunks go as a Blob: fetch then knows the length (Content-Length) and can send it again on a retry.
+      body: request.body === undefined || typeof request.body === 'string' ? request.body : new Blob(request.body.chunks as Uint8Array<ArrayBuffer>[]),
       signal: request.abort.signal,
       redirect: 'manual',
     };

@@ -1,5 +1,5 @@
 import { RcpError } from 'rcp-errors';
-import type { ResponseHeaders } from './transport-types';
+import type { RequestBody, ResponseHeaders } from './transport-types';
 
 /** Redirect hops followed at most; one more is `RCP_NETWORK_ERROR`. */
 export const MAX_REDIRECTS = 5;
@@ -13,7 +13,7 @@ export interface Hop {
   readonly method: string;
   readonly url: string;
   readonly headers: Record<string, string>;
-  readonly body: string | undefined;
+  readonly body: RequestBody | undefined;
 }
 
 /** What the redirect policy needs to know about the call. */

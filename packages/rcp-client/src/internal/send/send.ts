@@ -17,7 +17,7 @@ import { tooManyContentCodings } from './content-coding';
 import { startDeadline, sleep, type Deadline } from './deadline';
 import { nextHop, type Hop } from './redirect-policy';
 import { parseRetryAfter, type RetryPolicy } from './retry-policy';
-import { ADDRESS_REFUSED, type ResponseHeaders, type Transport, type TransportResponse } from './transport-types';
+import { ADDRESS_REFUSED, type RequestBody, type ResponseHeaders, type Transport, type TransportResponse } from './transport-types';
 import type { CallObserver } from '../../hooks';
 import type { RcpStreamProgress } from '../../client-types';
 import { RcpResponseError } from '../../response-error';
@@ -31,7 +31,8 @@ export interface SendRequest {
   /** Absolute http(s) URL. */
   url: string;
   headers: Record<string, string>;
-  body?: string;
+  /** Text, or (a multipart upload) chunks with their length. */
+  body?: RequestBody;
   /**
    * The URL's origin when the caller already knows it (a compiled tool's URL always starts with
    * its origin and `/`): the URL is then not parsed again.

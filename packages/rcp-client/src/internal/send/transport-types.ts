@@ -7,6 +7,18 @@ import type { AbortState } from './deadline';
  * else, or wherever the operator passes one (`fetch-transport.ts`).
  */
 
+/**
+ * A body given as chunks (a multipart upload, RCP 0.4): sent as they are, never joined into one
+ * buffer; `length` is their total, sent as Content-Length. Reusable: each attempt sends it again.
+ */
+export interface ChunkedBody {
+  readonly chunks: readonly Uint8Array[];
+  readonly length: number;
+}
+
+/** A request body: text, or chunks. */
+export type RequestBody = string | ChunkedBody;
+
 /** One attempt: no redirect is followed, no retry made, nothing decided. */
 export interface TransportRequest {
   readonly method: string;
@@ -15,7 +27,7 @@ export interface TransportRequest {
   /** The URL's origin (scheme, host, port); `url` usually starts with it and `/`. */
   readonly origin: string;
   readonly headers: Record<string, string>;
-  readonly body: string | undefined;
+  readonly body: RequestBody | undefined;
   /** Ends the attempt, headers or body (the call's deadline and the caller's signal). */
   readonly abort: AbortState;
 }

@@ -239,7 +239,8 @@ function dispatchRequest(dispatcher: Dispatcher, request: TransportRequest, head
         path: pathOf(request.url, request.origin),
         method: request.method as Dispatcher.HttpMethod,
         headers,
-        body: request.body ?? null,
+        // Chunks are written one after another (undici checks their total against Content-Length).
+        body: request.body === undefined ? null : typeof request.body === 'string' ? request.body : Readable.from(request.body.chunks, { objectMode: false }),
       },
       {
         onRequestStart(requestController) {
@@ -311,7 +312,8 @@ export function createPlatformTransport(check?: AddressCheck): PlatformTransport
     (loading ??= import('undici').then(({ Agent }) => (agent = new Agent(check === undefined ? {} : { connect: { lookup: checkedLookup(check) } }))));
   const send: Transport = async (request) => {
     const dispatcher = agent ?? (await agentOf());
-    const headers = hasHeader(request.headers, 'accept-encoding') ? request.headers : { ...request.headers, 'accept-encoding': ACCEPT_ENCODING };
+    let headers = hasHeader(request.headers, 'accept-encoding') ? request.headers : { ...request.headers, 'accept-encoding': ACCEPT_ENCODING };
+    if (typeof request.body === 'object') headers = { ...headers, 'content-length': String(request.body.length) };
     return dispatchRequest(dispatcher, request, headers);
   };
   // Closing before any request: nothing was opened (and a request still loading undici gets its agent closed).
