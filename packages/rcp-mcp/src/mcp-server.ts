@@ -23,6 +23,7 @@ import { terminalText } from 'rcp-internal';
 import type { RcpToolSearchOptions } from 'rcp-search';
 import { toCallToolResult } from './call-tool-result';
 import { pendingHint, servesCheckOperation } from './check-operation';
+import { mcpFileSchema } from './file-params';
 import { groupsNotice } from './dynamic-groups';
 import { DYNAMIC_OPTION } from './dynamic-mode-hint';
 import { CALL_TOOL_NAME, metaTools } from './dynamic-tools';
@@ -159,7 +160,8 @@ export function createRcpMcpGateway<Context>(options: RcpMcpGatewayOptions<Conte
         name,
         config: {
           description: tool.description,
-          inputSchema: mcpSchema(tool.inputSchema),
+          // A file param is marked for hosts as the MCP file-input drafts do (x-mcp-file).
+          inputSchema: mcpSchema(mcpFileSchema(tool.inputSchema)),
           // Only an object schema: the 2025 revisions require one at the root (docs/behaviour.md, the gateway).
           ...(tool.outputSchema?.type === 'object' && { outputSchema: mcpSchema(tool.outputSchema) }),
           annotations: toolAnnotations(tool),
