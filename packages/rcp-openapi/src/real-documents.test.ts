@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRcpClient } from 'rcp-client';
 import { serveManifest, startTestServer, type TestServer } from 'rcp-test-utils';
 import { fromOpenApi, formatSummary } from './index';
-import { argsFor } from './test/sample-args';
+import { argsFor } from './test-tools';
 
 /**
  * Real public documents (the OpenAPI project's own examples, Apache-2.0, test-data/README.md):
