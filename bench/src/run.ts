@@ -4,7 +4,7 @@
  *
  * Environment (for development only; the defaults are the published setup):
  *   BENCH_QUICK=1            small counts, 2 rounds (a smoke run; numbers are not comparable)
- *   BENCH_ROUNDS, BENCH_SEQ, BENCH_CONC, BENCH_MCP_SCALE, BENCH_ONLY=call,discovery,template,mapping,footprint,oauth,server,search,coldstart,approval,stream
+ *   BENCH_ROUNDS, BENCH_SEQ, BENCH_CONC, BENCH_MCP_SCALE, BENCH_ONLY=call,discovery,template,mapping,footprint,oauth,server,search,coldstart,approval,stream,upload
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -24,6 +24,7 @@ import { runTemplateRender, type TemplateRenderResult } from './template-render.
 import { runOAuthToken, type OAuthTokenResult } from './oauth-token.js';
 import { runApprovalLedger, type ApprovalLedgerResult } from './approval-ledger.js';
 import { runStreamCollect, type StreamCollectResult } from './stream-collect.js';
+import { runUploadThroughput, type UploadThroughputResult } from './upload-throughput.js';
 import { renderSearchSection } from './search/render-search-section.js';
 import { runColdStart, type ColdStartResult } from './cold-start/run-cold-start.js';
 import { runSearchEvals, type SearchEvalResult } from './search/run-search-eval.js';
@@ -31,7 +32,7 @@ import { runSearchEvals, type SearchEvalResult } from './search/run-search-eval.
 const startedAt = performance.now();
 const benchDir = dirname(dirname(fileURLToPath(import.meta.url)));
 const quick = process.env.BENCH_QUICK === '1';
-const ALL_SECTIONS = ['call', 'discovery', 'template', 'mapping', 'footprint', 'oauth', 'server', 'search', 'coldstart', 'approval', 'stream'];
+const ALL_SECTIONS = ['call', 'discovery', 'template', 'mapping', 'footprint', 'oauth', 'server', 'search', 'coldstart', 'approval', 'stream', 'upload'];
 const only = new Set(process.env.BENCH_ONLY === undefined ? ALL_SECTIONS : process.env.BENCH_ONLY.split(','));
 const envNumber = (name: string, fallback: number) => (process.env[name] === undefined ? fallback : Number(process.env[name]));
 const progress = (text: string) => process.stderr.write(`[bench ${((performance.now() - startedAt) / 1000).toFixed(0).padStart(3)}s] ${text}\n`);
@@ -205,6 +206,17 @@ if (only.has('stream')) {
   } catch (error) {
     streamCollect = { error: String((error as Error)?.stack ?? error) };
     progress(`stream failed: ${streamCollect.error}`);
+  }
+}
+
+let uploadThroughput: UploadThroughputResult | { error: string } | undefined;
+if (only.has('upload')) {
+  progress('upload: a 10 MB file through rcp-client vs a hand-written fetch with FormData');
+  try {
+    uploadThroughput = await runUploadThroughput({ rounds: ROUNDS, uploads: quick ? 2 : 8, fileBytes: 10_000_000 });
+  } catch (error) {
+    uploadThroughput = { error: String((error as Error)?.stack ?? error) };
+    progress(`upload failed: ${uploadThroughput.error}`);
   }
 }
 
@@ -599,6 +611,30 @@ else {
 }
 print();
 
+// 13. File uploads
+print('## 13. File uploads: a 10 MB file through rcp-client ÷ a hand-written fetch with FormData (issue 42, RCP 0.4 files)');
+print();
+if (uploadThroughput === undefined) print('_skipped_');
+else if (isError(uploadThroughput)) print(`**failed:** ${uploadThroughput.error}`);
+else {
+  const u = uploadThroughput;
+  print(
+    `The same ${bytes(u.fileBytes)} file (random bytes) posted to a loopback server in this process that reads each body to its end, ${num(u.uploads)} uploads per contender per round, interleaved with the order rotated. rcp-client executes a tool with a \`file\` param and \`bodyEncoding: "multipart"\` (the file from its \`files\` resolver: checked, SHA-256 for the review digest, sent as chunks); the hand-written upload is \`fetch\` with a \`FormData\` of the same bytes as a \`Blob\` and one text field. Every body arrived whole: ${u.complete ? 'yes' : 'NO'}. Reported, not asserted.`,
+  );
+  print();
+  print(
+    markdownTable(
+      ['Upload of the file', 'per upload', 'throughput', '× fetch + FormData'],
+      [
+        ['fetch + FormData (hand-written)', ms(u.fetchMs), `${u.fetchMBps.toFixed(0)} MB/s`, ratio(1)],
+        ['rcp-client execute (multipart tool)', ms(u.rcpMs), `${u.rcpMBps.toFixed(0)} MB/s`, ratio(u.rcpPerFetch)],
+      ],
+      ['l', 'r', 'r', 'r'],
+    ),
+  );
+}
+print();
+
 // 10. Cold start and memory
 print('## 10. Cold start and memory (issue 26)');
 print();
@@ -736,6 +772,7 @@ const json = {
   oauthToken: oauth,
   approvalLedger,
   streamCollect,
+  uploadThroughput,
   serverSide,
   toolSearch: searchEval,
   coldStart,

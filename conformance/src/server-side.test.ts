@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRcpClient, isRcpError } from 'rcp-client';
 import { safeParseManifest, type RcpAuth, type RcpTool, type RcpVersion } from 'rcp-manifest';
-import { createRcpServer, defineTool, type RcpServer, type ServerGroup, type ServerTool } from 'rcp-server';
+import { createRcpServer, defineTool, type ReceivedFile, type RcpServer, type ServerGroup, type ServerTool } from 'rcp-server';
 import { toNodeListener } from 'rcp-server/node';
 import { loadCases, substitute, type ConformanceCase } from './cases';
 
@@ -19,7 +19,12 @@ import { loadCases, substitute, type ConformanceCase } from './cases';
  * - a manifest the client reads without what its author declared (REFUSED_BY_THE_SERVER) is
  *   refused by `createRcpServer` (`RCP_INVALID_OPTIONS`);
  * - a streamed call the client fails (RCP 0.4, SPEC §20.6) fails the same against the server's
- *   answer: the case's error code, problem and event.
+ *   answer: the case's error code, problem and event;
+ * - a multipart call (RCP 0.4 files, SPEC §20.7) reaches the handler with each file as the
+ *   case's resolver gave it (name, media type, bytes) and the text fields as the arguments meant;
+ *   a file the client refuses for its media type or size (M27.17), sent to the server by hand,
+ *   is refused there too (400 or 413, `RCP_INVALID_ARGUMENTS`, at the same param) and never
+ *   reaches the handler.
  */
 const cases = loadCases().map((entry) => entry.case);
 let http: Server;
@@ -50,9 +55,7 @@ function declare(c: ConformanceCase, response: ConformanceCase['response']): Dec
     if (typeof tool?.url !== 'string') return 'a tool without a url';
     const path = tool.url.startsWith(origin) ? tool.url.slice(origin.length) || '/' : tool.url;
     if (/^https?:/.test(path)) return 'a tool on another origin';
-    // A multipart tool never gets here (file cases are skipped above): its encoding is one rcp-server does not declare yet.
     const { url: _url, bodyEncoding, ...rest } = tool;
-    if (bodyEncoding === 'multipart') return NO_FILES_YET;
     tools.push(
       defineTool({
         ...rest,
@@ -124,16 +127,18 @@ function declaresOperation(c: ConformanceCase): boolean {
 }
 const operations = cases.filter(declaresOperation);
 
-/**
- * Cases of file params and multipart bodies (RCP 0.4, SPEC §20.7): rcp-server neither declares a file param nor parses
- * a multipart body yet (the next slice of issue 42 does, on this definition), so none of them can be served.
- */
-const NO_FILES_YET = 'rcp-server does not declare file params or parse multipart bodies (SPEC §20.7) yet';
-function declaresFiles(c: ConformanceCase): boolean {
-  const manifest = c.manifest as { tools?: { bodyEncoding?: unknown; params?: { type?: unknown }[] }[] } | undefined;
-  return (manifest?.tools ?? []).some((tool) => tool?.bodyEncoding === 'multipart' || (tool?.params ?? []).some((param) => param?.type === 'file'));
+/** The file params of a case's tool (RCP 0.4, SPEC §20.7): the handler receives a file for each, not the reference. */
+function fileParams(c: ConformanceCase, toolName: string): Set<string> {
+  const manifest = c.manifest as { tools?: { name?: string; params?: { name: string; type?: unknown }[] }[] } | undefined;
+  const tool = (manifest?.tools ?? []).find((entry) => entry?.name === toolName);
+  return new Set((tool?.params ?? []).flatMap((param) => (param?.type === 'file' ? [param.name] : [])));
 }
-const withFiles = cases.filter(declaresFiles);
+
+/** A file as the handler received it, in the case's terms: what its resolver gave for the reference. */
+function asCaseFile(value: unknown): unknown {
+  const file = value as ReceivedFile;
+  return { base64: Buffer.from(file.bytes).toString('base64'), mediaType: file.mediaType, filename: file.filename };
+}
 
 /** Every case a manifest is served for (not a text answer, not another URL) that discovers without error. */
 const accepted = cases.filter(
@@ -142,8 +147,7 @@ const accepted = cases.filter(
     c.manifestUrl === undefined &&
     c.manifestResponse === undefined &&
     !Object.hasOwn(REFUSED_BY_THE_SERVER, c.id) &&
-    !declaresOperation(c) &&
-    !declaresFiles(c),
+    !declaresOperation(c),
 );
 const refusedByTheServer = cases.filter((c) => Object.hasOwn(REFUSED_BY_THE_SERVER, c.id));
 /** Manifests refused at the pointers of what rcp-server declares: a tool's field, or a group (RCP 0.4). */
@@ -153,8 +157,7 @@ const refusedAtTools = cases.filter(
     (c.expect.error.pointers ?? []).length > 0 &&
     (c.expect.error.pointers ?? []).every((pointer) => pointer.startsWith('/tools/') || pointer.startsWith('/groups/')) &&
     c.manifestResponse === undefined &&
-    !declaresOperation(c) &&
-    !declaresFiles(c),
+    !declaresOperation(c),
 );
 
 describe(`conformance, the server side: skipped, ${NO_OPERATIONS}`, () => {
@@ -180,12 +183,13 @@ function clientFor(c: ConformanceCase) {
     ...(c.client?.maxResponseBytes !== undefined && { maxResponseBytes: c.client.maxResponseBytes }),
     ...(c.client?.maxMediaBytes !== undefined && { maxMediaBytes: c.client.maxMediaBytes }),
     ...(c.client?.mediaTypes !== undefined && { mediaTypes: c.client.mediaTypes }),
+    ...(c.client?.maxUploadBytes !== undefined && { maxUploadBytes: c.client.maxUploadBytes }),
+    files: (reference: string) => {
+      const file = c.client?.files?.[reference];
+      return file && { bytes: new Uint8Array(Buffer.from(file.base64, 'base64')), mediaType: file.mediaType, filename: file.filename };
+    },
   });
 }
-
-describe(`conformance, the server side: skipped, ${NO_FILES_YET}`, () => {
-  it.skip.each(withFiles.map((c) => [c.id] as const))('%s', () => {});
-});
 
 describe('conformance, the server side: a manifest rcp-server serves, and the calls it accepts', () => {
   const skipped: string[] = [];
@@ -221,8 +225,13 @@ describe('conformance, the server side: a manifest rcp-server serves, and the ca
     // (except where the wire itself cannot carry it: see LOSSY).
     if (Object.hasOwn(LOSSY, c.id)) return;
     const args = typeof c.call.args === 'string' ? (JSON.parse(c.call.args) as object) : (c.call.args as object | undefined);
-    const given = Object.entries({ ...args, ...(c.client?.resolvers ?? {}) }).filter(([, value]) => value !== null && value !== undefined);
-    expect(declared.calls[0]!.values).toEqual(Object.fromEntries(given));
+    // A file param's handler value is the file its reference resolved to (RCP 0.4): compared as the case's resolver gave it.
+    const files = fileParams(c, c.call.tool);
+    const given = Object.entries({ ...args, ...(c.client?.resolvers ?? {}) })
+      .filter(([, value]) => value !== null && value !== undefined)
+      .map(([name, value]) => [name, files.has(name) ? c.client?.files?.[value as string] : value]);
+    const received = Object.entries(declared.calls[0]!.values).map(([name, value]) => [name, files.has(name) ? asCaseFile(value) : value]);
+    expect(Object.fromEntries(received)).toEqual(Object.fromEntries(given));
     if ('data' in c.expect) expect(result.data).toEqual(c.expect.data);
     // A stream cut by the case's maxEvents or byte cap (SPEC §20.6, M27.13).
     if ((c.expect as { truncated?: boolean }).truncated === true) expect(result.truncated).toBe(true);
@@ -264,6 +273,42 @@ describe('conformance, the server side: a manifest the client refuses, rcp-serve
     if (isRcpError(error, 'RCP_INVALID_MANIFEST')) {
       expect(error.issues.map((issue) => issue.path)).toEqual(c.expect.error!.pointers);
     }
+  });
+});
+
+/** Calls the client refuses for the resolved file itself (M27.17: its media type, its size, the upload limit). */
+const refusedFiles = cases.filter(
+  (c) =>
+    c.call !== undefined && c.expect.error?.code === 'RCP_INVALID_ARGUMENTS' && (c.expect.error.issues ?? []).some((issue) => /^\/\S+ the file/.test(issue)),
+);
+
+describe('conformance, the server side: a file the client refuses, sent by hand, rcp-server refuses too', () => {
+  it.each(refusedFiles.map((c) => [c.id, c] as const))('%s', async (_id, raw) => {
+    const c = substitute(raw, { origin, other: 'http://127.0.0.2:9' });
+    const declared = declare(c, c.response) as Declared;
+    const manifest = c.manifest as { rcpVersion?: RcpVersion };
+    current = createRcpServer({
+      tools: declared.tools,
+      ...(manifest.rcpVersion !== undefined && { rcpVersion: manifest.rcpVersion }),
+      ...(c.client?.maxUploadBytes !== undefined && { maxUploadBytes: c.client.maxUploadBytes }),
+    });
+    // The body the client would have sent had it not checked the file: the platform's FormData, by hand.
+    const files = fileParams(c, c.call!.tool);
+    const form = new FormData();
+    for (const [name, value] of Object.entries(c.call!.args as Record<string, unknown>)) {
+      const file = files.has(name) ? c.client!.files![value as string]! : undefined;
+      if (file !== undefined) form.append(name, new File([Buffer.from(file.base64, 'base64')], file.filename, { type: file.mediaType }));
+      else form.append(name, typeof value === 'string' ? value : JSON.stringify(value));
+    }
+    const url = (c.manifest as { tools: { name: string; url: string }[] }).tools.find((tool) => tool.name === c.call!.tool)!.url;
+    const response = await fetch(new URL(url, origin), { method: 'POST', body: form });
+    const problem = (await response.json()) as { code: string; errors?: { pointer: string }[] };
+    expect([400, 413]).toContain(response.status);
+    expect(problem.code).toBe('RCP_INVALID_ARGUMENTS');
+    // At the param the client names, when the server names one (the body's own limit is the whole body's).
+    const pointers = (c.expect.error!.issues ?? []).map((issue) => issue.split(' ')[0]);
+    if (problem.errors !== undefined) expect(problem.errors.map((error) => error.pointer)).toEqual(pointers);
+    expect(declared.calls).toEqual([]);
   });
 });
 

@@ -23,12 +23,15 @@ function mediaContent(media: ModelMedia, tool: string): ContentBlock {
 
 /**
  * The MCP result of a tool call: `toModelText`'s text first — `isError: true` when the call
- * failed — then the media part when there is one; `structuredContent` is the data when it is a
- * JSON object (never an array, a scalar or `null`: the text alone carries those).
+ * failed — then `hint` as a second text when given (a pending result's sentence about
+ * `check_operation`), then the media part when there is one; `structuredContent` is the data
+ * when it is a JSON object (never an array, a scalar or `null`: the text alone carries those).
  */
-export function toCallToolResult(result: ModelResult, tool: string): CallToolResult {
+export function toCallToolResult(result: ModelResult, tool: string, hint?: string): CallToolResult {
   const text: ContentBlock = { type: 'text', text: toModelText(result) };
   if (!result.ok) return { isError: true, content: [text] };
-  const content = result.media === undefined ? [text] : [text, mediaContent(result.media, tool)];
+  const content: ContentBlock[] = [text];
+  if (hint !== undefined) content.push({ type: 'text', text: hint });
+  if (result.media !== undefined) content.push(mediaContent(result.media, tool));
   return isRecord(result.data) ? { content, structuredContent: result.data } : { content };
 }

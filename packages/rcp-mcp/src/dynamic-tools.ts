@@ -9,6 +9,7 @@ import type { ToolAnnotations } from '@modelcontextprotocol/server';
 import { RcpError, isRcpError, toModelResult, type ModelResult, type RcpClientTool, type RcpInputSchema, type RcpToolSet } from 'rcp-client';
 import { createToolSearch, toolSearchDefinition, type RcpToolSearch, type RcpToolSearchOptions } from 'rcp-search';
 import { GROUP_PROPERTY, LIST_GROUPS_NAME, groupSearches, groupsListing } from './dynamic-groups';
+import { mcpFileSchema } from './file-params';
 import { toolAnnotations } from './tool-annotations';
 
 /** The meta-tool that describes one tool by name. */
@@ -120,7 +121,7 @@ export function metaTools(toolSet: RcpToolSet, searchOptions: RcpToolSearchOptio
           name: String(name),
           description: tool.description,
           ...(group !== undefined && { group }),
-          inputSchema: tool.inputSchema,
+          inputSchema: mcpFileSchema(tool.inputSchema),
           ...(tool.outputSchema !== undefined && { outputSchema: tool.outputSchema }),
           annotations: toolAnnotations(tool),
         };

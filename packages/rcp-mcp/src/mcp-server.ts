@@ -1,16 +1,20 @@
 import { McpServer, fromJsonSchema, type CallToolResult, type InputRequiredResult, type ServerContext } from '@modelcontextprotocol/server';
 import {
+  CHECK_OPERATION_TOOL,
+  checkOperation,
   createToolSet,
   isRcpError,
   jsonSchemaCopy,
   toModelResult,
   toolCountWarning,
+  type ModelResult,
   type RcpApprovalRequiredError,
   type RcpClient,
   type RcpCallOutcome,
   type RcpClientTool,
   type RcpDiscovery,
   type RcpExecuteOptions,
+  type RcpExecuteResult,
   type RcpToolCall,
   type RcpToolSet,
   type RcpToolSetOptions,
@@ -18,6 +22,8 @@ import {
 import { terminalText } from 'rcp-internal';
 import type { RcpToolSearchOptions } from 'rcp-search';
 import { toCallToolResult } from './call-tool-result';
+import { pendingHint, servesCheckOperation } from './check-operation';
+import { mcpFileSchema } from './file-params';
 import { groupsNotice } from './dynamic-groups';
 import { DYNAMIC_OPTION } from './dynamic-mode-hint';
 import { CALL_TOOL_NAME, metaTools } from './dynamic-tools';
@@ -131,7 +137,19 @@ export function createRcpMcpGateway<Context>(options: RcpMcpGatewayOptions<Conte
   // A dynamic gateway over grouped tools says so (list_groups, search_tools' group); then the operator's notice.
   const notices = [dynamic ? groupsNotice(toolSet) : undefined, warningsNotice(warnings)].filter((notice) => notice !== undefined);
   const instructions = options.instructions ?? (notices.length === 0 ? undefined : notices.join('\n\n'));
-  const tools = dynamic
+  // Beside long-running tools, listed in both modes (docs/behaviour.md, the gateway).
+  const servesCheck = servesCheckOperation(toolSet);
+  const checkTool = {
+    name: CHECK_OPERATION_TOOL.name,
+    config: {
+      description: CHECK_OPERATION_TOOL.description,
+      inputSchema: mcpSchema(CHECK_OPERATION_TOOL.inputSchema),
+      annotations: { readOnlyHint: true, openWorldHint: true },
+    },
+    answer: undefined,
+    lookUp: undefined,
+  };
+  const listed = dynamic
     ? metaTools(toolSet, options.search).map(({ name, description, inputSchema, annotations, answer, lookUp }) => ({
         name,
         config: { description, inputSchema: mcpSchema(inputSchema), annotations },
@@ -142,7 +160,8 @@ export function createRcpMcpGateway<Context>(options: RcpMcpGatewayOptions<Conte
         name,
         config: {
           description: tool.description,
-          inputSchema: mcpSchema(tool.inputSchema),
+          // A file param is marked for hosts as the MCP file-input drafts do (x-mcp-file).
+          inputSchema: mcpSchema(mcpFileSchema(tool.inputSchema)),
           // Only an object schema: the 2025 revisions require one at the root (docs/behaviour.md, the gateway).
           ...(tool.outputSchema?.type === 'object' && { outputSchema: mcpSchema(tool.outputSchema) }),
           annotations: toolAnnotations(tool),
@@ -150,6 +169,9 @@ export function createRcpMcpGateway<Context>(options: RcpMcpGatewayOptions<Conte
         answer: undefined,
         lookUp: undefined,
       }));
+  const tools = servesCheck ? [...listed, checkTool] : listed;
+  // A streamed tool's `maxEvents` is its progress total (the stream may end before it).
+  const totals = new Map(toolSet.entries.flatMap(({ name, tool }) => (tool.stream?.maxEvents === undefined ? [] : [[name, tool.stream.maxEvents] as const])));
 
   // The client's call with the server's ctx as one typed argument (what `...RcpContextArgs` spreads).
   const gatewayClient: GatewayClient<Context> = client;
@@ -165,13 +187,13 @@ export function createRcpMcpGateway<Context>(options: RcpMcpGatewayOptions<Conte
       const answer = answerOf(mcp, name);
       if (answer !== undefined && 'error' in answer) return toCallToolResult(toModelResult(answer.error), name);
       // A host that sent a progress token hears a streamed answer's progress, all of it before the result.
-      const progress = progressReporter(mcp);
+      const progress = progressReporter(mcp, totals.get(name));
       const options: RcpExecuteOptions = { signal, ...(progress !== undefined && { onProgress: progress.onProgress }) };
       if (answer !== undefined) {
         // The round after the person was asked: exactly the reviewed request, or nothing.
         const approved = await gatewayClient.call(toolSet, call, ctx, { ...options, approval: answer.approval });
         await progress?.finish();
-        return toCallToolResult(toModelResult(approved), name);
+        return resultOf(toModelResult(approved), name);
       }
       const outcome = await gatewayClient.call(toolSet, call, ctx, options);
       await progress?.finish();
@@ -180,12 +202,19 @@ export function createRcpMcpGateway<Context>(options: RcpMcpGatewayOptions<Conte
         if (!canElicit(mcp, server.server.getClientCapabilities())) return { isError: true, content: [{ type: 'text', text: CANNOT_ASK_TEXT }] };
         return askForApproval((outcome.error as RcpApprovalRequiredError).approval);
       }
-      return toCallToolResult(toModelResult(outcome), name);
+      return resultOf(toModelResult(outcome), name);
+    }
+
+    /** A tool's MCP result; a pending one adds the sentence about check_operation when the gateway serves it. */
+    function resultOf(result: ModelResult, name: string): CallToolResult {
+      return toCallToolResult(result, name, servesCheck ? pendingHint(result) : undefined);
     }
 
     for (const { name, config, answer, lookUp } of tools) {
       server.registerTool(name, config, async (args: unknown, mcp: ServerContext): Promise<CallToolResult | InputRequiredResult> => {
         if (answer !== undefined) return toCallToolResult(await answer(args as Record<string, unknown>), name);
+        // The operation's caller is this server's ctx: a handle of another context is RCP_INVALID_HANDLE.
+        if (servesCheck && name === CHECK_OPERATION_TOOL.name) return resultOf(await checkOperation(gatewayClient, toolSet, args, ctx), name);
         if (name === CALL_TOOL_NAME && lookUp !== undefined) {
           // The SDK checked call_tool's own schema; the client checks the named tool's arguments.
           const { name: target, arguments: targetArgs = {} } = args as { name: string; arguments?: unknown };
@@ -209,6 +238,7 @@ export function createRcpMcpGateway<Context>(options: RcpMcpGatewayOptions<Conte
  */
 interface GatewayClient<Context> {
   call(source: RcpToolSet, toolCall: RcpToolCall, ctx: Context, options: RcpExecuteOptions): Promise<RcpCallOutcome>;
+  resume(source: RcpToolSet, handle: string, ctx: Context): Promise<RcpExecuteResult>;
 }
 
 /** A frozen RCP schema as the SDK takes one: a mutable copy (same JSON), checked by the SDK's validator. */

@@ -57,7 +57,7 @@ function writeOverTime(res: ServerResponse, chunks: readonly string[]): void {
 }
 
 /** The API: a 0.4 manifest with one streamed tool, and its answer — 1,000 SSE events, then [DONE]. */
-function serveStreamApi(): string {
+function serveStreamApi(maxEvents?: number): string {
   api.route('POST /chat', (_request, res) => {
     res.writeHead(200, { 'content-type': 'text/event-stream' });
     const text = `${words.map((word) => `data: ${JSON.stringify({ delta: word })}\n\n`).join('')}data: [DONE]\n\n`;
@@ -71,15 +71,15 @@ function serveStreamApi(): string {
         description: 'Streams an answer.',
         method: 'POST',
         url: '/chat',
-        stream: { format: 'sse', collect: 'concat', field: '@delta' },
+        stream: { format: 'sse', collect: 'concat', field: '@delta', ...(maxEvents !== undefined && { maxEvents }) },
       },
     ],
   });
 }
 
-async function startGateway(): Promise<URL> {
+async function startGateway(maxEvents?: number): Promise<URL> {
   const client = createRcpClient({ retry: 0 });
-  const handler = createRcpMcpHttpHandler({ client, source: await client.discover(serveStreamApi()), authenticate: () => ({}) });
+  const handler = createRcpMcpHttpHandler({ client, source: await client.discover(serveStreamApi(maxEvents)), authenticate: () => ({}) });
   const gateway: Server = createServer((req, res) => void handler(req, res));
   await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
   closers.push(() => new Promise((resolve) => gateway.close(resolve)));
@@ -148,6 +148,19 @@ describe.each(Object.entries(hosts))('a streamed tool through the gateway, with 
     expect(notifications.every((index) => index < resultAt)).toBe(true);
     expect(api.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['POST /chat']);
     expect(api.requests[0]!.headers.accept).toBe('text/event-stream');
+  });
+
+  it("a tool that declares maxEvents: each notification's total is it (the stream may end before it)", async () => {
+    const { host } = await connect(await startGateway(5_000));
+    closers.push(() => host.close());
+    const seen: Progress[] = [];
+    const result = (await host.callTool({ name: 'chat', arguments: {} }, { onprogress: (progress) => seen.push(progress) })) as {
+      content: { text: string }[];
+    };
+    expect(JSON.parse(result.content[0]!.text)).toEqual({ ok: true, data: words.join('') });
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((progress) => progress.total === 5_000)).toBe(true);
+    expect(seen.at(-1)!.progress).toBe(EVENTS);
   });
 
   it('without onprogress (no progress token): no notification, the same result', async () => {

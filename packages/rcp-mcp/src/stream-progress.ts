@@ -25,10 +25,11 @@ function progressMessage({ events, bytes }: RcpStreamProgress): string {
 
 /**
  * A reporter for one call, or `undefined` when the request carries no progress token (nothing
- * changes then). A notification that cannot be sent (the host went away) is dropped: progress is
+ * changes then). `total` is the tool's declared `maxEvents`, when it has one: the most events the
+ * call reads (a stream may end before it). A notification that cannot be sent (the host went away) is dropped: progress is
  * observation, the call goes on and its result says how it ended.
  */
-export function progressReporter(mcp: ServerContext): ProgressReporter | undefined {
+export function progressReporter(mcp: ServerContext, total?: number): ProgressReporter | undefined {
   const progressToken = mcp.mcpReq._meta?.progressToken;
   if (progressToken === undefined) return undefined;
   let latest: RcpStreamProgress | undefined;
@@ -41,7 +42,7 @@ export function progressReporter(mcp: ServerContext): ProgressReporter | undefin
   const send = (progress: RcpStreamProgress): void => {
     sentEvents = progress.events;
     sentAt = performance.now();
-    const params = { progressToken, progress: progress.events, message: progressMessage(progress) };
+    const params = { progressToken, progress: progress.events, ...(total !== undefined && { total }), message: progressMessage(progress) };
     const sent = mcp.mcpReq.notify({ method: 'notifications/progress', params }).catch(() => undefined);
     inFlight = Promise.all([inFlight, sent]);
   };

@@ -64,7 +64,7 @@ function assembleTool(
   placed: PlacedParams,
   body: unknown,
   contentType: string | undefined,
-  usesForm: boolean,
+  encoding: 'json' | 'form' | 'multipart',
 ): Json {
   const tool: Json = { method: method.toUpperCase(), url };
   if (params.length > 0) tool['params'] = params;
@@ -74,7 +74,7 @@ function assembleTool(
   if (Object.keys(placed.headers).length > 0) tool['headers'] = placed.headers;
   if (body !== undefined) {
     tool['body'] = body;
-    if (usesForm) tool['bodyEncoding'] = 'form';
+    if (encoding !== 'json') tool['bodyEncoding'] = encoding;
   }
   return tool;
 }
@@ -114,7 +114,17 @@ export function buildTool(document: Json, path: string, pathItem: Json, method: 
   const toolUrl = `${context.base.url}${placed.url}`;
   const origin = toolOrigin(toolUrl);
   if (origin !== undefined && origin !== (context.base.origin ?? RELATIVE_ORIGIN)) return { skip: 'the tool URL would leave the origin of the base URL' };
-  const tool = assembleTool(method, toolUrl, params.list, placed, body, declared.contentType, declared.usesForm);
+  const encoding = declared.usesMultipart ? 'multipart' : declared.usesForm ? 'form' : 'json';
+  const tool = assembleTool(method, toolUrl, params.list, placed, body, declared.contentType, encoding);
+  if (body !== undefined && declared.usesMultipart) {
+    const files = params.list.filter((param) => param['type'] === 'file').map((param) => `"${String(param['name']).slice(0, 80)}"`);
+    context.note(
+      files.length > 0
+        ? "takes files: imported with a multipart body and file params (the model names an attachment, the client's files resolver gives its bytes)"
+        : 'takes a multipart body without files: imported with a multipart body of text fields',
+      files.join(', ') || undefined,
+    );
+  }
   if (!sameAuth(auth, context.serverAuth)) tool['auth'] = auth;
   withoutQueryAuthKey(tool, auth, params.list, placed.queryParams, lose);
   // RCP 0.3: what the 2xx responses say (binary media types; a cursor by the naming rule).

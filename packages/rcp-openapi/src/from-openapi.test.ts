@@ -164,11 +164,11 @@ describe('bodies', () => {
     expect((await fromOpenApi(doc({ '/a': { get: ok } }))).manifest.rcpVersion).toBe('0.1');
   });
 
-  it('skips multipart bodies, required cookie params and methods RCP has not, each with its reason', async () => {
+  it('skips multipart bodies RCP cannot send, required cookie params and methods RCP has not, each with its reason', async () => {
     const result = await fromOpenApi(
       doc({
         '/upload': {
-          post: { operationId: 'upload', requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object' } } } }, ...ok },
+          post: { operationId: 'upload', requestBody: { required: true, content: { 'multipart/mixed': { schema: { type: 'object' } } } }, ...ok },
         },
         '/session': { get: { operationId: 'session', parameters: [{ name: 'sid', in: 'cookie', required: true }], ...ok } },
         '/ping': { head: { operationId: 'ping', ...ok } },
@@ -177,12 +177,17 @@ describe('bodies', () => {
     );
     expect(result.manifest.tools).toEqual([]);
     expect(result.report.operations.map((entry) => [entry.operationId, entry.reason])).toEqual([
-      ['upload', 'multipart body'],
+      ['upload', 'a multipart body other than multipart/form-data'],
       ['session', 'a required cookie param'],
       ['ping', 'method HEAD (RCP tools use GET, POST, PUT, PATCH or DELETE)'],
       ['xml', 'an unsupported body type (application/xml)'],
     ]);
-    expect(result.report.summary).toEqual({ operations: 4, imported: 0, groups: 0, skipped: expect.objectContaining({ 'multipart body': 1 }) });
+    expect(result.report.summary).toEqual({
+      operations: 4,
+      imported: 0,
+      groups: 0,
+      skipped: expect.objectContaining({ 'a multipart body other than multipart/form-data': 1 }),
+    });
   });
 });
 

@@ -140,11 +140,14 @@ function describe(operation: Json, fallback: string, note: (message: string) => 
 /** The tool's optional RCP 0.3 fields: one RCP refuses is left out (a lossy step), never the operation. */
 const OPTIONAL_03_FIELDS = ['responseMediaTypes', 'pagination'] as const;
 
-/** Whether a tool uses an RCP 0.4 field: a `stream` (SPEC §20.6) or a param's `queryStyle` (SPEC §20.4). */
+/**
+ * Whether a tool uses an RCP 0.4 field: a `stream` (SPEC §20.6), a param's `queryStyle` (SPEC §20.4),
+ * a multipart body or a file param (SPEC §20.7).
+ */
 function uses04(tool: Json): boolean {
-  if (tool['stream'] !== undefined) return true;
+  if (tool['stream'] !== undefined || tool['bodyEncoding'] === 'multipart') return true;
   const params = tool['params'];
-  return Array.isArray(params) && params.some((param) => isRecord(param) && param['queryStyle'] !== undefined);
+  return Array.isArray(params) && params.some((param) => isRecord(param) && (param['queryStyle'] !== undefined || param['type'] === 'file'));
 }
 
 /**

@@ -3,9 +3,10 @@ import OpenAPIRequestCoercer from 'openapi-request-coercer';
 import OpenAPIRequestValidator from 'openapi-request-validator';
 import { dereference } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRcpClient, type RcpClientTool, type RcpInputSchemaProperty } from 'rcp-client';
+import { createRcpClient } from 'rcp-client';
 import { serveManifest, startTestServer, type TestServer } from 'rcp-test-utils';
 import { fromOpenApi, formatSummary } from './index';
+import { argsFor } from './test-tools';
 
 /**
  * Real public documents (the OpenAPI project's own examples, Apache-2.0, test-data/README.md):
@@ -27,38 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-
-/** A value the schema accepts, picked without randomness. */
-function sample(schema: RcpInputSchemaProperty): unknown {
-  if (schema.enum !== undefined) return schema.enum[0];
-  switch (schema.type) {
-    case 'string': {
-      const byFormat: Record<string, string> = {
-        'date-time': '2024-01-02T03:04:05Z',
-        date: '2024-01-02',
-        email: 'ada@example.com',
-        uri: 'https://example.com/x',
-        uuid: '0b9f6e2c-3d4a-4b5c-8d6e-7f8a9b0c1d2e',
-      };
-      const text = byFormat[schema.format ?? ''] ?? 'sample';
-      return schema.minLength !== undefined && text.length < schema.minLength ? text.padEnd(schema.minLength, 'x') : text;
-    }
-    case 'integer':
-      return Math.min(schema.maximum ?? 7, Math.max(schema.minimum ?? 1, 1));
-    case 'number':
-      return Math.min(schema.maximum ?? 1.5, Math.max(schema.minimum ?? 1.5, 1.5));
-    case 'boolean':
-      return true;
-    case 'array':
-      return schema.items === undefined ? ['sample'] : [sample(schema.items)];
-    case 'object':
-      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, value]) => [key, sample(value)]));
-  }
-}
-
-function argsFor(tool: RcpClientTool): Json {
-  return Object.fromEntries(Object.entries(tool.inputSchema.properties).map(([name, schema]) => [name, sample(schema)]));
-}
 
 /**
  * A query value is text; the coercer types it by the param's `type`, but leaves a param whose

@@ -145,7 +145,7 @@ describe('a JSON body other than application/json is sent with its own Content-T
     expect(update.manifest.tools[1]!.headers).toBeUndefined();
   });
 
-  it('a body type RCP cannot send is reported for each operation: a skip when required, a lossy step when optional', async () => {
+  it('a body type RCP cannot send is reported for each operation: a skip when required, a lossy step when optional (multipart/form-data is sent, RCP 0.4)', async () => {
     const body = (type: string, required: boolean): Json => ({ required, content: { [type]: { schema: { type: 'string', format: 'binary' } } } });
     const document = doc({
       '/photo': {
@@ -158,12 +158,18 @@ describe('a JSON body other than application/json is sent with its own Content-T
     const { manifest, report } = await fromOpenApi(document);
     expect(reasons(report.operations)).toEqual({
       uploadPhoto: 'an unsupported body type (application/octet-stream)',
-      uploadForm: 'multipart body',
+      uploadForm: 'imported',
       notePhoto: 'imported',
       deletePhoto: 'an unsupported body type (application/xml)',
     });
-    expect(manifest.tools.map((tool) => [tool.name, tool.body, tool.headers])).toEqual([['notePhoto', undefined, undefined]]);
-    expect(report.lossy).toEqual([{ tool: 'notePhoto', message: 'the optional body (text/plain) was left out' }]);
+    expect(manifest.tools.map((tool) => [tool.name, tool.body, tool.headers])).toEqual([
+      ['uploadForm', { file: '{{file}}' }, undefined],
+      ['notePhoto', undefined, undefined],
+    ]);
+    expect(report.lossy).toEqual([
+      { tool: 'uploadForm', message: 'the multipart body is one file with no field name: it is sent as a part named "file"' },
+      { tool: 'notePhoto', message: 'the optional body (text/plain) was left out' },
+    ]);
     const swaggerBody = { name: 'photo', in: 'body', schema: { type: 'string' } };
     const old = await fromOpenApi(
       swagger({
@@ -175,7 +181,7 @@ describe('a JSON body other than application/json is sent with its own Content-T
     expect(reasons(old.report.operations)).toEqual({
       required: 'an unsupported body type (application/octet-stream)',
       optional: 'imported',
-      multipart: 'multipart body',
+      multipart: 'a multipart body without form fields',
     });
     expect(old.manifest.tools[0]!.body).toBeUndefined();
     expect(old.report.lossy).toEqual([{ tool: 'optional', message: 'the optional body (application/octet-stream) was left out' }]);

@@ -169,7 +169,7 @@ function placeParam(param: Json, placed: PlacedParams, params: ToolParams, conte
     if (param['required'] === true) return 'a required cookie param';
     context.lose(`cookie param "${original}" was dropped`);
   } else if (where === 'formData') {
-    if (param['type'] === 'file') return 'multipart body (a file upload)';
+    // A file field makes the body multipart (RCP 0.4, request-body.ts).
     (placed.formFields ??= []).push(param);
   } else if (where === 'body') {
     placed.bodyParam = param;

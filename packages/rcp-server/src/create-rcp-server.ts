@@ -115,7 +115,7 @@ export interface RcpServerOptions<Principal, GroupName extends string = never> {
    * `/tools/0/pagination`).
    * Groups (RCP 0.4) are read in a `"0.4"` manifest only, so a lower version with `groups` or a
    * tool's `group` is refused (`RCP_INVALID_OPTIONS`), never published without them.
-   * @default '0.4' when a tool declares `idempotency` or `stream` or the server has groups, else '0.3' when a tool declares `responseMediaTypes` or `pagination`, else '0.2' when a tool uses a form body or query auth, else '0.1'
+   * @default '0.4' when a tool declares `idempotency` or `stream`, has a `file` param or a multipart body, or the server has groups, else '0.3' when a tool declares `responseMediaTypes` or `pagination`, else '0.2' when a tool uses a form body or query auth, else '0.1'
    */
   readonly rcpVersion?: RcpVersion;
   /** `Cache-Control` of the manifest. @default 'no-cache' (always revalidated; a 304 costs no body) */
@@ -126,6 +126,14 @@ export interface RcpServerOptions<Principal, GroupName extends string = never> {
   readonly describedBy?: boolean;
   /** The largest request body read, in bytes (a larger one is 413). @default 1_048_576 */
   readonly maxBodyBytes?: number;
+  /**
+   * The largest multipart body read (RCP 0.4 file uploads, a tool with `bodyEncoding:
+   * "multipart"`), in bytes: all its files and fields together. Reading stops past it (413). A
+   * tool whose every file param has a `maxBytes` reads at most their sum and `maxBodyBytes`, when
+   * that is less.
+   * @default 33_554_432 (32 MiB, the client's `maxUploadBytes`)
+   */
+  readonly maxUploadBytes?: number;
   /** Idempotency keys for the tools that declare `idempotency` (RCP 0.4): the store, lifetimes and whose a key is. */
   readonly idempotency?: RcpIdempotencyOptions<Principal>;
   /**
@@ -310,7 +318,12 @@ function buildManifest<Principal, GroupName extends string>(
   // An empty list declares no group: such a server publishes what it would without the option.
   const declaresGroups = options.groups !== undefined && !(Array.isArray(options.groups) && options.groups.length === 0);
   const grouped = declaresGroups || tools.some((tool) => tool.group !== undefined);
-  const uses04 = grouped || tools.some((tool) => tool.idempotency !== undefined || tool.stream !== undefined);
+  const uses04 =
+    grouped ||
+    tools.some(
+      (tool) =>
+        tool.idempotency !== undefined || tool.stream !== undefined || tool.bodyEncoding === 'multipart' || tool.params?.some((param) => param.type === 'file'),
+    );
   const manifest = parseManifest(
     {
       rcpVersion: options.rcpVersion ?? (uses04 ? '0.4' : usesResults03 ? '0.3' : usesWire02 ? '0.2' : '0.1'),
@@ -415,6 +428,11 @@ function compileRoutes<Principal, GroupName extends string>(
     if (needsAuth && options.verify === undefined) {
       throw new RcpError('RCP_INVALID_OPTIONS', `Tool "${tool.name}" needs a credential, so the server needs a "verify" hook`);
     }
-    return compileRoute(definition, tool, { needsAuth, maxBodyBytes: options.maxBodyBytes ?? 1_048_576, expiresAfterSeconds });
+    return compileRoute(definition, tool, {
+      needsAuth,
+      maxBodyBytes: options.maxBodyBytes ?? 1_048_576,
+      maxUploadBytes: options.maxUploadBytes ?? 33_554_432,
+      expiresAfterSeconds,
+    });
   });
 }

@@ -1,4 +1,5 @@
 import type { RcpAuth, RcpDeclaredEffects, RcpGroup, RcpHttpMethod, RcpIdempotency, RcpPagination, RcpParam, RcpStream } from 'rcp-manifest';
+import type { ReceivedFile } from './received-file';
 import type { ToolValues } from './tool-values';
 
 /**
@@ -99,7 +100,20 @@ export interface ServerTool<Principal = unknown, ParamName extends string = stri
   readonly queryParams?: Readonly<Record<string, string>>;
   readonly headers?: Readonly<Record<string, string>>;
   readonly body?: unknown;
-  readonly bodyEncoding?: 'json' | 'form';
+  /**
+   * How the body is sent (SPEC §16.1, §20.7): JSON (the default), `form`, or `multipart` (RCP 0.4):
+   * `multipart/form-data`, each top-level field of `body` one part, a `file` param's field a file
+   * part. The handler receives each file param as a {@link ReceivedFile} (name, media type, size,
+   * bytes), checked against the param's `mediaTypes` and `maxBytes` and the server's
+   * `maxUploadBytes` before it runs. Using it makes the manifest `"0.4"`.
+   * @example
+   * ```ts
+   * params: [{ name: 'image', type: 'file', mediaTypes: ['image/png'], maxBytes: 5_000_000 }, { name: 'caption' }],
+   * body: { image: '{{image}}', caption: '{{caption}}' },
+   * bodyEncoding: 'multipart',
+   * ```
+   */
+  readonly bodyEncoding?: 'json' | 'form' | 'multipart';
   readonly auth?: RcpAuth;
   readonly responseMappings?: Readonly<Record<string, string>>;
   /**

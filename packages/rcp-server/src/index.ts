@@ -5,6 +5,7 @@ export type { RcpIdempotencyStore, RcpIdempotencyRecord, MemoryIdempotencyStoreO
 export { defineTool } from './define-tool';
 export type { AnyServerTool, DefineTool, ServerGroup, ServerTool, ServerParam, ToolCall, ToolDefinition, ToolHandler } from './define-tool';
 export type { PathTokens, ToolValues, ValueOfDeclared } from './tool-values';
+export type { ReceivedFile } from './received-file';
 export { bearerAuth, bearerToken, tokensEqual } from './bearer-auth';
 export type { BearerAuthHook } from './bearer-auth';
 export { problemResponse } from './problem';

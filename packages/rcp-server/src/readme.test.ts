@@ -94,6 +94,14 @@ describe('README: streamed answers', () => {
   });
 });
 
+describe('README: file uploads', () => {
+  it('runs as written: rcp-client uploads an attachment, the handler reads its name, type, size and bytes (examples/file-uploads.ts, checked by the TypeScript pass)', {
+    timeout: SPAWN_TIMEOUT,
+  }, async () => {
+    expect(await runReadmeSnippet(packageDir, 'snippet:file-uploads')).toBe(readmeBlock(`${packageDir}README.md`, 'output:file-uploads'));
+  });
+});
+
 describe('README: OAuth 2, end to end', () => {
   it('runs as written: the agent is served, an anonymous call is a 401 (examples/oauth-end-to-end.ts, checked by the TypeScript pass)', {
     timeout: SPAWN_TIMEOUT,

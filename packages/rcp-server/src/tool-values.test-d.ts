@@ -1,5 +1,5 @@
 import { expectTypeOf, test } from 'vitest';
-import { bearerAuth, createRcpServer, defineTool, type DefineTool, type ToolValues, type VerifyHook } from './index';
+import { bearerAuth, createRcpServer, defineTool, type DefineTool, type ReceivedFile, type ToolValues, type VerifyHook } from './index';
 
 test("the principal of verify reaches every tool's bound params and handler, with no annotation", () => {
   createRcpServer({
@@ -140,4 +140,24 @@ test('a tool list kept in another file takes DefineTool and gets the principal f
   createRcpServer({ verify: bearerAuth([{ token: 't', principal: { userId: 'u-1' } }]), tools: notesTools });
   // @ts-expect-error the tools were written for another principal
   createRcpServer({ verify: bearerAuth([{ token: 't', principal: { accountId: 7 } }]), tools: notesTools });
+});
+
+test('a file param (RCP 0.4) reaches the handler as a ReceivedFile; bodyEncoding takes multipart', () => {
+  const upload = defineTool({
+    name: 'upload',
+    description: 'Uploads an image.',
+    method: 'POST',
+    path: '/images',
+    params: [{ name: 'image', type: 'file', required: true, mediaTypes: ['image/png'] }, { name: 'note', type: 'file' }, { name: 'caption' }],
+    body: { image: '{{image}}', note: '{{note}}', caption: '{{caption}}' },
+    bodyEncoding: 'multipart',
+    handler: ({ values }) => {
+      expectTypeOf(values).toEqualTypeOf<{ image: ReceivedFile; note?: ReceivedFile; caption?: string }>();
+      expectTypeOf(values.image.bytes).toEqualTypeOf<Uint8Array>();
+      return { size: values.image.size };
+    },
+  });
+  createRcpServer({ tools: [upload], maxUploadBytes: 10_000_000 });
+  // @ts-expect-error: a body is sent as json, form or multipart
+  defineTool({ name: 'x', description: 'x', method: 'POST', path: '/x', bodyEncoding: 'xml', handler: () => null });
 });

@@ -1,3 +1,5 @@
+import type { ReceivedFile } from './received-file';
+
 /**
  * The type of a handler's `values`, computed from the tool's declared params — the same facts
  * the server checks at run time before the handler runs (SPEC §5, §16.2): a param's `type`
@@ -8,7 +10,7 @@
 
 /**
  * The TypeScript type of one declared value: `string` (the default), `number` (`number` and
- * `integer`), `boolean`, an array of its `items`' type, an object of its `properties` (exactly
+ * `integer`), `boolean`, a {@link ReceivedFile} (`file`, RCP 0.4), an array of its `items`' type, an object of its `properties` (exactly
  * those keys; the required ones required), or the union of its `enum` when the values are literals.
  *
  * @example
@@ -19,19 +21,21 @@
  */
 export type ValueOfDeclared<Value> = Value extends { readonly enum: readonly (infer Allowed)[] }
   ? Allowed
-  : Value extends { readonly type: 'number' | 'integer' }
-    ? number
-    : Value extends { readonly type: 'boolean' }
-      ? boolean
-      : Value extends { readonly type: 'array' }
-        ? Value extends { readonly items: infer Items }
-          ? ValueOfDeclared<Items>[]
-          : unknown[]
-        : Value extends { readonly type: 'object' }
-          ? Value extends { readonly properties: infer Properties }
-            ? ObjectOfDeclared<Properties, RequiredNames<Value>>
-            : Record<string, unknown>
-          : string;
+  : Value extends { readonly type: 'file' }
+    ? ReceivedFile
+    : Value extends { readonly type: 'number' | 'integer' }
+      ? number
+      : Value extends { readonly type: 'boolean' }
+        ? boolean
+        : Value extends { readonly type: 'array' }
+          ? Value extends { readonly items: infer Items }
+            ? ValueOfDeclared<Items>[]
+            : unknown[]
+          : Value extends { readonly type: 'object' }
+            ? Value extends { readonly properties: infer Properties }
+              ? ObjectOfDeclared<Properties, RequiredNames<Value>>
+              : Record<string, unknown>
+            : string;
 
 /** The names an object value requires: a param's `requiredProperties`, a nested value's `required`. */
 type RequiredNames<Value> = Value extends { readonly requiredProperties: readonly (infer Name)[] }

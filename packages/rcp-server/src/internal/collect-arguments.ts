@@ -6,6 +6,8 @@
 import { escapePointerToken } from 'rcp-internal';
 import { isJsonMediaType, readArguments, type ArgumentCheck, type ManifestIssue, type RcpParam } from 'rcp-manifest';
 import { problemResponse } from '../problem';
+import type { ReceivedFile } from '../received-file';
+import { readMultipart, type MultipartPlan } from './multipart-body';
 import { fromText, readFormBody, readSlot, type BodyReader, type TextSlot } from './read-arguments';
 
 /** Where one tool's arguments are read from, compiled once by `compileRoute`. */
@@ -16,6 +18,9 @@ export interface ArgumentPlan {
   readonly headers: readonly { readonly name: string; readonly slot: TextSlot }[];
   readonly body: BodyReader | undefined;
   readonly form: boolean;
+  /** How a multipart body is read (RCP 0.4), for a tool with `bodyEncoding: "multipart"`. */
+  readonly multipart: MultipartPlan | undefined;
+  /** The check of every param but the file params (a multipart body's files are checked as they are read). */
   readonly check: ArgumentCheck;
   readonly maxBodyBytes: number;
 }
@@ -25,6 +30,8 @@ interface Collected {
   readonly args: Record<string, unknown>;
   readonly issues: ManifestIssue[];
   readonly put: (name: string, value: unknown) => void;
+  /** A multipart body's files by param, checked; the handler receives them beside the checked values. */
+  readonly files: Map<string, ReceivedFile>;
 }
 
 const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(?:;|$)/i;
@@ -42,6 +49,7 @@ export async function collectArguments(plan: ArgumentPlan, request: Request, pat
   const result = plan.check(collected.args);
   if (!result.ok) return invalidArguments(plan.toolName, [...collected.issues, ...result.issues]);
   if (collected.issues.length > 0) return invalidArguments(plan.toolName, collected.issues);
+  for (const [name, file] of collected.files) result.values[name] = file;
   return result.values;
 }
 
@@ -67,7 +75,7 @@ function startCollecting(): Collected {
       issues.push({ path: pointer(name), message: 'is given more than once, with different values' });
     } else args[name] = value;
   };
-  return { args, issues, put };
+  return { args, issues, put, files: new Map() };
 }
 
 function collectPath(plan: ArgumentPlan, pathValues: Map<string, string>, { issues, put }: Collected): void {
@@ -146,10 +154,18 @@ function collectHeaders(plan: ArgumentPlan, headers: Headers, { put }: Collected
 }
 
 /** Reads the body (capped at `maxBodyBytes`) into the arguments; the 413/415/400 response when it is refused. */
-async function collectBody(plan: ArgumentPlan, body: BodyReader, request: Request, { put }: Collected): Promise<Response | undefined> {
+async function collectBody(plan: ArgumentPlan, body: BodyReader, request: Request, { put, issues, files }: Collected): Promise<Response | undefined> {
   const type = request.headers.get('content-type') ?? '';
-  const bytes = await readBody(request, plan.maxBodyBytes);
+  const bytes = await readBody(request, plan.multipart?.limit ?? plan.maxBodyBytes);
   if (bytes instanceof Response) return bytes;
+  if (plan.multipart !== undefined) {
+    const read = await readMultipart(plan.multipart, bytes, type);
+    if (read instanceof Response) return read;
+    issues.push(...read.issues);
+    for (const [name, file] of read.files) files.set(name, file);
+    body(read.fields, put, true);
+    return undefined;
+  }
   const text = new TextDecoder().decode(bytes);
   if (text.trim() === '') return undefined;
   if (plan.form) {

@@ -3,6 +3,7 @@ import { compileArgumentCheck, toolParams, type ArgumentCheck, type RcpParam, ty
 import type { AnyServerTool, ToolHandler } from '../define-tool';
 import { collectArguments, decodeSegment, type ArgumentPlan } from './collect-arguments';
 import type { IdempotentTool } from './idempotent-call';
+import { compileMultipartPlan } from './multipart-body';
 import { compilePathMatcher, type PathMatcher } from './path-matcher';
 import { compileBodyReader, compileTextSlot, type TextSlot } from './read-arguments';
 
@@ -32,10 +33,11 @@ export interface CompiledRoute<Principal> {
 export function compileRoute<Principal>(
   definition: AnyServerTool<Principal>,
   tool: RcpTool,
-  options: { needsAuth: boolean; maxBodyBytes: number; expiresAfterSeconds: number },
+  options: { needsAuth: boolean; maxBodyBytes: number; maxUploadBytes: number; expiresAfterSeconds: number },
 ): CompiledRoute<Principal> {
   const params = new Map<string, RcpParam>((tool.params ?? []).map((param) => [param.name, param]));
-  const check = compileCheck(tool);
+  const { check, required } = compileCheck(tool);
+  const multipart = tool.bodyEncoding === 'multipart' ? compileMultipartPlan(tool, required, options) : undefined;
   // A query written in the path (`/search?source=rcp&q={{q}}`) is read like queryParams.
   const mark = definition.path.indexOf('?');
   const matchPath = compilePathMatcher(tool.name, mark === -1 ? definition.path : definition.path.slice(0, mark));
@@ -49,6 +51,7 @@ export function compileRoute<Principal>(
     }),
     body: tool.body === undefined ? undefined : compileBodyReader(tool.name, tool.body, params),
     form: tool.bodyEncoding === 'form',
+    multipart,
     check,
     maxBodyBytes: options.maxBodyBytes,
   };
@@ -78,19 +81,25 @@ export function compileRoute<Principal>(
     read,
     bound,
     idempotent,
-    maxBodyBytes: options.maxBodyBytes,
+    maxBodyBytes: multipart?.limit ?? options.maxBodyBytes,
   };
 }
 
-/** The argument check, each param's `required` as rcp-manifest's `toolParams` resolves its default. */
-function compileCheck(tool: RcpTool): ArgumentCheck {
+/**
+ * The argument check, each param's `required` as rcp-manifest's `toolParams` resolves its default,
+ * and the names of the required params. A file param (RCP 0.4) is not in the check — what arrives
+ * for it is a file part, not the model's reference — and is checked as the multipart body is read.
+ */
+function compileCheck(tool: RcpTool): { check: ArgumentCheck; required: ReadonlySet<string> } {
   const declared = tool.params ?? [];
   const withDefaults = toolParams(tool);
-  return compileArgumentCheck(
-    declared.map((param, index) =>
-      withDefaults[index]!.required === (param.required === true) ? param : { ...param, required: withDefaults[index]!.required },
-    ),
+  const resolved = declared.map((param, index) =>
+    withDefaults[index]!.required === (param.required === true) ? param : { ...param, required: withDefaults[index]!.required },
   );
+  return {
+    check: compileArgumentCheck(resolved.filter((param) => param.type !== 'file')),
+    required: new Set(resolved.flatMap((param) => (param.required === true ? [param.name] : []))),
+  };
 }
 
 /** The query slots: the literal query written in the path (`search`, after its `?`), then `queryParams`. */
