@@ -4,7 +4,7 @@
  * result tells the model when and how to call it. MCP Tasks are not used: the v2 SDK the gateway
  * serves with has no runtime for them.
  */
-import { CHECK_OPERATION_TOOL, type ModelResult, type RcpToolSet } from 'rcp-client';
+import { CHECK_OPERATION_TOOL, checkOperationOffer, type ModelResult, type RcpToolSet } from 'rcp-client';
 
 /**
  * Whether a gateway over `toolSet` serves `check_operation`: when one of its tools is
@@ -17,8 +17,7 @@ import { CHECK_OPERATION_TOOL, type ModelResult, type RcpToolSet } from 'rcp-cli
  * ```
  */
 export function servesCheckOperation(toolSet: RcpToolSet): boolean {
-  const { entries } = toolSet;
-  return entries.some(({ tool }) => tool.longRunning === true) && !entries.some(({ name }) => name === CHECK_OPERATION_TOOL.name);
+  return checkOperationOffer(toolSet.entries).offer;
 }
 
 /**

@@ -214,7 +214,8 @@ export function createRcpMcpGateway<Context>(options: RcpMcpGatewayOptions<Conte
       server.registerTool(name, config, async (args: unknown, mcp: ServerContext): Promise<CallToolResult | InputRequiredResult> => {
         if (answer !== undefined) return toCallToolResult(await answer(args as Record<string, unknown>), name);
         // The operation's caller is this server's ctx: a handle of another context is RCP_INVALID_HANDLE.
-        if (servesCheck && name === CHECK_OPERATION_TOOL.name) return resultOf(await checkOperation(gatewayClient, toolSet, args, ctx), name);
+        if (servesCheck && name === CHECK_OPERATION_TOOL.name)
+          return resultOf(await checkOperation(gatewayClient, toolSet, args, ctx, { signal: mcp.mcpReq.signal }), name);
         if (name === CALL_TOOL_NAME && lookUp !== undefined) {
           // The SDK checked call_tool's own schema; the client checks the named tool's arguments.
           const { name: target, arguments: targetArgs = {} } = args as { name: string; arguments?: unknown };
