@@ -45,7 +45,7 @@ export interface EvalSet {
 /**
  * The split rule eval-tasks.json records: within each API × hard/normal stratum, in file order,
  * tasks alternate dev, heldout, dev, … (so both halves have each API's normal and hard tasks in
- * near-equal numbers). Deterministic; eval-set.test.ts checks the recorded split against it.
+ * near-equal numbers). Deterministic; eval-set-checks.ts checks the recorded split against it.
  */
 export function splitOf(tasks: readonly Omit<EvalTask, 'split'>[]): EvalSplit[] {
   const seen = new Map<string, number>();
