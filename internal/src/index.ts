@@ -10,3 +10,4 @@ export { groupToolLines, groupToolWarnings } from './group-tool-lines';
 export type { PointedWarning } from './group-tool-lines';
 export { TOOL_NAME_CHARS, kindOf, scalarFromText } from './value-text';
 export { oneLineDescription } from './one-line';
+export { mediaTypeInRanges, STREAM_MEDIA_TYPES } from './media-range';

@@ -3,7 +3,8 @@
  * and the one reference rule the client and a server apply.
  */
 import { describe, expect, it } from 'vitest';
-import { FILE_REFERENCE_MAX_LENGTH, compileArgumentCheck, fileReferenceProblem, safeParseManifest, toolParams, type RcpManifestError } from 'rcp-manifest';
+import { compileArgumentCheck, safeParseManifest, toolParams, type RcpManifestError } from 'rcp-manifest';
+import { FILE_REFERENCE_MAX_LENGTH, fileReferenceProblem } from './file-params';
 
 type Json = Record<string, unknown>;
 

@@ -22,8 +22,7 @@ const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]+):/;
  *
  * @example
  * ```ts
- * import { fileReferenceProblem } from 'rcp-manifest';
- *
+ * // internal to rcp-manifest: the argument check runs it on every file param's value
  * fileReferenceProblem('file-abc123'); // undefined
  * fileReferenceProblem('/etc/passwd'); // 'must be an attachment reference, not a path'
  * fileReferenceProblem('data:image/png;base64,iVBORw0KGgo='); // 'must be an attachment reference, not the file's bytes (a data: URI)'

@@ -31,7 +31,6 @@ export { toolEffects } from './tool-effects';
 export type { RcpToolEffects } from './tool-effects';
 export { compileValueCheck, hasValueDetails, hasType, expectedType, PARAM_TYPES } from './value-check';
 export { compileArgumentCheck, readArguments } from './argument-check';
-export { fileReferenceProblem, FILE_REFERENCE_MAX_LENGTH } from './file-params';
 export type { ArgumentCheck, ArgumentCheckResult, ReadArgumentsResult } from './argument-check';
 export type { ValueCheck } from './value-check';
 export { parseManifest, safeParseManifest, DEFAULT_MANIFEST_LIMITS } from './parse-manifest';

@@ -4,7 +4,7 @@
  * cursor (`pagination`). One file, so both readings of a response are written once.
  */
 import type { RcpPagination, RcpStream } from 'rcp-manifest';
-import { isRecord } from 'rcp-internal';
+import { isRecord, STREAM_MEDIA_TYPES } from 'rcp-internal';
 import { jsonMediaType } from './media-type';
 import { mergeAllOf, nonNullBranches, typeOf, unionOf, type Schema } from './schema-to-param';
 
@@ -63,15 +63,6 @@ export function responseMediaTypesOf(operation: Json, document: Json, swagger: b
     : responses.flatMap((response) => (isRecord(response['content']) ? Object.keys(response['content']) : []));
   return [...new Set(types.filter(isBinaryMediaType).map(bareType))];
 }
-
-/**
- * The media types a stream of each format is answered with (SPEC §20.6, M27.10), lower-case.
- * *Note:* the same list as rcp-client's stream plan, which does not export it.
- */
-const STREAM_MEDIA_TYPES: Readonly<Record<RcpStream['format'], readonly string[]>> = {
-  sse: ['text/event-stream'],
-  ndjson: ['application/x-ndjson', 'application/ndjson', 'application/jsonl', 'application/x-jsonlines'],
-};
 
 /** The stream format a media type is, or undefined. */
 function streamFormat(type: string): RcpStream['format'] | undefined {

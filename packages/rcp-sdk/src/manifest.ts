@@ -41,8 +41,6 @@ export {
   expectedType,
   compileArgumentCheck,
   readArguments,
-  fileReferenceProblem,
-  FILE_REFERENCE_MAX_LENGTH,
   RcpVersionError,
   RcpManifestError,
   RcpManifestLimitError,

@@ -5,7 +5,7 @@
  * media type within its `maxBytes`; every other field a text part, read back as the client wrote
  * it (an object or array param from its JSON text). Nothing here calls the handler.
  */
-import { escapePointerToken } from 'rcp-internal';
+import { escapePointerToken, mediaTypeInRanges } from 'rcp-internal';
 import type { ManifestIssue, RcpParam, RcpTool } from 'rcp-manifest';
 import { problemResponse } from '../problem';
 import type { ReceivedFile } from '../received-file';
@@ -72,16 +72,9 @@ export function compileMultipartPlan(
 
 const MULTIPART_TYPE = /^multipart\/form-data\s*;.*\bboundary=/i;
 
-/**
- * Whether a media type is one a param's `mediaTypes` accepts: equal, or within a `type/*` range.
- * (The client checks the same before it sends; the rule has no shared home in rcp-manifest yet.)
- */
+/** Whether a media type is one a param's `mediaTypes` accepts (rcp-internal's one rule, as the client checks before it sends). */
 function accepts(ranges: readonly string[] | undefined, mediaType: string): boolean {
-  if (ranges === undefined) return true;
-  return ranges.some((range) => {
-    const lower = range.toLowerCase();
-    return lower.endsWith('/*') ? mediaType.startsWith(lower.slice(0, -1)) : lower === mediaType;
-  });
+  return ranges === undefined || mediaTypeInRanges(mediaType, ranges);
 }
 
 /** A part's media type as the handler sees it: lower case, no parameters, the RFC 7578 default when absent. */

@@ -6,7 +6,7 @@
  */
 import { MEDIA_TYPE_PATTERN } from 'rcp-manifest';
 import { encodeMultipartBody, multipartFieldText, type MultipartPart } from './multipart-encoding';
-import { kindOf } from 'rcp-internal';
+import { kindOf, mediaTypeInRanges } from 'rcp-internal';
 import type { RcpFileResolver, RcpResolvedFile } from '../../client-options';
 import type { RcpClientTool } from '../../client-tool';
 import { RcpInvalidArgumentsError } from '../../invalid-arguments-error';
@@ -50,11 +50,7 @@ function hex(bytes: ArrayBuffer | Uint8Array): string {
 }
 
 function accepts(ranges: readonly string[] | undefined, mediaType: string): boolean {
-  if (ranges === undefined) return true;
-  return ranges.some((range) => {
-    const lower = range.toLowerCase();
-    return lower.endsWith('/*') ? mediaType.startsWith(lower.slice(0, -1)) : lower === mediaType;
-  });
+  return ranges === undefined || mediaTypeInRanges(mediaType, ranges);
 }
 
 function unresolved(tool: RcpClientTool, param: string, why: string, cause?: unknown): RcpResolverError {

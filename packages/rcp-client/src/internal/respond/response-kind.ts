@@ -1,4 +1,5 @@
 import { MEDIA_RANGE_PATTERN } from 'rcp-manifest';
+import { mediaTypeInRanges } from 'rcp-internal';
 /**
  * What a 2xx answer with a body is, by its media type (SPEC §11 step 7, §18.3): JSON, text, a
  * media part (the bytes, passed on as they are), or refused — a binary type the client does not
@@ -37,15 +38,8 @@ export function isTextMediaType(type: string): boolean {
   return TEXT_MEDIA_TYPE.test(type);
 }
 
-/** Whether `type` matches one of `ranges` (`image/png`, `image/*`; all lower-case). */
-export function matchesMediaRange(type: string, ranges: readonly string[]): boolean {
-  const slash = type.indexOf('/');
-  for (const range of ranges) {
-    if (range === type) return true;
-    if (range.endsWith('/*') && range.length === slash + 2 && type.startsWith(range.slice(0, slash + 1))) return true;
-  }
-  return false;
-}
+/** Whether `type` matches one of `ranges` (`image/png`, `image/*`): rcp-internal's one rule. */
+export const matchesMediaRange = mediaTypeInRanges;
 
 /** Checked, lower-cased media ranges (throws a message for the first bad one). */
 export function normalizeMediaRanges(ranges: readonly unknown[], what: string): string[] {

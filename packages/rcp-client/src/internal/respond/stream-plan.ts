@@ -4,6 +4,7 @@
  * (`collect-stream.ts`) is loaded when a streamed answer arrives.
  */
 import type { CompiledResponseMappings } from 'rcp-manifest';
+import { STREAM_MEDIA_TYPES } from 'rcp-internal';
 
 /** A tool's stream as the client runs it: compiled once, at discovery. */
 export interface StreamPlan {
@@ -23,12 +24,6 @@ export interface CollectedStream {
   readonly bytes: number;
   readonly truncated: boolean;
 }
-
-/** The media types a stream of each format is answered with (lower-case, no parameters). */
-const STREAM_MEDIA_TYPES: Readonly<Record<StreamPlan['format'], readonly string[]>> = {
-  sse: ['text/event-stream'],
-  ndjson: ['application/x-ndjson', 'application/ndjson', 'application/jsonl', 'application/x-jsonlines'],
-};
 
 /** The `Accept` header a streamed call sends (unless the tool sets one). */
 export function streamAccept(format: StreamPlan['format']): string {
